@@ -1,0 +1,77 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (see README "Architecture"): arrows point from importer to imported, never back up.
+//   hmon -> HMonTUI -> HealthViewModels -> HealthCore
+//   hmon -> HealthServer -> HealthCore
+//   HMonTUI -> Terminal -> CNcurses
+let package = Package(
+    name: "hmon",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hmon", targets: ["hmon"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "Terminal",
+            dependencies: ["CNcurses"]
+        ),
+        .target(
+            name: "HealthCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HealthViewModels",
+            dependencies: ["HealthCore"]
+        ),
+        .target(
+            name: "HMonTUI",
+            dependencies: ["Terminal", "HealthViewModels", "HealthCore",
+                           .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
+            name: "HealthServer",
+            dependencies: [
+                "HealthCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "hmon",
+            dependencies: [
+                "HMonTUI", "HealthServer", "HealthCore", "HealthViewModels", "Terminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
+        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),
+        .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
+        .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "HealthCore"])
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything that can go wrong in the service core, each with a message a person can act on.
+public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
+    case notSignedIn
+    case wrongPassword
+    case sessionExpired
+    case nameTaken(String)
+    case unknownUser(String)
+    case unknownDevice(String)
+    case notYourDevice(String)
+    case unknownDeviceType(String)
+    case invalidValue(String)
+    case storeUnavailable(String)
+    case serverUnreachable(String)
+    case serverError(String)
+    case unsupported(String)
+
+    public var message: String {
+        switch self {
+        case .notSignedIn: "not signed in: sign in first (run `hmon` and sign in, or pass --user NAME)"
+        case .wrongPassword: "wrong user name or password"
+        case .sessionExpired: "your session has expired: sign in again"
+        case .nameTaken(let name): "the user name \"\(name)\" is taken: choose another"
+        case .unknownUser(let name): "no user named \"\(name)\": create one with `hmon user add \(name)`"
+        case .unknownDevice(let id): "no device \"\(id)\": see `hmon device list`"
+        case .notYourDevice(let id): "device \(id) belongs to another user"
+        case .unknownDeviceType(let name): "no device type \"\(name)\": see `hmon device types`"
+        case .invalidValue(let what): what
+        case .storeUnavailable(let what): what
+        case .serverUnreachable(let what): what
+        case .serverError(let what): what
+        case .unsupported(let what): what
+        }
+    }
+
+    public var description: String { message }
+    public var errorDescription: String? { message }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The one service the faces (dashboard, command line, REST server) use.
+///
+/// Two implementations: `LocalHealthService` (SQLite, the embedded default) and `RemoteHealthService`
+/// (a SAMI-compatible server over HTTP). A service instance acts for at most one signed-in user;
+/// calls that need a user throw `HealthError.notSignedIn` before `signIn`/`resume`.
+/// Every error thrown is a `HealthError` whose `message` a person can act on.
+public protocol HealthService: Sendable {
+    /// Where the data lives, for the status bar: a file path or a server URL.
+    var location: String { get }
+
+    // MARK: Accounts
+
+    /// Checks the credentials and signs in; the returned session can be saved and resumed later.
+    func signIn(name: String, password: String) async throws -> Session
+    /// Signs in again with a saved session; throws `.sessionExpired` when it is no longer valid.
+    func resume(_ session: Session) async throws -> User
+    /// Ends the session (the token is revoked where the store keeps one).
+    func signOut() async throws
+    /// Whether any account exists (a fresh local store offers to create one).
+    func hasAccounts() async throws -> Bool
+    /// Creates an account; throws `.nameTaken`, `.invalidValue` (empty name, short password).
+    func createAccount(_ account: NewAccount) async throws -> User
+
+    func currentUser() async throws -> User
+    func profile() async throws -> Profile
+    func updateProfile(_ profile: Profile) async throws
+
+    // MARK: Devices
+
+    /// The signed-in user's devices, oldest first.
+    func devices() async throws -> [Device]
+    func addDevice(name: String, typeID: String) async throws -> Device
+    func deviceTypes() async throws -> [DeviceType]
+    /// Looks a device type up by its name ("Withings Device"); nil when there is none.
+    func deviceType(named name: String) async throws -> DeviceType?
+    /// The latest manifest of a device type; throws `.unknownDeviceType`.
+    func manifest(ofType typeID: String) async throws -> Manifest
+
+    // MARK: Messages
+
+    /// The last `count` messages of a device, newest first; only those carrying `field` when given.
+    func lastMessages(device: String, count: Int, field: String?) async throws -> [Message]
+    /// A page of a device's messages in a time range.
+    func messages(_ query: MessageQuery) async throws -> MessagePage
+    /// Adds a reading; returns its `mid`. Throws `.invalidValue` for values outside sane ranges.
+    @discardableResult
+    func post(_ message: NewMessage) async throws -> String
+
+    // MARK: Derived views
+
+    /// Active, resting, consumed and net energy for a local day (resting prorated up to `now` for today).
+    func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary
+    /// The daily weight series (averaged, carried forward) of the user's weight readings over `days`.
+    func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries
+
+    // MARK: Change detection
+
+    /// A value that changes whenever the underlying data may have changed (SQLite's `data_version`
+    /// plus local writes; for a server, nil: poll instead). Cheap enough to call every second.
+    func changeToken() async throws -> Int64?
+}
+
+/// What it takes to open an account.
+public struct NewAccount: Sendable, Equatable {
+    public var name: String
+    public var fullName: String
+    public var email: String
+    public var password: String
+
+    public init(name: String, fullName: String = "", email: String = "", password: String) {
+        self.name = name
+        self.fullName = fullName
+        self.email = email
+        self.password = password
+    }
+}
