@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),
         .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
-        .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "HealthCore"])
+        .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "HealthCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore"]),
     ],
     swiftLanguageModes: [.v6]
