@@ -90,6 +90,12 @@ public final class AppModel {
         screen = .signIn
     }
 
+    /// Opens the dashboard on a service that already acts for a user (`--user NAME` on a local store, snapshots).
+    public func startSignedIn() async {
+        user = try? await service.currentUser()
+        await enterDashboard()
+    }
+
     /// Enter on the sign-in form.
     public func submitSignIn() async {
         guard let session = await signIn.submit() else { return }
