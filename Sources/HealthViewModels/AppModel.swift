@@ -63,6 +63,14 @@ public final class AppModel {
     /// Where the data lives, for the status bar.
     public var location: String { service.location }
 
+    /// The location with the home folder written as "~", for the status bar.
+    public var shortLocation: String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        let path = location
+        if !home.isEmpty, home != "/", path.hasPrefix(home + "/") { return "~" + path.dropFirst(home.count) }
+        return path
+    }
+
     /// "demo (Demo User)" for the status bar; nil before sign-in.
     public var signedInAs: String? {
         user.map { $0.fullName.isEmpty ? $0.name : "\($0.name) (\($0.fullName))" }

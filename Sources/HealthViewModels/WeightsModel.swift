@@ -36,6 +36,9 @@ public struct WeightTrend: Sendable, Equatable {
     public var range: String
     /// "Aug 25 – Nov 22".
     public var period: String
+    /// The chart's scale: the highest and lowest daily value, "71.5" and "69.0".
+    public var axisHigh: String
+    public var axisLow: String
 }
 
 /// The weights of one device: the latest readings newest first, paging older ones in, and the trend.
@@ -249,7 +252,9 @@ public final class WeightsModel {
             weekDirection: direction,
             weekIsGood: direction == .up ? false : direction == .down ? true : nil,
             range: "min \(Formats.oneDecimal(values.min() ?? latest)) · max \(Formats.oneDecimal(values.max() ?? latest))",
-            period: period)
+            period: period,
+            axisHigh: Formats.oneDecimal(values.max() ?? latest),
+            axisLow: Formats.oneDecimal(values.min() ?? latest))
     }
 
     static func arrow(_ change: Change) -> String {

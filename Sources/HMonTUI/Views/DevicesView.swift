@@ -8,8 +8,8 @@ struct DevicesView {
     let model: DevicesModel
 
     func draw(on canvas: Canvas, in area: Rect) {
-        if area.width >= 120 {
-            let cardWidth = 44
+        if area.width >= 150 {
+            let cardWidth = 50
             drawCard(on: canvas, in: Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)))
             drawDevices(on: canvas, in: Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
         } else {
@@ -34,16 +34,17 @@ struct DevicesView {
                             maxWidth: inner.width - labelWidth - 2)
             }
         } else {
-            // Three lines: who, how to reach them, when; label and value pairs in a row.
-            let rows = stride(from: 0, to: model.userLines.count, by: 2).map { Array(model.userLines[$0..<min($0 + 2, model.userLines.count)]) }
-            let order = [rows.indices.contains(1) ? rows[1] : [], rows.indices.contains(0) ? rows[0] : [], rows.indices.contains(2) ? rows[2] : []]
+            // Three rows of two: who, how to reach them (and the id), when; labels aligned per column.
+            let byLabel = Dictionary(model.userLines.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
+            let grid = [["Name", "Full name"], ["Email", "ID"], ["Created", "Modified"]].map { $0.compactMap { byLabel[$0] } }
             let half = inner.width / 2
-            for (r, pair) in order.enumerated() where r < inner.height {
-                for (c, line) in pair.enumerated() {
-                    let x = inner.x + 1 + c * half
-                    let used = canvas.text(line.label + " ", at: Point(x: x, y: inner.y + r), style: Styles.label)
-                    canvas.text(line.value, at: Point(x: x + used, y: inner.y + r), style: Styles.value,
-                                maxWidth: max(0, half - used - 2))
+            for column in 0..<2 {
+                let labelW = grid.compactMap { $0.indices.contains(column) ? DisplayWidth.of($0[column].label) : nil }.max() ?? 0
+                for (r, row) in grid.enumerated() where r < inner.height && row.indices.contains(column) {
+                    let x = inner.x + 1 + column * half
+                    canvas.text(row[column].label, at: Point(x: x, y: inner.y + r), style: Styles.label)
+                    canvas.text(row[column].value, at: Point(x: x + labelW + 1, y: inner.y + r), style: Styles.value,
+                                maxWidth: max(0, half - labelW - 2))
                 }
             }
         }
@@ -59,11 +60,19 @@ struct DevicesView {
         }
         // Columns: name, type, last reading, when; the when column goes first when space is short.
         let w = inner.width - 2
-        let nameW = min(22, max(12, w / 4)), typeW = min(20, max(10, w / 5)), readingW = min(30, max(12, w / 4))
-        let whenX = nameW + typeW + readingW + 3
-        let showWhen = w - whenX >= 18
+        // Name and type as wide as their longest entry (within limits), "when" as wide as it needs
+        // (date and age, or just the age), the reading gets the rest.
+        let nameW = min(24, max(6, model.rows.map { DisplayWidth.of($0.name) }.max() ?? 6))
+        let typeW = min(18, max(4, model.rows.map { DisplayWidth.of($0.typeName) }.max() ?? 4))
+        let fullWhen = model.rows.map { DisplayWidth.of("\($0.lastWhen) · \($0.lastAge)") }.max() ?? 0
+        let ageWhen = max(4, model.rows.map { DisplayWidth.of($0.lastAge) }.max() ?? 4)
+        let rest = w - nameW - typeW - 6
+        let whenW = rest - fullWhen >= 20 ? fullWhen : ageWhen
+        let readingW = max(8, rest - whenW)
+        let whenX = nameW + typeW + readingW + 6
+        let showWhen = whenX + 4 <= w
         let x0 = inner.x + 1
-        let columns = [(0, "Device"), (nameW + 1, "Type"), (nameW + typeW + 2, "Last reading")] + (showWhen ? [(whenX, "When")] : [])
+        let columns = [(0, "Device"), (nameW + 2, "Type"), (nameW + typeW + 4, "Last reading")] + (showWhen ? [(whenX, "When")] : [])
         for (x, title) in columns {
             canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader)
         }
@@ -80,10 +89,13 @@ struct DevicesView {
             let dim = selected ? Styles.selectedText : Styles.label
             canvas.text(selected ? "›" : " ", at: Point(x: inner.x, y: y), style: selected ? Styles.selectedText : Styles.key)
             canvas.text(row.name, at: Point(x: x0, y: y), style: base, maxWidth: nameW)
-            canvas.text(row.typeName, at: Point(x: x0 + nameW + 1, y: y), style: dim, maxWidth: typeW)
-            canvas.text(row.lastReading, at: Point(x: x0 + nameW + typeW + 2, y: y), style: base, maxWidth: readingW)
+            canvas.text(row.typeName, at: Point(x: x0 + nameW + 2, y: y), style: dim, maxWidth: typeW)
+            canvas.text(row.lastReading, at: Point(x: x0 + nameW + typeW + 4, y: y), style: base, maxWidth: readingW)
             if showWhen {
-                canvas.text(row.lastWhen, at: Point(x: x0 + whenX, y: y), style: dim, maxWidth: w - whenX)
+                // The date and how long ago when both fit, else how long ago (what matters at a glance).
+                let both = row.lastAge.isEmpty ? "" : "\(row.lastWhen) · \(row.lastAge)"
+                let when = DisplayWidth.of(both) <= w - whenX ? both : row.lastAge
+                canvas.text(when, at: Point(x: x0 + whenX, y: y), style: dim, maxWidth: w - whenX)
             }
         }
         if model.rows.count > listHeight {

@@ -23,30 +23,44 @@ struct HelpOverlay {
         return result
     }
 
+    /// One line of the overlay: a section title, a binding, or a blank between sections.
+    private enum Entry { case title(String), binding(Binding), blank }
+
     func draw(on canvas: Canvas, in area: Rect) {
-        let keyW = sections.flatMap { $0.bindings }.map { DisplayWidth.of($0.keyNames) }.max() ?? 6
-        let helpW = sections.flatMap { $0.bindings }.map { DisplayWidth.of($0.help) }.max() ?? 20
-        let lines = sections.map { $0.bindings.count + 2 }.reduce(0, +) + 1
-        let width = min(area.width - 2, keyW + helpW + 7)
-        // Two columns of sections when the list is taller than the screen.
-        let twoColumns = lines + 2 > area.height && area.width >= 2 * width + 4
-        let boxWidth = twoColumns ? 2 * width + 1 : width
-        let columnLines = twoColumns ? (sections.first?.bindings.count ?? 0) + 3 : lines
-        let height = min(area.height, max(columnLines, twoColumns ? (sections.dropFirst().map { $0.bindings.count + 2 }.reduce(0, +) + 1) : 0) + 2)
-        let rect = Rect(x: area.x + (area.width - boxWidth) / 2, y: area.y + max(0, (area.height - height) / 2), width: boxWidth, height: height)
-        let inner = canvas.panel(rect, title: "Keys · ? or Esc closes")
-        var x = inner.x + 1, y = inner.y
+        var entries: [Entry] = []
         for (index, section) in sections.enumerated() {
-            if twoColumns && index == 1 { x = inner.x + width; y = inner.y }
-            guard y < inner.maxY else { break }
-            canvas.text(section.title, at: Point(x: x, y: y), style: Styles.columnHeader)
-            y += 1
-            for binding in section.bindings where y < inner.maxY {
-                canvas.text(binding.keyNames, at: Point(x: x + 1, y: y), style: Styles.key, maxWidth: keyW)
-                canvas.text(binding.help, at: Point(x: x + keyW + 3, y: y), style: Styles.value, maxWidth: width - keyW - 5)
-                y += 1
+            if index > 0 { entries.append(.blank) }
+            entries.append(.title(section.title))
+            entries += section.bindings.map { .binding($0) }
+        }
+        let all = sections.flatMap(\.bindings)
+        let keyW = all.map { DisplayWidth.of($0.keyNames) }.max() ?? 6
+        let helpW = all.map { DisplayWidth.of($0.help) }.max() ?? 20
+        // As many columns as it takes to fit the height; text is cut rather than the list.
+        let rowsAvailable = max(1, area.height - 2)
+        let columns = max(1, Int((Double(entries.count) / Double(rowsAvailable)).rounded(.up)))
+        let rows = Int((Double(entries.count) / Double(columns)).rounded(.up))
+        let columnW = min(keyW + helpW + 5, max(12, (area.width - 2) / columns))
+        let boxWidth = min(area.width, columnW * columns + 2)
+        let height = min(area.height, rows + 2)
+        let rect = Rect(x: area.x + (area.width - boxWidth) / 2, y: area.y + max(0, (area.height - height) / 2),
+                        width: boxWidth, height: height)
+        let inner = canvas.panel(rect, title: "Keys · any key closes")
+        let keyColumn = min(keyW, columnW / 2)
+        for (i, entry) in entries.enumerated() {
+            let x = inner.x + 1 + (i / rows) * columnW
+            let y = inner.y + i % rows
+            guard y < inner.maxY else { continue }
+            switch entry {
+            case .title(let title):
+                canvas.text(title, at: Point(x: x, y: y), style: Styles.columnHeader, maxWidth: columnW - 1)
+            case .binding(let binding):
+                canvas.text(binding.keyNames, at: Point(x: x + 1, y: y), style: Styles.key, maxWidth: keyColumn)
+                canvas.text(binding.help, at: Point(x: x + keyColumn + 3, y: y), style: Styles.value,
+                            maxWidth: max(0, columnW - keyColumn - 4))
+            case .blank:
+                break
             }
-            y += 1
         }
     }
 }

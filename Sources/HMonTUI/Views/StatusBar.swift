@@ -26,8 +26,8 @@ struct StatusBar {
         }
         var parts: [String] = []
         if let notice = ui.notice { parts.append(notice) }
-        parts.append(app.location)
         if let updated = app.lastUpdated { parts.append(updated) }
+        parts.append(app.shortLocation)
         canvas.text(parts.joined(separator: " · "), at: Point(x: x, y: y), style: Style(.statusText), maxWidth: leftRoom)
         if hintsWidth > 0 {
             drawHints(on: canvas, y: y, right: width - 1, room: width / 2)

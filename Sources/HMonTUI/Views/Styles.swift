@@ -37,7 +37,7 @@ extension Canvas {
     /// A panel: a box with a title, its inside cleared; returns the inner rectangle.
     func panel(_ rect: Rect, title: String?) -> Rect {
         clear(rect, style: .text)
-        box(rect, style: .border, title: title.map { " \($0) " }, titleStyle: Styles.panelTitle)
+        box(rect, style: .border, title: title, titleStyle: Styles.panelTitle)
         return rect.inset(1)
     }
 }

@@ -6,10 +6,11 @@ struct TrendChart {
     let values: [Double]
 
     func draw(on canvas: Canvas, in rect: Rect, style: Style = .graph) {
-        guard rect.width > 0, rect.height > 0, let low = values.min(), let high = values.max() else { return }
+        guard rect.width > 0, rect.height > 0, let lowest = values.min(), let high = values.max() else { return }
         let columns = resample(to: rect.width)
-        // Leave an eighth of headroom below so the lowest value still shows a sliver.
-        let span = max(high - low, 0.1)
+        // The floor sits a little under the lowest value so that every day shows a bar.
+        let span = max(high - lowest, 0.1) * 1.15
+        let low = min(lowest, high - span)
         let levels = rect.height * 8
         for (x, value) in columns.enumerated() {
             let filled = max(1, Int(((value - low) / span * Double(levels - 1)).rounded()) + 1)

@@ -32,23 +32,32 @@ struct WeightsView {
             canvas.text(text, at: Point(x: rect.x + 1, y: rect.y), style: .dim, maxWidth: rect.width - 2)
             return
         }
+        // The figures in order of importance, as many as fit on the row.
         let statsY = rect.maxY - 1
+        let items: [(String, Style)] = [
+            ("latest \(trend.latest)", Style(.text, bold: true)),
+            (trend.weekChange, Styles.change(isGood: trend.weekIsGood)),
+            (trend.range, Styles.label),
+            ("90 days, \(trend.period)", Styles.label),
+        ]
         var x = rect.x + 1
-        x += canvas.text("90 days ", at: Point(x: x, y: statsY), style: Styles.label)
-        x += canvas.text(trend.period, at: Point(x: x, y: statsY), style: Styles.label)
-        x += 3
-        x += canvas.text("latest ", at: Point(x: x, y: statsY), style: Styles.label)
-        x += canvas.text(trend.latest, at: Point(x: x, y: statsY), style: Style(.text, bold: true))
-        x += 3
-        x += canvas.text(trend.weekChange, at: Point(x: x, y: statsY), style: Styles.change(isGood: trend.weekIsGood),
-                         maxWidth: max(0, rect.maxX - x - 1))
-        x += 3
-        if x + DisplayWidth.of(trend.range) < rect.maxX {
-            canvas.text(trend.range, at: Point(x: x, y: statsY), style: Styles.label)
+        for (text, style) in items {
+            let width = DisplayWidth.of(text)
+            guard x + width < rect.maxX else { break }
+            x += canvas.text(text, at: Point(x: x, y: statsY), style: style) + 3
         }
         let chart = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
         if chart.height >= 2 {
-            TrendChart(values: trend.values).draw(on: canvas, in: chart)
+            // The scale on the left: the highest and the lowest daily value.
+            let top = trend.axisHigh, bottom = trend.axisLow
+            let axisW = max(DisplayWidth.of(top), DisplayWidth.of(bottom)) + 1
+            canvas.text(top, rightAlignedTo: chart.x + axisW - 1, y: chart.y, style: Styles.label)
+            canvas.text(bottom, rightAlignedTo: chart.x + axisW - 1, y: chart.maxY - 1, style: Styles.label)
+            for y in chart.y..<chart.maxY {
+                canvas.text(y == chart.y || y == chart.maxY - 1 ? "┤" : "│", at: Point(x: chart.x + axisW - 1, y: y), style: .border)
+            }
+            TrendChart(values: trend.values).draw(on: canvas, in: Rect(x: chart.x + axisW, y: chart.y,
+                                                                        width: chart.width - axisW, height: chart.height))
         } else {
             canvas.sparkline(trend.values.map { Optional($0) }, at: Point(x: chart.x, y: chart.y), width: chart.width)
         }
@@ -96,13 +105,7 @@ struct WeightsView {
 
     private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
         if let prompt = model.prompt {
-            let used = canvas.text("\(prompt.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true))
-            let fieldW = min(14, width - used)
-            canvas.fill(Rect(x: x + used, y: y, width: fieldW, height: 1), character: " ", style: Styles.input)
-            let typed = canvas.text(prompt.displayText, at: Point(x: x + used, y: y), style: Styles.input, maxWidth: fieldW)
-            canvas.text("▏", at: Point(x: x + used + typed, y: y), style: Style(.accent, bold: true))
-            canvas.text("Enter save · Esc cancel", at: Point(x: x + used + fieldW + 2, y: y), style: .dim,
-                        maxWidth: max(0, width - used - fieldW - 2))
+            PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
             return
         }
         let position = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
