@@ -7,10 +7,12 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [SnapshotCommand.self]
     )
 
+    @OptionGroup var dashboard: DashboardOptions
+
     func run() async throws {
-        print("hmon: the dashboard is not built yet")
+        try await DashboardLauncher.run(dashboard)
     }
 }

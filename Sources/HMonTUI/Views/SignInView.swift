@@ -14,6 +14,9 @@ struct SignInView {
         let inner = canvas.panel(rect, title: model.title)
         var y = inner.y
         canvas.text(model.location, at: Point(x: inner.x + 1, y: y), style: .dim, maxWidth: inner.width - 2)
+        if let note = model.note {
+            canvas.text(note, at: Point(x: inner.x + 1, y: y + 1), style: .accent, maxWidth: inner.width - 2)
+        }
         y += 2
         let labelWidth = (model.fields.map { DisplayWidth.of($0.label) }.max() ?? 8) + 2
         let fieldX = inner.x + 2 + labelWidth
