@@ -79,6 +79,8 @@ let package = Package(
         .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
         .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "HealthCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore"]),
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore",
+                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]
 )
