@@ -30,14 +30,15 @@ struct SnapshotCommand: AsyncParsableCommand {
     var theme: String?
 
     @Option(help: ArgumentHelp("Draw as if it were this local time, \"YYYY-MM-DD HH:MM\".", valueName: "time"))
-    var at: LocalInstant?
+    var at: String?
 
     func run() async throws {
         if let theme {
             do { _ = try ThemeCatalog.standard().theme(named: theme) } catch { throw HealthError.invalidValue(error.description) }
         }
         let frame = try await Self.frame(screen: screen, size: size.size, source: DashboardStore(demo: demo, db: db),
-                                         user: user, theme: theme, at: at?.date)
+                                         user: user, theme: theme,
+                                         at: try at.map { try LocalTime.parse($0, now: Date(), calendar: .current) })
         print(frame)
     }
 
@@ -75,23 +76,4 @@ struct FrameSize: ExpressibleByArgument, Sendable {
     }
 
     var defaultValueDescription: String { "\(size.width)x\(size.height)" }
-}
-
-/// A local time on the command line: "2026-11-20 18:00".
-struct LocalInstant: ExpressibleByArgument, Sendable {
-    var date: Date
-
-    init?(argument: String) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        for pattern in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
-            formatter.dateFormat = pattern
-            if let date = formatter.date(from: argument) {
-                self.date = date
-                return
-            }
-        }
-        return nil
-    }
 }
