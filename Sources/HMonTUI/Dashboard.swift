@@ -9,8 +9,14 @@ import Terminal
 public final class Dashboard {
     public let app: AppModel
     public private(set) var ui: UIState
-    /// The canvas size of the last frame, for page sizes.
-    public var size = Size(width: 80, height: 24)
+    /// The canvas size of the last frame, for page sizes; a taller table loads more rows.
+    public var size = Size(width: 80, height: 24) {
+        didSet {
+            guard size != oldValue else { return }
+            app.weightRowsWanted = DashboardView.weightRowsVisible(in: size)
+            fillWeightTable()
+        }
+    }
     /// Called when background work changed what is on screen.
     public var onChange: () -> Void = {}
     /// Called with the next theme's name when `T` is pressed; returns the name applied.
@@ -22,6 +28,7 @@ public final class Dashboard {
     public init(app: AppModel, themeName: String = "default") {
         self.app = app
         self.ui = UIState(themeName: themeName)
+        app.weightRowsWanted = DashboardView.weightRowsVisible(in: size)
     }
 
     public enum Outcome: Sendable { case keepGoing, quit }
@@ -32,6 +39,13 @@ public final class Dashboard {
     public func draw(on canvas: Canvas) {
         size = canvas.size
         DashboardView(app: app, ui: ui).draw(on: canvas)
+    }
+
+    /// After the terminal grew, loads older readings until the table is full (or there are no more).
+    private func fillWeightTable() {
+        guard let weights = app.weights, app.screen == .weights, weights.lastUpdated != nil,
+              weights.hasOlder, weights.rows.count < app.weightRowsWanted, tasks.isEmpty else { return }
+        run { await weights.refresh() }
     }
 
     /// Advances the spinner; the event loop calls this on its tick while work is running.

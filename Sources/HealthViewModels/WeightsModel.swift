@@ -61,6 +61,8 @@ public final class WeightsModel {
     public private(set) var prompt: TextField?
 
     public static let pageSize = 20
+    /// How many rows the table shows; a refresh loads at least that many so a tall screen is filled.
+    public var rowsWanted = WeightsModel.pageSize
 
     public var title: String { "Weight in \(unit.rawValue)" }
     public var subtitle: String { device.name }
@@ -95,7 +97,7 @@ public final class WeightsModel {
         isRefreshing = true
         defer { isRefreshing = false }
         do {
-            let count = max(Self.pageSize, messages.count)
+            let count = max(Self.pageSize, rowsWanted, messages.count)
             let latest = try await service.lastMessages(device: device.id, count: count, field: Field.weight)
             let today = clock.today
             let series = try await service.weightSeries(days: today.adding(days: -89)...today, calendar: clock.calendar)

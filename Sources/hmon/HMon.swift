@@ -9,15 +9,12 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, DemoCommand.self,
-                      SnapshotCommand.self]
+        subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
+                      DemoCommand.self, SnapshotCommand.self],
+        // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
+        // its --db cannot shadow the --db of the other subcommands.
+        defaultSubcommand: DashboardCommand.self
     )
-
-    @OptionGroup var dashboard: DashboardOptions
-
-    func run() async throws {
-        try await DashboardLauncher.run(dashboard)
-    }
 
     /// Runs the command; a failure is one line on standard error, `hmon: <message>`, with exit code 1
     /// (2 for a usage mistake). Help and version requests keep the argument parser's own output.

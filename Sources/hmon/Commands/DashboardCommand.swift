@@ -5,8 +5,12 @@ import HealthCore
 import HealthViewModels
 import Terminal
 
-/// The root command's options: what `hmon` with no subcommand opens and how it looks.
-struct DashboardOptions: ParsableArguments {
+/// `hmon` (the default subcommand, also `hmon dashboard`): the dashboard, and what it opens and how it looks.
+struct DashboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "Sign in, devices, weights and energy, live: `hmon`, `hmon --demo`, `hmon --db PATH`.")
+
     @Flag(help: "Open the demo store (user demo, password demo), created with demo data on first use.")
     var demo = false
 
@@ -30,12 +34,16 @@ struct DashboardOptions: ParsableArguments {
             throw ValidationError("--refresh must be at least 1 second, like --refresh 30")
         }
     }
+
+    func run() async throws {
+        try await DashboardLauncher.run(self)
+    }
 }
 
 /// `hmon`: opens the store, resumes the saved session or shows sign-in, and runs the dashboard.
 enum DashboardLauncher {
     @MainActor
-    static func run(_ options: DashboardOptions, environment: [String: String] = ProcessInfo.processInfo.environment) async throws {
+    static func run(_ options: DashboardCommand, environment: [String: String] = ProcessInfo.processInfo.environment) async throws {
         // Say so before touching any file when there is no terminal to draw on.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw HealthError.unsupported(ScreenError.notATerminal.description)
