@@ -7,7 +7,7 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [KeysCommand.self]
     )
 
     func run() async throws {
