@@ -143,7 +143,7 @@ import Testing
         let bytes = Array(Self.mixedExport.utf8)
         func scan(chunkSize: Int) throws -> [ImportedReading] {
             var readings: [ImportedReading] = []
-            let scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
+            var scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + chunkSize)
