@@ -30,4 +30,8 @@ public struct Style: Hashable, Sendable {
     public static let accent = Style(.accent)
     public static let header = Style(.header, bold: true)
     public static let status = Style(.statusBar)
+    public static let statusText = Style(.statusText)
+    public static let input = Style(.input, underline: true)
+    public static let graph = Style(.graph)
+    public static let background = Style(.background)
 }

@@ -1,0 +1,82 @@
+/// How many terminal cells text takes, decided from Unicode data compiled into the program, never from the
+/// process locale: `GridCanvas` and `hmon snapshot` must lay text out the same way in tests, in pipes and
+/// on screen. Wide East Asian characters and emoji take two cells, combining marks and joiners none.
+public enum DisplayWidth {
+    /// Cells taken by one grapheme cluster: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count > 1 {
+            // An emoji presentation selector or a flag (two regional indicators) makes the cluster an emoji.
+            if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+        }
+        for scalar in scalars {
+            let width = of(scalar)
+            if width > 0 { return width }
+        }
+        return 0
+    }
+
+    /// Cells taken by `text`: the sum over its grapheme clusters.
+    public static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Cells taken by one Unicode scalar on its own. Control characters count 0: canvases drop them.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+        if value < 0x300 { return 1 }  // Latin fast path (the soft hyphen U+00AD prints as one cell).
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return 0
+        default:
+            break
+        }
+        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants join.
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth.txt, W and F, folded into ranges).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,    // Hangul Jamo initial consonants
+        0x2329...0x232A,    // angle brackets
+        0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic punctuation and space
+        0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, CJK compatibility
+        0x3400...0x4DBF,    // CJK extension A
+        0x4E00...0x9FFF,    // CJK unified ideographs
+        0xA000...0xA4CF,    // Yi
+        0xA960...0xA97F,    // Hangul Jamo extended A
+        0xAC00...0xD7A3,    // Hangul syllables
+        0xF900...0xFAFF,    // CJK compatibility ideographs
+        0xFE10...0xFE19,    // vertical forms
+        0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
+        0xFF00...0xFF60,    // fullwidth forms
+        0xFFE0...0xFFE6,    // fullwidth signs
+        0x16FE0...0x16FE4,  // ideographic symbols
+        0x17000...0x18AFF,  // Tangut
+        0x1B000...0x1B2FF,  // Kana supplement, Nushu
+        0x1F200...0x1F2FF,  // enclosed ideographic supplement
+        0x20000...0x2FFFD,  // CJK extensions B–F
+        0x30000...0x3FFFD,  // CJK extension G
+    ]
+}
+
+extension DisplayWidth {
+    /// `text` cut to at most `width` cells, ending in "…" when something was cut. Wide characters are never split.
+    public static func clip(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+}
