@@ -9,8 +9,8 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, DemoCommand.self,
-                      ServeCommand.self, ClientCommand.self]
+        subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, ImportCommand.self,
+                      DemoCommand.self, ServeCommand.self, ClientCommand.self]
     )
 
     func run() async throws {

@@ -96,7 +96,7 @@ import Testing
         let (result, readings) = try readAll(file)
 
         #expect(readings.map(\.value) == [71])
-        #expect(result.tally.skippedReasons["weight outside 0.5–650 kg"] == 2)
+        #expect(result.tally.skippedReasons["weight outside 1–650 kg"] == 2)
         #expect(result.tally.skippedReasons["active energy outside 0–30000 kcal"] == 1)
         #expect(result.tally.skippedReasons["weights in unknown unit \"oz\""] == 1)
     }
@@ -143,7 +143,7 @@ import Testing
         let bytes = Array(Self.mixedExport.utf8)
         func scan(chunkSize: Int) throws -> [ImportedReading] {
             var readings: [ImportedReading] = []
-            let scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
+            var scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + chunkSize)

@@ -72,7 +72,7 @@ public enum Importer {
     private static func readXML(name: String, emit: @escaping (ImportedReading) throws -> Void,
                                 produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
     throws -> (ImportTally, ImportedProfile) {
-        let scanner = XMLByteScanner(handler: AppleHealthTagHandler(emit: emit))
+        var scanner = XMLByteScanner(handler: AppleHealthTagHandler(emit: emit))
         do {
             try produce { try scanner.feed($0) }
             try scanner.finish()
