@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import HealthCore
 
 /// `hmon`: with no subcommand, the dashboard; the subcommands work on the same store from scripts.
 @main
@@ -7,10 +9,48 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: [KeysCommand.self]
+        subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, ImportCommand.self,
+                      DemoCommand.self, ServeCommand.self, ClientCommand.self, KeysCommand.self]
     )
 
     func run() async throws {
         print("hmon: the dashboard is not built yet")
+    }
+
+    /// Runs the command; a failure is one line on standard error, `hmon: <message>`, with exit code 1
+    /// (2 for a usage mistake). Help and version requests keep the argument parser's own output.
+    static func main() async {
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
+            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            message = String(message.split(separator: "\n").first ?? "")
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            if let first = message.first { message = first.lowercased() + message.dropFirst() }
+            fail("\(message) (see --help)", code: 2)
+        }
+        do {
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as HealthError {
+            fail(error.message)
+        } catch let error as CommandError {
+            fail(error.message)
+        } catch let error as ExitCode {
+            exit(withError: error)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail("\(error)")
+        }
+    }
+
+    private static func fail(_ message: String, code: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data("hmon: \(message)\n".utf8))
+        Foundation.exit(code)
     }
 }

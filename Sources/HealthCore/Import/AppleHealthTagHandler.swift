@@ -1,0 +1,168 @@
+import Foundation
+
+/// Reads an Apple Health export's start tags: keeps the `Record`s hmon wants, reads `Me`, and counts
+/// everything else by kind. The scanner does the XML; this decides what the elements mean.
+struct AppleHealthTagHandler: XMLTagHandler {
+    /// Receives each kept reading (the store inserts it, a dry run counts it).
+    var emit: (ImportedReading) throws -> Void
+    var tally = ImportTally()
+    var profile = ImportedProfile()
+    private var skipped = KindCounter()
+    private var lastSource: [UInt8] = []
+    private var lastSourceName = ""
+
+    init(emit: @escaping (ImportedReading) throws -> Void) {
+        self.emit = emit
+    }
+
+    mutating func startTag(_ tag: XMLStartTag) throws {
+        if tag.nameIs(Names.record) {
+            try record(tag)
+        } else if tag.depth == 0 {
+            guard tag.nameIs(Names.healthData) else {
+                let name = String(decoding: tag.nameBytes, as: UTF8.self)
+                throw ParseProblem("not an Apple Health export: the root element is <\(name)>, not <HealthData>", at: tag.offset)
+            }
+        } else if tag.nameIs(Names.me) {
+            me(tag)
+        } else if tag.depth == 1 {
+            skipped.count(tag.nameBytes)
+        }
+    }
+
+    /// Flushes the counters into `tally`; call once at the end.
+    mutating func finish() {
+        skipped.flush()
+        for (kind, count) in skipped.counts { tally.skippedKinds[kind, default: 0] += count }
+        skipped.counts = [:]
+    }
+
+    private mutating func record(_ tag: XMLStartTag) throws {
+        guard let typeAttribute = tag.attribute(Names.type) else {
+            throw ParseProblem("a <Record> without a type", at: tag.offset)
+        }
+        let type = tag.bytes(typeAttribute.value)
+        guard let kind = Names.keptKind(type) else {
+            skipped.count(type)
+            return
+        }
+        let typeName = KindCounter.displayName(Array(type))
+        func required(_ name: [UInt8]) throws -> XMLAttribute {
+            guard let attribute = tag.attribute(name) else {
+                throw ParseProblem("a \(typeName) record without a \(String(decoding: name, as: UTF8.self))", at: tag.offset)
+            }
+            return attribute
+        }
+        let valueAttribute = try required(Names.value)
+        let dateAttribute = try required(Names.startDate)
+        guard let number = tag.withValue(valueAttribute, ByteParsing.double) else {
+            throw ParseProblem("bad number \"\(tag.string(valueAttribute))\" in a \(typeName) record", at: valueAttribute.value.lowerBound)
+        }
+        guard let timestamp = tag.withValue(dateAttribute, ByteParsing.appleDate) else {
+            throw ParseProblem("bad date \"\(tag.string(dateAttribute))\" in a \(typeName) record (expected like 2016-04-18 08:25:32 -0700)",
+                               at: dateAttribute.value.lowerBound)
+        }
+        let unit = tag.attribute(Names.unit).map(tag.string) ?? ""
+        guard let factor = UnitConversion.factor(for: kind, unit: unit) else {
+            tally.skip("\(kind.label) in unknown unit \"\(unit)\"")
+            return
+        }
+        let value = number * factor
+        guard kind.saneRange.contains(value) else {
+            tally.skip(UnitConversion.outOfRangeReason(kind))
+            return
+        }
+        let source = sourceName(tag)
+        if kind == .height { profile.noteHeight(value, at: timestamp) }
+        tally.kept[kind, default: 0] += 1
+        try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
+    }
+
+    /// The record's `sourceName`, decoded once per run of records from the same source.
+    private mutating func sourceName(_ tag: XMLStartTag) -> String {
+        guard let attribute = tag.attribute(Names.sourceName) else { return "Health" }
+        let raw = tag.bytes(attribute.value)
+        if !lastSource.equals(raw) {
+            lastSource = Array(raw)
+            let name = tag.string(attribute).trimmingCharacters(in: .whitespaces)
+            lastSourceName = name.isEmpty ? "Health" : name
+        }
+        return lastSourceName
+    }
+
+    private mutating func me(_ tag: XMLStartTag) {
+        if let attribute = tag.attribute(Names.dateOfBirth), let day = tag.withValue(attribute, ByteParsing.isoDay) {
+            profile.birthDate = day
+        }
+        if let attribute = tag.attribute(Names.biologicalSex) {
+            switch tag.string(attribute) {
+            case "HKBiologicalSexFemale": profile.sex = .female
+            case "HKBiologicalSexMale": profile.sex = .male
+            default: break
+            }
+        }
+    }
+}
+
+/// The names the handler compares against, as bytes.
+private enum Names {
+    static let record = Array("Record".utf8)
+    static let healthData = Array("HealthData".utf8)
+    static let me = Array("Me".utf8)
+    static let type = Array("type".utf8)
+    static let value = Array("value".utf8)
+    static let unit = Array("unit".utf8)
+    static let startDate = Array("startDate".utf8)
+    static let sourceName = Array("sourceName".utf8)
+    static let dateOfBirth = Array("HKCharacteristicTypeIdentifierDateOfBirth".utf8)
+    static let biologicalSex = Array("HKCharacteristicTypeIdentifierBiologicalSex".utf8)
+
+    static let kept: [([UInt8], ReadingKind)] = ([
+        ("HKQuantityTypeIdentifierActiveEnergyBurned", .activeEnergy),
+        ("HKQuantityTypeIdentifierBasalEnergyBurned", .basalEnergy),
+        ("HKQuantityTypeIdentifierBodyMass", .weight),
+        ("HKQuantityTypeIdentifierDietaryEnergyConsumed", .dietaryEnergy),
+        ("HKQuantityTypeIdentifierHeight", .height),
+        ("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", .heartRateVariability),
+    ] as [(String, ReadingKind)]).map { (Array($0.0.utf8), $0.1) }
+
+    static func keptKind(_ type: UnsafeBufferPointer<UInt8>) -> ReadingKind? {
+        for (name, kind) in kept where name.equals(type) { return kind }
+        return nil
+    }
+}
+
+/// Counts elements or record types by name, cheaply for the long runs of one type an export is made of.
+struct KindCounter {
+    private var last: [UInt8] = []
+    private var lastCount = 0
+    var counts: [String: Int] = [:]
+
+    mutating func count(_ name: UnsafeBufferPointer<UInt8>) {
+        if lastCount > 0 && last.equals(name) {
+            lastCount += 1
+            return
+        }
+        flush()
+        last.removeAll(keepingCapacity: true)
+        last.append(contentsOf: name)
+        lastCount = 1
+    }
+
+    mutating func flush() {
+        guard lastCount > 0 else { return }
+        counts[Self.displayName(last), default: 0] += lastCount
+        lastCount = 0
+    }
+
+    /// `HKQuantityTypeIdentifierStepCount` → `StepCount`.
+    static func displayName(_ bytes: [UInt8]) -> String {
+        var name = String(decoding: bytes, as: UTF8.self)
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKDataType", "HKCorrelationTypeIdentifier"]
+        where name.hasPrefix(prefix) && name.count > prefix.count {
+            name.removeFirst(prefix.count)
+            break
+        }
+        return name
+    }
+}

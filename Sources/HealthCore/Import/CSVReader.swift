@@ -1,0 +1,94 @@
+/// Splits CSV text, fed in chunks, into rows of fields (RFC 4180: fields in double quotes may hold
+/// commas, newlines and doubled quotes). Each row comes with the line it starts on.
+struct CSVReader {
+    private var field: [UInt8] = []
+    private var row: [String] = []
+    private var inQuotes = false
+    /// A quote seen inside a quoted field: the next byte says whether it was `""` or the closing one.
+    private var quoteSeen = false
+    private var fieldIsQuoted = false
+    private var atFileStart = true
+    private var line = 1
+    private var rowLine = 1
+    private var quoteLine = 1
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ onRow: ([String], Int) throws -> Void) throws {
+        var start = 0
+        if atFileStart && !bytes.isEmpty {
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+            atFileStart = false
+        }
+        for i in start..<bytes.count {
+            try take(bytes[i], onRow)
+        }
+    }
+
+    mutating func finish(_ onRow: ([String], Int) throws -> Void) throws {
+        if quoteSeen { quoteSeen = false; inQuotes = false }
+        if inQuotes {
+            throw ImportLineProblem(line: quoteLine, message: "a quoted field that is never closed")
+        }
+        if !field.isEmpty || !row.isEmpty { try endRow(onRow) }
+    }
+
+    private mutating func take(_ c: UInt8, _ onRow: ([String], Int) throws -> Void) throws {
+        if quoteSeen {
+            quoteSeen = false
+            if c == UInt8(ascii: "\"") { field.append(c); return }
+            inQuotes = false
+        }
+        if inQuotes {
+            if c == UInt8(ascii: "\"") { quoteSeen = true; return }
+            if c == 0x0A { line += 1 }
+            field.append(c)
+            return
+        }
+        switch c {
+        case UInt8(ascii: ","):
+            endField()
+        case 0x0A:
+            try endRow(onRow)
+            line += 1
+            rowLine = line
+        case 0x0D:
+            break
+        case UInt8(ascii: "\"") where field.isEmpty && !fieldIsQuoted:
+            inQuotes = true
+            fieldIsQuoted = true
+            quoteLine = line
+        default:
+            field.append(c)
+        }
+    }
+
+    private mutating func endField() {
+        var text = String(decoding: field, as: UTF8.self)
+        if !fieldIsQuoted { text = text.trimmingSpaces }
+        row.append(text)
+        field.removeAll(keepingCapacity: true)
+        fieldIsQuoted = false
+    }
+
+    private mutating func endRow(_ onRow: ([String], Int) throws -> Void) throws {
+        endField()
+        defer { row.removeAll(keepingCapacity: true) }
+        // A blank line is no row.
+        if row.count == 1 && row[0].isEmpty { return }
+        try onRow(row, rowLine)
+    }
+}
+
+/// A problem on a line of a text file, before the file name is attached.
+struct ImportLineProblem: Error {
+    var line: Int
+    var message: String
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

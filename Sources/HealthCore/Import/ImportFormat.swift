@@ -1,0 +1,40 @@
+import Foundation
+
+/// The kinds of file `hmon import` reads, recognized from their first bytes rather than their name.
+public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
+    case appleHealthZip = "Apple Health export (zip)"
+    case appleHealthXML = "Apple Health export.xml"
+    case withingsCSV = "Withings weight.csv"
+    case openScaleCSV = "openScale CSV"
+
+    public var description: String { rawValue }
+
+    /// How many bytes `detect` wants to see.
+    static let headLength = 4096
+
+    /// Recognizes a format from the start of a file; nil when it is none hmon reads.
+    public static func detect(_ head: [UInt8]) -> ImportFormat? {
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .appleHealthZip }
+        var text = head[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        text = text.drop(while: isSpace)
+        for marker in ["<?xml", "<!DOCTYPE HealthData", "<HealthData"] where text.starts(with: marker.utf8) {
+            return .appleHealthXML
+        }
+        guard let header = firstCSVRow(text),
+              let importer = CSVWeightImporter(header: header, timeZone: TimeZone(identifier: "UTC")!) else { return nil }
+        return importer.layout == .withings ? .withingsCSV : .openScaleCSV
+    }
+
+    private static func firstCSVRow(_ text: ArraySlice<UInt8>) -> [String]? {
+        guard let newline = text.firstIndex(of: 0x0A) ?? (text.count < headLength ? text.endIndex : nil) else { return nil }
+        var reader = CSVReader()
+        var header: [String]?
+        let line = Array(text[..<newline])
+        try? line.withUnsafeBytes { bytes in
+            try reader.feed(bytes) { row, _ in header = row }
+            try reader.finish { row, _ in header = row }
+        }
+        return header
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What an import found and did, for the end-of-import summary.
+public struct ImportTally: Sendable, Equatable {
+    /// Readings found in the file that passed the sanity checks, by kind.
+    public var kept: [ReadingKind: Int] = [:]
+    /// Of those, readings the store did not have yet.
+    public var added: [ReadingKind: Int] = [:]
+    /// Of those, readings the store already had (an earlier import, or repeated in the file).
+    public var alreadyThere: [ReadingKind: Int] = [:]
+    /// Readings of a kept kind that were skipped, by reason ("weight outside 1–650 kg").
+    public var skippedReasons: [String: Int] = [:]
+    /// Elements and record types hmon does not keep, by kind ("StepCount", "Workout").
+    public var skippedKinds: [String: Int] = [:]
+    /// Profile fields the import filled ("date of birth", "sex", "height").
+    public var profileFilled: [String] = []
+
+    public init() {}
+
+    public var keptTotal: Int { kept.values.reduce(0, +) }
+    public var addedTotal: Int { added.values.reduce(0, +) }
+    public var alreadyThereTotal: Int { alreadyThere.values.reduce(0, +) }
+    public var skippedReasonsTotal: Int { skippedReasons.values.reduce(0, +) }
+    public var skippedKindsTotal: Int { skippedKinds.values.reduce(0, +) }
+
+    mutating func skip(_ reason: String) { skippedReasons[reason, default: 0] += 1 }
+}

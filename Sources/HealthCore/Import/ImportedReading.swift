@@ -1,0 +1,103 @@
+import Foundation
+
+/// The kinds of reading hmon takes from other tools' exports, each with the manifest field it lands in
+/// and the built-in device type whose devices carry it.
+public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
+    case weight, height, activeEnergy, basalEnergy, dietaryEnergy, heartRateVariability
+
+    /// The message field the value is stored under.
+    public var field: String {
+        switch self {
+        case .weight: Field.weight
+        case .height: Field.height
+        case .activeEnergy: Field.activeEnergy
+        case .basalEnergy: Field.basalEnergy
+        case .dietaryEnergy: Field.calories
+        case .heartRateVariability: Field.heartRateVariabilitySDNN
+        }
+    }
+
+    /// How the end-of-import summary names readings of this kind.
+    public var label: String {
+        switch self {
+        case .weight: "weights"
+        case .height: "heights"
+        case .activeEnergy: "active energy"
+        case .basalEnergy: "resting energy"
+        case .dietaryEnergy: "energy consumed"
+        case .heartRateVariability: "HRV"
+        }
+    }
+
+    /// The plausible range of one reading in hmon's unit; values outside are skipped, not fatal.
+    /// Weight and energy stay within what the store accepts from any face (`ReadingRules`).
+    public var saneRange: ClosedRange<Double> {
+        switch self {
+        case .weight: ReadingRules.weightKg       // kg
+        case .height: 30...300                    // cm
+        case .activeEnergy, .basalEnergy, .dietaryEnergy: 0...30_000   // kcal
+        case .heartRateVariability: 0.1...1_000   // ms
+        }
+    }
+
+    public var unit: String {
+        switch self {
+        case .weight: "kg"
+        case .height: "cm"
+        case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
+        case .heartRateVariability: "ms"
+        }
+    }
+
+    public static func < (a: ReadingKind, b: ReadingKind) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One reading found in an export, already in hmon's units (kg, cm, kcal, ms).
+public struct ImportedReading: Sendable, Equatable {
+    public var kind: ReadingKind
+    /// Where it came from, as the export names it ("Apple Watch", "Withings", "Jörg's iPhone");
+    /// readings land on a device of this name.
+    public var source: String
+    /// When it was taken (the sample's start), ms since the epoch.
+    public var timestamp: Int64
+    /// The value of `kind.field`.
+    public var value: Double
+    /// Further fields of the same message (a scale's `fatRatio`, `muscleMass`); usually empty.
+    public var extras: [String: Double]
+
+    public init(kind: ReadingKind, source: String, timestamp: Int64, value: Double, extras: [String: Double] = [:]) {
+        self.kind = kind
+        self.source = source
+        self.timestamp = timestamp
+        self.value = value
+        self.extras = extras
+    }
+}
+
+/// What an export says about the person (Apple Health's `Me` element and latest height).
+public struct ImportedProfile: Sendable, Equatable {
+    public var birthDate: Day?
+    public var sex: Sex?
+    public var heightCm: Double?
+    /// When the height was measured, so the latest one wins.
+    public var heightTimestamp: Int64?
+
+    public init(birthDate: Day? = nil, sex: Sex? = nil, heightCm: Double? = nil, heightTimestamp: Int64? = nil) {
+        self.birthDate = birthDate
+        self.sex = sex
+        self.heightCm = heightCm
+        self.heightTimestamp = heightTimestamp
+    }
+
+    public var isEmpty: Bool { birthDate == nil && sex == nil && heightCm == nil }
+
+    /// Keeps the later of two heights.
+    mutating func noteHeight(_ cm: Double, at timestamp: Int64) {
+        if heightTimestamp.map({ timestamp >= $0 }) ?? true {
+            heightCm = cm
+            heightTimestamp = timestamp
+        }
+    }
+}

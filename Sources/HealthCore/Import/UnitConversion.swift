@@ -1,0 +1,61 @@
+/// Units the exports write, converted to hmon's (kg, cm, kcal, ms).
+enum UnitConversion {
+    /// What to multiply a value in `unit` by to get `kind.unit`; nil for a unit hmon does not know.
+    static func factor(for kind: ReadingKind, unit: String) -> Double? {
+        switch kind {
+        case .weight:
+            switch unit {
+            case "kg": 1
+            case "lb", "lbs": MassUnit.kgPerPound
+            case "g": 0.001
+            case "st": 14 * MassUnit.kgPerPound
+            default: nil
+            }
+        case .height:
+            switch unit {
+            case "cm": 1
+            case "m": 100
+            case "mm": 0.1
+            case "in": 2.54
+            case "ft": 30.48
+            default: nil
+            }
+        case .activeEnergy, .basalEnergy, .dietaryEnergy:
+            switch unit {
+            case "kcal", "Cal": 1              // Apple writes food energy as "Cal", i.e. kcal
+            case "kJ": 1 / EnergyUnit.kJPerKcal
+            case "cal": 0.001
+            default: nil
+            }
+        case .heartRateVariability:
+            switch unit {
+            case "ms": 1
+            case "s": 1000
+            default: nil
+            }
+        }
+    }
+
+    /// "weight outside 1–650 kg".
+    static func outOfRangeReason(_ kind: ReadingKind) -> String {
+        "\(kind.rangeName) outside \(plain(kind.saneRange.lowerBound))–\(plain(kind.saneRange.upperBound)) \(kind.unit)"
+    }
+
+    private static func plain(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(x)
+    }
+}
+
+extension ReadingKind {
+    /// The singular name used in skip reasons.
+    var rangeName: String {
+        switch self {
+        case .weight: "weight"
+        case .height: "height"
+        case .activeEnergy: "active energy"
+        case .basalEnergy: "resting energy"
+        case .dietaryEnergy: "energy consumed"
+        case .heartRateVariability: "HRV"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+
+/// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
+/// scale with about six months of weigh-ins, an activity tracker and a food log up to `now`.
+///
+/// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
+/// so screenshots and tests can rely on it.
+public enum DemoData {
+    public static let userName = "demo"
+    public static let password = "demo"
+    public static let days = 180
+
+    /// Opens the demo store at `url`, creating and filling it on first use.
+    public static func openStore(at url: URL, now: Date = Date(), calendar: Calendar = .current,
+                                 passwordHasher: PasswordHasher = .strong) async throws -> LocalStore {
+        let store = try LocalStore(url: url, passwordHasher: passwordHasher)
+        if try await store.user(named: userName) == nil {
+            try await fill(store, now: now, calendar: calendar)
+        }
+        return store
+    }
+
+    /// Adds the demo account and its readings to `store`. Throws `.nameTaken` when it already has a `demo` user.
+    public static func fill(_ store: LocalStore, now: Date = Date(), calendar: Calendar = .current, seed: UInt64 = 2026) async throws {
+        if try await store.user(named: userName) != nil { throw HealthError.nameTaken(userName) }
+        var random = SeededRandom(seed: seed)
+        let today = Day(now, in: calendar)
+        let firstDay = today.adding(days: -(days - 1))
+        let created = firstDay.adding(days: -1).start(in: calendar).addingTimeInterval(20 * 3600)
+        let plan = DemoPlan(random: &random, firstDay: firstDay, today: today, now: now, calendar: calendar, created: created)
+        let hash = try store.passwordHasher.hash(password)
+
+        try await store.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
+                    """,
+                arguments: [plan.userID, userName, hash, created.millisecondsSince1970, created.millisecondsSince1970])
+            try db.execute(
+                sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm) VALUES (?, '1988-04-12', 'female', 168)",
+                arguments: [plan.userID])
+            for device in plan.devices {
+                try db.execute(
+                    sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, 1, ?, 1)",
+                    arguments: [device.id, plan.userID, device.dtid, device.name, created.millisecondsSince1970])
+            }
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, 1, ?)")
+            for reading in plan.readings {
+                try insert.execute(arguments: [reading.mid, reading.device.id, reading.device.dtid, plan.userID,
+                                               reading.ts, reading.ts + 1500, try LocalStore.encode(reading.data)])
+            }
+        }
+    }
+}
+
+/// The demo account's devices and readings, drawn from a seeded generator.
+private struct DemoPlan {
+    struct PlannedDevice {
+        var id: String
+        var dtid: String
+        var name: String
+    }
+
+    struct Reading {
+        var mid: String
+        var device: PlannedDevice
+        var ts: Int64
+        var data: [String: FieldValue]
+    }
+
+    let userID: String
+    let devices: [PlannedDevice]
+    var readings: [Reading] = []
+
+    init(random: inout SeededRandom, firstDay: Day, today: Day, now: Date, calendar: Calendar, created: Date) {
+        userID = random.hex()
+        let scale = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.withings.deviceType.id, name: "Bathroom scale")
+        let watch = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.activityTracker.deviceType.id, name: "Watch")
+        let food = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.calorieTracker.deviceType.id, name: "Food log")
+        devices = [scale, watch, food]
+
+        let total = Double(max(1, firstDay.days(to: today)))
+        var day = firstDay
+        while day <= today {
+            let start = day.start(in: calendar)
+            func at(_ hour: Double) -> Date { start.addingTimeInterval(hour * 3600) }
+            func add(_ device: PlannedDevice, _ time: Date, _ data: [String: FieldValue], random: inout SeededRandom) {
+                guard time <= now else { return }
+                readings.append(Reading(mid: random.hex(), device: device, ts: time.millisecondsSince1970, data: data))
+            }
+            let progress = Double(firstDay.days(to: day)) / total
+            let weekday = calendar.component(.weekday, from: start)  // 1 = Sunday
+            let weekend = weekday == 1 || weekday == 7
+
+            // Weigh-ins: a slow loss from 74 to about 69.5 kg that levels off, day-to-day noise,
+            // a little more after weekends; some days skipped, some weighed twice.
+            let trend = 74.0 - 4.6 * (1 - pow(1 - progress, 1.6))
+            let mondayBump = weekday == 2 ? 0.35 : 0
+            if random.unit() > 0.13 {
+                let kg = trend + mondayBump + random.normal() * 0.3
+                let morning = at(6.5 + random.unit() * 1.5)
+                add(scale, morning, [Field.weight: .number(round1(kg)), Field.fatRatio: .number(round1(29 - 3 * progress + random.normal() * 0.4)),
+                                     Field.heartRate: .number(Double(Int(62 + random.normal() * 4)))], random: &random)
+                if random.unit() < 0.1 {
+                    add(scale, at(21 + random.unit()), [Field.weight: .number(round1(kg + 0.5 + random.normal() * 0.2))], random: &random)
+                }
+            }
+
+            // The watch: hourly active energy and steps while awake, a workout on some days.
+            let workoutHour = random.unit() < (weekend ? 0.5 : 0.3) ? 7 + Int(random.unit() * 12) : -1
+            for hour in 7...22 {
+                let workout = hour == workoutHour
+                let active = workout ? 250 + random.unit() * 200 : 8 + random.unit() * 35
+                let steps = workout ? 4000 + random.unit() * 3000 : random.unit() * 900
+                add(watch, at(Double(hour) + 0.98), [Field.activeEnergy: .number(round1(active)),
+                                                     Field.steps: .number(steps.rounded())], random: &random)
+            }
+
+            // The food log: three meals and sometimes a snack.
+            let meals: [(hour: Double, low: Double, high: Double, names: [String])] = [
+                (7.75, 300, 500, ["porridge with berries", "toast and eggs", "yoghurt and granola"]),
+                (12.5, 550, 800, ["lentil soup and bread", "chicken salad", "pasta with pesto", "sushi"]),
+                (16, 120, 300, ["apple and nuts", "a cappuccino and a biscuit", "banana"]),
+                (19.25, 550, 900, ["salmon, rice and greens", "vegetable curry", "pizza", "stir-fried tofu"]),
+            ]
+            for meal in meals where meal.hour != 16 || random.unit() < 0.5 {
+                let kcal = (meal.low + random.unit() * (meal.high - meal.low)).rounded()
+                let name = meal.names[Int(random.unit() * Double(meal.names.count)) % meal.names.count]
+                add(food, at(meal.hour + random.unit() * 0.5), [Field.calories: .number(kcal), Field.comments: .text(name)],
+                    random: &random)
+            }
+            day = day.adding(days: 1)
+        }
+    }
+
+    private func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+}
+
+/// SplitMix64: a tiny, well-mixed generator whose sequence depends only on its seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// A standard normal value (Box-Muller).
+    mutating func normal() -> Double {
+        let u = max(unit(), .leastNonzeroMagnitude)
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * unit())
+    }
+
+    /// 32 hex digits, the shape of an id.
+    mutating func hex() -> String { String(format: "%016llx%016llx", next(), next()) }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+
+/// `HealthService` over a `LocalStore`, acting for one user at a time.
+///
+/// Cheap to create: the REST server builds one per request with the token's user; the dashboard and
+/// the command line keep one. The signed-in user sits behind a mutex so one instance may be shared
+/// between tasks.
+public final class LocalHealthService: HealthService {
+    public let store: LocalStore
+    private let state: Mutex<SignedIn?>
+
+    /// How long a local sign-in lasts before `hmon` asks for the password again.
+    public static let sessionLifetime: TimeInterval = 90 * 24 * 3600
+
+    private struct SignedIn: Sendable {
+        var userID: String
+        /// The session token to revoke on sign-out (nil when acting as a user without signing in).
+        var token: String?
+    }
+
+    /// - Parameter userID: act for this user from the start (the server, after checking a token).
+    public init(store: LocalStore, userID: String? = nil) {
+        self.store = store
+        self.state = Mutex(userID.map { SignedIn(userID: $0, token: nil) })
+    }
+
+    public var location: String { store.path }
+
+    /// The signed-in user's id, if any.
+    public var userID: String? { state.withLock { $0?.userID } }
+
+    /// Acts for the user named `name` without a password: whoever can open the file can read it anyway.
+    /// Throws `.unknownUser`.
+    @discardableResult
+    public func actingAs(name: String) async throws -> User {
+        guard let user = try await store.user(named: name) else { throw HealthError.unknownUser(name) }
+        state.withLock { $0 = SignedIn(userID: user.id, token: nil) }
+        return user
+    }
+
+    // MARK: Accounts
+
+    public func signIn(name: String, password: String) async throws -> Session {
+        let user = try await store.authenticate(name: name, password: password)
+        let (token, record) = try await store.createToken(kind: .session, userID: user.id, ttl: Self.sessionLifetime)
+        state.withLock { $0 = SignedIn(userID: user.id, token: token) }
+        return Session(userID: user.id, userName: user.name, location: location, token: token, expiresAt: record.expiresAt)
+    }
+
+    public func resume(_ session: Session) async throws -> User {
+        guard session.location == location,
+              let record = try await store.token(session.token, kind: .session),
+              record.userID == session.userID,
+              let user = try await store.user(id: session.userID)
+        else { throw HealthError.sessionExpired }
+        state.withLock { $0 = SignedIn(userID: user.id, token: session.token) }
+        return user
+    }
+
+    public func signOut() async throws {
+        let token = state.withLock { signedIn -> String? in
+            defer { signedIn = nil }
+            return signedIn?.token
+        }
+        if let token { try await store.revokeToken(token) }
+    }
+
+    public func hasAccounts() async throws -> Bool { try await store.hasUsers() }
+
+    public func createAccount(_ account: NewAccount) async throws -> User { try await store.createUser(account) }
+
+    public func currentUser() async throws -> User {
+        let id = try requireUser()
+        guard let user = try await store.user(id: id) else { throw HealthError.sessionExpired }
+        return user
+    }
+
+    public func profile() async throws -> Profile { try await store.profile(userID: try requireUser()) }
+
+    public func updateProfile(_ profile: Profile) async throws {
+        try await store.updateProfile(profile, userID: try requireUser())
+    }
+
+    // MARK: Devices
+
+    public func devices() async throws -> [Device] { try await store.devices(userID: try requireUser()) }
+
+    public func addDevice(name: String, typeID: String) async throws -> Device {
+        try await store.addDevice(name: name, typeID: typeID, userID: try requireUser())
+    }
+
+    public func deviceTypes() async throws -> [DeviceType] { try await store.deviceTypes() }
+
+    public func deviceType(named name: String) async throws -> DeviceType? { try await store.deviceType(named: name) }
+
+    public func manifest(ofType typeID: String) async throws -> Manifest { try await store.manifest(ofType: typeID) }
+
+    // MARK: Messages
+
+    public func lastMessages(device: String, count: Int, field: String?) async throws -> [Message] {
+        try await store.lastMessages(deviceID: device, userID: try requireUser(), count: count, field: field)
+    }
+
+    public func messages(_ query: MessageQuery) async throws -> MessagePage {
+        try await store.messages(query, userID: try requireUser())
+    }
+
+    @discardableResult
+    public func post(_ message: NewMessage) async throws -> String {
+        try await store.post(message, userID: try requireUser())
+    }
+
+    // MARK: Derived views
+
+    public func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary {
+        let userID = try requireUser()
+        let start = day.start(in: calendar).millisecondsSince1970
+        let end = day.adding(days: 1).start(in: calendar).millisecondsSince1970
+        async let profile = store.profile(userID: userID)
+        async let weight = store.latestWeight(userID: userID, before: end)
+        async let totals = store.energyTotals(userID: userID, from: start, to: end)
+        return EnergyCalculator.summary(day: day, profile: try await profile, weightKg: try await weight?.kg,
+                                        totals: try await totals, now: now, calendar: calendar)
+    }
+
+    public func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries {
+        let userID = try requireUser()
+        let first = days.lowerBound.adding(days: -WeightSeriesBuilder.carryDays)
+        let count = first.days(to: days.upperBound) + 1
+        let all = (0..<count).map { first.adding(days: $0) }
+        let starts = all.map { $0.start(in: calendar).millisecondsSince1970 }
+        let end = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970
+        let totals = try await store.dailyWeightTotals(userID: userID, dayStarts: starts, end: end)
+        let byDay = Dictionary(uniqueKeysWithValues: totals.map { (all[$0.key], $0.value) })
+        return WeightSeriesBuilder.series(dailyTotals: byDay, days: days)
+    }
+
+    public func changeToken() async throws -> Int64? { try store.changeToken() }
+
+    private func requireUser() throws -> String {
+        guard let id = state.withLock({ $0?.userID }) else { throw HealthError.notSignedIn }
+        return id
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+
+/// Accounts and profiles.
+extension LocalStore {
+    /// Opens an account (with an empty profile). Throws `.nameTaken` or `.invalidValue`; writes nothing then.
+    public func createUser(_ account: NewAccount, now: Date = Date()) async throws -> User {
+        let name = account.name.trimmingCharacters(in: .whitespaces)
+        try AccountRules.check(name: name, email: account.email, password: account.password)
+        if try await user(named: name) != nil { throw HealthError.nameTaken(name) }
+        // The slow hash runs outside the write transaction, so it never holds the write lock.
+        let hash = try passwordHasher.hash(account.password)
+        let user = User(id: Secrets.newID(), name: name, fullName: account.fullName.trimmingCharacters(in: .whitespaces),
+                        email: account.email.trimmingCharacters(in: .whitespaces), createdOn: now, modifiedOn: now)
+        do {
+            try await write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO users (id, name, full_name, email, password_hash, created_at, modified_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [user.id, user.name, user.fullName, user.email, hash,
+                                now.millisecondsSince1970, now.millisecondsSince1970])
+                try db.execute(sql: "INSERT INTO profiles (user_id) VALUES (?)", arguments: [user.id])
+            }
+        } catch let error as HealthError {
+            // Another process took the name between our check and our insert.
+            if try await self.user(named: name) != nil { throw HealthError.nameTaken(name) }
+            throw error
+        }
+        return user
+    }
+
+    public func user(id: String) async throws -> User? {
+        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(User.init(row:)) }
+    }
+
+    /// Looks a user up by login name (case-insensitive, like the uniqueness rule).
+    public func user(named name: String) async throws -> User? {
+        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name = ?", arguments: [name]).map(User.init(row:)) }
+    }
+
+    /// Every account, oldest first.
+    public func users() async throws -> [User] {
+        try await read { db in try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_at, name").map(User.init(row:)) }
+    }
+
+    public func hasUsers() async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users)") ?? false }
+    }
+
+    /// The user whose name and password match; `.wrongPassword` otherwise (the same error for an
+    /// unknown name, so the answer does not reveal which names exist).
+    public func authenticate(name: String, password: String) async throws -> User {
+        let found = try await read { db -> (User, String)? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name = ?", arguments: [name]) else { return nil }
+            return (User(row: row), row["password_hash"])
+        }
+        guard let (user, hash) = found else {
+            // Spend the same time as a real check, so timing does not reveal which names exist.
+            _ = try? passwordHasher.hash(password)
+            throw HealthError.wrongPassword
+        }
+        guard PasswordHasher.verify(password, against: hash) else { throw HealthError.wrongPassword }
+        return user
+    }
+
+    /// Replaces a user's password (after checking its length).
+    public func setPassword(_ password: String, userID: String, now: Date = Date()) async throws {
+        try AccountRules.check(password: password)
+        let hash = try passwordHasher.hash(password)
+        let changed = try await write { db in
+            try db.execute(sql: "UPDATE users SET password_hash = ?, modified_at = ? WHERE id = ?",
+                           arguments: [hash, now.millisecondsSince1970, userID])
+            return db.changesCount
+        }
+        if changed == 0 { throw HealthError.unknownUser(userID) }
+    }
+
+    /// Deletes an account with its profile, devices, readings and tokens.
+    public func deleteUser(id: String) async throws {
+        let deleted = try await write { db in
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
+            return db.changesCount
+        }
+        if deleted == 0 { throw HealthError.unknownUser(id) }
+    }
+
+    public func profile(userID: String) async throws -> Profile {
+        let profile = try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM profiles WHERE user_id = ?", arguments: [userID]).map(Profile.init(row:))
+        }
+        guard let profile else { throw HealthError.unknownUser(userID) }
+        return profile
+    }
+
+    /// Saves a profile after checking its values are humanly possible (`.invalidValue` otherwise).
+    public func updateProfile(_ profile: Profile, userID: String, now: Date = Date()) async throws {
+        try ProfileRules.check(profile, today: Day(now, in: Calendar.current))
+        let changed = try await write { db in
+            try db.execute(
+                sql: """
+                    UPDATE profiles SET birth_date = ?, sex = ?, height_cm = ?, lean_mass_kg = ?,
+                        mass_unit = ?, energy_unit = ?, bmr_formula = ?
+                    WHERE user_id = ?
+                    """,
+                arguments: [profile.birthDate?.description, profile.sex?.rawValue, profile.heightCm, profile.leanMassKg,
+                            profile.massUnit.rawValue, profile.energyUnit.rawValue, profile.bmrFormula.rawValue, userID])
+            let changed = db.changesCount
+            try db.execute(sql: "UPDATE users SET modified_at = ? WHERE id = ?", arguments: [now.millisecondsSince1970, userID])
+            return changed
+        }
+        if changed == 0 { throw HealthError.unknownUser(userID) }
+    }
+}
+
+extension User {
+    init(row: Row) {
+        self.init(id: row["id"], name: row["name"], fullName: row["full_name"], email: row["email"],
+                  createdOn: Date(millisecondsSince1970: row["created_at"]),
+                  modifiedOn: Date(millisecondsSince1970: row["modified_at"]))
+    }
+}
+
+extension Profile {
+    init(row: Row) {
+        self.init(birthDate: (row["birth_date"] as String?).flatMap(Day.init(iso:)),
+                  sex: (row["sex"] as String?).flatMap(Sex.init(rawValue:)),
+                  heightCm: row["height_cm"],
+                  leanMassKg: row["lean_mass_kg"],
+                  massUnit: MassUnit(rawValue: row["mass_unit"]) ?? .kg,
+                  energyUnit: EnergyUnit(rawValue: row["energy_unit"]) ?? .kcal,
+                  bmrFormula: BMRFormula(rawValue: row["bmr_formula"]) ?? .mifflinStJeor)
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import GRDB
+
+/// Readings: adding them, and the questions the faces ask of them.
+extension LocalStore {
+    /// The most readings one call returns (`lastMessages` and a page of `messages`).
+    public static let maximumPageSize = 1000
+
+    /// Adds a reading of one of the user's devices after checking it against the device's manifest
+    /// and the sane ranges; returns its `mid`. Nothing is written when a check fails.
+    ///
+    /// - Parameter mid: a caller-chosen id (an importer's deterministic one); a new random id when nil.
+    @discardableResult
+    public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
+        let received = now.millisecondsSince1970
+        let ts = message.ts ?? received
+        try Self.checkTimestamp(ts, now: received)
+        let mid = mid ?? Secrets.newID()
+        let json = try Self.encode(message.data)
+        try await write { db in
+            let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)
+            let type = try Self.deviceType(id: device.dtid, in: db)
+            let manifest = try Self.manifest(ofType: device.dtid, in: db)
+            try ReadingRules.check(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)", arguments: [mid]) == true {
+                throw HealthError.invalidValue("a reading with id \(mid) already exists")
+            }
+            try db.execute(
+                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [mid, device.id, device.dtid, userID, ts, received, device.manifestVersion, json])
+        }
+        return mid
+    }
+
+    /// Adds many readings in one transaction, each checked like `post`; when one fails nothing is
+    /// written and the error names it ("reading 17: …"). With `mids`, a reading whose mid is already
+    /// stored is skipped, so importing the same export twice adds nothing. Returns how many were added.
+    @discardableResult
+    public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String, now: Date = Date()) async throws -> Int {
+        if let mids, mids.count != messages.count {
+            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
+        }
+        let received = now.millisecondsSince1970
+        var prepared: [(mid: String, message: NewMessage, ts: Int64, json: String)] = []
+        prepared.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            do {
+                let ts = message.ts ?? received
+                try Self.checkTimestamp(ts, now: received)
+                prepared.append((mids?[index] ?? Secrets.newID(), message, ts, try Self.encode(message.data)))
+            } catch let error as HealthError {
+                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+            }
+        }
+        let rows = prepared
+        return try await write { db in
+            var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (mid) DO NOTHING
+                """)
+            var added = 0
+            for (index, row) in rows.enumerated() {
+                do {
+                    let known: (device: Device, manifest: Manifest, typeName: String)
+                    if let cached = checked[row.message.sdid] {
+                        known = cached
+                    } else {
+                        let device = try Self.device(id: row.message.sdid, ownedBy: userID, in: db)
+                        known = (device, try Self.manifest(ofType: device.dtid, in: db),
+                                 try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
+                        checked[row.message.sdid] = known
+                    }
+                    try ReadingRules.check(row.message.data, manifest: known.manifest, typeName: known.typeName)
+                    try insert.execute(arguments: [row.mid, known.device.id, known.device.dtid, userID, row.ts, received,
+                                                   known.device.manifestVersion, row.json])
+                    added += db.changesCount
+                } catch let error as HealthError {
+                    throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                }
+            }
+            return added
+        }
+    }
+
+    /// How many readings a user has, over all their devices.
+    public func messageCount(userID: String) async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ?", arguments: [userID]) ?? 0 }
+    }
+
+    /// The last `count` readings of a user's device, newest first; only those carrying `field` when given.
+    public func lastMessages(deviceID: String, userID: String, count: Int, field: String? = nil) async throws -> [Message] {
+        try Self.checkCount(count)
+        return try await read { db in
+            _ = try Self.device(id: deviceID, ownedBy: userID, in: db)
+            guard let presence = try Self.presenceFilter(field) else { return [] }
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
+                arguments: [deviceID] + presence.arguments + [count])
+            return try rows.map(Message.init(row:))
+        }
+    }
+
+    /// A page of a user's device's readings in `[startDate, endDate]`. `next` is a cursor (the last
+    /// reading's time and id), so pages stay right while readings are being added.
+    public func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage {
+        try Self.checkCount(query.count)
+        if query.startDate > query.endDate {
+            throw HealthError.invalidValue("the start date is after the end date: swap them")
+        }
+        let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
+        return try await read { db in
+            _ = try Self.device(id: query.sdid, ownedBy: userID, in: db)
+            guard let presence = try Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
+            var sql = "SELECT * FROM messages WHERE sdid = ? AND ts BETWEEN ? AND ? \(presence.sql)"
+            var arguments: StatementArguments = [query.sdid, query.startDate, query.endDate]
+            arguments += presence.arguments
+            let descending = query.order == .desc
+            if let cursor {
+                sql += descending ? " AND (ts, mid) < (?, ?)" : " AND (ts, mid) > (?, ?)"
+                arguments += [cursor.ts, cursor.mid]
+            }
+            sql += descending ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
+            sql += " LIMIT ?"
+            arguments += [query.count + 1]
+            var messages = try Row.fetchAll(db, sql: sql, arguments: arguments).map(Message.init(row:))
+            var next: String?
+            if messages.count > query.count {
+                messages.removeLast()
+                next = messages.last.map { PageCursor(ts: $0.ts, mid: $0.mid).text }
+            }
+            return MessagePage(messages: messages, next: next)
+        }
+    }
+
+    // MARK: What the derived views read (from indexes, no JSON)
+
+    /// Sums of a user's energy readings with `from <= ts < to` (ms).
+    public func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals {
+        try await read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT total(active_energy) AS active, total(calories) AS consumed,
+                           total(basal_energy) AS basal, count(basal_energy) AS basal_count
+                    FROM messages WHERE uid = ? AND ts >= ? AND ts < ?
+                    """,
+                arguments: [userID, from, to])
+            guard let row else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
+            let basalCount: Int = row["basal_count"]
+            return EnergyTotals(active: row["active"], consumed: row["consumed"],
+                                recordedBasal: basalCount > 0 ? row["basal"] : nil)
+        }
+    }
+
+    /// The latest weight (kg) among a user's readings before `before` (ms), from any of their devices.
+    public func latestWeight(userID: String, before: Int64) async throws -> WeightReading? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts < ? AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1",
+                arguments: [userID, before]
+            ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
+        }
+    }
+
+    /// The sum and count of a user's weights per local day, for the days starting at `dayStarts`
+    /// (ms, ascending; each day ends where the next starts, the last at `end`). Summed inside SQLite
+    /// from the weights index, so a period with thousands of readings costs one query.
+    public func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal] {
+        guard !dayStarts.isEmpty else { return [:] }
+        let bounds = zip(dayStarts, dayStarts.dropFirst() + [end]).map { "[\($0),\($1)]" }.joined(separator: ",")
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH bounds AS (
+                        SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS start, json_extract(value, '$[1]') AS stop
+                        FROM json_each(?)
+                    )
+                    SELECT bounds.i AS i, total(m.weight) AS kg, count(m.weight) AS n
+                    FROM bounds JOIN messages AS m
+                        ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop AND m.weight IS NOT NULL
+                    GROUP BY bounds.i
+                    """,
+                arguments: ["[\(bounds)]", userID])
+            var totals: [Int: DailyWeightTotal] = [:]
+            for row in rows { totals[row["i"]] = DailyWeightTotal(kg: row["kg"], readings: row["n"]) }
+            return totals
+        }
+    }
+
+    /// A user's weights with `from <= ts < to` (ms), oldest first, from all their devices.
+    public func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts >= ? AND ts < ? AND weight IS NOT NULL ORDER BY ts",
+                arguments: [userID, from, to]
+            ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func encode(_ data: [String: FieldValue]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let text = String(data: try encoder.encode(data), encoding: .utf8) else {
+            throw HealthError.invalidValue("the reading's data cannot be written as JSON")
+        }
+        if text.utf8.count > 10_000 { throw HealthError.invalidValue("the reading's data is larger than 10 KB") }
+        return text
+    }
+
+    static func checkTimestamp(_ ts: Int64, now: Int64) throws {
+        if ts < 0 { throw HealthError.invalidValue("the reading's time is before 1970: check the date") }
+        if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
+    }
+
+    static func checkCount(_ count: Int) throws {
+        if !(1...maximumPageSize).contains(count) {
+            throw HealthError.invalidValue("count \(count) is outside 1–\(maximumPageSize)")
+        }
+    }
+
+    /// The SQL that keeps only readings carrying `field`; nil when no reading can carry it.
+    private static func presenceFilter(_ field: String?) throws -> (sql: String, arguments: StatementArguments)? {
+        guard let field, !field.isEmpty else { return ("", []) }
+        guard !field.contains("\""), !field.contains("\\") else { return nil }
+        return ("AND json_type(data, ?) IS NOT NULL", ["$.\"\(field)\""])
+    }
+}
+
+/// One weight reading, for the weight series and the BMR.
+public struct WeightReading: Sendable, Equatable {
+    public var date: Date
+    public var kg: Double
+
+    public init(date: Date, kg: Double) {
+        self.date = date
+        self.kg = kg
+    }
+}
+
+/// The `next` cursor of a page: the last reading's time and id.
+struct PageCursor: Equatable {
+    var ts: Int64
+    var mid: String
+
+    init(ts: Int64, mid: String) {
+        self.ts = ts
+        self.mid = mid
+    }
+
+    init(text: String) throws {
+        let parts = text.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, let ts = Int64(parts[0]) else {
+            throw HealthError.invalidValue("offset \"\(text)\" is not the `next` value of a previous page")
+        }
+        self.init(ts: ts, mid: String(parts[1]))
+    }
+
+    var text: String { "\(ts)_\(mid)" }
+}
+
+extension Message {
+    init(row: Row) throws {
+        let json: String = row["data"]
+        let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
+        self.init(mid: row["mid"], sdid: row["sdid"], sdtid: row["sdtid"], uid: row["uid"], ts: row["ts"], cts: row["cts"],
+                  mv: row["mv"], data: data)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+
+/// What a token is for.
+public enum TokenKind: String, Codable, Sendable, CaseIterable {
+    /// An OAuth2 bearer token for the REST API.
+    case access
+    /// An OAuth2 refresh token.
+    case refresh
+    /// An OAuth2 authorization code (short-lived, single use: see `consumeToken`).
+    case code
+    /// A local sign-in saved in `session.json`.
+    case session
+}
+
+/// What the store knows about a token. The token itself is never stored, only its SHA-256.
+public struct TokenRecord: Sendable, Equatable {
+    public var kind: TokenKind
+    /// The user the token acts for; nil for a client's own token (`client_credentials`).
+    public var userID: String?
+    public var clientID: String?
+    public var scope: String?
+    public var redirectURI: String?
+    public var expiresAt: Date?
+    public var createdAt: Date
+
+    public init(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
+                redirectURI: String? = nil, expiresAt: Date?, createdAt: Date) {
+        self.kind = kind
+        self.userID = userID
+        self.clientID = clientID
+        self.scope = scope
+        self.redirectURI = redirectURI
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+    }
+}
+
+/// An OAuth2 client of the REST server.
+public struct OAuthClient: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var redirectURI: String?
+    public var createdAt: Date
+
+    public init(id: String, name: String, redirectURI: String?, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.redirectURI = redirectURI
+        self.createdAt = createdAt
+    }
+}
+
+/// Tokens (sessions, OAuth2 access/refresh tokens and codes) and OAuth2 clients.
+extension LocalStore {
+    /// Creates a token (256 random bits) and returns it in clear — the only time it exists in clear.
+    /// - Parameter ttl: seconds until it expires; nil for a token that lives until revoked.
+    public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
+                            redirectURI: String? = nil, ttl: TimeInterval?, now: Date = Date()) async throws -> (token: String, record: TokenRecord) {
+        let token = Secrets.newToken()
+        let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
+                                 expiresAt: ttl.map { Date(millisecondsSince1970: now.addingTimeInterval($0).millisecondsSince1970) },
+                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
+        try await write { db in
+            // Expired tokens are useless: sweep them while we hold the write lock anyway.
+            try db.execute(sql: "DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?",
+                           arguments: [now.millisecondsSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [Secrets.sha256Hex(token), userID, kind.rawValue, clientID, scope, redirectURI,
+                            record.expiresAt?.millisecondsSince1970, record.createdAt.millisecondsSince1970])
+        }
+        return (token, record)
+    }
+
+    /// What a token grants, or nil when it is unknown, revoked, expired or of another kind.
+    public func token(_ token: String, kind: TokenKind? = nil, now: Date = Date()) async throws -> TokenRecord? {
+        let hash = Secrets.sha256Hex(token)
+        let record = try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]).map(TokenRecord.init(row:))
+        }
+        guard let record, kind == nil || record.kind == kind else { return nil }
+        if let expiry = record.expiresAt, expiry <= now { return nil }
+        return record
+    }
+
+    /// Looks a single-use token (an authorization code) up and deletes it in the same transaction,
+    /// so two requests racing with one code cannot both succeed.
+    public func consumeToken(_ token: String, kind: TokenKind, now: Date = Date()) async throws -> TokenRecord? {
+        let hash = Secrets.sha256Hex(token)
+        let record = try await write { db -> TokenRecord? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]) else { return nil }
+            try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash])
+            return TokenRecord(row: row)
+        }
+        guard let record, record.kind == kind else { return nil }
+        if let expiry = record.expiresAt, expiry <= now { return nil }
+        return record
+    }
+
+    /// Revokes a token; returns whether it existed.
+    @discardableResult
+    public func revokeToken(_ token: String) async throws -> Bool {
+        let hash = Secrets.sha256Hex(token)
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Revokes every token of a user (all kinds, or one kind).
+    public func revokeTokens(userID: String, kind: TokenKind? = nil) async throws {
+        try await write { db in
+            if let kind {
+                try db.execute(sql: "DELETE FROM tokens WHERE user_id = ? AND kind = ?", arguments: [userID, kind.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [userID])
+            }
+        }
+    }
+
+    // MARK: OAuth2 clients
+
+    /// Registers a client; returns it with its secret in clear (shown once; stored hashed).
+    public func createClient(name: String, redirectURI: String?, now: Date = Date()) async throws -> (client: OAuthClient, secret: String) {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
+        let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI,
+                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
+        let secret = Secrets.newToken()
+        try await write { db in
+            try db.execute(sql: "INSERT INTO oauth_clients (id, secret_hash, name, redirect_uri, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [client.id, Secrets.sha256Hex(secret), client.name, client.redirectURI,
+                                       now.millisecondsSince1970])
+        }
+        return (client, secret)
+    }
+
+    public func client(id: String) async throws -> OAuthClient? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM oauth_clients WHERE id = ?", arguments: [id]).map(OAuthClient.init(row:))
+        }
+    }
+
+    /// The client when `secret` is its secret (compared in constant time); nil otherwise.
+    public func verifyClient(id: String, secret: String) async throws -> OAuthClient? {
+        let found = try await read { db -> (OAuthClient, String)? in
+            try Row.fetchOne(db, sql: "SELECT * FROM oauth_clients WHERE id = ?", arguments: [id])
+                .map { (OAuthClient(row: $0), $0["secret_hash"]) }
+        }
+        guard let (client, stored) = found,
+              Secrets.constantTimeEqual(Array(stored.utf8), Array(Secrets.sha256Hex(secret).utf8)) else { return nil }
+        return client
+    }
+}
+
+extension TokenRecord {
+    init(row: Row) {
+        self.init(kind: TokenKind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], clientID: row["client_id"],
+                  scope: row["scope"], redirectURI: row["redirect_uri"],
+                  expiresAt: (row["expires_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                  createdAt: Date(millisecondsSince1970: row["created_at"]))
+    }
+}
+
+extension OAuthClient {
+    init(row: Row) {
+        self.init(id: row["id"], name: row["name"], redirectURI: row["redirect_uri"],
+                  createdAt: Date(millisecondsSince1970: row["created_at"]))
+    }
+}

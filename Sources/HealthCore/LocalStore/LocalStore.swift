@@ -1,0 +1,192 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The embedded store: one SQLite file (WAL, foreign keys, versioned migrations) shared by every hmon
+/// process on the machine — the dashboard, the command line and the REST server.
+///
+/// Its operations are user-agnostic and take a user id explicitly, because the server serves many
+/// users from one store; `LocalHealthService` is the per-user view the faces use. Other parts of
+/// HealthCore (the importer, the server's helpers) add their own extension files over `writer`.
+public final class LocalStore: Sendable {
+    /// The database file.
+    public let url: URL
+    public var path: String { url.path }
+    /// The cost of new password hashes (verification reads the cost stored with each hash).
+    public let passwordHasher: PasswordHasher
+
+    /// The connection pool: one writer, concurrent readers. Write through `write(_:)` so the change
+    /// token counts the write.
+    package let writer: DatabasePool
+    /// A connection used only to read `PRAGMA data_version`. That pragma is per connection and changes
+    /// only for commits made by *other* connections, so it must always be read on the same one —
+    /// never on the pool, which hands out whichever reader is free.
+    private let versionConnection: DatabaseQueue
+    /// Writes made through this store object (belt and braces next to `data_version`).
+    private let ownWrites = Atomic<Int64>(0)
+
+    /// Opens (creating it and its folder when absent) the store at `url` and brings its schema up to date.
+    /// Throws `HealthError.storeUnavailable` with a message naming the file when it cannot be used.
+    public init(url: URL, passwordHasher: PasswordHasher = .strong) throws {
+        let url = url.standardizedFileURL
+        self.url = url
+        self.passwordHasher = passwordHasher
+        let path = url.path
+        try Self.prepareFile(at: url)
+
+        var configuration = Configuration()
+        configuration.label = "hmon"
+        configuration.foreignKeysEnabled = true
+        // Another process (the command line next to the dashboard) may hold the write lock briefly.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Safe with WAL: a power cut may lose the last commits, never corrupt the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            writer = try DatabasePool(path: path, configuration: configuration)
+            let migrator = Schema.migrator
+            if try writer.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw HealthError.storeUnavailable("\(path) was written by a newer hmon: upgrade hmon or pass another --db")
+            }
+            try migrator.migrate(writer)
+            var versionConfiguration = Configuration()
+            versionConfiguration.label = "hmon.data_version"
+            versionConfiguration.busyMode = .timeout(10)
+            versionConnection = try DatabaseQueue(path: path, configuration: versionConfiguration)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
+
+    /// A value that changes whenever a commit lands in the file, from this process or another one.
+    /// Costs one pragma on a dedicated connection: cheap enough to poll every second.
+    public func changeToken() throws -> Int64 {
+        do {
+            let version = try versionConnection.inDatabase { db in
+                try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+            // Both terms only ever grow, so their sum changes whenever either does.
+            return version &+ ownWrites.load(ordering: .acquiring)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    // MARK: Access for the extension files
+
+    /// Runs `updates` in a write transaction; maps database errors to `HealthError` and counts the write.
+    package func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            let result = try await writer.write(updates)
+            ownWrites.add(1, ordering: .releasing)
+            return result
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Runs `value` in a read transaction (a consistent snapshot); maps database errors to `HealthError`.
+    package func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(value)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// A `HealthError` for any error a database call threw.
+    package func mapped(_ error: any Error) -> HealthError {
+        if let health = error as? HealthError { return health }
+        if let database = error as? DatabaseError {
+            switch database.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .storeUnavailable("\(path) is busy (another hmon is writing to it): try again")
+            case .SQLITE_READONLY:
+                return .storeUnavailable("\(path) is read-only: check its permissions or pass another --db")
+            case .SQLITE_FULL:
+                return .storeUnavailable("the disk holding \(path) is full: free some space")
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return .storeUnavailable("\(path) is damaged (\(database.message ?? "corrupt")): restore it from a backup or pass another --db")
+            default:
+                return .storeUnavailable("database error in \(path): \(database.message ?? database.description)")
+            }
+        }
+        return .storeUnavailable("database error in \(path): \(error)")
+    }
+
+    // MARK: Opening
+
+    /// Creates the parent folder and, for a new store, an empty file readable only by its owner
+    /// (health data is personal; SQLite gives the -wal and -shm files the same mode). An existing
+    /// file must already be an hmon store or an empty SQLite database: a foreign file is never touched.
+    private static func prepareFile(at url: URL) throws {
+        let path = url.path
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HealthError.storeUnavailable("cannot create the folder \(folder.path) for the database: \(reason(error)): pass another --db")
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue {
+                throw HealthError.storeUnavailable("\(path) is a folder, not an hmon database: pass another --db")
+            }
+            try checkIsHmonStore(path)
+        } else {
+            let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                close(descriptor)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw HealthError.storeUnavailable("cannot create \(path): \(reason): pass another --db")
+            }
+        }
+    }
+
+    /// Reads the file's header through a read-only connection: an hmon store carries our
+    /// `application_id`; an empty SQLite file (no schema) is welcome too.
+    private static func checkIsHmonStore(_ path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let (applicationID, schemaObjects) = try queue.read { db in
+                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+            }
+            if applicationID == Schema.applicationID || (applicationID == 0 && schemaObjects == 0) { return }
+            throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
+        } catch let error as HealthError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw HealthError.storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
+        } catch {
+            throw openingError(error, path: path)
+        }
+    }
+
+    private static func openingError(_ error: any Error, path: String) -> HealthError {
+        if let health = error as? HealthError { return health }
+        if let database = error as? DatabaseError {
+            switch database.resultCode {
+            case .SQLITE_NOTADB:
+                return .storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+                return .storeUnavailable("cannot open \(path) (\(database.message ?? "permission denied")): check its permissions or pass another --db")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .storeUnavailable("\(path) is locked by another program: try again")
+            default:
+                return .storeUnavailable("cannot open \(path) (\(database.message ?? database.description)): pass another --db")
+            }
+        }
+        return .storeUnavailable("cannot open \(path) (\(reason(error))): pass another --db")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? error.localizedDescription
+    }
+}

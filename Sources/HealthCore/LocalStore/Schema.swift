@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// The store's tables, as a list of versioned migrations. Never edit a shipped migration: add a new one.
+///
+/// The interpreted reading fields (`weight`, `activeEnergy`, `calories`, `basalEnergy`) are also kept as
+/// stored generated columns, so the dashboard's questions ("today's energy", "the weight series") are
+/// answered from an index without parsing any JSON.
+enum Schema {
+    /// `PRAGMA application_id` of an hmon store: "hmon" in ASCII. A file with another id is someone else's.
+    static let applicationID: Int32 = 0x686D_6F6E
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: accounts, devices, messages, tokens") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    full_name TEXT NOT NULL DEFAULT '',
+                    email TEXT NOT NULL DEFAULT '',
+                    password_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    modified_at INTEGER NOT NULL
+                );
+                CREATE TABLE profiles (
+                    user_id TEXT NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    birth_date TEXT,
+                    sex TEXT CHECK (sex IN ('female', 'male')),
+                    height_cm REAL,
+                    lean_mass_kg REAL,
+                    mass_unit TEXT NOT NULL DEFAULT 'kg',
+                    energy_unit TEXT NOT NULL DEFAULT 'kcal',
+                    bmr_formula TEXT NOT NULL DEFAULT 'mifflinStJeor'
+                );
+                CREATE TABLE device_types (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    unique_name TEXT NOT NULL UNIQUE,
+                    description TEXT,
+                    latest_version INTEGER NOT NULL DEFAULT 1
+                );
+                CREATE TABLE device_type_fields (
+                    dtid TEXT NOT NULL REFERENCES device_types(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    type TEXT NOT NULL CHECK (type IN ('Double', 'Integer', 'String')),
+                    unit TEXT,
+                    description TEXT NOT NULL,
+                    PRIMARY KEY (dtid, name)
+                );
+                CREATE TABLE devices (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    dtid TEXT NOT NULL REFERENCES device_types(id),
+                    name TEXT NOT NULL,
+                    manifest_version INTEGER NOT NULL DEFAULT 1,
+                    created_at INTEGER NOT NULL,
+                    connected INTEGER NOT NULL DEFAULT 1
+                );
+                CREATE INDEX devices_by_user ON devices(uid, created_at);
+                CREATE TABLE messages (
+                    mid TEXT NOT NULL PRIMARY KEY,
+                    sdid TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                    sdtid TEXT NOT NULL,
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    ts INTEGER NOT NULL,
+                    cts INTEGER NOT NULL,
+                    mv INTEGER NOT NULL DEFAULT 1,
+                    data TEXT NOT NULL CHECK (json_valid(data)),
+                    weight REAL GENERATED ALWAYS AS (\(numeric(Field.weight))) STORED,
+                    active_energy REAL GENERATED ALWAYS AS (\(numeric(Field.activeEnergy))) STORED,
+                    calories REAL GENERATED ALWAYS AS (\(numeric(Field.calories))) STORED,
+                    basal_energy REAL GENERATED ALWAYS AS (\(numeric(Field.basalEnergy))) STORED
+                );
+                -- "the last N readings of a device" and a device's range pages: one index range, newest first.
+                CREATE INDEX messages_by_device ON messages(sdid, ts, mid);
+                -- "a user's readings in a day": the energy sums are read from this index alone.
+                CREATE INDEX messages_by_user_time ON messages(uid, ts, active_energy, calories, basal_energy);
+                -- "the user's weights in a period" and "the latest weight before a day".
+                CREATE INDEX messages_weights ON messages(uid, ts, weight) WHERE weight IS NOT NULL;
+                CREATE TABLE tokens (
+                    hash TEXT NOT NULL PRIMARY KEY,
+                    user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh', 'code', 'session')),
+                    client_id TEXT,
+                    scope TEXT,
+                    redirect_uri TEXT,
+                    expires_at INTEGER,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX tokens_by_user ON tokens(user_id);
+                CREATE TABLE oauth_clients (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    secret_hash TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    redirect_uri TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                """)
+            for builtIn in BuiltInDeviceType.allCases {
+                try insert(builtIn.deviceType, manifest: builtIn.manifest, in: db)
+            }
+        }
+        return migrator
+    }
+
+    /// The SQL for a field's value when it is a number, NULL otherwise.
+    private static func numeric(_ field: String) -> String {
+        "CASE WHEN json_type(data, '$.\(field)') IN ('integer', 'real') THEN json_extract(data, '$.\(field)') END"
+    }
+
+    static func insert(_ type: DeviceType, manifest: Manifest, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO device_types (id, name, unique_name, description, latest_version) VALUES (?, ?, ?, ?, ?)",
+            arguments: [type.id, type.name, type.uniqueName, type.description, type.latestVersion])
+        for (position, field) in manifest.fields.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [type.id, position, field.name, field.type.rawValue, field.unit, field.description])
+        }
+    }
+}

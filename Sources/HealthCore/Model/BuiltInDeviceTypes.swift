@@ -1,0 +1,67 @@
+import Foundation
+
+extension Field {
+    public static let fatFreeMass = "fatFreeMass"      // kg
+    public static let fatRatio = "fatRatio"            // %
+    public static let fatMassWeight = "fatMassWeight"  // kg
+    public static let muscleMass = "muscleMass"        // kg
+    public static let boneMass = "boneMass"            // kg
+    public static let hydration = "hydration"          // kg
+    public static let heartRate = "heartRate"          // b/min
+    public static let comments = "comments"            // text
+    public static let steps = "steps"
+    public static let distance = "distance"            // m
+}
+
+/// The device types every store ships with: a scale, a food log and an activity tracker.
+///
+/// The Withings id is the one the SAMI platform used, so readings exported from it keep their type.
+public enum BuiltInDeviceType: CaseIterable, Sendable {
+    case withings, calorieTracker, activityTracker
+
+    public var deviceType: DeviceType {
+        switch self {
+        case .withings:
+            DeviceType(id: "dt29673f0481b4401bb73a622353b96150", name: "Withings Device", uniqueName: "withings_device",
+                       description: "A Withings scale: weight and body composition")
+        case .calorieTracker:
+            DeviceType(id: "dt6c2bd3f4a0e14c0f9d1b7e52a8c4f310", name: "Calorie Tracker", uniqueName: "calorie_tracker",
+                       description: "A food log: energy consumed")
+        case .activityTracker:
+            DeviceType(id: "dt0b3e9f5d7c8a4e21b6f4a1d2c3e5f708", name: "Activity Tracker", uniqueName: "activity_tracker",
+                       description: "A watch or phone: active and resting energy, steps, heart rate")
+        }
+    }
+
+    public var manifest: Manifest {
+        switch self {
+        case .withings:
+            Manifest(fields: [
+                FieldSpec(name: Field.weight, type: .double, unit: "kg"),
+                FieldSpec(name: Field.height, type: .double, unit: "m"),
+                FieldSpec(name: Field.fatFreeMass, type: .double, unit: "kg"),
+                FieldSpec(name: Field.fatRatio, type: .double, unit: "%"),
+                FieldSpec(name: Field.fatMassWeight, type: .double, unit: "kg"),
+                FieldSpec(name: Field.muscleMass, type: .double, unit: "kg"),
+                FieldSpec(name: Field.boneMass, type: .double, unit: "kg"),
+                FieldSpec(name: Field.hydration, type: .double, unit: "kg"),
+                FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
+            ])
+        case .calorieTracker:
+            Manifest(fields: [
+                FieldSpec(name: Field.calories, type: .integer, unit: "kcal", description: "energy consumed"),
+                FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten"),
+            ])
+        case .activityTracker:
+            Manifest(fields: [
+                FieldSpec(name: Field.activeEnergy, type: .double, unit: "kcal", description: "active energy burned"),
+                FieldSpec(name: Field.basalEnergy, type: .double, unit: "kcal", description: "resting energy burned"),
+                FieldSpec(name: Field.steps, type: .integer, unit: nil),
+                FieldSpec(name: Field.distance, type: .double, unit: "m"),
+                FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
+                FieldSpec(name: Field.heartRateVariabilitySDNN, type: .double, unit: "ms",
+                          description: "heart rate variability (SDNN)"),
+            ])
+        }
+    }
+}

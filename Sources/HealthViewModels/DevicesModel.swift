@@ -1,0 +1,238 @@
+import Foundation
+import HealthCore
+
+/// One line of the user card: "Email  tuser@example.com".
+public struct InfoLine: Sendable, Equatable {
+    public var label: String
+    public var value: String
+}
+
+/// A device as the devices table shows it.
+public struct DeviceRow: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var name: String
+    public var typeName: String
+    /// "72.4 kg" or "650 kcal · 320 kcal active"; "no readings yet".
+    public var lastReading: String
+    /// "Nov 20, 2026 07:30 (2 h ago)", empty when there is no reading.
+    public var lastWhen: String
+    /// The manifest has a `weight` field: Enter opens the weights.
+    public var canSeeWeight: Bool
+    /// Why "See weight" is disabled: "Activity Tracker readings carry no weight".
+    public var seeWeightReason: String?
+}
+
+/// The "you and your devices" screen: the signed-in user's card and their devices.
+@MainActor
+public final class DevicesModel {
+    public private(set) var userLines: [InfoLine] = []
+    public private(set) var rows: [DeviceRow] = []
+    public private(set) var selectedIndex = 0
+    public private(set) var isRefreshing = false
+    public private(set) var problem: String?
+    public private(set) var lastUpdated: Date?
+    /// The device types a new device can have, for the add-device picker.
+    public private(set) var deviceTypes: [DeviceType] = []
+    /// The add-device form, when open.
+    public internal(set) var adding: AddDeviceForm?
+
+    /// Devices and manifests as last loaded, for the other screens.
+    public private(set) var devices: [Device] = []
+    public private(set) var manifests: [String: Manifest] = [:]
+    public private(set) var typeNames: [String: String] = [:]
+
+    private let service: any HealthService
+    private let clock: Clock
+
+    public init(service: any HealthService, clock: Clock) {
+        self.service = service
+        self.clock = clock
+    }
+
+    public var selectedRow: DeviceRow? { rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil }
+    public var selectedDevice: Device? { devices.first { $0.id == selectedRow?.id } }
+    public var isEmpty: Bool { rows.isEmpty }
+
+    /// The first device whose readings carry a weight (the scale), for Tab to weights without a choice.
+    public var firstWeightDevice: Device? {
+        devices.first { manifests[$0.dtid]?.hasWeight == true }
+    }
+
+    /// The first device whose readings carry consumed energy (the food log), where `a` on the energy screen writes.
+    public var firstFoodLog: Device? {
+        devices.first { manifests[$0.dtid]?.field(Field.calories) != nil }
+    }
+
+    public func manifest(of device: Device) -> Manifest? { manifests[device.dtid] }
+    public func typeName(of device: Device) -> String { typeNames[device.dtid] ?? device.dtid }
+
+    public func moveSelection(by delta: Int) {
+        guard !rows.isEmpty else { return }
+        selectedIndex = min(max(selectedIndex + delta, 0), rows.count - 1)
+    }
+
+    public func select(deviceID: String) {
+        if let i = rows.firstIndex(where: { $0.id == deviceID }) { selectedIndex = i }
+    }
+
+    /// Reloads the user card and the devices with their last readings. Never throws: a failure sets
+    /// `problem` and keeps what was on screen.
+    public func refresh() async {
+        isRefreshing = true
+        defer { isRefreshing = false }
+        do {
+            let user = try await service.currentUser()
+            let devices = try await service.devices()
+            let types = try await service.deviceTypes()
+            var manifests: [String: Manifest] = [:]
+            for dtid in Set(devices.map(\.dtid)) {
+                manifests[dtid] = try await service.manifest(ofType: dtid)
+            }
+            var last: [String: Message] = [:]
+            for device in devices {
+                let field = manifests[device.dtid]?.hasWeight == true ? Field.weight : nil
+                if let message = try await service.lastMessages(device: device.id, count: 1, field: field).first {
+                    last[device.id] = message
+                }
+            }
+            apply(user: user, devices: devices, types: types, manifests: manifests, last: last)
+            problem = nil
+            lastUpdated = clock.now()
+        } catch {
+            problem = describe(error)
+        }
+    }
+
+    private func apply(user: User, devices: [Device], types: [DeviceType], manifests: [String: Manifest],
+                       last: [String: Message]) {
+        let formats = Formats(calendar: clock.calendar)
+        userLines = [
+            InfoLine(label: "ID", value: user.id),
+            InfoLine(label: "Name", value: user.name),
+            InfoLine(label: "Full name", value: user.fullName.isEmpty ? "—" : user.fullName),
+            InfoLine(label: "Email", value: user.email.isEmpty ? "—" : user.email),
+            InfoLine(label: "Created", value: formats.dateTime(user.createdOn)),
+            InfoLine(label: "Modified", value: formats.dateTime(user.modifiedOn)),
+        ]
+        let previousID = selectedRow?.id
+        self.devices = devices
+        self.manifests = manifests
+        self.deviceTypes = types
+        self.typeNames = Dictionary(types.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let now = clock.now()
+        rows = devices.map { device in
+            let manifest = manifests[device.dtid] ?? Manifest(fields: [])
+            let typeName = typeNames[device.dtid] ?? device.dtid
+            let message = last[device.id]
+            return DeviceRow(
+                id: device.id,
+                name: device.name,
+                typeName: typeName,
+                lastReading: message.map { Self.summary(of: $0, manifest: manifest) } ?? "no readings yet",
+                lastWhen: message.map { "\(formats.dateTime($0.date)) (\(formats.age(of: $0.date, now: now)))" } ?? "",
+                canSeeWeight: manifest.hasWeight,
+                seeWeightReason: manifest.hasWeight ? nil : "\(typeName) readings carry no weight")
+        }
+        if let previousID, let i = rows.firstIndex(where: { $0.id == previousID }) {
+            selectedIndex = i
+        } else {
+            selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
+        }
+    }
+
+    /// The reading in a few words: the weight for a scale, else the first two fields in manifest order.
+    static func summary(of message: Message, manifest: Manifest) -> String {
+        if manifest.hasWeight, let kg = message.data[Field.weight]?.number {
+            return "\(Formats.oneDecimal(kg)) \(manifest.field(Field.weight)?.unit ?? "kg")"
+        }
+        var parts: [String] = []
+        for field in manifest.fields {
+            guard let value = message.data[field.name] else { continue }
+            parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
+            if parts.count == 2 { break }
+        }
+        if parts.isEmpty {
+            parts = message.data.keys.sorted().prefix(2).map { "\($0) \(Formats.fieldValue(message.data[$0]!, unit: nil))" }
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Adds a device of the chosen type; returns false and sets `problem` when it fails.
+    public func addDevice(name: String, typeID: String) async -> Bool {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            problem = "a device needs a name"
+            return false
+        }
+        do {
+            let device = try await service.addDevice(name: trimmed, typeID: typeID)
+            await refresh()
+            select(deviceID: device.id)
+            return true
+        } catch {
+            problem = describe(error)
+            return false
+        }
+    }
+}
+
+extension DevicesModel {
+    func reportCannotSeeWeight(_ row: DeviceRow) {
+        problem = "\(row.name): \(row.seeWeightReason ?? "no weight readings")"
+    }
+
+    func reportNoScale() {
+        problem = "no device with weight readings: add a scale (a, type \"Withings Device\")"
+    }
+
+    /// Clears a message that no longer applies (the selection moved on).
+    public func clearProblem() { problem = nil }
+}
+
+/// The add-device form: pick a type, then name the device.
+public struct AddDeviceForm: Sendable, Equatable {
+    public enum Stage: Sendable, Equatable { case pickType, name }
+    public var stage: Stage = .pickType
+    /// Type names to choose from.
+    public var typeNames: [String]
+    public var typeIDs: [String]
+    public var selectedType = 0
+    public var name = TextField(label: "Name", limit: 60)
+}
+
+extension DevicesModel {
+    /// `a`: opens the form with the types the store knows.
+    public func openAddDevice() {
+        guard !deviceTypes.isEmpty else {
+            problem = "no device types to choose from: refresh (R) and try again"
+            return
+        }
+        adding = AddDeviceForm(typeNames: deviceTypes.map(\.name), typeIDs: deviceTypes.map(\.id))
+    }
+
+    public func cancelAddDevice() { adding = nil }
+
+    public func moveTypeSelection(by delta: Int) {
+        guard var form = adding, form.stage == .pickType else { return }
+        form.selectedType = min(max(form.selectedType + delta, 0), form.typeIDs.count - 1)
+        adding = form
+    }
+
+    public func addDeviceType(_ character: Character) { adding?.name.insert(character) }
+    public func addDeviceDeleteBackward() { adding?.name.deleteBackward() }
+
+    /// Enter: from the type list to the name, then creates the device.
+    public func submitAddDevice() async {
+        guard var form = adding else { return }
+        switch form.stage {
+        case .pickType:
+            form.stage = .name
+            form.name = TextField(label: "Name for the new \(form.typeNames[form.selectedType])", limit: 60)
+            adding = form
+        case .name:
+            if await addDevice(name: form.name.text, typeID: form.typeIDs[form.selectedType]) {
+                adding = nil
+            }
+        }
+    }
+}

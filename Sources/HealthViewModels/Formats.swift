@@ -1,0 +1,82 @@
+import Foundation
+import HealthCore
+
+/// The one place numbers, dates and units become text, so every screen writes them the same way.
+struct Formats {
+    let calendar: Calendar
+
+    private func formatter(_ pattern: String) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.calendar = calendar
+        f.timeZone = calendar.timeZone
+        f.dateFormat = pattern
+        return f
+    }
+
+    /// "Nov 20, 2026 07:30", local time, as the ancestor app showed dates.
+    func dateTime(_ date: Date) -> String { formatter("MMM d, yyyy HH:mm").string(from: date) }
+
+    /// "Fri Nov 20, 2026  07:30": the weight table's form, day zero-padded so the column lines up.
+    func tableDateTime(_ date: Date) -> String { formatter("EEE MMM dd, yyyy  HH:mm").string(from: date) }
+
+    /// "Fri, Nov 20, 2026".
+    func longDay(_ day: Day) -> String { formatter("EEE, MMM d, yyyy").string(from: day.start(in: calendar)) }
+
+    /// "Nov 20".
+    func shortDay(_ day: Day) -> String { formatter("MMM d").string(from: day.start(in: calendar)) }
+
+    /// "HH:mm:ss" for the status bar's last update.
+    func time(_ date: Date) -> String { formatter("HH:mm:ss").string(from: date) }
+
+    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    func age(of date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        case ..<(2 * 86_400): return "yesterday"
+        default: return "\(seconds / 86_400) days ago"
+        }
+    }
+
+    /// One decimal: "72.4".
+    static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A whole number with thousands separators: "1,234".
+    static func whole(_ value: Double) -> String {
+        let n = Int(value.rounded())
+        let digits = String(abs(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "−" : "") + out
+    }
+
+    /// A signed whole number: "+250", "−320", "0".
+    static func signedWhole(_ value: Double) -> String {
+        let n = value.rounded()
+        if n > 0 { return "+" + whole(n) }
+        return whole(n)
+    }
+
+    /// A reading's field value with its manifest unit: "650 kcal", "72.4 kg", "ok".
+    static func fieldValue(_ value: FieldValue, unit: String?) -> String {
+        switch value {
+        case .number(let n):
+            let text = n == n.rounded() && abs(n) < 1e9 ? String(Int(n)) : oneDecimal(n)
+            return unit.map { "\(text) \($0)" } ?? text
+        case .text(let s):
+            return s
+        }
+    }
+}
+
+/// A short message for any error, preferring `HealthError`'s actionable text.
+func describe(_ error: Error) -> String {
+    if let health = error as? HealthError { return health.message }
+    return String(describing: error)
+}

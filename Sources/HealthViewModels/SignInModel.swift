@@ -1,0 +1,115 @@
+import Foundation
+import HealthCore
+
+/// The sign-in screen: user name and password, or, on a store with no account yet, the form that creates one.
+@MainActor
+public final class SignInModel {
+    public enum Mode: Sendable, Equatable { case signIn, createAccount }
+
+    public private(set) var mode: Mode = .signIn
+    public private(set) var fields: [TextField] = SignInModel.signInFields
+    public private(set) var focusedIndex = 0
+    /// Shown in place under the form: "wrong user name or password".
+    public private(set) var problem: String?
+    public private(set) var isBusy = false
+    /// Where the accounts live, shown under the title: a file path or a server URL.
+    public let location: String
+
+    public var title: String { mode == .signIn ? "Sign in" : "Create your account" }
+    public var hint: String {
+        mode == .signIn
+            ? "Enter to sign in · Tab moves between fields"
+            : "No account in this store yet. Enter creates it · Tab moves between fields"
+    }
+    public var submitLabel: String { mode == .signIn ? "Sign in" : "Create account" }
+
+    private let service: any HealthService
+
+    public init(service: any HealthService) {
+        self.service = service
+        self.location = service.location
+    }
+
+    private static let signInFields = [
+        TextField(label: "User name"),
+        TextField(label: "Password", isSecret: true),
+    ]
+    private static let createFields = [
+        TextField(label: "User name"),
+        TextField(label: "Full name"),
+        TextField(label: "Email"),
+        TextField(label: "Password", isSecret: true),
+        TextField(label: "Repeat password", isSecret: true),
+    ]
+
+    /// Picks the form: create an account when the store has none.
+    public func prepare() async {
+        let hasAccounts = (try? await service.hasAccounts()) ?? true
+        setMode(hasAccounts ? .signIn : .createAccount)
+    }
+
+    public func setMode(_ newMode: Mode) {
+        mode = newMode
+        fields = newMode == .signIn ? Self.signInFields : Self.createFields
+        focusedIndex = 0
+        problem = nil
+    }
+
+    public func type(_ character: Character) {
+        fields[focusedIndex].insert(character)
+    }
+
+    public func deleteBackward() { fields[focusedIndex].deleteBackward() }
+
+    public func focusNext() { focusedIndex = (focusedIndex + 1) % fields.count }
+    public func focusPrevious() { focusedIndex = (focusedIndex + fields.count - 1) % fields.count }
+
+    /// Fills the user name (e.g. from `--user` or the last session) and moves to the password.
+    public func prefill(userName: String) {
+        fields[0] = TextField(label: fields[0].label, text: userName)
+        focusedIndex = 1
+    }
+
+    /// Enter: moves to the next empty field, or submits when the form is filled.
+    /// Returns the session on success; on failure `problem` says why and the password is cleared.
+    public func submit() async -> Session? {
+        let optional: Set<String> = ["Full name", "Email"]
+        if let empty = fields.indices.first(where: { fields[$0].text.isEmpty && !optional.contains(fields[$0].label) }) {
+            // Enter on a filled field moves on to the next empty one; on an empty field it says what is missing.
+            problem = empty == focusedIndex ? "\(fields[empty].label.lowercased()) is empty" : nil
+            focusedIndex = empty
+            return nil
+        }
+        isBusy = true
+        defer { isBusy = false }
+        do {
+            let name = fields[0].text.trimmingCharacters(in: .whitespaces)
+            switch mode {
+            case .signIn:
+                let session = try await service.signIn(name: name, password: fields[1].text)
+                problem = nil
+                return session
+            case .createAccount:
+                guard fields[3].text == fields[4].text else {
+                    problem = "the two passwords differ: type them again"
+                    clearPasswords()
+                    return nil
+                }
+                _ = try await service.createAccount(NewAccount(
+                    name: name, fullName: fields[1].text, email: fields[2].text, password: fields[3].text))
+                let session = try await service.signIn(name: name, password: fields[3].text)
+                problem = nil
+                return session
+            }
+        } catch {
+            problem = describe(error)
+            clearPasswords()
+            return nil
+        }
+    }
+
+    private func clearPasswords() {
+        for i in fields.indices where fields[i].isSecret { fields[i].clear() }
+        if let first = fields.firstIndex(where: \.isSecret) { focusedIndex = first }
+    }
+}

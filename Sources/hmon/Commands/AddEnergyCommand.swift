@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+
+/// `hmon add energy --consumed 650 | --active 320 [--at …] [--device …]`: food eaten or activity burned.
+struct AddEnergyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "energy", abstract: "Add energy consumed or burned.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Energy eaten (goes to your food log).", valueName: "amount"))
+    var consumed: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Active energy burned (goes to your activity tracker).", valueName: "amount"))
+    var active: Double?
+
+    @Option(help: "kcal or kJ (default: the profile's unit).")
+    var unit: EnergyUnit?
+
+    @Option(help: ArgumentHelp("What was eaten (with --consumed).", valueName: "text"))
+    var comment: String?
+
+    @Option(help: ArgumentHelp("When: \"YYYY-MM-DD HH:MM\" or \"HH:MM\" today (default: now).", valueName: "time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("The device's id or name (default: your first that records it).", valueName: "device"))
+    var device: String?
+
+    func validate() throws {
+        if (consumed == nil) == (active == nil) {
+            throw ValidationError("pass one of --consumed AMOUNT or --active AMOUNT")
+        }
+        if comment != nil, consumed == nil { throw ValidationError("--comment goes with --consumed") }
+    }
+
+    func run() async throws {
+        let calendar = Calendar.current
+        let now = Date()
+        let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
+        let opened = try await ServiceOpener(store).open()
+        let preferred = try await opened.service.profile().energyUnit
+        let unit = self.unit ?? preferred
+        let amount = consumed ?? active ?? 0
+        let kcal = unit.toKcal(amount)
+        let field = consumed != nil ? Field.calories : Field.activeEnergy
+        // Food logs keep whole kilocalories; check the range on the value as typed, in its unit.
+        let value = field == Field.calories ? kcal.rounded() : kcal
+        try ReadingRules.check(field: field, value: kcal)
+        var data: [String: FieldValue] = [field: .number(value)]
+        if let comment, !comment.isEmpty { data[Field.comments] = .text(comment) }
+        let target = try await DevicePicker.pick(device, recording: field, for: opened,
+                                                 suggestedType: field == Field.calories ? .calorieTracker : .activityTracker)
+        try await opened.service.post(NewMessage(sdid: target.id, ts: time.millisecondsSince1970, data: data))
+        let what = field == Field.calories ? "consumed" : "active"
+        print("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
+        let day = Day(time, in: calendar)
+        let summary = try await opened.service.energySummary(for: day, now: now, calendar: calendar)
+        print(Self.describe(summary, unit: unit, isToday: day == Day(now, in: calendar)))
+    }
+
+    /// "today: consumed 1450 kcal, active 320 kcal, resting 1020 kcal so far, net +110 kcal".
+    static func describe(_ summary: EnergySummary, unit: EnergyUnit, isToday: Bool) -> String {
+        func amount(_ kcal: Double) -> String { "\(Formatting.number(unit.fromKcal(kcal), decimals: 0)) \(unit.rawValue)" }
+        var parts = ["consumed \(amount(summary.consumed))", "active \(amount(summary.active))"]
+        if let resting = summary.resting, let net = summary.net {
+            parts.append("resting \(amount(resting))\(isToday ? " so far" : "")")
+            parts.append("net \(net > 0 ? "+" : "")\(amount(net))")
+        } else {
+            let missing = summary.missing.map(\.rawValue).joined(separator: ", ")
+            parts.append("resting and net need \(missing) (see `hmon profile show`)")
+        }
+        return "\(isToday ? "today" : summary.day.description): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+
+/// `hmon add weight 72.4 [--unit kg|lb] [--at "2026-11-20 07:30"] [--device ID-or-name]`.
+struct AddWeightCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "weight", abstract: "Add a weigh-in.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The weight, in the profile's unit unless --unit says otherwise.")
+    var weight: Double
+
+    @Option(help: "kg or lb (default: the profile's unit).")
+    var unit: MassUnit?
+
+    @Option(help: ArgumentHelp("When: \"YYYY-MM-DD HH:MM\" or \"HH:MM\" today (default: now).", valueName: "time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("The scale's id or name (default: your first scale).", valueName: "device"))
+    var device: String?
+
+    func run() async throws {
+        let calendar = Calendar.current
+        let now = Date()
+        let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
+        let opened = try await ServiceOpener(store).open()
+        let preferred = try await opened.service.profile().massUnit
+        let unit = self.unit ?? preferred
+        let kg = unit.toKg(weight)
+        if unit == .lb, !ReadingRules.weightKg.contains(kg) {
+            throw HealthError.invalidValue("weight \(Formatting.number(weight)) lb (\(Formatting.number(kg)) kg) is outside 1–650 kg: check the number and its unit")
+        }
+        let scale = try await DevicePicker.pick(device, recording: Field.weight, for: opened, suggestedType: .withings)
+        let previous = try await opened.service.lastMessages(device: scale.id, count: 1, field: Field.weight).first
+        try await opened.service.post(NewMessage(sdid: scale.id, ts: time.millisecondsSince1970,
+                                                 data: [Field.weight: .number(kg)]))
+        var line = "added \(Formatting.number(weight, decimals: 2)) \(unit.rawValue) to \(scale.name) at \(LocalTime.format(time, calendar: calendar))"
+        if let previous, previous.ts < time.millisecondsSince1970, let before = previous.data[Field.weight]?.number {
+            let change = unit.fromKg(kg) - unit.fromKg(before)
+            let sign = change > 0.005 ? "+" : change < -0.005 ? "−" : "±"
+            line += " (\(sign)\(Formatting.number(abs(change), decimals: 2)) \(unit.rawValue) since \(LocalTime.format(previous.date, calendar: calendar)))"
+        }
+        print(line)
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import HealthCore
+
+/// `hmon profile set`: changes only the values given.
+struct ProfileSetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "set", abstract: "Change the profile.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm"))
+    var heightCm: Double?
+
+    @Option(help: ArgumentHelp("Birth date, YYYY-MM-DD.", valueName: "date"))
+    var birthDate: Day?
+
+    @Option(help: "female or male (the BMR formulas differ).")
+    var sex: Sex?
+
+    @Option(help: ArgumentHelp("Lean body mass in kg (enables Katch-McArdle).", valueName: "kg"))
+    var leanMassKg: Double?
+
+    @Option(help: "mifflin-st-jeor (default), harris-benedict or katch-mcardle.")
+    var bmrFormula: BMRFormulaArgument?
+
+    @Option(help: "Show weights in kg or lb.")
+    var unit: MassUnit?
+
+    @Option(help: "Show energy in kcal or kJ.")
+    var energyUnit: EnergyUnit?
+
+    func validate() throws {
+        if heightCm == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil {
+            throw ValidationError("nothing to change: pass --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit or --energy-unit")
+        }
+    }
+
+    func run() async throws {
+        let opened = try await ServiceOpener(store).open()
+        var profile = try await opened.service.profile()
+        if let heightCm { profile.heightCm = heightCm }
+        if let birthDate { profile.birthDate = birthDate }
+        if let sex { profile.sex = sex }
+        if let leanMassKg { profile.leanMassKg = leanMassKg }
+        if let bmrFormula { profile.bmrFormula = bmrFormula.formula }
+        if let unit { profile.massUnit = unit }
+        if let energyUnit { profile.energyUnit = energyUnit }
+        try await opened.service.updateProfile(profile)
+        print(try await ProfileShowCommand.describe(opened))
+    }
+}

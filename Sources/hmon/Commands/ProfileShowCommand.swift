@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+
+/// `hmon profile show`: the profile, and the BMR it gives today (or what it lacks).
+struct ProfileShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the profile.")
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        print(try await Self.describe(try await ServiceOpener(store).open()))
+    }
+
+    static func describe(_ opened: OpenedService) async throws -> String {
+        let profile = try await opened.service.profile()
+        let calendar = Calendar.current
+        let now = Date()
+        let summary = try await opened.service.energySummary(for: Day(now, in: calendar), now: now, calendar: calendar)
+        let user = opened.user
+        let contact = [user.fullName, user.email].filter { !$0.isEmpty }.joined(separator: ", ")
+        let born = profile.birthDate.map { "\($0) (age \(EnergyCalculator.age(bornOn: $0, on: Day(now, in: calendar))))" }
+        var bmr = "needs " + summary.missing.map(\.rawValue).joined(separator: ", ")
+        if case .estimated(let formula, let perDay, _) = summary.restingSource {
+            let weight = summary.weightKg.map { " at \(Formatting.number(profile.massUnit.fromKg($0))) \(profile.massUnit.rawValue)" } ?? ""
+            bmr = "\(Formatting.number(profile.energyUnit.fromKcal(perDay), decimals: 0)) \(profile.energyUnit.rawValue)/day (\(formula.displayName)\(weight))"
+        } else if summary.restingSource == .recorded {
+            bmr = "recorded by a device today"
+        }
+        let rows: [(String, String)] = [
+            ("User", contact.isEmpty ? user.name : "\(user.name) (\(contact))"),
+            ("Born", born ?? "not set (hmon profile set --birth-date YYYY-MM-DD)"),
+            ("Sex", profile.sex?.rawValue ?? "not set (hmon profile set --sex female|male)"),
+            ("Height", profile.heightCm.map { "\(Formatting.number($0)) cm" } ?? "not set (hmon profile set --height-cm CM)"),
+            ("Lean mass", profile.leanMassKg.map { "\(Formatting.number($0)) kg" } ?? "not set"),
+            ("Units", "\(profile.massUnit.rawValue), \(profile.energyUnit.rawValue)"),
+            ("BMR formula", profile.bmrFormula.displayName),
+            ("BMR", bmr),
+        ]
+        return rows.map { "\(($0.0 + ":").padding(toLength: 13, withPad: " ", startingAt: 0))\($0.1)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// Which database file: `--db PATH`, else `$HMON_DB`, else the default store.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The database file (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path"))
+    var db: String?
+}
+
+/// Where the data is and whom to act for; every subcommand that reads or writes a user's data takes these.
+struct StoreOptions: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
+
+    @OptionGroup var remote: ServerOption
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Act for this user (on a local store; default: the signed-in user, or the only account).", valueName: "name"))
+    var user: String?
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+@Suite struct AccountTests {
+    @Test func signingInWithTheRightPasswordGivesASessionForThisStore() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", fullName: "Alice", password: "correct horse"))
+        let service = LocalHealthService(store: world.store)
+        let session = try await service.signIn(name: "alice", password: "correct horse")
+        #expect(session.userName == "alice")
+        #expect(session.location == world.store.path)
+        #expect(session.token.count >= 32)
+        #expect(try await service.currentUser().name == "alice")
+    }
+
+    @Test func aWrongPasswordOrUnknownNameIsRefusedTheSameWay() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let service = LocalHealthService(store: world.store)
+        await #expect(throws: HealthError.wrongPassword) { try await service.signIn(name: "alice", password: "wrong") }
+        await #expect(throws: HealthError.wrongPassword) { try await service.signIn(name: "bob", password: "correct horse") }
+        await #expect(throws: HealthError.notSignedIn) { try await service.currentUser() }
+    }
+
+    @Test func aTakenNameIsRefusedWhateverItsCase() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        await #expect(throws: HealthError.nameTaken("Alice")) {
+            try await world.store.createUser(NewAccount(name: "Alice", password: "another-pw"))
+        }
+        #expect(try await world.store.users().count == 1)
+    }
+
+    @Test func passwordsAreStoredOnlyAsSaltedScryptHashes() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "same password"))
+        _ = try await world.store.createUser(NewAccount(name: "bob", password: "same password"))
+        let hashes = try await world.store.read { db in try String.fetchAll(db, sql: "SELECT password_hash FROM users") }
+        #expect(hashes.count == 2)
+        #expect(hashes[0] != hashes[1])
+        for hash in hashes {
+            #expect(hash.hasPrefix("scrypt$"))
+            #expect(!hash.contains("same password"))
+        }
+    }
+
+    @Test func theDefaultPasswordCostIsStrong() throws {
+        #expect(PasswordHasher.strong.rounds >= 1 << 15)
+        let hash = try PasswordHasher.fastForTests.hash("pw-1234")
+        #expect(PasswordHasher.verify("pw-1234", against: hash))
+        #expect(!PasswordHasher.verify("pw-1235", against: hash))
+        #expect(!PasswordHasher.verify("pw-1234", against: "scrypt$garbage"))
+    }
+
+    @Test func badAccountValuesAreRefusedAndNothingIsWritten() async throws {
+        let world = try TestWorld()
+        await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "", password: "secret-pw")) }
+        await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "al ice", password: "secret-pw")) }
+        await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "alice", password: "pw")) }
+        await #expect(throws: HealthError.self) {
+            try await world.store.createUser(NewAccount(name: "alice", email: "not-an-email", password: "secret-pw"))
+        }
+        #expect(try await rowCount("users", in: world.store) == 0)
+    }
+
+    @Test func aSavedSessionResumesUntilSignOutRevokesIt() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        let session = try await LocalHealthService(store: world.store).signIn(name: "alice", password: "secret-pw")
+
+        let nextLaunch = LocalHealthService(store: world.store)
+        #expect(try await nextLaunch.resume(session).name == "alice")
+        try await nextLaunch.signOut()
+        await #expect(throws: HealthError.notSignedIn) { try await nextLaunch.devices() }
+
+        let afterSignOut = LocalHealthService(store: world.store)
+        await #expect(throws: HealthError.sessionExpired) { try await afterSignOut.resume(session) }
+    }
+
+    @Test func aSessionOfAnotherStoreOrWithAForgedTokenDoesNotResume() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        let session = try await LocalHealthService(store: world.store).signIn(name: "alice", password: "secret-pw")
+        var elsewhere = session
+        elsewhere.location = "/somewhere/else.sqlite"
+        var forged = session
+        forged.token = Secrets.newToken()
+        let service = LocalHealthService(store: world.store)
+        await #expect(throws: HealthError.sessionExpired) { try await service.resume(elsewhere) }
+        await #expect(throws: HealthError.sessionExpired) { try await service.resume(forged) }
+    }
+
+    @Test func actingAsANamedUserNeedsNoPasswordButAnExistingName() async throws {
+        let world = try TestWorld()
+        _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        let service = LocalHealthService(store: world.store)
+        #expect(try await service.actingAs(name: "alice").name == "alice")
+        await #expect(throws: HealthError.unknownUser("bob")) { try await service.actingAs(name: "bob") }
+    }
+
+    @Test func profileChangesAreSavedAndImpossibleValuesRefused() async throws {
+        let world = try TestWorld()
+        let (_, service) = try await world.user()
+        #expect(try await service.profile() == Profile())
+        let profile = Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, massUnit: .lb,
+                              energyUnit: .kJ, bmrFormula: .harrisBenedict)
+        try await service.updateProfile(profile)
+        #expect(try await service.profile() == profile)
+        var tall = profile
+        tall.heightCm = 1680
+        await #expect(throws: HealthError.self) { try await service.updateProfile(tall) }
+        #expect(try await service.profile() == profile)
+    }
+}

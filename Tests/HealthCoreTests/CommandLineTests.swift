@@ -1,0 +1,248 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HealthCore
+
+/// The `hmon` subcommands, run as the built binary against a store in a temporary folder.
+@Suite struct CommandLineTests {
+    /// A temporary home for one test: its own XDG folders and database.
+    struct Home {
+        let folder: TemporaryFolder
+        var db: URL { folder.file("data/hmon.sqlite") }
+        var environment: [String: String] {
+            ["HOME": folder.url.path, "XDG_DATA_HOME": folder.file("xdg-data").path,
+             "XDG_CONFIG_HOME": folder.file("xdg-config").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        }
+
+        init() throws { folder = try TemporaryFolder() }
+
+        /// Runs `hmon ARGS --db <this home's store>` unless told otherwise.
+        @discardableResult
+        func hmon(_ arguments: [String], stdin: String? = nil, withDB: Bool = true,
+                  environment extra: [String: String] = [:]) throws -> Outcome {
+            try HMonBinary.run(arguments + (withDB ? ["--db", db.path] : []), stdin: stdin,
+                               environment: environment.merging(extra) { $1 })
+        }
+
+        /// A user with a scale, made through the command line.
+        func userWithScale(_ name: String = "alice") throws {
+            try #require(hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n").status == 0)
+            try #require(hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name]).status == 0)
+        }
+
+        func store() throws -> LocalStore { try LocalStore(url: db, passwordHasher: .fastForTests) }
+
+        /// Everything a user could have written, to compare before and after a refused command.
+        func snapshot() async throws -> [String] {
+            let store = try store()
+            return try await store.read { db in
+                try ["users", "profiles", "devices", "messages", "tokens"].map { table in
+                    try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map(\.description).joined(separator: "\n")
+                }
+            }
+        }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    @Test func userAddCreatesAnAccountAndRefusesATakenName() async throws {
+        let home = try Home()
+        let created = try home.hmon(["user", "add", "alice", "--full-name", "Alice Example", "--email", "a@example.com",
+                                     "--password-stdin"], stdin: "correct horse\n")
+        #expect(created.status == 0)
+        #expect(created.stdout.contains("created user alice"))
+        let user = try await home.store().authenticate(name: "alice", password: "correct horse")
+        #expect(user.fullName == "Alice Example")
+
+        let again = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "other pw\n")
+        #expect(again.status == 1)
+        #expect(again.stderr == "hmon: the user name \"alice\" is taken: choose another\n")
+    }
+
+    @Test func addWeightRecordsAReadingInTheChosenUnit() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let added = try home.hmon(["add", "weight", "72.4", "--at", "2026-11-20 07:30"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at 2026-11-20 07:30"))
+        let pounds = try home.hmon(["add", "weight", "160", "--unit", "lb", "--at", "2026-11-21 07:30", "--device", "bathroom scale"])
+        #expect(pounds.status == 0, "\(pounds.stderr)")
+        #expect(pounds.stdout == "added 160 lb to Bathroom scale at 2026-11-21 07:30 (+0.39 lb since 2026-11-20 07:30)\n")
+
+        let store = try home.store()
+        let alice = try #require(try await store.user(named: "alice"))
+        let scale = try #require(try await store.devices(userID: alice.id).first)
+        let weights = try await store.lastMessages(deviceID: scale.id, userID: alice.id, count: 10, field: "weight")
+        #expect(weights.count == 2)
+        #expect(abs((weights[0].data["weight"]?.number ?? 0) - 72.5747792) < 1e-6)
+        #expect(weights[1].data["weight"] == .number(72.4))
+        #expect(Day(weights[1].date, in: .current) == Day(year: 2026, month: 11, day: 20))
+    }
+
+    @Test func addEnergyGoesToTheDeviceThatRecordsIt() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let none = try home.hmon(["add", "energy", "--consumed", "650"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("has no device that records calories: add one with `hmon device add --type \"Calorie Tracker\""))
+        #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
+        let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
+        let store = try home.store()
+        let alice = try #require(try await store.user(named: "alice"))
+        let food = try #require(try await store.devices(userID: alice.id).last)
+        let meals = try await store.lastMessages(deviceID: food.id, userID: alice.id, count: 5)
+        #expect(meals.map(\.data) == [["calories": .number(650), "comments": .text("lunch")]])
+    }
+
+    @Test func badInputGivesOneLineAndTheRightExitCodeAndWritesNothing() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        try #require(home.hmon(["add", "weight", "70"]).status == 0)
+        let before = try await home.snapshot()
+
+        let cases: [([String], Int32, String)] = [
+            (["add", "weight", "700"], 1, "hmon: weight 700 kg is outside 1–650 kg: check the number and its unit"),
+            (["add", "weight", "2000", "--unit", "lb"], 1, "hmon: weight 2000 lb (907.2 kg) is outside 1–650 kg"),
+            (["add", "weight", "70", "--device", "toaster"], 1, "hmon: no device \"toaster\": see `hmon device list`"),
+            (["add", "weight", "70", "--at", "yesterday"], 1, "hmon: --at \"yesterday\" is not a time"),
+            (["add", "energy", "--active", "-5"], 1, "hmon: activeEnergy -5 kcal is negative"),
+            (["add", "energy"], 2, "hmon: pass one of --consumed AMOUNT or --active AMOUNT"),
+            (["add", "weight", "heavy"], 2, "hmon: "),
+            (["device", "add", "--type", "Toaster", "--name", "T"], 1, "hmon: no device type \"Toaster\": see `hmon device types`"),
+            (["profile", "set", "--height-cm", "1680"], 1, "hmon: height 1680 cm is outside 50–272 cm"),
+            (["profile", "set", "--birth-date", "1988-13-01"], 2, "hmon: "),
+            (["profile", "set"], 2, "hmon: nothing to change"),
+            (["device", "list", "--user", "bob"], 1, "hmon: no user named \"bob\": create one with `hmon user add bob`"),
+            (["user", "add", "bad name", "--password-stdin"], 1, "hmon: the user name \"bad name\" may hold only"),
+            (["user", "add", "carol", "--password-stdin"], 1, "hmon: the password is shorter than 4 characters"),
+        ]
+        for (arguments, status, message) in cases {
+            let outcome = try home.hmon(arguments, stdin: "pw\n")
+            #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix(message), "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(outcome.stderr)")
+        }
+        #expect(try await home.snapshot() == before)
+    }
+
+    @Test func aFileThatIsNotAnHmonDatabaseIsRefused() throws {
+        let home = try Home()
+        let notes = home.folder.file("notes.txt")
+        try String(repeating: "not a database\n", count: 100).write(to: notes, atomically: true, encoding: .utf8)
+        let outcome = try home.hmon(["device", "list", "--db", notes.path], withDB: false)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "hmon: \(notes.path) is not an hmon database (not an SQLite file): pass another --db\n")
+    }
+
+    @Test func withSeveralAccountsTheSessionOrUserOptionPicksWhoActs() async throws {
+        let home = try Home()
+        try home.userWithScale("alice")
+        try #require(home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "pw-bob\n").status == 0)
+        let ambiguous = try home.hmon(["device", "list"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr == "hmon: not signed in: pass --user NAME or sign in with `hmon`\n")
+
+        #expect(try home.hmon(["device", "list", "--user", "alice"]).stdout.contains("Bathroom scale"))
+
+        // A session saved by the dashboard for this store picks its user.
+        let session = try await LocalHealthService(store: home.store()).signIn(name: "bob", password: "pw-bob")
+        try SessionStore(paths: HMonPaths(environment: home.environment)).save(session)
+        let asBob = try home.hmon(["device", "list"])
+        #expect(asBob.status == 0)
+        #expect(asBob.stdout.contains("bob has no devices"))
+    }
+
+    @Test func theDatabaseComesFromHMON_DBWhenNoOptionIsGiven() throws {
+        let home = try Home()
+        let elsewhere = home.folder.file("elsewhere/store.sqlite")
+        let outcome = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "pw-alice\n", withDB: false,
+                                    environment: ["HMON_DB": elsewhere.path])
+        #expect(outcome.status == 0)
+        #expect(FileManager.default.fileExists(atPath: elsewhere.path))
+        #expect(!FileManager.default.fileExists(atPath: home.db.path))
+    }
+
+    @Test func profileSetChangesOnlyWhatIsGivenAndShowPrintsIt() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        #expect(try home.hmon(["profile", "set", "--height-cm", "168", "--birth-date", "1988-04-12", "--sex", "female"]).status == 0)
+        #expect(try home.hmon(["profile", "set", "--unit", "lb", "--bmr-formula", "harris-benedict"]).status == 0)
+        let store = try home.store()
+        let alice = try #require(try await store.user(named: "alice"))
+        #expect(try await store.profile(userID: alice.id)
+            == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, massUnit: .lb, bmrFormula: .harrisBenedict))
+        let shown = try home.hmon(["profile", "show"])
+        #expect(shown.stdout.contains("Height:      168 cm"))
+        #expect(shown.stdout.contains("BMR:         needs weight"))
+    }
+
+    @Test func demoBuildsTheDemoStoreOnceAndRebuildsItWithForce() async throws {
+        let home = try Home()
+        let demo = home.folder.file("demo.sqlite")
+        let first = try home.hmon(["demo", "--db", demo.path], withDB: false)
+        #expect(first.status == 0, "\(first.stderr)")
+        let store = try LocalStore(url: demo, passwordHasher: .fastForTests)
+        let user = try await store.authenticate(name: "demo", password: "demo")
+        let count = try await store.messageCount(userID: user.id)
+        #expect(count > 3000)
+        let second = try home.hmon(["demo", "--db", demo.path], withDB: false)
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("pass --force to rebuild it"))
+        #expect(try home.hmon(["add", "weight", "70", "--db", demo.path], withDB: false).status == 0)
+        #expect(try await store.messageCount(userID: user.id) == count + 1)
+        let forced = try home.hmon(["demo", "--db", demo.path, "--force"], withDB: false)
+        #expect(forced.status == 0)
+        #expect(try await store.users().map(\.name) == ["demo"])
+        #expect(try await store.messageCount(userID: user.id) == count)
+    }
+
+    @Test func deviceTypesListsTheBuiltInTypesAndTheirFields() throws {
+        let home = try Home()
+        let outcome = try home.hmon(["device", "types"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("Withings Device  dt29673f0481b4401bb73a622353b96150"))
+        #expect(outcome.stdout.contains("weight (kg)"))
+        #expect(outcome.stdout.contains("calories (kcal)"))
+    }
+}
+
+/// The `hmon` executable of this build, found from this file's path.
+enum HMonBinary {
+    static var url: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/hmon")
+    }
+
+    static func run(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> CommandLineTests.Outcome {
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw CommandError("\(url.path) is missing: run `swift build` first")
+        }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                     stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    struct CommandError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+@Suite struct DemoDataTests {
+    @Test func theDemoAccountHasAProfileThreeDevicesAndHalfAYearOfWeighIns() async throws {
+        let world = try TestWorld()
+        let cal = calendar()
+        let now = date("2026-11-20 15:00")
+        try await DemoData.fill(world.store, now: now, calendar: cal)
+        let service = LocalHealthService(store: world.store)
+        _ = try await service.signIn(name: "demo", password: "demo")
+        let user = try await service.currentUser()
+        #expect(user.fullName == "Demo User")
+        #expect(user.email == "demo@example.com")
+        #expect(try await service.profile() == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168))
+        let devices = try await service.devices()
+        #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log"])
+
+        let today = Day(now, in: cal)
+        let series = try await service.weightSeries(days: today.adding(days: -179)...today, calendar: cal)
+        let measured = series.points.filter { !$0.isCarried }
+        #expect(measured.count > 140 && measured.count < 170)   // some gap days
+        #expect(series.points.contains { $0.isCarried })
+        #expect(series.points.contains { $0.readings == 2 })     // some days weighed twice
+        #expect(series.points.allSatisfy { (60...80).contains($0.kg) })
+        let first = try #require(measured.first), last = try #require(measured.last)
+        #expect(first.kg > last.kg + 2)  // a slow loss
+
+        let summary = try await service.energySummary(for: today, now: now, calendar: cal)
+        #expect(summary.missing.isEmpty)
+        #expect(summary.consumed > 0)
+        #expect(summary.active > 0)
+        let latest = try await service.lastMessages(device: devices[2].id, count: 100, field: nil)
+        #expect(latest.allSatisfy { $0.ts <= now.millisecondsSince1970 })
+    }
+
+    @Test func theSameSeedAndTimeGiveTheSameReadings() async throws {
+        let now = date("2026-11-20 15:00")
+        var dumps: [[Message]] = []
+        for _ in 0..<2 {
+            let world = try TestWorld()
+            try await DemoData.fill(world.store, now: now, calendar: calendar(), seed: 7)
+            let service = LocalHealthService(store: world.store)
+            try await service.actingAs(name: "demo")
+            let scale = try #require(try await service.devices().first)
+            dumps.append(try await service.lastMessages(device: scale.id, count: 1000, field: nil))
+        }
+        #expect(dumps[0] == dumps[1])
+        #expect(dumps[0].count > 150)
+    }
+
+    @Test func fillingTwiceIsRefused() async throws {
+        let world = try TestWorld()
+        try await DemoData.fill(world.store)
+        await #expect(throws: HealthError.nameTaken("demo")) { try await DemoData.fill(world.store) }
+    }
+}
