@@ -73,7 +73,9 @@ struct APIRoutes: Sendable {
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (userID, service) = try reader(context)
         // Another user's id (existing or not) is 403: the answer says nothing about other accounts.
-        guard context.parameters.get("uid") == userID else { throw APIError.forbidden }
+        // `self` stands for the caller, as in `users/self`.
+        let uid = context.parameters.get("uid")
+        guard uid == userID || uid == "self" else { throw APIError.forbidden }
         let query = RequestInput.query(request)
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)

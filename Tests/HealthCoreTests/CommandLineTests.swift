@@ -71,6 +71,7 @@ import Testing
         #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at 2026-11-20 07:30"))
         let pounds = try home.hmon(["add", "weight", "160", "--unit", "lb", "--at", "2026-11-21 07:30", "--device", "bathroom scale"])
         #expect(pounds.status == 0, "\(pounds.stderr)")
+        #expect(pounds.stdout == "added 160 lb to Bathroom scale at 2026-11-21 07:30 (+0.39 lb since 2026-11-20 07:30)\n")
 
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
@@ -91,6 +92,7 @@ import Testing
         #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
         let food = try #require(try await store.devices(userID: alice.id).last)

@@ -145,10 +145,16 @@ import Testing
 
     @Test func aSignedOutClientIsSentBackToSignIn() async throws {
         try await ServerWorld.run { world in
-            let client = try await world.aliceClient(flow: .implicit)
+            let client = try await world.aliceClient(flow: .authorizationCode)
             let session = try #require(await client.currentSession())
             try await client.signOut()
+            #expect(await client.currentSession() == nil)
             #expect(try await world.get("/v1.1/users/self", token: session.token).status == 401)
+            // The refresh token was revoked with it: it cannot mint a new access token.
+            let refresh = try await world.postForm("/token", [("grant_type", "refresh_token"), ("client_id", "hmon"),
+                                                              ("refresh_token", try #require(session.refreshToken))])
+            #expect(refresh.status == 400)
+            #expect(try refresh.json["error"] as? String == "invalid_grant")
             // Resuming the revoked session is an expired session, not a crash.
             let other = world.client(flow: .implicit)
             await #expect(throws: HealthError.sessionExpired) { try await other.resume(session) }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthServer
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -41,6 +42,67 @@ import Glibc
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("GET /v1.1/users/self 401"))
         #expect(!log.contains("secret-token-value"))
+    }
+
+    @Test func addWeightWithServerPostsToTheServerAndKeepsThePrivateSession() async throws {
+        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-remote-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        environment["HMON_DB"] = nil
+        environment["HMON_SERVER"] = nil
+
+        let store = try LocalStore(url: folder.appendingPathComponent("server.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
+                                              userID: alice.id)
+        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        defer { Task { await server.stop() } }
+        let address = server.url.absoluteString
+
+        let first = try await Self.run(binary, ["add", "weight", "72.4", "--server", address, "--user", "alice", "--password-stdin"],
+                                       input: "correct horse\n", environment: environment)
+        #expect(first.status == 0, "\(first.errors)")
+        // The second call resumes the saved session: no password on standard input this time.
+        let second = try await Self.run(binary, ["add", "weight", "72.9", "--server", address], input: "", environment: environment)
+        #expect(second.status == 0, "\(second.errors)")
+
+        let weights = try await store.lastMessages(deviceID: scale.id, userID: alice.id, count: 10).compactMap { $0.data["weight"]?.number }
+        #expect(weights == [72.9, 72.4])
+        let sessionFile = folder.appendingPathComponent("config/hmon/session.json")
+        let mode = try FileManager.default.attributesOfItem(atPath: sessionFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let saved = try #require(SessionStore(file: sessionFile).load())
+        #expect(saved.location == address)
+        #expect(saved.refreshToken != nil)
+
+        let wrong = try await Self.run(binary, ["add", "weight", "72.9", "--server", "ftp://nowhere"], input: "", environment: environment)
+        #expect(wrong.status == 1)
+        #expect(wrong.errors.hasPrefix("hmon: --server ftp://nowhere is not a server address"))
+        await server.stop()
+    }
+
+    /// Runs hmon to the end with `input` on standard input.
+    static func run(_ binary: URL, _ arguments: [String], input: String,
+                    environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        let status = await waitForExit(process) ?? -1
+        return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
     /// The `hmon` built next to this test bundle.

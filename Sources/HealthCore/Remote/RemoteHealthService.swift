@@ -89,8 +89,11 @@ public final class RemoteHealthService: HealthService {
     public func signOut() async throws {
         guard let session = await keeper.session else { return }
         // Best effort: a server that cannot be reached cannot be told; the local session is forgotten anyway.
-        _ = try? await http.send("PUT", http.url("/revokeAccessToken", [("token", session.token)]),
-                                 headers: ["Authorization": "Bearer \(session.token)"])
+        // The refresh token goes too, or it could mint new access tokens after the sign-out.
+        for token in [session.token, session.refreshToken].compactMap({ $0 }) {
+            _ = try? await http.send("PUT", http.url("/revokeAccessToken", [("token", token)]),
+                                     headers: ["Authorization": "Bearer \(session.token)"])
+        }
         await keeper.replace(with: nil)
     }
 
