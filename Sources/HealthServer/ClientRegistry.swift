@@ -4,7 +4,7 @@ import HealthCore
 /// An OAuth client as `/authorize` and `/token` see it.
 struct KnownClient: Sendable, Equatable {
     var id: String
-    /// Where sign-ins may be sent; nil accepts any redirect the request names (a client registered without one).
+    /// Where sign-ins are sent; nil for a client that may not use `/authorize` (registered without one).
     var redirectURI: String?
     /// A public client has no secret (hmon's own terminal client); it may not use `client_credentials`.
     var isPublic: Bool
@@ -29,20 +29,12 @@ struct ClientRegistry: Sendable {
         return KnownClient(id: client.id, redirectURI: client.redirectURI, isPublic: false)
     }
 
-    /// The redirect to use: the one asked for when the client allows it, else the registered one.
+    /// The redirect to use: the registered one, when the request names it or none. A client registered
+    /// without a redirect (a bridge using `client_credentials`) has none: accepting whatever a link asks
+    /// for would send tokens wherever an attacker's link points.
     func redirect(for client: KnownClient, requested: String?) -> String? {
-        let requested = requested?.isEmpty == false ? requested : nil
-        switch (client.redirectURI, requested) {
-        case (let registered?, nil): return registered
-        case (let registered?, let asked?): return registered == asked ? asked : nil
-        case (nil, let asked?): return Self.isAcceptableRedirect(asked) ? asked : nil
-        case (nil, nil): return nil
-        }
-    }
-
-    /// An absolute URI without a fragment (the implicit flow appends its own).
-    static func isAcceptableRedirect(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme, !scheme.isEmpty else { return false }
-        return components.fragment == nil
+        guard let registered = client.redirectURI else { return nil }
+        guard let requested, !requested.isEmpty else { return registered }
+        return requested == registered ? registered : nil
     }
 }

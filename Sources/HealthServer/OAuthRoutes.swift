@@ -48,6 +48,9 @@ struct OAuthRoutes: Sendable {
             return .failure(page(.badRequest, "This sign-in link names an unknown client (\(clientID)): register it with `hmon client add`."))
         }
         guard let redirect = registry.redirect(for: client, requested: p["redirect_uri"]) else {
+            if client.redirectURI == nil {
+                return .failure(page(.badRequest, "This client has no redirect URI, so it cannot sign people in: register one with `hmon client add NAME --redirect-uri URI`."))
+            }
             return .failure(page(.badRequest, "This sign-in link's redirect_uri is not the one registered for its client."))
         }
         let responseType = p["response_type"] ?? ""

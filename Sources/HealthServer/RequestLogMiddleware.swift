@@ -30,6 +30,6 @@ struct RequestLogMiddleware: RouterMiddleware {
     private func log(_ request: Request, _ status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", ms))ms")
+        logger.info("\(request.method) \(request.uri.path) \(status) \((ms * 10).rounded() / 10)ms")
     }
 }

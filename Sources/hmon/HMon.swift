@@ -10,7 +10,7 @@ struct HMon: AsyncParsableCommand {
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
         subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, ImportCommand.self,
-                      DemoCommand.self, ServeCommand.self, ClientCommand.self]
+                      DemoCommand.self, ServeCommand.self, ClientCommand.self, KeysCommand.self]
     )
 
     func run() async throws {

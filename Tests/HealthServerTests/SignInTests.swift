@@ -118,6 +118,18 @@ import Testing
         }
     }
 
+    @Test func aClientWithoutARedirectCannotSendSignInsAnywhere() async throws {
+        try await ServerWorld.run { world in
+            let (client, _) = try await world.store.createClient(name: "Scale bridge", redirectURI: nil)
+            let reply = try await world.postForm("/authorize", [
+                ("client_id", client.id), ("response_type", "token"), ("redirect_uri", "https://evil.example/steal"),
+                ("username", "alice"), ("password", ServerWorld.password),
+            ])
+            #expect(reply.status == 400)
+            #expect(reply.header("Location") == nil)
+        }
+    }
+
     @Test func clientCredentialsGiveATokenThatMayOnlyPost() async throws {
         try await ServerWorld.run { world in
             let (client, secret) = try await world.store.createClient(name: "Scale bridge", redirectURI: nil)

@@ -157,9 +157,11 @@ enum StoredReading {
     /// `{"weight":72.4}`, in the units and number types of the built-in manifests
     /// (height in m; calories a whole number of kcal).
     static func json(_ reading: ImportedReading) -> String {
-        var fields = [(reading.kind.field, storedValue(reading.kind, reading.value))]
-        for (name, value) in reading.extras.sorted(by: { $0.key < $1.key }) { fields.append((name, number(value))) }
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        var text = "{\"" + reading.kind.field + "\":" + storedValue(reading.kind, reading.value)
+        for (name, value) in reading.extras.sorted(by: { $0.key < $1.key }) {
+            text += ",\"" + name + "\":" + number(value)
+        }
+        return text + "}"
     }
 
     private static func storedValue(_ kind: ReadingKind, _ value: Double) -> String {
@@ -174,20 +176,39 @@ enum StoredReading {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    /// The first 32 hex digits of SHA-256 over user, source, kind, time and stored data: the same
-    /// reading imported again (from this file or an overlapping export) gets the same id.
+    /// A deterministic id: 12 hex digits of the time, then 20 of SHA-256 over user, source, kind,
+    /// time and stored data. The same reading imported again (from this file or an overlapping export)
+    /// gets the same id; the time prefix keeps the primary-key index written nearly in order, which
+    /// makes a large import several times faster than fully random ids would.
     static func mid(userID: String, reading: ImportedReading, json: String) -> String {
-        let key = "\(userID)\u{1F}\(reading.source)\u{1F}\(reading.kind.rawValue)\u{1F}\(reading.timestamp)\u{1F}\(json)"
-        let digest = SHA256.hash(data: Data(key.utf8))
-        var hex = ""
-        hex.reserveCapacity(32)
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in digest.prefix(16) {
-            hex.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-            hex.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
+        var key = userID
+        key += "\u{1F}"
+        key += reading.source
+        key += "\u{1F}"
+        key += reading.kind.rawValue
+        key += "\u{1F}"
+        key += String(reading.timestamp)
+        key += "\u{1F}"
+        key += json
+        let digest = key.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { hex in
+            var time = UInt64(max(0, reading.timestamp))
+            for i in stride(from: 11, through: 0, by: -1) {
+                hex[i] = hexDigits[Int(time & 0x0F)]
+                time >>= 4
+            }
+            var i = 12
+            for byte in digest {
+                guard i < 32 else { break }
+                hex[i] = hexDigits[Int(byte >> 4)]
+                hex[i + 1] = hexDigits[Int(byte & 0x0F)]
+                i += 2
+            }
+            return String(decoding: hex, as: UTF8.self)
         }
-        return hex
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension ReadingKind {

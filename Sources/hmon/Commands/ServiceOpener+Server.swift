@@ -20,18 +20,26 @@ extension ServiceOpener {
         return url
     }
 
-    /// Opens the server's service for the user: the saved session when it is for this server (and this
-    /// user, if `--user` names one), else a sign-in with the password from `--password-stdin` or a prompt.
-    func openRemote(_ address: String) async throws -> OpenedService {
+    /// The server's service, not signed in yet, and the session saved for that server if there is one:
+    /// what a sign-in screen needs. Sessions the service obtains or refreshes are saved (mode 0600); one
+    /// the server rejects is forgotten.
+    func remoteService(_ address: String) throws -> (service: RemoteHealthService, saved: Session?) {
         let url = try Self.serverURL(address)
         let sessions = SessionStore(paths: paths)
         let service = RemoteHealthService(server: url, onSessionChange: { session in
-            // Keep the refreshed token; forget a session the server no longer accepts.
-            if let session { try? sessions.save(session) } else if sessions.load()?.location == url.absoluteString.trimmingTrailingSlashes {
+            if let session {
+                try? sessions.save(session)
+            } else if let saved = sessions.load(), saved.location == url.absoluteString.trimmingTrailingSlashes {
                 try? sessions.delete()
             }
         })
-        let saved = sessions.load().flatMap { $0.location == service.location ? $0 : nil }
+        return (service, sessions.load().flatMap { $0.location == service.location ? $0 : nil })
+    }
+
+    /// Opens the server's service for the user: the saved session when it is for this server (and this
+    /// user, if `--user` names one), else a sign-in with the password from `--password-stdin` or a prompt.
+    func openRemote(_ address: String) async throws -> OpenedService {
+        let (service, saved) = try remoteService(address)
         if let saved, user == nil || user == saved.userName {
             do {
                 return OpenedService(service: service, user: try await service.resume(saved))
