@@ -4,6 +4,7 @@
 public enum DisplayWidth {
     /// Cells taken by one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {

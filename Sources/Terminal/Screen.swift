@@ -152,6 +152,7 @@ public final class Screen {
         guard !isStopped else { return }
         isStopped = true
         tickTask?.cancel()
+        TerminalRestorer.detachWakePipe()
         watcher.stop(threadStarted: watcherStarted)
         endwin()
         TerminalRestorer.restoreModes()

@@ -151,6 +151,30 @@ struct CursesScreenTests {
         #expect(!screen.updateSize())
     }
 
+    /// The terminal's modes (input, output, control, local flags and control characters), as `stty -g` shows them.
+    func modes(of fd: Int32) -> [UInt32] {
+        var settings = termios()
+        tcgetattr(fd, &settings)
+        let characters = withUnsafeBytes(of: settings.c_cc) { $0.map { UInt32($0) } }
+        return [settings.c_iflag, settings.c_oflag, settings.c_cflag, settings.c_lflag] + characters
+    }
+
+    @Test func aThrownErrorStillPutsTheTerminalBack() async throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let before = modes(of: pty.terminalFD)
+        struct Broken: Error {}
+        let options = Screen.Options(terminalType: "xterm-256color", inputFD: pty.terminalFD, outputFD: pty.terminalFD)
+        await #expect(throws: Broken.self) {
+            try await Screen.run(options) { _ in
+                #expect(self.modes(of: pty.terminalFD) != before, "raw mode while the screen is open")
+                throw Broken()
+            }
+        }
+        #expect(modes(of: pty.terminalFD) == before)
+        try openScreen(pty).stop()  // and the screen is closed, so another can open
+    }
+
     @Test func stoppingTwiceIsHarmlessAndAnotherScreenCanOpenAfter() throws {
         let pty = try PseudoTerminal(rows: 10, columns: 40)
         defer { pty.shutDown() }
