@@ -210,6 +210,24 @@ struct CursesScreenTests {
         second.stop()
     }
 
+    @Test func aScreenOnDevNullDrawsAndSeesNoKeys() async throws {
+        let devNull = open("/dev/null", O_RDWR)
+        defer { close(devNull) }
+        let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: devNull, outputFD: devNull,
+                                                     requireTerminal: false))
+        defer { screen.stop() }
+        screen.canvas.text("drawn", at: Point(x: 0, y: 0))
+        screen.present()
+        #expect(screen.canvas.snapshot().line(0) == "drawn")
+        // /dev/null is always "readable"; it must not be taken for keys arriving.
+        var seen: [TerminalEvent] = []
+        for await event in screen.events(tick: .milliseconds(10)) {
+            seen.append(event)
+            if seen.count == 3 { break }
+        }
+        #expect(seen == [.tick, .tick, .tick])
+    }
+
     @Test func withoutATerminalItRefusesAndSuggestsSnapshot() throws {
         let devNull = open("/dev/null", O_RDWR)
         defer { close(devNull) }
