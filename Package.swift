@@ -73,11 +73,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),
         .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
-        .testTarget(name: "HealthServerTests", dependencies: ["HealthServer", "HealthCore"]),
+        .testTarget(name: "HealthServerTests", dependencies: [
+            "HealthServer", "HealthCore",
+            // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -85,4 +85,47 @@ static inline int hm_wget_wch(WINDOW *w, unsigned int *out) {
     return r;
 }
 
+// Terminal size of a tty (ioctl is variadic, so Swift cannot call it directly). Returns 0 on success.
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <langinfo.h>
+static inline int hm_get_winsize(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row; *cols = ws.ws_col;
+    return 0;
+}
+static inline int hm_set_winsize(int fd, int rows, int cols) {
+    struct winsize ws = {0};
+    ws.ws_row = (unsigned short)rows; ws.ws_col = (unsigned short)cols;
+    return ioctl(fd, TIOCSWINSZ, &ws);
+}
+
+// A new pseudo-terminal pair (for tests): the controlling side in *master, the terminal's path in name.
+static inline int hm_open_pty(int *master, char *name, int namelen, int rows, int cols) {
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0) return -1;
+    if (grantpt(m) != 0 || unlockpt(m) != 0 || ptsname_r(m, name, (size_t)namelen) != 0) { close(m); return -1; }
+    hm_set_winsize(m, rows, cols);
+    *master = m;
+    return 0;
+}
+
+// The C library's width of one character in the current locale (declared here: SwiftPM's flags hide it).
+extern int wcwidth(wchar_t c);
+static inline int hm_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+// The name of the current locale's character set ("UTF-8", "ANSI_X3.4-1968", …).
+static inline const char *hm_codeset(void) { return nl_langinfo(CODESET); }
+
+// A terminfo string capability, or NULL when the terminal lacks it (tigetstr's (char *)-1 also becomes NULL).
+static inline const char *hm_tigetstr(const char *name) {
+    char *s = tigetstr((char *)name);
+    if (s == NULL || s == (char *)-1) return NULL;
+    return s;
+}
+
 #endif

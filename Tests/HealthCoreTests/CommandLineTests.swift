@@ -26,8 +26,16 @@ import Testing
 
         /// A user with a scale, made through the command line.
         func userWithScale(_ name: String = "alice") throws {
-            try #require(hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n").status == 0)
-            try #require(hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name]).status == 0)
+            let user = try hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n")
+            try #require(user.status == 0, "\(user.stderr)")
+            let device = try hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name])
+            try #require(device.status == 0, "\(device.stderr) after \(user.stdout); \(listing())")
+        }
+
+        /// What the folder holds, for failure messages.
+        func listing() -> String {
+            let items = FileManager.default.enumerator(atPath: folder.url.path)?.allObjects as? [String] ?? []
+            return "\(folder.url.path) holds \(items.sorted())"
         }
 
         func store() throws -> LocalStore { try LocalStore(url: db, passwordHasher: .fastForTests) }
@@ -71,6 +79,7 @@ import Testing
         #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at 2026-11-20 07:30"))
         let pounds = try home.hmon(["add", "weight", "160", "--unit", "lb", "--at", "2026-11-21 07:30", "--device", "bathroom scale"])
         #expect(pounds.status == 0, "\(pounds.stderr)")
+        #expect(pounds.stdout == "added 160 lb to Bathroom scale at 2026-11-21 07:30 (+0.39 lb since 2026-11-20 07:30)\n")
 
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
@@ -91,6 +100,7 @@ import Testing
         #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
         let food = try #require(try await store.devices(userID: alice.id).last)

@@ -96,7 +96,7 @@ import Testing
         let (result, readings) = try readAll(file)
 
         #expect(readings.map(\.value) == [71])
-        #expect(result.tally.skippedReasons["weight outside 0.5–650 kg"] == 2)
+        #expect(result.tally.skippedReasons["weight outside 1–650 kg"] == 2)
         #expect(result.tally.skippedReasons["active energy outside 0–30000 kcal"] == 1)
         #expect(result.tally.skippedReasons["weights in unknown unit \"oz\""] == 1)
     }
@@ -126,6 +126,20 @@ import Testing
         #expect(message.contains("truncated"))
     }
 
+    @Test func aZipDamagedInsideIsRefused() throws {
+        let folder = try TempFolder()
+        let big = AppleHealthXML.document((0..<400).map { i in
+            AppleHealthXML.record("StepCount", "\(i * 7919 % 1000)", unit: "count", at: "2024-01-03 09:00:00 +0100")
+        }.joined(separator: "\n"))
+        let zip = try folder.zip("export.zip", entries: [("apple_health_export/export.xml", big)])
+        var data = try Data(contentsOf: zip)
+        for offset in stride(from: data.count / 3, to: data.count / 2, by: 7) { data[offset] ^= 0x5A }
+        try data.write(to: zip)
+
+        let message = try #require(importFailure(zip))
+        #expect(message.hasPrefix("export.zip: "), "\(message)")
+    }
+
     @Test func theFormatComesFromTheContentNotTheName() throws {
         let folder = try TempFolder()
         let renamed = try folder.write("health-backup.dat", Self.mixedExport)
@@ -143,7 +157,7 @@ import Testing
         let bytes = Array(Self.mixedExport.utf8)
         func scan(chunkSize: Int) throws -> [ImportedReading] {
             var readings: [ImportedReading] = []
-            let scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
+            var scanner = XMLByteScanner(handler: AppleHealthTagHandler { readings.append($0) })
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + chunkSize)

@@ -81,7 +81,7 @@ import Testing
         let file = try folder.write("openScale.csv", "DATE,TIME,WEIGHT\n2024-03-01,07:05,0\n2024-03-02,07:05,700\n2024-03-03,07:05,70\n2024-03-04,07:05,\n")
         let (result, readings) = try readAll(file)
         #expect(readings.map(\.value) == [70])
-        #expect(result.tally.skippedReasons == ["weight outside 0.5–650 kg": 2, "row without a weight": 1])
+        #expect(result.tally.skippedReasons == ["weight outside 1–650 kg": 2, "row without a weight": 1])
     }
 
     @Test func anUnclosedQuoteIsReportedWhereItOpens() throws {

@@ -8,7 +8,7 @@ public struct ImportTally: Sendable, Equatable {
     public var added: [ReadingKind: Int] = [:]
     /// Of those, readings the store already had (an earlier import, or repeated in the file).
     public var alreadyThere: [ReadingKind: Int] = [:]
-    /// Readings of a kept kind that were skipped, by reason ("weight outside 0.5–650 kg").
+    /// Readings of a kept kind that were skipped, by reason ("weight outside 1–650 kg").
     public var skippedReasons: [String: Int] = [:]
     /// Elements and record types hmon does not keep, by kind ("StepCount", "Workout").
     public var skippedKinds: [String: Int] = [:]

@@ -17,13 +17,9 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
-    /// The name of the built-in device type that imported devices of this kind get.
-    public var deviceTypeName: String {
-        switch self {
-        case .weight, .height: "Withings Device"
-        case .activeEnergy, .basalEnergy, .heartRateVariability: "Activity Tracker"
-        case .dietaryEnergy: "Calorie Tracker"
-        }
+    /// How the end-of-import summary names `count` readings of this kind ("1 weight", "2 weights").
+    public func label(count: Int) -> String {
+        count == 1 && (self == .weight || self == .height) ? String(label.dropLast()) : label
     }
 
     /// How the end-of-import summary names readings of this kind.
@@ -38,10 +34,11 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
-    /// The plausible range of one reading in the stored unit; values outside are skipped, not fatal.
+    /// The plausible range of one reading in hmon's unit; values outside are skipped, not fatal.
+    /// Weight and energy stay within what the store accepts from any face (`ReadingRules`).
     public var saneRange: ClosedRange<Double> {
         switch self {
-        case .weight: 0.5...650                   // kg
+        case .weight: ReadingRules.weightKg       // kg
         case .height: 30...300                    // cm
         case .activeEnergy, .basalEnergy, .dietaryEnergy: 0...30_000   // kcal
         case .heartRateVariability: 0.1...1_000   // ms

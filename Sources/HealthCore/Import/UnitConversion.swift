@@ -36,7 +36,7 @@ enum UnitConversion {
         }
     }
 
-    /// "weight outside 0.5–650 kg".
+    /// "weight outside 1–650 kg".
     static func outOfRangeReason(_ kind: ReadingKind) -> String {
         "\(kind.rangeName) outside \(plain(kind.saneRange.lowerBound))–\(plain(kind.saneRange.upperBound)) \(kind.unit)"
     }

@@ -40,6 +40,11 @@ enum XMLEntities {
         return out
     }
 
+    private static let predefined: [([UInt8], Unicode.Scalar)] = [
+        (Array("lt".utf8), "<"), (Array("gt".utf8), ">"), (Array("amp".utf8), "&"),
+        (Array("quot".utf8), "\""), (Array("apos".utf8), "'"),
+    ]
+
     /// The character a reference at `at` stands for and its length including `&` and `;`.
     private static func reference(_ p: UnsafePointer<UInt8>, _ at: Int, _ end: Int) -> (Unicode.Scalar, Int)? {
         var k = at + 1
@@ -48,19 +53,23 @@ enum XMLEntities {
         guard k < limit else { return nil }
         let body = UnsafeBufferPointer(start: p + at + 1, count: k - at - 1)
         let length = k - at + 1
-        switch String(decoding: body, as: UTF8.self) {
-        case "amp": return ("&", length)
-        case "lt": return ("<", length)
-        case "gt": return (">", length)
-        case "quot": return ("\"", length)
-        case "apos": return ("'", length)
-        default: break
-        }
+        for (name, scalar) in predefined where name.equals(body) { return (scalar, length) }
         guard body.count >= 2, body[0] == UInt8(ascii: "#") else { return nil }
         let hex = body[1] == UInt8(ascii: "x")
-        let digits = UnsafeBufferPointer(rebasing: body[(hex ? 2 : 1)...])
-        guard !digits.isEmpty, let code = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10),
-              let scalar = Unicode.Scalar(code), code != 0 else { return nil }
+        let digits = body[(hex ? 2 : 1)...]
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        var code: UInt32 = 0
+        for c in digits {
+            let digit: UInt32
+            switch c {
+            case 0x30...0x39: digit = UInt32(c - 0x30)
+            case 0x61...0x66 where hex: digit = UInt32(c - 0x61 + 10)
+            case 0x41...0x46 where hex: digit = UInt32(c - 0x41 + 10)
+            default: return nil
+            }
+            code = code * (hex ? 16 : 10) + digit
+        }
+        guard code != 0, let scalar = Unicode.Scalar(code) else { return nil }
         return (scalar, length)
     }
 }

@@ -126,10 +126,14 @@ public final class LocalHealthService: HealthService {
 
     public func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries {
         let userID = try requireUser()
-        let from = days.lowerBound.adding(days: -WeightSeriesBuilder.carryDays).start(in: calendar).millisecondsSince1970
-        let to = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970
-        let readings = try await store.weightReadings(userID: userID, from: from, to: to)
-        return WeightSeriesBuilder.series(readings, days: days, calendar: calendar)
+        let first = days.lowerBound.adding(days: -WeightSeriesBuilder.carryDays)
+        let count = first.days(to: days.upperBound) + 1
+        let all = (0..<count).map { first.adding(days: $0) }
+        let starts = all.map { $0.start(in: calendar).millisecondsSince1970 }
+        let end = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970
+        let totals = try await store.dailyWeightTotals(userID: userID, dayStarts: starts, end: end)
+        let byDay = Dictionary(uniqueKeysWithValues: totals.map { (all[$0.key], $0.value) })
+        return WeightSeriesBuilder.series(dailyTotals: byDay, days: days)
     }
 
     public func changeToken() async throws -> Int64? { try store.changeToken() }

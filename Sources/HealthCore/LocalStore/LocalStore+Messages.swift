@@ -165,6 +165,32 @@ extension LocalStore {
         }
     }
 
+    /// The sum and count of a user's weights per local day, for the days starting at `dayStarts`
+    /// (ms, ascending; each day ends where the next starts, the last at `end`). Summed inside SQLite
+    /// from the weights index, so a period with thousands of readings costs one query.
+    public func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal] {
+        guard !dayStarts.isEmpty else { return [:] }
+        let bounds = zip(dayStarts, dayStarts.dropFirst() + [end]).map { "[\($0),\($1)]" }.joined(separator: ",")
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH bounds AS (
+                        SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS start, json_extract(value, '$[1]') AS stop
+                        FROM json_each(?)
+                    )
+                    SELECT bounds.i AS i, total(m.weight) AS kg, count(m.weight) AS n
+                    FROM bounds JOIN messages AS m
+                        ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop AND m.weight IS NOT NULL
+                    GROUP BY bounds.i
+                    """,
+                arguments: ["[\(bounds)]", userID])
+            var totals: [Int: DailyWeightTotal] = [:]
+            for row in rows { totals[row["i"]] = DailyWeightTotal(kg: row["kg"], readings: row["n"]) }
+            return totals
+        }
+    }
+
     /// A user's weights with `from <= ts < to` (ms), oldest first, from all their devices.
     public func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading] {
         try await read { db in

@@ -10,30 +10,50 @@ public enum WeightSeriesBuilder {
     /// - Parameter readings: in any order; readings before `days` feed the carry into its first days,
     ///   so pass those of the `carryDays` days before it too.
     public static func series(_ readings: [WeightReading], days: ClosedRange<Day>, calendar: Calendar) -> WeightSeries {
-        var sums: [Day: (total: Double, count: Int)] = [:]
+        var totals: [Day: DailyWeightTotal] = [:]
         for reading in readings {
             let day = Day(reading.date, in: calendar)
-            guard day <= days.upperBound else { continue }
-            sums[day, default: (0, 0)].total += reading.kg
-            sums[day, default: (0, 0)].count += 1
+            totals[day, default: DailyWeightTotal(kg: 0, readings: 0)].add(reading.kg)
         }
+        return series(dailyTotals: totals, days: days)
+    }
+
+    /// The same from per-day sums (what a store can compute without handing over every reading).
+    public static func series(dailyTotals totals: [Day: DailyWeightTotal], days: ClosedRange<Day>) -> WeightSeries {
         var last: (day: Day, kg: Double)?
-        if let before = sums.keys.filter({ $0 < days.lowerBound }).max(), let sum = sums[before] {
-            last = (before, sum.total / Double(sum.count))
+        if let before = totals.keys.filter({ $0 < days.lowerBound }).max(), let total = totals[before], total.readings > 0 {
+            last = (before, total.average)
         }
         var points: [DailyWeight] = []
         var day = days.lowerBound
         while day <= days.upperBound {
-            if let sum = sums[day] {
-                let kg = sum.total / Double(sum.count)
-                points.append(DailyWeight(day: day, kg: kg, isCarried: false, readings: sum.count))
-                last = (day, kg)
+            if let total = totals[day], total.readings > 0 {
+                points.append(DailyWeight(day: day, kg: total.average, isCarried: false, readings: total.readings))
+                last = (day, total.average)
             } else if let known = last, known.day.days(to: day) <= carryDays {
                 points.append(DailyWeight(day: day, kg: known.kg, isCarried: true, readings: 0))
             }
             day = day.adding(days: 1)
         }
         return WeightSeries(days: days, points: points)
+    }
+}
+
+/// The sum and count of one day's weights.
+public struct DailyWeightTotal: Sendable, Equatable {
+    public var kg: Double
+    public var readings: Int
+
+    public init(kg: Double, readings: Int) {
+        self.kg = kg
+        self.readings = readings
+    }
+
+    public var average: Double { kg / Double(readings) }
+
+    mutating func add(_ value: Double) {
+        kg += value
+        readings += 1
     }
 }
 

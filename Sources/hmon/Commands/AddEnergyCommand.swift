@@ -53,5 +53,22 @@ struct AddEnergyCommand: AsyncParsableCommand {
         try await opened.service.post(NewMessage(sdid: target.id, ts: time.millisecondsSince1970, data: data))
         let what = field == Field.calories ? "consumed" : "active"
         print("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
+        let day = Day(time, in: calendar)
+        let summary = try await opened.service.energySummary(for: day, now: now, calendar: calendar)
+        print(Self.describe(summary, unit: unit, isToday: day == Day(now, in: calendar)))
+    }
+
+    /// "today: consumed 1450 kcal, active 320 kcal, resting 1020 kcal so far, net +110 kcal".
+    static func describe(_ summary: EnergySummary, unit: EnergyUnit, isToday: Bool) -> String {
+        func amount(_ kcal: Double) -> String { "\(Formatting.number(unit.fromKcal(kcal), decimals: 0)) \(unit.rawValue)" }
+        var parts = ["consumed \(amount(summary.consumed))", "active \(amount(summary.active))"]
+        if let resting = summary.resting, let net = summary.net {
+            parts.append("resting \(amount(resting))\(isToday ? " so far" : "")")
+            parts.append("net \(net > 0 ? "+" : "")\(amount(net))")
+        } else {
+            let missing = summary.missing.map(\.rawValue).joined(separator: ", ")
+            parts.append("resting and net need \(missing) (see `hmon profile show`)")
+        }
+        return "\(isToday ? "today" : summary.day.description): " + parts.joined(separator: ", ")
     }
 }

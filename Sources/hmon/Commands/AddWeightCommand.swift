@@ -32,8 +32,15 @@ struct AddWeightCommand: AsyncParsableCommand {
             throw HealthError.invalidValue("weight \(Formatting.number(weight)) lb (\(Formatting.number(kg)) kg) is outside 1–650 kg: check the number and its unit")
         }
         let scale = try await DevicePicker.pick(device, recording: Field.weight, for: opened, suggestedType: .withings)
+        let previous = try await opened.service.lastMessages(device: scale.id, count: 1, field: Field.weight).first
         try await opened.service.post(NewMessage(sdid: scale.id, ts: time.millisecondsSince1970,
                                                  data: [Field.weight: .number(kg)]))
-        print("added \(Formatting.number(weight, decimals: 2)) \(unit.rawValue) to \(scale.name) at \(LocalTime.format(time, calendar: calendar))")
+        var line = "added \(Formatting.number(weight, decimals: 2)) \(unit.rawValue) to \(scale.name) at \(LocalTime.format(time, calendar: calendar))"
+        if let previous, previous.ts < time.millisecondsSince1970, let before = previous.data[Field.weight]?.number {
+            let change = unit.fromKg(kg) - unit.fromKg(before)
+            let sign = change > 0.005 ? "+" : change < -0.005 ? "−" : "±"
+            line += " (\(sign)\(Formatting.number(abs(change), decimals: 2)) \(unit.rawValue) since \(LocalTime.format(previous.date, calendar: calendar)))"
+        }
+        print(line)
     }
 }

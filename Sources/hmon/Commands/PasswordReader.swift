@@ -32,9 +32,9 @@ enum PasswordReader {
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
-        _ = tcsetattr(tty, TCSAFLUSH, &quiet)
+        _ = tcsetattr(tty, TCSANOW, &quiet)
         defer {
-            _ = tcsetattr(tty, TCSAFLUSH, &saved)
+            _ = tcsetattr(tty, TCSANOW, &saved)
             _ = write(tty, "\n", 1)
         }
         _ = label.withCString { write(tty, $0, strlen($0)) }

@@ -6,10 +6,13 @@ import HealthCore
 struct ServiceOpener {
     var db: String?
     var user: String?
+    /// `--server URL`: open a server's service instead (see `ServiceOpener+Server.swift`).
+    var remote = ServerOption()
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     init(_ options: StoreOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.init(database: options.database, user: options.user, environment: environment)
+        self.remote = options.remote
     }
 
     init(database: DatabaseOption, user: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -32,6 +35,7 @@ struct ServiceOpener {
     /// The service acting for: `--user NAME`; else the saved session when it belongs to this store;
     /// else the store's only account.
     func open() async throws -> OpenedService {
+        if let address = serverAddress { return try await openRemote(address) }
         let store = try openStore()
         let service = LocalHealthService(store: store)
         if let name = user {

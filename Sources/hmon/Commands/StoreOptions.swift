@@ -11,6 +11,8 @@ struct DatabaseOption: ParsableArguments {
 struct StoreOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOption
 
+    @OptionGroup var remote: ServerOption
+
     @Option(name: .long, help: ArgumentHelp(
         "Act for this user (on a local store; default: the signed-in user, or the only account).", valueName: "name"))
     var user: String?

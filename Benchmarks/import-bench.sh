@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Benchmark `hmon import` on a generated Apple Health export.xml (default 1 GB): MB/s and peak RSS.
+# Targets: at least 150 MB/s, peak resident memory under 100 MB, whatever the file size.
+#
+# Usage: Benchmarks/import-bench.sh [SIZE]      e.g. 1G (default), 200M
+# Needs python3 and GNU time (/usr/bin/time). Builds hmon in release mode.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+size=${1:-1G}
+work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+swift build -c release --product hmon >/dev/null
+hmon=$(swift build -c release --show-bin-path)/hmon
+
+echo "generating a $size export.xml ..."
+python3 Benchmarks/gen-apple-health.py "$work/export.xml" "$size"
+bytes=$(stat -c %s "$work/export.xml")
+
+# A store with one account, made through hmon itself.
+export HMON_DB="$work/hmon.sqlite"
+echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
+
+measure() {  # label, then the command
+    local label=$1; shift
+    /usr/bin/time -v "$@" 2>"$work/time.txt" >"$work/out.txt"
+    local seconds rss
+    seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$work/time.txt")
+    rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt")
+    awk -v l="$label" -v b="$bytes" -v s="$seconds" -v r="$rss" \
+        'BEGIN { printf "%-28s %7.1f MB in %6.2f s = %6.1f MB/s, peak RSS %5.1f MB\n", l, b / 1e6, s, b / 1e6 / s, r / 1024 }'
+}
+
+measure "dry run (read + roll back)" "$hmon" import "$work/export.xml" --user bench --dry-run --quiet
+measure "import into an empty store" "$hmon" import "$work/export.xml" --user bench --quiet
+measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
+"$hmon" import "$work/export.xml" --user bench --dry-run

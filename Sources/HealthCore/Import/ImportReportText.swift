@@ -1,0 +1,73 @@
+import Foundation
+
+/// The words `hmon import` prints: the progress line and the end-of-import summary.
+/// Plain functions of the numbers, so they are tested without a terminal.
+public enum ImportReportText {
+    /// `export.xml  312.4 of 1024.0 MB (31%) · 245,120 readings · 410 MB/s · 2 s left`
+    public static func progressLine(file: String, _ progress: ImportProgress, elapsed: TimeInterval) -> String {
+        let done = Double(progress.bytesRead) / 1_000_000
+        let total = Double(progress.totalBytes) / 1_000_000
+        var parts = ["\(file)  \(String(format: "%.1f", done)) of \(String(format: "%.1f", total)) MB"]
+        if progress.totalBytes > 0 {
+            parts[0] += " (\(Int(Double(progress.bytesRead) / Double(progress.totalBytes) * 100))%)"
+        }
+        parts.append("\(grouped(progress.readingsKept)) readings")
+        if elapsed > 0.2, progress.bytesRead > 0 {
+            let rate = done / elapsed
+            parts.append("\(Int(rate.rounded())) MB/s")
+            let left = max(0, (total - done) / max(rate, 0.001))
+            parts.append(left < 60 ? "\(Int(left.rounded(.up))) s left" : "\(Int((left / 60).rounded(.up))) min left")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The summary, one line per fact; `dryRun` words it as what would happen.
+    public static func summary(file: String, result: ImportResult, elapsed: TimeInterval, dryRun: Bool) -> [String] {
+        let tally = result.tally
+        var lines: [String] = []
+        let verb = dryRun ? "would add" : "added"
+        lines.append("\(file): \(result.format), read in \(String(format: "%.1f", elapsed)) s\(dryRun ? " (dry run: nothing was written)" : "")")
+        let added = tally.addedTotal
+        var addedLine = "\(verb) \(grouped(added)) \(added == 1 ? "reading" : "readings")"
+        let addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label(count: $0))" : nil } }
+        if !addedKinds.isEmpty { addedLine += ": " + addedKinds.joined(separator: ", ") }
+        lines.append(addedLine)
+        if tally.alreadyThereTotal > 0 {
+            lines.append("already there: \(grouped(tally.alreadyThereTotal)) \(tally.alreadyThereTotal == 1 ? "reading" : "readings")")
+        }
+        if tally.skippedReasonsTotal > 0 {
+            let reasons = tally.skippedReasons.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\(grouped($0.value)) \($0.key)" }
+            lines.append("skipped \(grouped(tally.skippedReasonsTotal)): " + reasons.joined(separator: ", "))
+        }
+        if tally.skippedKindsTotal > 0 {
+            let kinds = tally.skippedKinds.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            var shown = kinds.prefix(5).map { "\($0.key) \(grouped($0.value))" }
+            if kinds.count > 5 { shown.append("and \(kinds.count - 5) more kinds") }
+            lines.append("not kept: \(grouped(tally.skippedKindsTotal)) other records and elements (\(shown.joined(separator: ", ")))")
+        }
+        if !tally.profileFilled.isEmpty {
+            lines.append("profile: \(dryRun ? "would fill" : "filled") \(tally.profileFilled.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// The one line printed when stderr is not a terminal.
+    public static func oneLine(file: String, result: ImportResult, dryRun: Bool) -> String {
+        let tally = result.tally
+        var text = "\(file): \(dryRun ? "would add" : "added") \(grouped(tally.addedTotal)), already there \(grouped(tally.alreadyThereTotal))"
+        if tally.skippedReasonsTotal > 0 { text += ", skipped \(grouped(tally.skippedReasonsTotal))" }
+        return text
+    }
+
+    /// `1234567` → `1,234,567`.
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+}

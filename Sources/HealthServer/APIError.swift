@@ -1,0 +1,78 @@
+import Foundation
+import HealthCore
+import Hummingbird
+
+/// An error answer in the contract's envelope: `{"error":{"code":…,"message":"…"}}`.
+///
+/// Every failure of a `/v1.1` route ends up as one of these (see `ErrorEnvelopeMiddleware`), so a client
+/// never sees Hummingbird's bare status pages.
+struct APIError: Error, HTTPResponseError {
+    let status: HTTPResponse.Status
+    let envelope: SAMI.ErrorEnvelope
+
+    init(_ status: HTTPResponse.Status, code: Int, message: String, errors: [[SAMI.ErrorEnvelope.FieldProblem]]? = nil) {
+        self.status = status
+        envelope = SAMI.ErrorEnvelope(code: code, message: message, errors: errors)
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONBody.response(envelope, status: status)
+    }
+
+    static let unauthorized = APIError(.unauthorized, code: SAMI.ErrorCode.unauthorized,
+                                       message: "Please provide a valid authorization header")
+    static let forbidden = APIError(.forbidden, code: SAMI.ErrorCode.forbidden, message: "You don't have the right permissions")
+    static let notFound = APIError(.notFound, code: SAMI.ErrorCode.notFound, message: "Not Found")
+    static let deviceTypeNotFound = APIError(.notFound, code: SAMI.ErrorCode.deviceTypeNotFound,
+                                             message: "Device type does not exist.")
+    static let userNotFound = APIError(.notFound, code: SAMI.ErrorCode.userNotFound, message: "User does not exist.")
+    static let payloadTooLarge = APIError(.contentTooLarge, code: SAMI.ErrorCode.payloadTooLarge, message: "Payload too large")
+    static let rateLimited = APIError(.tooManyRequests, code: SAMI.ErrorCode.rateLimited, message: "rate limit exceeded")
+    static let methodNotAllowed = APIError(.methodNotAllowed, code: 405, message: "Method Not Allowed")
+    static let internalError = APIError(.internalServerError, code: 500, message: "Internal Server Error")
+
+    /// 400/4001 naming the field and what is wrong with it.
+    static func validation(_ field: String, _ problem: String) -> APIError {
+        APIError(.badRequest, code: SAMI.ErrorCode.validation, message: "Validation Error",
+                 errors: [[SAMI.ErrorEnvelope.FieldProblem(field: field, messages: [problem])]])
+    }
+
+    /// The answer for a `HealthError` the service core threw while serving a request.
+    static func from(_ error: HealthError) -> APIError {
+        switch error {
+        case .notSignedIn, .sessionExpired, .wrongPassword: .unauthorized
+        case .notYourDevice: .forbidden
+        case .unknownDevice: .notFound
+        case .unknownDeviceType: .deviceTypeNotFound
+        case .unknownUser: .userNotFound
+        case .nameTaken: APIError(.conflict, code: SAMI.ErrorCode.userNameTaken, message: "Username already registered.")
+        case .invalidValue(let what): validation(Self.field(in: what), what)
+        case .unsupported(let what): APIError(.badRequest, code: SAMI.ErrorCode.validation, message: what)
+        case .storeUnavailable, .serverUnreachable, .serverError: .internalError
+        }
+    }
+
+    /// The field an `invalidValue` message is about, by its first word ("weight 700 kg is outside …" → weight).
+    private static func field(in message: String) -> String {
+        let word = message.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return word.isEmpty ? "data" : String(word)
+    }
+}
+
+/// JSON answers. Encoding never fails for the contract's types; if it did, the answer is a 500 envelope.
+enum JSONBody {
+    static let contentType = "application/json; charset=utf-8"
+
+    static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = contentType
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            return Response(status: .internalServerError, headers: [.contentType: contentType],
+                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":500,"message":"Internal Server Error"}}"#)))
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

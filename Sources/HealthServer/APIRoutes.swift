@@ -1,0 +1,190 @@
+import Foundation
+import HealthCore
+import Hummingbird
+
+/// The `/v1.1` API of the contract, over the local store. Each request gets a `LocalHealthService` acting
+/// for the token's user, so the server applies exactly the checks the dashboard and the command line do
+/// (ownership of devices, manifest fields, sane ranges).
+///
+/// hmon extension: `GET`/`PUT /v1.1/users/self/profile` carry the profile (birth date, sex, height, units,
+/// BMR formula) that the energy summary needs, as `{"data": Profile}`.
+struct APIRoutes: Sendable {
+    let store: LocalStore
+    let configuration: ServerConfiguration
+
+    /// The most readings `messages/last` returns (the contract's cap).
+    static let maxLastCount = 100
+    /// The most devices or device types one page lists.
+    static let maxPageCount = 100
+
+    func add(to router: Router<ServerContext>) {
+        let api = router.group("v1.1")
+        api.get("users/self") { _, context in try await userSelf(context) }
+        api.get("users/self/profile") { _, context in try await profile(context) }
+        api.put("users/self/profile") { request, context in try await updateProfile(request, context) }
+        api.get("users/:uid/devices") { request, context in try await devices(request, context) }
+        api.post("devices") { request, context in try await addDevice(request, context) }
+        api.get("devicetypes") { request, context in try await deviceTypes(request, context) }
+        api.get("devicetypes/:dtid/manifests/latest/properties") { _, context in try await manifest(context) }
+        api.get("messages/last") { request, context in try await lastMessages(request, context) }
+        api.get("messages") { request, context in try await messages(request, context) }
+        api.post("messages") { request, context in try await postMessage(request, context) }
+    }
+
+    // MARK: Who may do what
+
+    /// The signed-in user behind the token, with read access; 401 without a valid token, 403 for a
+    /// client's token or a token without the scope.
+    private func reader(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
+        try user(context, scope: Scope.read)
+    }
+
+    private func writer(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
+        try user(context, scope: Scope.write)
+    }
+
+    private func user(_ context: ServerContext, scope: String) throws -> (userID: String, service: LocalHealthService) {
+        guard let principal = context.principal else { throw APIError.unauthorized }
+        guard let userID = principal.userID, principal.scopes.contains(scope) else { throw APIError.forbidden }
+        return (userID, LocalHealthService(store: store, userID: userID))
+    }
+
+    // MARK: Users
+
+    private func userSelf(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.UserJSON(try await service.currentUser())))
+    }
+
+    private func profile(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: try await service.profile()))
+    }
+
+    private func updateProfile(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try writer(context)
+        let profile = try await RequestInput.json(Profile.self, from: request)
+        try await service.updateProfile(profile)
+        return JSONBody.response(SAMI.DataEnvelope(data: try await service.profile()))
+    }
+
+    // MARK: Devices
+
+    private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (userID, service) = try reader(context)
+        // Another user's id (existing or not) is 403: the answer says nothing about other accounts.
+        // `self` stands for the caller, as in `users/self`.
+        let uid = context.parameters.get("uid")
+        guard uid == userID || uid == "self" else { throw APIError.forbidden }
+        let query = RequestInput.query(request)
+        let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
+        let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
+        _ = try RequestInput.flag(query, "includeProperties", default: false)
+        let all = try await service.devices()
+        let page = all.dropFirst(offset).prefix(count).map(SAMI.DeviceJSON.init)
+        return JSONBody.response(SAMI.DevicesPage(devices: Array(page), total: all.count, offset: offset))
+    }
+
+    private func addDevice(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (userID, service) = try writer(context)
+        let body = try await RequestInput.json(SAMI.NewDeviceJSON.self, from: request)
+        guard body.uid == userID else { throw APIError.forbidden }
+        let device = try await service.addDevice(name: body.name, typeID: body.dtid)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(device)))
+    }
+
+    // MARK: Device types
+
+    private func deviceTypes(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        let query = RequestInput.query(request)
+        let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
+        let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
+        let matching: [DeviceType]
+        if let name = query["name"], !name.isEmpty {
+            matching = try await service.deviceType(named: name).map { [$0] } ?? []
+        } else {
+            matching = try await service.deviceTypes()
+        }
+        let page = matching.dropFirst(offset).prefix(count).map(SAMI.DeviceTypeJSON.init)
+        return JSONBody.response(SAMI.DeviceTypesPage(deviceTypes: Array(page), total: matching.count, offset: offset))
+    }
+
+    private func manifest(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        let typeID = context.parameters.get("dtid") ?? ""
+        let body = try SAMI.ManifestProperties(try await service.manifest(ofType: typeID)).orderedJSON()
+        return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    // MARK: Messages
+
+    private func lastMessages(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        let query = RequestInput.query(request)
+        let sdids = try RequestInput.text(query, "sdids")
+        let devices = sdids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !devices.isEmpty, devices.count <= Self.maxPageCount else {
+            throw APIError.validation("sdids", "must list 1 to \(Self.maxPageCount) device ids, separated by commas")
+        }
+        let count = try RequestInput.int(query, "count", in: 1...Self.maxLastCount, default: Self.maxLastCount)
+        let field = query["fieldPresence"].flatMap { $0.isEmpty ? nil : $0 }
+        var messages: [Message] = []
+        for device in devices {
+            messages += try await service.lastMessages(device: device, count: count, field: field)
+        }
+        if devices.count > 1 {
+            messages.sort { ($0.ts, $0.mid) > ($1.ts, $1.mid) }
+            messages = Array(messages.prefix(count))
+        }
+        return JSONBody.response(SAMI.LastMessages(sdids: sdids, count: count, messages: messages))
+    }
+
+    private func messages(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (userID, service) = try reader(context)
+        let query = RequestInput.query(request)
+        let sdid = try RequestInput.text(query, "sdid")
+        let startDate = try RequestInput.integer(query, "startDate", in: 0...Int64.max)
+        let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)
+        guard startDate <= endDate else { throw APIError.validation("startDate", "must not be after endDate") }
+        let count = try RequestInput.int(query, "count", in: 1...LocalStore.maximumPageSize, default: 100)
+        let order: HealthCore.SortOrder
+        switch query["order"] {
+        case nil, "", "asc": order = .asc
+        case "desc": order = .desc
+        case let other?: throw APIError.validation("order", "must be asc or desc, got \"\(other.prefix(40))\"")
+        }
+        let messageQuery = MessageQuery(sdid: sdid, startDate: startDate, endDate: endDate, order: order, count: count,
+                                        offset: query["offset"].flatMap { $0.isEmpty ? nil : $0 },
+                                        fieldPresence: query["fieldPresence"].flatMap { $0.isEmpty ? nil : $0 })
+        let page: MessagePage
+        do {
+            page = try await service.messages(messageQuery)
+        } catch HealthError.invalidValue(let what) where what.lowercased().contains("cursor") || what.lowercased().contains("offset") {
+            throw APIError.validation("offset", what)
+        }
+        return JSONBody.response(SAMI.MessagesRange(uid: userID, query: messageQuery, page: page))
+    }
+
+    /// A user posts to their own devices; a client's token (`client_credentials` with `write`) may post to
+    /// any device, as the device's owner: that is all such a token may do.
+    private func postMessage(_ request: Request, _ context: ServerContext) async throws -> Response {
+        guard let principal = context.principal else { throw APIError.unauthorized }
+        guard principal.scopes.contains(Scope.write) else { throw APIError.forbidden }
+        let body = try await RequestInput.json(SAMI.PostMessage.self, from: request)
+        if let type = body.type, type != "message" {
+            throw APIError.validation("type", "must be \"message\", got \"\(type.prefix(40))\"")
+        }
+        if body.sdid.isEmpty { throw APIError.validation("sdid", "is required") }
+        let ownerID: String
+        if let userID = principal.userID {
+            ownerID = userID
+        } else {
+            guard let device = try await store.device(id: body.sdid) else { throw APIError.notFound }
+            ownerID = device.uid
+        }
+        let service = LocalHealthService(store: store, userID: ownerID)
+        let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
+    }
+}

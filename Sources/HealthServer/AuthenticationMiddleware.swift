@@ -1,0 +1,51 @@
+import Foundation
+import HealthCore
+import Hummingbird
+
+/// Reads `Authorization: Bearer <token>` (any case of "Bearer"), checks the token against the store and,
+/// when it is a live access token, puts the caller in `context.principal`. It never rejects a request
+/// itself: routes that need a caller answer 401, and the rate limit counts anonymous requests by address.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let store: LocalStore
+    let clock: @Sendable () -> Date
+
+    func handle(_ request: Request, context: ServerContext,
+                next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        var context = context
+        if let token = Self.bearerToken(request),
+           let record = try await store.token(token, kind: .access, now: clock()) {
+            let kind: Principal.Kind = record.userID.map { .user(id: $0) } ?? .client(id: record.clientID ?? "")
+            context.principal = Principal(kind: kind, scopes: Scope.parse(record.scope), rateKey: Secrets.sha256Hex(token))
+        }
+        return try await next(request, context)
+    }
+
+    /// The token of an `Authorization: Bearer …` header; nil for none or another scheme.
+    static func bearerToken(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}
+
+/// OAuth scopes: a comma list, `read,write` by default.
+enum Scope {
+    static let read = "read"
+    static let write = "write"
+    static let all = "read,write"
+
+    static func parse(_ text: String?) -> Set<String> {
+        guard let text, !text.isEmpty else { return [read, write] }
+        return Set(text.split { $0 == "," || $0 == " " }.map { String($0).lowercased() })
+    }
+
+    /// The requested scopes that hmon knows, as a comma list; nil when none is known.
+    static func normalized(_ text: String?) -> String? {
+        let known = parse(text).intersection([read, write])
+        if known.isEmpty { return nil }
+        return [read, write].filter(known.contains).joined(separator: ",")
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import HealthCore
+import Hummingbird
+
+/// The OAuth2 endpoints of the contract: `/authorize` (the sign-in form and its answer), `/token`,
+/// `/logout` and `/revokeAccessToken`.
+struct OAuthRoutes: Sendable {
+    let store: LocalStore
+    let configuration: ServerConfiguration
+    var registry: ClientRegistry { ClientRegistry(store: store) }
+
+    func add(to router: Router<ServerContext>) {
+        router.get("/authorize") { request, _ in try await showForm(request) }
+        router.post("/authorize") { request, _ in try await signIn(request) }
+        router.post("/token") { request, _ in await token(request) }
+        router.get("/logout") { request, _ in try await logout(request) }
+        router.put("/revokeAccessToken") { request, _ in try await revoke(request) }
+    }
+
+    // MARK: /authorize
+
+    /// The parameters `/authorize` checks before showing or answering the form.
+    private struct AuthorizeRequest {
+        var client: KnownClient
+        var responseType: String
+        var redirectURI: String
+        var state: String?
+        var scope: String
+
+        var hiddenFields: [(String, String)] {
+            [("client_id", client.id), ("response_type", responseType), ("redirect_uri", redirectURI),
+             ("scope", scope)] + (state.map { [("state", $0)] } ?? [])
+        }
+    }
+
+    private enum Checked {
+        case success(AuthorizeRequest)
+        case failure(Response)
+    }
+
+    /// Checks client, response type, redirect and scope. A bad client or redirect is answered with a page,
+    /// never a redirect: redirecting to an unchecked address would make this server an open redirector.
+    private func authorizeRequest(_ p: [String: String]) async throws -> Checked {
+        guard let clientID = p["client_id"], !clientID.isEmpty else {
+            return .failure(page(.badRequest, "This sign-in link has no client_id: ask the app that sent you here to fix it."))
+        }
+        guard let client = try await registry.client(id: clientID) else {
+            return .failure(page(.badRequest, "This sign-in link names an unknown client (\(clientID)): register it with `hmon client add`."))
+        }
+        guard let redirect = registry.redirect(for: client, requested: p["redirect_uri"]) else {
+            if client.redirectURI == nil {
+                return .failure(page(.badRequest, "This client has no redirect URI, so it cannot sign people in: register one with `hmon client add NAME --redirect-uri URI`."))
+            }
+            return .failure(page(.badRequest, "This sign-in link's redirect_uri is not the one registered for its client."))
+        }
+        let responseType = p["response_type"] ?? ""
+        guard responseType == "token" || responseType == "code" else {
+            return .failure(page(.badRequest, "This sign-in link's response_type must be token or code."))
+        }
+        guard let scope = Scope.normalized(p["scope"] ?? Scope.all) else {
+            return .failure(page(.badRequest, "This sign-in link asks for an unknown scope: use read, write or read,write."))
+        }
+        return .success(AuthorizeRequest(client: client, responseType: responseType, redirectURI: redirect,
+                                         state: p["state"], scope: scope))
+    }
+
+    private func showForm(_ request: Request) async throws -> Response {
+        switch try await authorizeRequest(RequestInput.query(request)) {
+        case .failure(let response): return response
+        case .success(let auth): return html(.ok, SignInPage.render(parameters: auth.hiddenFields))
+        }
+    }
+
+    private func signIn(_ request: Request) async throws -> Response {
+        let form = try await RequestInput.form(request)
+        let auth: AuthorizeRequest
+        switch try await authorizeRequest(form) {
+        case .failure(let response): return response
+        case .success(let checked): auth = checked
+        }
+        let name = form["username"] ?? ""
+        let user: User
+        do {
+            user = try await store.authenticate(name: name, password: form["password"] ?? "")
+        } catch HealthError.wrongPassword {
+            return html(.unauthorized, SignInPage.render(parameters: auth.hiddenFields, userName: name,
+                                                         problem: "Wrong user name or password."))
+        }
+        let now = configuration.clock()
+        if auth.responseType == "token" {
+            let (token, _) = try await store.createToken(kind: .access, userID: user.id, clientID: auth.client.id,
+                                                         scope: auth.scope, ttl: configuration.accessTokenLifetime, now: now)
+            // `access_token` goes last: the ancestor app read the text after the URL's last "=".
+            var fragment = [("expires_in", "\(Int(configuration.accessTokenLifetime))"), ("token_type", "bearer")]
+            if let state = auth.state { fragment.append(("state", state)) }
+            fragment.append(("access_token", token))
+            return redirect(to: auth.redirectURI + "#" + encode(fragment))
+        } else {
+            let (code, _) = try await store.createToken(kind: .code, userID: user.id, clientID: auth.client.id,
+                                                        scope: auth.scope, redirectURI: auth.redirectURI,
+                                                        ttl: configuration.codeLifetime, now: now)
+            var query = [("code", code)]
+            if let state = auth.state { query.append(("state", state)) }
+            let separator = auth.redirectURI.contains("?") ? "&" : "?"
+            return redirect(to: auth.redirectURI + separator + encode(query))
+        }
+    }
+
+    // MARK: /token
+
+    private func token(_ request: Request) async -> Response {
+        do {
+            let form = try await RequestInput.form(request)
+            guard let client = try await authenticateClient(request, form) else { return tokenError(.unauthorizedClient) }
+            let now = configuration.clock()
+            switch form["grant_type"] {
+            case "authorization_code":
+                guard let code = form["code"], !code.isEmpty else { return tokenError(.invalidRequest) }
+                guard let record = try await store.consumeToken(code, kind: .code, now: now),
+                      record.clientID == client.id,
+                      record.redirectURI == nil || form["redirect_uri"] == nil || record.redirectURI == form["redirect_uri"],
+                      let userID = record.userID
+                else { return tokenError(.invalidGrant) }
+                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all, now: now)
+            case "refresh_token":
+                guard let refresh = form["refresh_token"], !refresh.isEmpty else { return tokenError(.invalidRequest) }
+                // Refresh tokens rotate: the old one is spent by this exchange.
+                guard let record = try await store.consumeToken(refresh, kind: .refresh, now: now),
+                      record.clientID == client.id, let userID = record.userID
+                else { return tokenError(.invalidGrant) }
+                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all, now: now)
+            case "client_credentials":
+                guard !client.isPublic else { return tokenError(.unauthorizedClient) }
+                guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
+                let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
+                                                              ttl: configuration.accessTokenLifetime, now: now)
+                return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
+                                                        refreshToken: nil, scope: scope))
+            case nil, "":
+                return tokenError(.invalidRequest)
+            default:
+                return tokenError(.unsupportedGrantType)
+            }
+        } catch let error as APIError where error.status == .contentTooLarge {
+            return tokenError(.invalidRequest)
+        } catch {
+            return tokenError(.serverError)
+        }
+    }
+
+    /// An access token and a refresh token for a user.
+    private func grant(userID: String, client: KnownClient, scope: String, now: Date) async throws -> Response {
+        let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
+                                                      ttl: configuration.accessTokenLifetime, now: now)
+        let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
+                                                       ttl: configuration.refreshTokenLifetime, now: now)
+        return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
+                                                refreshToken: refresh, scope: scope))
+    }
+
+    /// Client authentication by `Authorization: Basic base64(id:secret)` or `client_id`/`client_secret` in the body.
+    private func authenticateClient(_ request: Request, _ form: [String: String]) async throws -> KnownClient? {
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("basic ") {
+            guard let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+                  let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+            else { return nil }
+            let id = String(pair[..<colon]).removingPercentEncoding ?? String(pair[..<colon])
+            let secret = String(pair[pair.index(after: colon)...]).removingPercentEncoding ?? String(pair[pair.index(after: colon)...])
+            return try await registry.authenticate(id: id, secret: secret)
+        }
+        guard let id = form["client_id"], !id.isEmpty else { return nil }
+        return try await registry.authenticate(id: id, secret: form["client_secret"])
+    }
+
+    private static let noStore: HTTPFields = [.cacheControl: "no-store", .init("Pragma")!: "no-cache"]
+
+    private func tokenResponse(_ body: SAMI.TokenResponse) -> Response {
+        JSONBody.response(body, headers: Self.noStore)
+    }
+
+    private func tokenError(_ code: SAMI.OAuthError.Code) -> Response {
+        JSONBody.response(SAMI.OAuthError(code), status: code == .serverError ? .internalServerError : .badRequest,
+                          headers: Self.noStore)
+    }
+
+    // MARK: /logout and /revokeAccessToken
+
+    /// Revokes the bearer token if one comes along, then redirects to the client's address with `status=logout`.
+    private func logout(_ request: Request) async throws -> Response {
+        if let token = AuthenticationMiddleware.bearerToken(request) { try await store.revokeToken(token) }
+        let query = RequestInput.query(request)
+        guard let target = query["redirect_uri"], !target.isEmpty else {
+            return html(.ok, Self.signedOutPage)
+        }
+        // Only to an address a client registered (or hmon's own): never an open redirector.
+        let client = try await registry.client(id: query["client_id"] ?? ClientRegistry.builtIn.id)
+        guard let client, client.redirectURI == target else {
+            return page(.badRequest, "This sign-out link's redirect_uri is not registered for its client.")
+        }
+        var params = [("status", "logout")]
+        if let state = query["state"] { params.append(("state", state)) }
+        return redirect(to: target + (target.contains("?") ? "&" : "?") + encode(params))
+    }
+
+    /// `PUT /revokeAccessToken?token=…` (or the bearer token itself when no `token` is given).
+    private func revoke(_ request: Request) async throws -> Response {
+        guard let token = RequestInput.query(request)["token"].flatMap({ $0.isEmpty ? nil : $0 })
+                ?? AuthenticationMiddleware.bearerToken(request)
+        else { throw APIError.validation("token", "is required") }
+        try await store.revokeToken(token)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
+    }
+
+    // MARK: Answers
+
+    private func encode(_ pairs: [(String, String)]) -> String {
+        String(decoding: FormEncoding.encode(pairs), as: UTF8.self)
+    }
+
+    private func redirect(to location: String) -> Response {
+        Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    private func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status,
+                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                           .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private func page(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        html(status, """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>hmon</title></head>
+            <body><h1>hmon</h1><p>\(SignInPage.escape(message))</p></body></html>
+            """)
+    }
+
+    private static let signedOutPage = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>hmon</title></head>
+        <body><h1>hmon</h1><p>You are signed out.</p></body></html>
+        """
+}

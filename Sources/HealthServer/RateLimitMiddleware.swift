@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Applies the rate limit per token (or per IP address for requests without a valid token), adds the
+/// contract's `X-Rate-Limit-*` headers to every answer, and answers 429 past the limit.
+struct RateLimitMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let limiter: RateLimiter
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    func handle(_ request: Request, context: ServerContext,
+                next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        let key = context.principal.map { "t:" + $0.rateKey } ?? "ip:" + context.remoteAddress
+        let verdict = limiter.check(key, now: Int64(clock().timeIntervalSince1970))
+        var response: Response
+        if verdict.allowed {
+            do {
+                response = try await next(request, context)
+            } catch {
+                response = try ErrorEnvelopeMiddleware.apiError(for: error, logger: logger).response(from: request, context: context)
+            }
+        } else {
+            response = try APIError.rateLimited.response(from: request, context: context)
+        }
+        for (name, value) in verdict.headers {
+            response.headers[.init(name)!] = value
+        }
+        return response
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// One log line per request: method, path (never the query string, which may carry a token), status and
+/// time taken. Headers and bodies are never logged: they carry tokens and passwords.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let logger: Logger
+
+    func handle(_ request: Request, context: ServerContext,
+                next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let status: Int
+        do {
+            let response = try await next(request, context)
+            status = response.status.code
+            log(request, status, since: start)
+            return response
+        } catch let error as HTTPResponseError {
+            status = error.status.code
+            log(request, status, since: start)
+            throw error
+        } catch {
+            log(request, 500, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, _ status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method) \(request.uri.path) \(status) \((ms * 10).rounded() / 10)ms")
+    }
+}

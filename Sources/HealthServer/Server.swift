@@ -1,0 +1,91 @@
+import Foundation
+import HealthCore
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// How `hmon serve` runs.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port (tests); `onRunning` tells which.
+    public var port: Int
+    /// Requests per minute and per day for each token (or address, without one); nil for no limit.
+    public var rateLimit: RateLimit?
+    /// Seconds an access token lives (`expires_in`).
+    public var accessTokenLifetime: TimeInterval
+    /// Seconds a refresh token lives; nil until revoked.
+    public var refreshTokenLifetime: TimeInterval?
+    /// Seconds an authorization code lives (the contract: 60).
+    public var codeLifetime: TimeInterval
+    /// The time, for token expiry and the rate-limit windows (tests move it forward).
+    public var clock: @Sendable () -> Date
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit? = .defaultForServe,
+                accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval? = 90 * 24 * 3600,
+                codeLifetime: TimeInterval = 60, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.host = host
+        self.port = port
+        self.rateLimit = rateLimit
+        self.accessTokenLifetime = accessTokenLifetime
+        self.refreshTokenLifetime = refreshTokenLifetime
+        self.codeLifetime = codeLifetime
+        self.clock = clock
+    }
+}
+
+extension RateLimit {
+    /// `hmon serve`'s default: room for a dashboard polling every few seconds all day.
+    public static let defaultForServe = RateLimit(perMinute: 600, perDay: 100_000)
+}
+
+/// The SAMI-compatible REST server over a local store (see `sami-api.md`).
+public enum HMonServer {
+    /// Builds the application: routes, middleware (request log, error envelope, authentication, rate limit).
+    /// Run it with `runService()` (stops gracefully on SIGINT/SIGTERM) or inside a `ServiceGroup`.
+    ///
+    /// - Parameters:
+    ///   - logger: the request log (one line per request at `.info`).
+    ///   - onRunning: called with the bound port once the server accepts connections.
+    public static func application(store: LocalStore, configuration: ServerConfiguration, logger: Logger,
+                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
+        router.add(middleware: AuthenticationMiddleware(store: store, clock: configuration.clock))
+        if let limit = configuration.rateLimit {
+            router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
+        }
+        OAuthRoutes(store: store, configuration: configuration).add(to: router)
+        APIRoutes(store: store, configuration: configuration).add(to: router)
+
+        // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
+        var frameworkLogger = logger
+        frameworkLogger.logLevel = max(logger.logLevel, .warning)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: frameworkLogger)
+    }
+}
+
+extension HMonServer {
+    /// Runs the server until SIGINT or SIGTERM, then stops gracefully (requests in flight finish).
+    /// A port that cannot be bound is a `HealthError` with a message saying what to do.
+    public static func run(store: LocalStore, configuration: ServerConfiguration, logger: Logger,
+                           onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let app = application(store: store, configuration: configuration, logger: logger, onRunning: onRunning)
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            let place = "\(configuration.host):\(configuration.port)"
+            switch error.errnoCode {
+            case EADDRINUSE: throw HealthError.invalidValue("\(place) is already in use: stop the other server or pass another --port")
+            case EACCES: throw HealthError.invalidValue("not allowed to listen on \(place): pick a port above 1023 with --port")
+            case EADDRNOTAVAIL: throw HealthError.invalidValue("\(configuration.host) is not an address of this machine: pass another --host")
+            default: throw HealthError.invalidValue("cannot listen on \(place): \(error)")
+            }
+        }
+    }
+}

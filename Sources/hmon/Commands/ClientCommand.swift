@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+
+/// `hmon client add NAME --redirect-uri URI`: registers an OAuth client of `hmon serve`.
+struct ClientCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "client",
+        abstract: "Manage the OAuth clients of `hmon serve`.",
+        subcommands: [ClientAddCommand.self])
+}
+
+/// Prints the client id and its secret once: only a hash of the secret is kept.
+struct ClientAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Register an OAuth client; prints its id and secret (shown only this once).")
+
+    @OptionGroup var database: DatabaseOption
+
+    @Argument(help: "A name for the client (\"Bathroom scale bridge\").")
+    var name: String
+
+    @Option(name: .customLong("redirect-uri"),
+            help: ArgumentHelp("Where sign-ins send their token or code (an absolute URI).", valueName: "uri"))
+    var redirectURI: String?
+
+    func validate() throws {
+        if let redirectURI, URLComponents(string: redirectURI)?.scheme == nil || redirectURI.contains("#") {
+            throw ValidationError("--redirect-uri \(redirectURI) is not an absolute URI without a fragment (e.g. https://example.com/callback)")
+        }
+    }
+
+    func run() async throws {
+        let store = try ServiceOpener(database: database).openStore()
+        let (client, secret) = try await store.createClient(name: name, redirectURI: redirectURI)
+        print("client id:     \(client.id)")
+        print("client secret: \(secret)")
+        print("Keep the secret safe: it is not shown again (hmon keeps only its hash).")
+    }
+}

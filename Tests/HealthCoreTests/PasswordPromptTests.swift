@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// `hmon user add` asking for the password on a real pseudo-terminal (made by util-linux `script`).
+@Suite struct PasswordPromptTests {
+    /// Runs `hmon ARGS` on a pseudo-terminal; `answer` is called with the output so far each time more
+    /// arrives and returns what to type next (nil: nothing yet).
+    private func onTerminal(_ arguments: [String], answer: (String) -> String?) throws -> (status: Int32, output: String) {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux `script` is needed for this test")
+        let command = ([HMonBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        var seen = ""
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+            if let typed = answer(seen) { input.fileHandleForWriting.write(Data(typed.utf8)) }
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return (process.terminationStatus, seen)
+    }
+
+    @Test func thePasswordIsAskedTwiceAndNeverEchoed() async throws {
+        let folder = try TemporaryFolder()
+        let db = folder.file("hmon.sqlite")
+        var asked = 0
+        let result = try onTerminal(["user", "add", "zed", "--db", db.path]) { output in
+            let prompts = output.components(separatedBy: "Password for zed: ").count - 1
+                + output.components(separatedBy: "Once more: ").count - 1
+            guard prompts > asked else { return nil }
+            asked = prompts
+            return "s3cret-pw\r"
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(asked == 2)
+        #expect(!result.output.contains("s3cret-pw"))
+        #expect(result.output.contains("created user zed"))
+        let store = try LocalStore(url: db, passwordHasher: .fastForTests)
+        #expect(try await store.authenticate(name: "zed", password: "s3cret-pw").name == "zed")
+    }
+
+    @Test func ctrlCAtThePromptCancelsAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let db = folder.file("hmon.sqlite")
+        var typed = false
+        let result = try onTerminal(["user", "add", "zed", "--db", db.path]) { output in
+            guard !typed, output.contains("Password for zed: ") else { return nil }
+            typed = true
+            return "abc\u{03}"
+        }
+        #expect(result.status == 1)
+        #expect(result.output.contains("hmon: cancelled"))
+        let store = try LocalStore(url: db, passwordHasher: .fastForTests)
+        #expect(try await store.users().isEmpty)
+    }
+}

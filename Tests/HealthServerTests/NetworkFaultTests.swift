@@ -1,0 +1,98 @@
+import Foundation
+import HealthCore
+import HealthServer
+import Hummingbird
+import Logging
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The remote client against servers that fail: every fault is an error naming the server, never a
+/// crash or a hang.
+@Suite struct NetworkFaultTests {
+    @Test func aServerThatIsNotRunningIsUnreachableWithItsAddress() async throws {
+        let port = try await ServerWorld.run { world in world.server.port }  // free again once the world is gone
+        let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(port)")!, options: .init(timeout: 3))
+        do {
+            _ = try await client.signIn(name: "alice", password: "x")
+            Issue.record("signing in to a closed port succeeded")
+        } catch let HealthError.serverUnreachable(message) {
+            #expect(message.contains("127.0.0.1:\(port)"))
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let silent = try SilentListener()
+        let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(silent.port)")!, options: .init(timeout: 1))
+        do {
+            _ = try await client.signIn(name: "alice", password: "x")
+            Issue.record("a silent server answered")
+        } catch let HealthError.serverUnreachable(message) {
+            #expect(message.contains("no answer in time"))
+        }
+    }
+
+    @Test func a5xxAndABodyThatIsNotTheContractAreServerErrors() async throws {
+        let router = Router()
+        router.get("/v1.1/users/self") { _, _ in "<html>not json</html>" }
+        router.get("/v1.1/users/:uid/devices") { _, _ -> Response in Response(status: .internalServerError) }
+        let (ports, sink) = AsyncStream<Int>.makeStream()
+        let quiet = Logger(label: "fixture", factory: { _ in SwiftLogNoOpLogHandler() })
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { sink.yield($0.localAddress?.port ?? 0) }, logger: quiet)
+        let task = Task { try await app.run() }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let server = URL(string: "http://127.0.0.1:\(port)")!
+        let session = Session(userID: "u1", userName: "alice", location: server.absoluteString, token: "t0k")
+
+        do {
+            _ = try await RemoteHealthService(server: server, options: .init(timeout: 3)).resume(session)
+            Issue.record("a body that is not the contract was accepted")
+        } catch let HealthError.serverError(message) {
+            #expect(message.contains("not the SAMI contract"))
+            #expect(message.contains("127.0.0.1:\(port)"))
+        }
+
+        let client = RemoteHealthService(server: server, options: .init(timeout: 3))
+        _ = try? await client.resume(session)
+        do {
+            _ = try await client.devices()
+            Issue.record("a 500 was accepted")
+        } catch let HealthError.serverError(message) {
+            #expect(message.contains("HTTP 500"))
+        }
+    }
+}
+
+/// A TCP socket that listens and never accepts or answers: the kernel completes connections, the
+/// request goes out, and no reply ever comes.
+final class SilentListener: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, bound == 0, listen(fd, 8) == 0 else {
+            close(fd)
+            throw JSONShapeError(text: "cannot listen: errno \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        descriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import HealthCore
+import HealthServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hmon serve` as people run it: a process that serves until it is told to stop.
+@Suite struct ServeCommandTests {
+    @Test func hmonServeAnswersAndStopsCleanlyOnSIGTERM() async throws {
+        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("hmon.sqlite")
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--db", database.path, "--host", "127.0.0.1", "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let banner = try #require(await Self.firstLine(containing: "http://", in: output.fileHandleForReading,
+                                                                   orKill: process.processIdentifier),
+                                  "hmon serve did not say where it listens")
+        let address = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
+        let reply = try await RawHTTP.send("GET", "\(address)/v1.1/users/self", token: "secret-token-value")
+        #expect(reply.status == 401)
+        #expect(reply.errorCode == 401)
+
+        kill(process.processIdentifier, SIGTERM)
+        let status = await Self.waitForExit(process)
+        #expect(status == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("GET /v1.1/users/self 401"))
+        #expect(!log.contains("secret-token-value"))
+    }
+
+    @Test func addWeightWithServerPostsToTheServerAndKeepsThePrivateSession() async throws {
+        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-remote-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        environment["HMON_DB"] = nil
+        environment["HMON_SERVER"] = nil
+
+        let store = try LocalStore(url: folder.appendingPathComponent("server.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
+                                              userID: alice.id)
+        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        defer { Task { await server.stop() } }
+        let address = server.url.absoluteString
+
+        let first = try await Self.run(binary, ["add", "weight", "72.4", "--server", address, "--user", "alice", "--password-stdin"],
+                                       input: "correct horse\n", environment: environment)
+        #expect(first.status == 0, "\(first.errors)")
+        // The second call resumes the saved session: no password on standard input this time.
+        let second = try await Self.run(binary, ["add", "weight", "72.9", "--server", address], input: "", environment: environment)
+        #expect(second.status == 0, "\(second.errors)")
+
+        let weights = try await store.lastMessages(deviceID: scale.id, userID: alice.id, count: 10).compactMap { $0.data["weight"]?.number }
+        #expect(weights == [72.9, 72.4])
+        let sessionFile = folder.appendingPathComponent("config/hmon/session.json")
+        let mode = try FileManager.default.attributesOfItem(atPath: sessionFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let saved = try #require(SessionStore(file: sessionFile).load())
+        #expect(saved.location == address)
+        #expect(saved.refreshToken != nil)
+
+        let wrong = try await Self.run(binary, ["add", "weight", "72.9", "--server", "ftp://nowhere"], input: "", environment: environment)
+        #expect(wrong.status == 1)
+        #expect(wrong.errors.hasPrefix("hmon: --server ftp://nowhere is not a server address"))
+        await server.stop()
+    }
+
+    /// Runs hmon to the end with `input` on standard input.
+    static func run(_ binary: URL, _ arguments: [String], input: String,
+                    environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        let status = await waitForExit(process) ?? -1
+        return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    /// The `hmon` built next to this test bundle.
+    static func hmonBinary() -> URL? {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("hmon")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is
+    /// killed (its output then ends): a hung process must fail the test, not hang the run.
+    static func firstLine(containing needle: String, in handle: FileHandle, orKill pid: Int32) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                var buffer = ""
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { return nil }
+                    buffer += String(decoding: data, as: UTF8.self)
+                    if let line = buffer.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                if !Task.isCancelled { kill(pid, SIGKILL) }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    static func waitForExit(_ process: Process) async -> Int32? {
+        for _ in 0..<600 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}

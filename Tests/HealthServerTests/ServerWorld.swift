@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HealthCore
+import HealthServer
+import Synchronization
+
+/// A real server on a free loopback port over a store in a temporary folder, with two users (alice with
+/// a scale, bob with a scale of his own). `body` runs against it; the server stops and the folder goes
+/// away afterwards, whatever happens.
+struct ServerWorld: Sendable {
+    let store: LocalStore
+    let server: RunningServer
+    let clock: TestClock
+    let alice: User
+    let bob: User
+    let aliceScale: Device
+    let bobScale: Device
+
+    static let password = "correct horse"
+    static let withings = "dt29673f0481b4401bb73a622353b96150"
+
+    var url: URL { server.url }
+
+    static func run<T>(rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
+                       _ body: (ServerWorld) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", fullName: "Alice Example",
+                                                          email: "alice@example.com", password: password))
+        let bob = try await store.createUser(NewAccount(name: "bob", fullName: "Bob Example",
+                                                        email: "bob@example.com", password: password))
+        let aliceScale = try await store.addDevice(name: "Bathroom scale", typeID: withings, userID: alice.id)
+        let bobScale = try await store.addDevice(name: "Bob's scale", typeID: withings, userID: bob.id)
+        let clock = TestClock()
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
+                                                accessTokenLifetime: accessTokenLifetime, clock: { clock.now })
+        let server = try await RunningServer.start(store: store, configuration: configuration)
+        let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
+                                aliceScale: aliceScale, bobScale: bobScale)
+        do {
+            let result = try await body(world)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// A remote client of this server, sharing the world's clock.
+    func client(flow: RemoteHealthService.SignInFlow = .authorizationCode) -> RemoteHealthService {
+        RemoteHealthService(server: url, options: .init(flow: flow, timeout: 5), now: { clock.now })
+    }
+
+    /// A client signed in as alice.
+    func aliceClient(flow: RemoteHealthService.SignInFlow = .authorizationCode) async throws -> RemoteHealthService {
+        let client = client(flow: flow)
+        _ = try await client.signIn(name: "alice", password: Self.password)
+        return client
+    }
+
+    /// An access token for a user, straight from the implicit flow.
+    func token(for name: String = "alice") async throws -> String {
+        let client = client(flow: .implicit)
+        return try await client.signIn(name: name, password: Self.password).token
+    }
+
+    /// An access token from one `POST /authorize` and nothing else (no API call counted against it).
+    func rawToken(for name: String = "alice") async throws -> String {
+        let reply = try await postForm("/authorize", [
+            ("client_id", "hmon"), ("response_type", "token"), ("redirect_uri", "hmon://signed-in"),
+            ("username", name), ("password", Self.password),
+        ])
+        guard let location = reply.header("Location"), let range = location.range(of: "access_token=") else {
+            throw JSONShapeError(text: "no token in the redirect (HTTP \(reply.status))")
+        }
+        return String(location[range.upperBound...])
+    }
+
+    // MARK: Raw HTTP
+
+    func get(_ path: String, token: String? = nil, headers: [String: String] = [:]) async throws -> Reply {
+        try await RawHTTP.send("GET", url.absoluteString + path, token: token, headers: headers)
+    }
+
+    func post(_ path: String, token: String? = nil, json: String, headers: [String: String] = [:]) async throws -> Reply {
+        var headers = headers
+        headers["Content-Type"] = "application/json"
+        return try await RawHTTP.send("POST", url.absoluteString + path, token: token, headers: headers, body: Data(json.utf8))
+    }
+
+    func postForm(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async throws -> Reply {
+        var headers = headers
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        let body = fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+        return try await RawHTTP.send("POST", url.absoluteString + path, headers: headers, body: Data(body.utf8))
+    }
+
+    func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+}
+
+/// An HTTP answer as a test reads it.
+struct Reply: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The body as a JSON object.
+    var json: [String: Any] {
+        get throws {
+            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                throw JSONShapeError(text: text)
+            }
+            return object
+        }
+    }
+
+    /// `error.code` of the contract's envelope.
+    var errorCode: Int? { ((try? json)?["error"] as? [String: Any])?["code"] as? Int }
+    var errorMessage: String? { ((try? json)?["error"] as? [String: Any])?["message"] as? String }
+}
+
+struct JSONShapeError: Error, CustomStringConvertible {
+    var text: String
+    var description: String { "not a JSON object: \(text.prefix(300))" }
+}
+
+/// Plain URLSession requests that never follow redirects, to look at the server's answers as they are.
+enum RawHTTP {
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+    }
+
+    private static let delegate = NoRedirects()
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }()
+
+    static func send(_ method: String, _ url: String, token: String? = nil, headers: [String: String] = [:],
+                     body: Data? = nil) async throws -> Reply {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = body
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request, delegate: delegate)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
+        }
+        return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+}
+
+/// A clock the test moves forward (token expiry) instead of waiting.
+final class TestClock: Sendable {
+    private let current = Mutex(Date())
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// `hmon import` as a person runs it: the built binary in a subprocess, its output and exit code.
+@Suite struct ImportCommandTests {
+    /// The debug binary next to this package's sources.
+    static let hmon = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug/hmon")
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        try run(executable: hmon.path, arguments)
+    }
+
+    static func run(executable: String, _ arguments: [String]) throws -> Run {
+        try #require(FileManager.default.isExecutableFile(atPath: hmon.path), "build hmon first: swift build")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HMON_DB"] = nil
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A store with the account "ana", and its path.
+    static func store(in folder: TempFolder) async throws -> String {
+        let path = folder.url.appendingPathComponent("hmon.sqlite").path
+        let store = try LocalStore(url: URL(fileURLWithPath: path), passwordHasher: .fastForTests)
+        _ = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
+        return path
+    }
+
+    @Test func importPrintsOneSummaryLineWhenNotOnATerminal() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+
+        let first = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
+        #expect(first.status == 0)
+        #expect(first.stdout == "export.xml: added 9, already there 0\n")
+        #expect(first.stderr == "")
+
+        let second = try Self.run(["import", file.path, "--db", db])
+        #expect(second.stdout == "export.xml: added 0, already there 9\n")
+    }
+
+    @Test func aMalformedFileFailsWithItsPlaceAndNothingIsImported() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthXML.document("""
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" startDate="2024-01-02 07:15:00 +0100" value="72.4/>
+        """))
+
+        let run = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "hmon: export.xml:\(MalformedExportTests.bodyLine):104: unterminated attribute value; nothing was imported\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test func dryRunAndQuiet() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+
+        let dry = try Self.run(["import", file.path, "--db", db, "--dry-run"])
+        #expect(dry.stdout == "export.xml: would add 9, already there 0\n")
+        let quiet = try Self.run(["import", file.path, "--db", db, "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout == "" && quiet.stderr == "")
+        let after = try Self.run(["import", file.path, "--db", db, "--dry-run"])
+        #expect(after.stdout == "export.xml: would add 0, already there 9\n")
+    }
+
+    @Test func aFileThatIsNoExportIsRefused() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("notes.txt", "shopping list\n")
+
+        let run = try Self.run(["import", file.path, "--db", db])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("hmon: notes.txt: not a file hmon can import: expected an Apple Health export"))
+        let missing = try Self.run(["import", folder.url.appendingPathComponent("nothing.zip").path, "--db", db])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "hmon: nothing.zip: cannot open the file: No such file or directory; nothing was imported\n")
+    }
+
+    @Test func importWithoutAFileIsAUsageError() throws {
+        let run = try Self.run(["import"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("hmon: "))
+    }
+
+    @Test func onATerminalItDrawsProgressThenTheFullSummary() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+        // `script` gives hmon a pseudo-terminal for standard output and standard error.
+        let command = [Self.hmon.path, "import", file.path, "--db", db].map { "'\($0)'" }.joined(separator: " ")
+        let run = try Self.run(executable: "/usr/bin/script", ["-qfec", command, "/dev/null"])
+
+        #expect(run.status == 0)
+        let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(screen.contains("\r\u{1B}[Kexport.xml  "), "the progress line is drawn in place")
+        #expect(screen.contains(" · 9 readings"))
+        #expect(screen.contains("added 9 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV\n"))
+        #expect(screen.contains("profile: filled date of birth, sex, height\n"))
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HealthCore
+
+/// Importing into a real store: devices, idempotence, all or nothing, the profile.
+@Suite struct StoreImportTests {
+    /// A fresh store in a temporary folder with one account.
+    struct World {
+        let folder: TempFolder
+        let store: LocalStore
+        let user: User
+
+        init() async throws {
+            folder = try TempFolder()
+            store = try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+            user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
+        }
+
+        func importFile(_ url: URL, dryRun: Bool = false) throws -> ImportResult {
+            try store.importFile(url, userID: user.id, dryRun: dryRun, timeZone: TimeZone(identifier: "UTC")!)
+        }
+
+        func messageCount() async throws -> Int { try await store.messageCount(userID: user.id) }
+
+        func deviceNames() async throws -> [String: String] {
+            let types = Dictionary(uniqueKeysWithValues: try await store.deviceTypes().map { ($0.id, $0.name) })
+            return Dictionary(uniqueKeysWithValues: try await store.devices(userID: user.id).map { ($0.name, types[$0.dtid]!) })
+        }
+    }
+
+    static func weights(_ days: ClosedRange<Int>) -> String {
+        AppleHealthXML.document(days.map { day in
+            AppleHealthXML.record("BodyMass", "\(70 + Double(day) / 10)", unit: "kg",
+                                  at: String(format: "2024-01-%02d 07:15:00 +0100", day), source: "Withings")
+        }.joined(separator: "\n"))
+    }
+
+    @Test func readingsLandOnDevicesNamedAfterTheirSourceOfTheMatchingType() async throws {
+        let world = try await World()
+        let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+
+        #expect(result.tally.addedTotal == 9)
+        #expect(result.tally.added[.weight] == 2)
+        #expect(result.tally.added[.dietaryEnergy] == 2)
+        #expect(try await world.messageCount() == 9)
+        #expect(try await world.deviceNames() == [
+            "Withings": "Withings Device",
+            "Jörg's iPhone": "Withings Device",
+            "Health": "Withings Device",
+            "MyFitnessPal": "Calorie Tracker",
+            "Apple Watch": "Activity Tracker",
+        ])
+        let watch = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch" })
+        let latest = try await world.store.lastMessages(deviceID: watch.id, userID: world.user.id, count: 10)
+        #expect(Set(latest.compactMap { $0.data[Field.heartRateVariabilitySDNN]?.number }) == [43.2])
+        #expect(Set(latest.compactMap { $0.data[Field.basalEnergy]?.number }) == [1.1])
+    }
+
+    @Test func storedValuesFollowTheManifests() async throws {
+        let world = try await World()
+        _ = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+        let devices = try await world.store.devices(userID: world.user.id)
+        let food = try #require(devices.first { $0.name == "MyFitnessPal" })
+        let meals = try await world.store.lastMessages(deviceID: food.id, userID: world.user.id, count: 10)
+        // Calorie Tracker's calories are whole kcal; 2092 kJ is 500 kcal.
+        #expect(meals.compactMap { $0.data[Field.calories]?.number }.sorted() == [500, 650])
+        let health = try #require(devices.first { $0.name == "Health" })
+        let heights = try await world.store.lastMessages(deviceID: health.id, userID: world.user.id, count: 10)
+        // The Withings manifest keeps height in metres.
+        #expect(heights.compactMap { $0.data[Field.height]?.number }.map { ($0 * 1000).rounded() / 1000 }.sorted() == [1.7, 1.753])
+    }
+
+    @Test func importingTheSameFileAgainAddsNothing() async throws {
+        let world = try await World()
+        let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+        _ = try world.importFile(file)
+        let again = try world.importFile(file)
+
+        #expect(again.tally.addedTotal == 0)
+        #expect(again.tally.alreadyThereTotal == 9)
+        #expect(try await world.messageCount() == 9)
+        #expect(try await world.store.devices(userID: world.user.id).count == 5)
+    }
+
+    @Test func anOverlappingExportAddsOnlyWhatIsNew() async throws {
+        let world = try await World()
+        _ = try world.importFile(try world.folder.write("last-year.xml", Self.weights(1...10)))
+        let result = try world.importFile(try world.folder.write("this-year.xml", Self.weights(6...15)))
+
+        #expect(result.tally.added[.weight] == 5)
+        #expect(result.tally.alreadyThere[.weight] == 5)
+        #expect(try await world.messageCount() == 15)
+    }
+
+    @Test func aMalformedFileLeavesTheStoreAsItWas() async throws {
+        let world = try await World()
+        _ = try world.importFile(try world.folder.write("good.xml", Self.weights(1...3)))
+        var records = (4...28).map { day in
+            AppleHealthXML.record("BodyMass", "71", unit: "kg", at: String(format: "2024-01-%02d 07:15:00 +0100", day), source: "Withings")
+        }
+        records[20] = records[20].replacingOccurrences(of: "value=\"71\"", with: "value=\"71")
+        records.insert(AppleHealthXML.record("ActiveEnergyBurned", "12", unit: "kcal", at: "2024-01-03 09:01:00 +0100"), at: 0)
+        let file = try world.folder.write("broken.xml", AppleHealthXML.document(me: AppleHealthReadingTests.me, records.joined(separator: "\n")))
+
+        #expect(throws: ImportError.self) { try world.importFile(file) }
+        #expect(try await world.messageCount() == 3)
+        #expect(try await world.deviceNames() == ["Withings": "Withings Device"])
+        #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
+    }
+
+    @Test func aCSVWithABadRowKeepsNothingOfIt() async throws {
+        let world = try await World()
+        let file = try world.folder.write("weight.csv", """
+        Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
+        "2024-01-15 07:30:12",80.5,,,,,
+        "2024-01-16 07:30:12",7o.2,,,,,
+
+        """)
+        #expect(throws: ImportError.self) { try world.importFile(file) }
+        #expect(try await world.messageCount() == 0)
+        #expect(try await world.store.devices(userID: world.user.id).isEmpty)
+    }
+
+    @Test func withingsCSVWeighInsKeepTheirBodyComposition() async throws {
+        let world = try await World()
+        let result = try world.importFile(try world.folder.write("weight.csv", """
+        Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
+        "2024-01-15 07:30:12",80,20,3.1,57.2,41.0,
+
+        """))
+        #expect(result.tally.added[.weight] == 1)
+        let scale = try #require(try await world.store.devices(userID: world.user.id).first)
+        #expect(scale.name == "Withings")
+        let message = try #require(try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 1).first)
+        #expect(message.data == [Field.weight: .number(80), Field.fatRatio: .number(25), Field.muscleMass: .number(57.2)])
+    }
+
+    @Test func theProfileIsFilledFromMeOnlyWhereEmpty() async throws {
+        let world = try await World()
+        var profile = try await world.store.profile(userID: world.user.id)
+        profile.sex = .male
+        try await world.store.updateProfile(profile, userID: world.user.id)
+
+        let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+
+        let after = try await world.store.profile(userID: world.user.id)
+        #expect(after.sex == .male, "a sex already set is kept")
+        #expect(after.birthDate == Day(year: 1984, month: 7, day: 9))
+        #expect(abs((after.heightCm ?? 0) - 175.26) < 1e-9)
+        #expect(result.tally.profileFilled == ["date of birth", "height"])
+    }
+
+    @Test func aDryRunCountsButWritesNothing() async throws {
+        let world = try await World()
+        let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+        let result = try world.importFile(file, dryRun: true)
+
+        #expect(result.tally.addedTotal == 9)
+        #expect(try await world.messageCount() == 0)
+        #expect(try await world.store.devices(userID: world.user.id).isEmpty)
+        #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
+    }
+
+    @Test func recordedRestingEnergyReplacesTheEstimateForThatDay() async throws {
+        let world = try await World()
+        let file = try world.folder.write("export.xml", AppleHealthXML.document(me: AppleHealthReadingTests.me, [
+            AppleHealthXML.record("BodyMass", "70", unit: "kg", at: "2024-01-02 07:00:00 +0000", source: "Withings"),
+            AppleHealthXML.record("Height", "170", unit: "cm", at: "2024-01-02 07:00:00 +0000", source: "Health"),
+            AppleHealthXML.record("BasalEnergyBurned", "700", unit: "kcal", at: "2024-01-03 06:00:00 +0000"),
+            AppleHealthXML.record("BasalEnergyBurned", "800", unit: "kcal", at: "2024-01-03 18:00:00 +0000"),
+            AppleHealthXML.record("ActiveEnergyBurned", "400", unit: "kcal", at: "2024-01-03 17:00:00 +0000"),
+            AppleHealthXML.record("DietaryEnergyConsumed", "2000", unit: "Cal", at: "2024-01-03 12:00:00 +0000", source: "MyFitnessPal"),
+        ].joined(separator: "\n")))
+        _ = try world.importFile(file)
+
+        let service = LocalHealthService(store: world.store)
+        _ = try await service.actingAs(name: "ana")
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let day = Day(year: 2024, month: 1, day: 3)
+        let summary = try await service.energySummary(for: day, now: Date(), calendar: utc)
+        #expect(summary.restingSource == .recorded)
+        #expect(summary.resting == 1500)
+        #expect(summary.active == 400)
+        #expect(summary.consumed == 2000)
+        // The day before has no recorded resting energy: the estimate from the imported profile is used.
+        let before = try await service.energySummary(for: day.adding(days: -1), now: Date(), calendar: utc)
+        if case .estimated = before.restingSource {} else { Issue.record("expected an estimate, got \(String(describing: before.restingSource))") }
+    }
+}
