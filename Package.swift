@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "hmon-bench",
             dependencies: [
-                "HealthCore",
+                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

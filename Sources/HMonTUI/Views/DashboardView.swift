@@ -18,10 +18,7 @@ public struct DashboardView {
     public func draw(on canvas: Canvas) {
         canvas.clear(.text)
         let size = canvas.size
-        guard size.fits(Self.minimumSize) else {
-            SizeGateView(have: size, need: Self.minimumSize).draw(on: canvas)
-            return
-        }
+        guard SizeGate(minimum: Self.minimumSize).check(canvas) else { return }
         let content = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
         TabBar(app: app).draw(on: canvas, width: size.width)
         switch app.screen {

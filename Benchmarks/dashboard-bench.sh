@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The dashboard's figures, release build, demo store plus 1,000,000 extra readings:
+#   launch to first full frame (the real binary in tmux, --exit-after-first-frame, median of 20),
+#   R to redrawn frame (in process, hmon-bench dashboard), resident memory and idle CPU over 10 s.
+# Needs tmux. Usage: Benchmarks/dashboard-bench.sh [READINGS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+readings=${1:-1000000}
+
+swift build -c release --product hmon >/dev/null
+swift build -c release --product hmon-bench >/dev/null
+bin=$(swift build -c release --show-bin-path)
+dir=$(mktemp -d /tmp/hmon-dashboard-bench.XXXXXX)
+socket="hmon-bench-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$dir"' EXIT
+
+"$bin/hmon-bench" dashboard --prepare "$dir" --readings "$readings"
+db="$dir/data/hmon/demo.sqlite"
+env_args=(-e "XDG_DATA_HOME=$dir/data" -e "XDG_CONFIG_HOME=$dir/config" -e "TERM=xterm-256color" -e "LANG=C.UTF-8")
+
+tmux -L "$socket" -f /dev/null new-session -d -x 100 -y 30 "${env_args[@]}" -c "$dir" \
+    "env -u TMUX PS1='bench$ ' bash --norc --noprofile"
+wait_for() {  # wait_for TEXT: poll the screen until it shows TEXT (at most 60 s)
+    for _ in $(seq 1200); do
+        tmux -L "$socket" capture-pane -p | grep -qF -- "$1" && return 0
+        sleep 0.05
+    done
+    echo "timed out waiting for: $1" >&2; tmux -L "$socket" capture-pane -p >&2; exit 1
+}
+wait_for 'bench$'
+
+echo "== launch to first full frame (signed in, devices screen), 20 runs"
+tmux -L "$socket" send-keys -l "for i in \$(seq 20); do s=\$(date +%s%N); $bin/hmon --demo --exit-after-first-frame; e=\$(date +%s%N); echo \$(( (e - s) / 1000 )) >> launch-us; done; clear; echo LAUNCHES-DONE"
+tmux -L "$socket" send-keys Enter
+wait_for LAUNCHES-DONE
+sort -n "$dir/launch-us" | awk '{ v[NR] = $1 } END { printf "median %.1f ms   min %.1f ms   max %.1f ms\n", v[int((NR + 1) / 2)] / 1000, v[1] / 1000, v[NR] / 1000 }'
+
+echo "== R to redrawn frame (in process, 100x30)"
+"$bin/hmon-bench" dashboard --db "$db" --iterations 200
+
+echo "== resident memory and idle CPU (weights screen open, 10 s idle)"
+tmux -L "$socket" send-keys -l "$bin/hmon --demo"
+tmux -L "$socket" send-keys Enter
+wait_for 'See weight'
+tmux -L "$socket" send-keys 2
+wait_for 'Weight in kg'
+sleep 2
+pid=$(pgrep -n -f "$bin/hmon --demo")
+ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+rss=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")
+before=$(ticks); sleep 10; after=$(ticks)
+hz=$(getconf CLK_TCK)
+echo "resident memory: $((rss / 1024)) MB ($rss kB)"
+awk -v d=$((after - before)) -v hz="$hz" 'BEGIN { printf "idle CPU over 10 s: %.2f%% (%d ticks of 1/%d s)\n", d / hz / 10 * 100, d, hz }'
+tmux -L "$socket" send-keys q

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import HMonTUI
+import HealthCore
+import HealthViewModels
+import Terminal
+
+/// `hmon-bench dashboard`: the dashboard on the demo store plus a million extra readings.
+///
+/// `--prepare DIR` builds that store under DIR's XDG folders and saves a demo session there, so
+/// `Benchmarks/dashboard-bench.sh` can time the real binary's launch to its first frame, its memory and
+/// its idle CPU in tmux. Without it, it measures in-process what R costs: the refresh of each screen
+/// through the service and the redraw of the frame, on the in-memory canvas.
+struct DashboardBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "R to redrawn frame on each dashboard screen (demo store + 1,000,000 readings); --prepare builds the store.")
+
+    @Option(help: ArgumentHelp("A folder to prepare: XDG data and config with the demo store and a session.", valueName: "dir"))
+    var prepare: String?
+
+    @Option(help: ArgumentHelp("The store to measure (default: the one --prepare made in the temporary folder).", valueName: "path"))
+    var db = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-dashboard-bench/data/hmon/demo.sqlite").path
+
+    @Option(help: "Extra readings on top of the demo data.")
+    var readings = 1_000_000
+
+    @Option(help: "Timed runs per measurement.")
+    var iterations = 300
+
+    @Option(help: ArgumentHelp("The frame size, WIDTHxHEIGHT.", valueName: "size"))
+    var size = "100x30"
+
+    func run() async throws {
+        if let prepare {
+            try await Self.prepare(folder: URL(fileURLWithPath: prepare), readings: readings)
+            return
+        }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--size is WIDTHxHEIGHT, like 100x30") }
+        try await Self.measure(db: URL(fileURLWithPath: db), size: Size(width: parts[0], height: parts[1]), iterations: iterations)
+    }
+
+    /// The demo store (as `hmon --demo` makes it) plus `readings` more, spread over two years on the
+    /// demo's scale, activity tracker and food log; and a saved session so `hmon` opens signed in.
+    static func prepare(folder: URL, readings: Int) async throws {
+        let paths = HMonPaths(dataDirectory: folder.appendingPathComponent("data/hmon"),
+                              configDirectory: folder.appendingPathComponent("config/hmon"))
+        try FileManager.default.createDirectory(at: paths.dataDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: paths.configDirectory, withIntermediateDirectories: true)
+        let url = paths.demoDatabase
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        let now = Date()
+        let started = ContinuousClock.now
+        let store = try await DemoData.openStore(at: url, now: now)
+        let service = LocalHealthService(store: store)
+        let session = try await service.signIn(name: DemoData.userName, password: DemoData.password)
+        try SessionStore(paths: paths).save(session)
+        let user = try await service.currentUser()
+        let devices = try await service.devices()
+        var manifests: [String: Manifest] = [:]
+        for device in devices { manifests[device.dtid] = try await service.manifest(ofType: device.dtid) }
+        let span: Int64 = 2 * 365 * 86_400_000
+        let spacing = max(1, span / Int64(max(1, readings)))
+        // Older than the demo's own six months, so the screens look as they do on a fresh demo store.
+        let end = now.millisecondsSince1970 - Int64(DemoData.days + 1) * 86_400_000
+        var batch: [NewMessage] = []
+        batch.reserveCapacity(50_000)
+        for i in 0..<readings {
+            let device = devices[i % devices.count]
+            let manifest = manifests[device.dtid]
+            let data: [String: FieldValue] = if manifest?.hasWeight == true {
+                [Field.weight: .number(70 + Double(i % 80) / 10)]
+            } else if manifest?.field(Field.calories) != nil {
+                [Field.calories: .number(Double(100 + i % 600))]
+            } else {
+                [Field.activeEnergy: .number(Double(i % 40))]
+            }
+            batch.append(NewMessage(sdid: device.id, ts: end - Int64(i) * spacing, data: data))
+            if batch.count == 50_000 {
+                _ = try await store.postBatch(batch, userID: user.id, now: now)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { _ = try await store.postBatch(batch, userID: user.id, now: now) }
+        print("prepared \(url.path) (+\(readings) readings) and a demo session in \(ContinuousClock.now - started)")
+    }
+
+    @MainActor
+    static func measure(db: URL, size: Size, iterations: Int) async throws {
+        let store = try LocalStore(url: db)
+        let service = LocalHealthService(store: store)
+        try await service.actingAs(name: DemoData.userName)
+        let clock = ContinuousClock()
+
+        let openStart = clock.now
+        let app = AppModel(service: service, clock: .system)
+        await app.startSignedIn()
+        let dashboard = Dashboard(app: app)
+        dashboard.size = size
+        let canvas = GridCanvas(size: size)
+        dashboard.draw(on: canvas)
+        print("signed-in app to first devices frame (in process): \(Self.milliseconds(clock.now - openStart)) ms")
+
+        for screen in [ScreenID.devices, .weights, .energy] {
+            _ = dashboard.perform(screen == .devices ? .showDevices : screen == .weights ? .showWeights : .showEnergy)
+            await dashboard.settle()
+            var samples: [Duration] = []
+            for run in 0..<(iterations + 20) {
+                let start = clock.now
+                await app.refreshCurrent()
+                dashboard.draw(on: canvas)
+                if run >= 20 { samples.append(clock.now - start) }
+            }
+            samples.sort()
+            let median = Self.milliseconds(samples[samples.count / 2])
+            let p99 = Self.milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])
+            print("R to redrawn frame, \(screen.tabTitle.lowercased()):".padding(toLength: 36, withPad: " ", startingAt: 0)
+                  + " median \(median) ms   p99 \(p99) ms   (\(samples.count) runs)")
+        }
+        let draw = try await Self.time(iterations) { dashboard.draw(on: canvas) }
+        print("draw one frame (no I/O):".padding(toLength: 36, withPad: " ", startingAt: 0) + " median \(draw) ms")
+    }
+
+    @MainActor
+    static func time(_ iterations: Int, _ body: () -> Void) async throws -> String {
+        let clock = ContinuousClock()
+        var samples: [Duration] = []
+        for _ in 0..<iterations {
+            let start = clock.now
+            body()
+            samples.append(clock.now - start)
+        }
+        samples.sort()
+        return milliseconds(samples[samples.count / 2])
+    }
+
+    static func milliseconds(_ d: Duration) -> String {
+        String(format: "%.3f", Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
+    }
+}
