@@ -12,6 +12,19 @@ public struct EnergyLine: Sendable, Equatable {
     public var fraction: Double
 }
 
+/// One day of the week strip under the figures: "Mon Nov 16  −320 kcal".
+public struct DayBalance: Sendable, Equatable {
+    /// "Mon Nov 16".
+    public var label: String
+    /// "−320" (in the profile's unit), or "—" when the day's net cannot be known.
+    public var net: String
+    public var isSurplus: Bool
+    /// |net| as a share of the largest |net| of the week, for the bar.
+    public var fraction: Double
+    /// The day shown above.
+    public var isSelected: Bool
+}
+
 /// A day's energy balance: Active, Resting, Consumed and Net, in the profile's unit.
 @MainActor
 public final class EnergyModel {
@@ -40,6 +53,8 @@ public final class EnergyModel {
     public private(set) var missing: [String] = []
     /// The command that fills them in: `hmon profile set --height-cm 175 --birth-date 1990-01-31`.
     public private(set) var fixCommand: String?
+    /// The net of the seven days ending with the one shown, oldest first.
+    public private(set) var week: [DayBalance] = []
     public private(set) var isRefreshing = false
     public private(set) var problem: String?
     public private(set) var lastUpdated: Date?
@@ -83,7 +98,12 @@ public final class EnergyModel {
         do {
             let profile = try await service.profile()
             let summary = try await service.energySummary(for: day, now: clock.now(), calendar: clock.calendar)
+            var days: [EnergySummary] = []
+            for offset in (1...6).reversed() {
+                days.append(try await service.energySummary(for: day.adding(days: -offset), now: clock.now(), calendar: clock.calendar))
+            }
             apply(summary, unit: profile.energyUnit)
+            applyWeek(days + [summary], unit: profile.energyUnit)
             problem = nil
             lastUpdated = clock.now()
         } catch {
@@ -136,6 +156,18 @@ public final class EnergyModel {
         case nil:
             restingNote = ""
             restingDetail = ""
+        }
+    }
+
+    private func applyWeek(_ days: [EnergySummary], unit: EnergyUnit) {
+        let formats = Formats(calendar: clock.calendar)
+        let largest = max(days.compactMap { $0.net.map(abs) }.max() ?? 1, 1)
+        week = days.map { summary in
+            DayBalance(label: formats.weekDay(summary.day),
+                       net: summary.net.map { Formats.signedWhole(unit.fromKcal($0)) } ?? "—",
+                       isSurplus: (summary.net ?? 0).rounded() > 0,
+                       fraction: summary.net.map { abs($0) / largest } ?? 0,
+                       isSelected: summary.day == day)
         }
     }
 

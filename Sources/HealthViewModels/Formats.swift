@@ -23,6 +23,9 @@ struct Formats {
     /// "Fri, Nov 20, 2026".
     func longDay(_ day: Day) -> String { formatter("EEE, MMM d, yyyy").string(from: day.start(in: calendar)) }
 
+    /// "Fri Nov 20".
+    func weekDay(_ day: Day) -> String { formatter("EEE MMM d").string(from: day.start(in: calendar)) }
+
     /// "Nov 20".
     func shortDay(_ day: Day) -> String { formatter("MMM d").string(from: day.start(in: calendar)) }
 

@@ -41,6 +41,10 @@ struct EnergyModelTests {
         #expect(model.spent?.value == "1,419")
         #expect(model.missing.isEmpty)
         #expect(model.fixCommand == nil)
+        #expect(model.week.map(\.label).first == "Sat Nov 14")
+        #expect(model.week.last?.net == "+381")
+        #expect(model.week.last?.isSelected == true)
+        #expect(model.week.last?.fraction == 1, "the only day with a known net is the week's largest")
         #expect(model.intakeFraction == 1)
         #expect(model.expenditureFraction < 1)
     }

@@ -54,7 +54,9 @@ struct EnergyView {
             }
             if y < inner.maxY - 1, !model.restingDetail.isEmpty {
                 canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
+                y += 1
             }
+            drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
         } else {
             canvas.text("Net", at: Point(x: x0, y: y), style: Style(.text, bold: true))
             canvas.text("—", rightAlignedTo: x0 + labelW + valueW, y: y, style: .dim)
@@ -71,6 +73,28 @@ struct EnergyView {
             }
         }
         drawPrompt(on: canvas, in: inner)
+    }
+
+    /// The net of the last seven days, one row each, when there is room below the figures.
+    private func drawWeek(on canvas: Canvas, x: Int, y: Int, bottom: Int, barX: Int, barW: Int) {
+        // A blank line above when there is room for it; the title and the seven days must fit.
+        let y = bottom - y >= 9 ? y + 1 : y
+        guard model.week.count == 7, bottom - y >= 8 else { return }
+        canvas.text("Net, last 7 days", at: Point(x: x, y: y), style: Styles.columnHeader)
+        for (i, day) in model.week.enumerated() {
+            let row = y + 1 + i
+            let style = day.isSelected ? Style(.text, bold: true) : Styles.label
+            canvas.text(day.label, at: Point(x: x, y: row), style: style)
+            canvas.text("\(day.net) \(model.unit.rawValue)", rightAlignedTo: x + labelW + valueW, y: row, style: style)
+            let barStyle = Style(day.isSurplus ? .warning : .good)
+            let width = Int((Double(barW) * day.fraction).rounded())
+            if width > 0 {
+                canvas.fill(Rect(x: barX, y: row, width: width, height: 1), character: "▆", style: barStyle)
+            }
+            if day.isSelected {
+                canvas.text("◂", at: Point(x: barX + width + 1, y: row), style: Styles.key)
+            }
+        }
     }
 
     private func drawLine(_ line: EnergyLine, on canvas: Canvas, x: Int, y: Int, barX: Int, barW: Int, style: Style, bold: Bool) {
