@@ -151,6 +151,30 @@ struct CursesScreenTests {
         #expect(!screen.updateSize())
     }
 
+    /// ncurses places characters by the C library's `wcwidth`; the grid by `DisplayWidth`, which must not
+    /// depend on the locale. They agree on every character of these blocks (Latin to CJK, symbols, emoji),
+    /// so the grid, `hmon snapshot` and the screen lay text out alike.
+    @Test func displayWidthAgreesWithTheCLibraryInAUTF8Locale() throws {
+        try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil, "the C.UTF-8 locale is missing")
+        let blocks: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FFF, 0x3000...0x33FF, 0x4E00...0x4FFF,
+                                             0xAC00...0xAD00, 0xFE00...0xFFFF, 0x1F000...0x1FAFF]
+        var disagreements: [String] = []
+        var compared = 0
+        for block in blocks {
+            for value in block {
+                // Characters from Unicode 13 or earlier, which every current C library knows.
+                guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age,
+                      (age.major, age.minor) <= (13, 0) else { continue }
+                let c = Int(hm_wcwidth(value))
+                guard c >= 0 else { continue }  // unassigned in the C library's tables
+                compared += 1
+                if c != DisplayWidth.of(scalar) { disagreements.append("U+\(String(value, radix: 16)): C \(c), ours \(DisplayWidth.of(scalar))") }
+            }
+        }
+        #expect(compared > 12000)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
+    }
+
     /// The terminal's modes (input, output, control, local flags and control characters), as `stty -g` shows them.
     func modes(of fd: Int32) -> [UInt32] {
         var settings = termios()
@@ -184,6 +208,24 @@ struct CursesScreenTests {
         first.stop()
         let second = try openScreen(pty)
         second.stop()
+    }
+
+    @Test func aScreenOnDevNullDrawsAndSeesNoKeys() async throws {
+        let devNull = open("/dev/null", O_RDWR)
+        defer { close(devNull) }
+        let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: devNull, outputFD: devNull,
+                                                     requireTerminal: false))
+        defer { screen.stop() }
+        screen.canvas.text("drawn", at: Point(x: 0, y: 0))
+        screen.present()
+        #expect(screen.canvas.snapshot().line(0) == "drawn")
+        // /dev/null is always "readable"; it must not be taken for keys arriving.
+        var seen: [TerminalEvent] = []
+        for await event in screen.events(tick: .milliseconds(10)) {
+            seen.append(event)
+            if seen.count == 3 { break }
+        }
+        #expect(seen == [.tick, .tick, .tick])
     }
 
     @Test func withoutATerminalItRefusesAndSuggestsSnapshot() throws {
