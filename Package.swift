@@ -73,6 +73,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),

@@ -114,6 +114,10 @@ static inline int hm_open_pty(int *master, char *name, int namelen, int rows, in
     return 0;
 }
 
+// The C library's width of one character in the current locale (declared here: SwiftPM's flags hide it).
+extern int wcwidth(wchar_t c);
+static inline int hm_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
 // The name of the current locale's character set ("UTF-8", "ANSI_X3.4-1968", …).
 static inline const char *hm_codeset(void) { return nl_langinfo(CODESET); }
 

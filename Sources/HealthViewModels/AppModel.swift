@@ -45,6 +45,10 @@ public final class AppModel {
     public private(set) var weights: WeightsModel?
     /// The sign-out question is open: "Sign out? y/n".
     public private(set) var isConfirmingSignOut = false
+    /// How many weight rows fit on screen (the dashboard tells, from the terminal size).
+    public var weightRowsWanted = WeightsModel.pageSize {
+        didSet { weights?.rowsWanted = weightRowsWanted }
+    }
     /// The previous screen for Esc/Backspace.
     private var history: [ScreenID] = []
     private let sessions: SessionKeeper
@@ -62,6 +66,14 @@ public final class AppModel {
 
     /// Where the data lives, for the status bar.
     public var location: String { service.location }
+
+    /// The location with the home folder written as "~", for the status bar.
+    public var shortLocation: String {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        let path = location
+        if !home.isEmpty, home != "/", path.hasPrefix(home + "/") { return "~" + path.dropFirst(home.count) }
+        return path
+    }
 
     /// "demo (Demo User)" for the status bar; nil before sign-in.
     public var signedInAs: String? {
@@ -165,6 +177,7 @@ public final class AppModel {
         if weights?.device.id != device.id {
             let manifest = devices.manifest(of: device) ?? Manifest(fields: [FieldSpec(name: Field.weight, type: .double, unit: "kg")])
             weights = WeightsModel(service: service, device: device, manifest: manifest, preferred: preferredMass, clock: clock)
+            weights?.rowsWanted = weightRowsWanted
         }
         devices.select(deviceID: device.id)
         go(to: .weights)

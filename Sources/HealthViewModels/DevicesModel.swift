@@ -14,8 +14,10 @@ public struct DeviceRow: Sendable, Equatable, Identifiable {
     public var typeName: String
     /// "72.4 kg" or "650 kcal · 320 kcal active"; "no readings yet".
     public var lastReading: String
-    /// "Nov 20, 2026 07:30 (2 h ago)", empty when there is no reading.
+    /// "Nov 20, 2026 07:30", empty when there is no reading.
     public var lastWhen: String
+    /// "2 h ago", empty when there is no reading.
+    public var lastAge: String
     /// The manifest has a `weight` field: Enter opens the weights.
     public var canSeeWeight: Bool
     /// Why "See weight" is disabled: "Activity Tracker readings carry no weight".
@@ -129,7 +131,8 @@ public final class DevicesModel {
                 name: device.name,
                 typeName: typeName,
                 lastReading: message.map { Self.summary(of: $0, manifest: manifest) } ?? "no readings yet",
-                lastWhen: message.map { "\(formats.dateTime($0.date)) (\(formats.age(of: $0.date, now: now)))" } ?? "",
+                lastWhen: message.map { formats.dateTime($0.date) } ?? "",
+                lastAge: message.map { formats.age(of: $0.date, now: now) } ?? "",
                 canSeeWeight: manifest.hasWeight,
                 seeWeightReason: manifest.hasWeight ? nil : "\(typeName) readings carry no weight")
         }
@@ -148,7 +151,8 @@ public final class DevicesModel {
         var parts: [String] = []
         for field in manifest.fields {
             guard let value = message.data[field.name] else { continue }
-            parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
+            let text = Formats.fieldValue(value, unit: field.unit)
+            parts.append(Self.shortNames[field.name].map { "\(text) \($0)" } ?? "\(field.description) \(text)")
             if parts.count == 2 { break }
         }
         if parts.isEmpty {
@@ -156,6 +160,9 @@ public final class DevicesModel {
         }
         return parts.joined(separator: " · ")
     }
+
+    /// How the devices table names the fields hmon reads: "320 kcal active".
+    static let shortNames = [Field.activeEnergy: "active", Field.calories: "eaten", Field.basalEnergy: "resting", "steps": "steps"]
 
     /// Adds a device of the chosen type; returns false and sets `problem` when it fails.
     public func addDevice(name: String, typeID: String) async -> Bool {

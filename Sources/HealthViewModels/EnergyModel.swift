@@ -27,13 +27,15 @@ public final class EnergyModel {
     public private(set) var isSurplus = false
     /// "a deficit of 320 kcal" / "a surplus of 250 kcal" / "balanced".
     public private(set) var netMeaning = ""
-    /// Intake and expenditure as shares of the larger, for the comparison bar.
+    /// Active plus resting ("Spent"), when resting is known; on the same scale as the lines.
+    public private(set) var spent: EnergyLine?
+    /// Intake and expenditure as shares of the larger.
     public private(set) var intakeFraction = 0.0
     public private(set) var expenditureFraction = 0.0
-    public private(set) var intake = ""
-    public private(set) var expenditure = ""
-    /// "Resting from Mifflin-St Jeor: 1,650 kcal/day × 75% of the day (weight 72.4 kg)" or "recorded basal energy".
+    /// How resting was worked out: "Resting: Mifflin-St Jeor, 1,650 kcal/day" or "Resting: recorded basal energy".
     public private(set) var restingNote = ""
+    /// "× 75% of the day so far · weight 72.4 kg"; empty when there is nothing to add.
+    public private(set) var restingDetail = ""
     /// Profile fields the BMR needs and lacks: ["height", "birth date"].
     public private(set) var missing: [String] = []
     /// The command that fills them in: `hmon profile set --height-cm 175 --birth-date 1990-01-31`.
@@ -106,8 +108,7 @@ public final class EnergyModel {
         if summary.resting == nil { lines.remove(at: 1) }
         intakeFraction = summary.consumed / scale
         expenditureFraction = spent / scale
-        intake = "\(Formats.whole(unit.fromKcal(summary.consumed))) \(unit.rawValue) in"
-        expenditure = "\(Formats.whole(unit.fromKcal(spent))) \(unit.rawValue) out"
+        self.spent = summary.resting == nil ? nil : line("Spent", spent, spent / scale)
 
         missing = summary.missing.map(\.rawValue)
         fixCommand = Self.fixCommand(for: summary.missing)
@@ -124,14 +125,17 @@ public final class EnergyModel {
         }
         switch summary.restingSource {
         case .estimated(let formula, let bmr, let fraction):
-            var note = "Resting from \(formula.displayName): \(Formats.whole(unit.fromKcal(bmr))) \(unit.rawValue)/day"
-            if fraction < 0.9995 { note += " × \(Int((fraction * 100).rounded()))% of the day so far" }
-            if let kg = summary.weightKg { note += " (weight \(Formats.oneDecimal(kg)) kg)" }
-            restingNote = note
+            restingNote = "Resting: \(formula.displayName) BMR, \(Formats.whole(unit.fromKcal(bmr))) \(unit.rawValue)/day"
+            var detail: [String] = []
+            if fraction < 0.9995 { detail.append("× \(Int((fraction * 100).rounded()))% of the day so far") }
+            if let kg = summary.weightKg { detail.append("weight \(Formats.oneDecimal(kg)) kg") }
+            restingDetail = detail.joined(separator: " · ")
         case .recorded:
-            restingNote = "Resting from recorded basal energy"
+            restingNote = "Resting: recorded basal energy"
+            restingDetail = ""
         case nil:
             restingNote = ""
+            restingDetail = ""
         }
     }
 

@@ -14,6 +14,8 @@ public final class SignInModel {
     public private(set) var isBusy = false
     /// Where the accounts live, shown under the title: a file path or a server URL.
     public let location: String
+    /// A line for the form, e.g. the demo store's credentials.
+    public var note: String?
 
     public var title: String { mode == .signIn ? "Sign in" : "Create your account" }
     public var hint: String {

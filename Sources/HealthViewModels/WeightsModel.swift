@@ -36,6 +36,9 @@ public struct WeightTrend: Sendable, Equatable {
     public var range: String
     /// "Aug 25 – Nov 22".
     public var period: String
+    /// The chart's scale: the highest and lowest daily value, "71.5" and "69.0".
+    public var axisHigh: String
+    public var axisLow: String
 }
 
 /// The weights of one device: the latest readings newest first, paging older ones in, and the trend.
@@ -58,6 +61,8 @@ public final class WeightsModel {
     public private(set) var prompt: TextField?
 
     public static let pageSize = 20
+    /// How many rows the table shows; a refresh loads at least that many so a tall screen is filled.
+    public var rowsWanted = WeightsModel.pageSize
 
     public var title: String { "Weight in \(unit.rawValue)" }
     public var subtitle: String { device.name }
@@ -92,7 +97,7 @@ public final class WeightsModel {
         isRefreshing = true
         defer { isRefreshing = false }
         do {
-            let count = max(Self.pageSize, messages.count)
+            let count = max(Self.pageSize, rowsWanted, messages.count)
             let latest = try await service.lastMessages(device: device.id, count: count, field: Field.weight)
             let today = clock.today
             let series = try await service.weightSeries(days: today.adding(days: -89)...today, calendar: clock.calendar)
@@ -249,7 +254,9 @@ public final class WeightsModel {
             weekDirection: direction,
             weekIsGood: direction == .up ? false : direction == .down ? true : nil,
             range: "min \(Formats.oneDecimal(values.min() ?? latest)) · max \(Formats.oneDecimal(values.max() ?? latest))",
-            period: period)
+            period: period,
+            axisHigh: Formats.oneDecimal(values.max() ?? latest),
+            axisLow: Formats.oneDecimal(values.min() ?? latest))
     }
 
     static func arrow(_ change: Change) -> String {

@@ -9,10 +9,25 @@ public final class CursesCanvas: @MainActor Canvas {
     /// The ncurses window drawn on (`stdscr` for the screen).
     let window: UnsafeMutablePointer<WINDOW>
     public private(set) var palette: Palette
+    /// What the window shows, cell by cell, kept by the same code as `GridCanvas`. ncurses leaves the
+    /// other half of a wide character in place when one half is overwritten; the mirror says which
+    /// neighbour to blank, so the screen matches the grid. It also lets `snapshot()` read the screen as text.
+    private var mirror: GridCanvas
 
     init(window: UnsafeMutablePointer<WINDOW>, palette: Palette) {
         self.window = window
         self.palette = palette
+        self.mirror = GridCanvas(width: Int(hm_getmaxx(window)), height: Int(hm_getmaxy(window)))
+    }
+
+    /// What is drawn now, as an in-memory grid (after a resize: blank until redrawn).
+    public func snapshot() -> GridCanvas {
+        syncMirrorSize()
+        return mirror
+    }
+
+    private func syncMirrorSize() {
+        if mirror.size != size { mirror = GridCanvas(size: size) }
     }
 
     func setPalette(_ palette: Palette) { self.palette = palette }
@@ -60,21 +75,33 @@ public final class CursesCanvas: @MainActor Canvas {
 
 extension CursesCanvas: @MainActor CellCanvas {
     func put(_ cluster: Character, width: Int, x: Int, y: Int, style: Style) {
-        let size = self.size
+        syncMirrorSize()
+        let size = mirror.size
         guard x >= 0, y >= 0, y < size.height, x < size.width else { return }
         guard x + width <= size.width else {
             // As in GridCanvas: a wide character hanging over the right edge shows as a blank.
             put(" ", width: 1, x: x, y: y, style: style)
             return
         }
-        // ncurses takes one spacing character plus up to four combining ones per cell.
-        var characters: [wchar_t] = []
-        for scalar in cluster.unicodeScalars {
-            if !characters.isEmpty && (DisplayWidth.of(scalar) != 0 || characters.count == 5) { break }
-            characters.append(wchar_t(bitPattern: scalar.value))
+        let left = mirror.cell(at: Point(x: x - 1, y: y)), right = mirror.cell(at: Point(x: x + width, y: y))
+        mirror.put(cluster, width: width, x: x, y: y, style: style)
+        if let left, left.width == 2 { write(" ", x: x - 1, y: y, style: left.style) }
+        if let right, right.width == 0 { write(" ", x: x + width, y: y, style: right.style) }
+        write(cluster, x: x, y: y, style: style)
+    }
+
+    private func write(_ cluster: Character, x: Int, y: Int, style: Style) {
+        // ncurses takes one spacing character plus up to four combining ones per cell (CCHARW_MAX = 5).
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { characters in
+            var count = 0
+            for scalar in cluster.unicodeScalars {
+                if count > 0 && (DisplayWidth.of(scalar) != 0 || count == 5) { break }
+                characters[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            characters[count] = 0
+            _ = hm_mvwadd_wch_attr(window, Int32(y), Int32(x), characters.baseAddress, palette.attributes(for: style),
+                                   palette.pairNumber(for: style.role))
         }
-        characters.append(0)
-        _ = hm_mvwadd_wch_attr(window, Int32(y), Int32(x), characters, palette.attributes(for: style),
-                               palette.pairNumber(for: style.role))
     }
 }

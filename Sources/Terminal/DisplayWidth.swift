@@ -4,6 +4,7 @@
 public enum DisplayWidth {
     /// Cells taken by one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {
@@ -28,6 +29,8 @@ public enum DisplayWidth {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         if value < 0x300 { return 1 }  // Latin fast path (the soft hyphen U+00AD prints as one cell).
+        if prependedMarks.contains(value) { return 1 }  // format characters that print (Arabic number sign …)
+        if (0x1F1E6...0x1F1FF).contains(value) { return 1 }  // a lone regional indicator; a pair (a flag) is 2
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0
@@ -38,6 +41,11 @@ public enum DisplayWidth {
         if scalar.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }
+
+    /// Prepended concatenation marks: category Cf, yet they print (as the C library also counts them).
+    private static let prependedMarks: Set<UInt32> = [
+        0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+    ]
 
     /// East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth.txt, W and F, folded into ranges).
     private static let wideRanges: [ClosedRange<UInt32>] = [

@@ -152,6 +152,7 @@ public final class Screen {
         guard !isStopped else { return }
         isStopped = true
         tickTask?.cancel()
+        TerminalRestorer.detachWakePipe()
         watcher.stop(threadStarted: watcherStarted)
         endwin()
         TerminalRestorer.restoreModes()
@@ -164,6 +165,7 @@ public final class Screen {
 
     /// Switches theme (e.g. `T` cycling); redraw afterwards.
     public func setTheme(_ theme: Theme) {
+        guard !isStopped else { return }
         let requested = Palette(theme: theme, depth: ColorDepth.detect(
             colors: Int(hm_COLORS()), canChangeColor: can_change_color(),
             environment: options.environment, noColor: options.noColor || !has_colors()))
@@ -173,6 +175,7 @@ public final class Screen {
 
     /// Flushes the frame drawn on `canvas` to the terminal in one update (`wnoutrefresh` + `doupdate`).
     public func present() {
+        guard !isStopped else { return }
         wnoutrefresh(hm_stdscr())
         doupdate()
     }
@@ -201,6 +204,7 @@ public final class Screen {
 
     /// Every key waiting, decoded (without blocking: no-delay mode). A resize key also updates `size`.
     public func readKeys() -> [Key] {
+        guard !isStopped else { return [] }
         var keys: [Key] = []
         while keys.count < 512 {
             var code: UInt32 = 0
@@ -217,6 +221,7 @@ public final class Screen {
     /// Reads the terminal's size and resizes ncurses to it. Returns true when the size changed.
     @discardableResult
     public func updateSize() -> Bool {
+        guard !isStopped else { return false }
         var rows: Int32 = 0, columns: Int32 = 0
         if hm_get_winsize(options.outputFD, &rows, &columns) == 0, rows > 0, columns > 0,
            rows != hm_LINES() || columns != hm_COLS() {

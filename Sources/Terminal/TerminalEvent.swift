@@ -61,11 +61,22 @@ final class InputWatcher: Sendable {
         for fd in [wakeRead, wakeWrite, ackRead, ackWrite] { close(fd) }
     }
 
+    /// Whether keys can arrive on `fd`: a terminal, a pipe or a socket. A file or /dev/null (as tests and
+    /// snapshots may give) always polls as readable and would wake the loop forever, so it is not watched.
+    private static func canDeliverKeys(_ fd: Int32) -> Bool {
+        if isatty(fd) != 0 { return true }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK
+    }
+
     private func run(_ continuation: AsyncStream<TerminalEvent>.Continuation) {
         var awaitingAck = false
+        let watchInput = Self.canDeliverKeys(inputFD)
         while true {
             var fds = [
-                pollfd(fd: awaitingAck ? ackRead : inputFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: awaitingAck ? ackRead : (watchInput ? inputFD : -1), events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, 2, -1)

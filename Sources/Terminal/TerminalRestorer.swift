@@ -73,6 +73,12 @@ enum TerminalRestorer {
         state.pointee.restoreLength = count
     }
 
+    /// Stops SIGWINCH from writing to the wake pipe (before the pipe closes and its number is reused).
+    @MainActor
+    static func detachWakePipe() {
+        state.pointee.wakeFD = -1
+    }
+
     /// Removes our handlers (after a normal `endwin`), putting back whatever was there before.
     @MainActor
     static func disarm() {

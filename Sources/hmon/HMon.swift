@@ -9,13 +9,13 @@ struct HMon: AsyncParsableCommand {
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
-        subcommands: [UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self, ImportCommand.self,
-                      DemoCommand.self, ServeCommand.self, ClientCommand.self, KeysCommand.self]
+        subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
+                      ImportCommand.self, DemoCommand.self, ServeCommand.self, ClientCommand.self, SnapshotCommand.self,
+                      KeysCommand.self],
+        // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
+        // its --db cannot shadow the --db of the other subcommands.
+        defaultSubcommand: DashboardCommand.self
     )
-
-    func run() async throws {
-        print("hmon: the dashboard is not built yet")
-    }
 
     /// Runs the command; a failure is one line on standard error, `hmon: <message>`, with exit code 1
     /// (2 for a usage mistake). Help and version requests keep the argument parser's own output.

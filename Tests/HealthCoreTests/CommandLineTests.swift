@@ -26,8 +26,16 @@ import Testing
 
         /// A user with a scale, made through the command line.
         func userWithScale(_ name: String = "alice") throws {
-            try #require(hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n").status == 0)
-            try #require(hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name]).status == 0)
+            let user = try hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n")
+            try #require(user.status == 0, "\(user.stderr)")
+            let device = try hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name])
+            try #require(device.status == 0, "\(device.stderr) after \(user.stdout); \(listing())")
+        }
+
+        /// What the folder holds, for failure messages.
+        func listing() -> String {
+            let items = FileManager.default.enumerator(atPath: folder.url.path)?.allObjects as? [String] ?? []
+            return "\(folder.url.path) holds \(items.sorted())"
         }
 
         func store() throws -> LocalStore { try LocalStore(url: db, passwordHasher: .fastForTests) }

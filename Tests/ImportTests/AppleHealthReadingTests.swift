@@ -126,6 +126,20 @@ import Testing
         #expect(message.contains("truncated"))
     }
 
+    @Test func aZipDamagedInsideIsRefused() throws {
+        let folder = try TempFolder()
+        let big = AppleHealthXML.document((0..<400).map { i in
+            AppleHealthXML.record("StepCount", "\(i * 7919 % 1000)", unit: "count", at: "2024-01-03 09:00:00 +0100")
+        }.joined(separator: "\n"))
+        let zip = try folder.zip("export.zip", entries: [("apple_health_export/export.xml", big)])
+        var data = try Data(contentsOf: zip)
+        for offset in stride(from: data.count / 3, to: data.count / 2, by: 7) { data[offset] ^= 0x5A }
+        try data.write(to: zip)
+
+        let message = try #require(importFailure(zip))
+        #expect(message.hasPrefix("export.zip: "), "\(message)")
+    }
+
     @Test func theFormatComesFromTheContentNotTheName() throws {
         let folder = try TempFolder()
         let renamed = try folder.write("health-backup.dat", Self.mixedExport)

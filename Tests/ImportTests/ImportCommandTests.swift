@@ -16,9 +16,13 @@ import Testing
     }
 
     static func run(_ arguments: [String]) throws -> Run {
+        try run(executable: hmon.path, arguments)
+    }
+
+    static func run(executable: String, _ arguments: [String]) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: hmon.path), "build hmon first: swift build")
         let process = Process()
-        process.executableURL = hmon
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HMON_DB"] = nil
@@ -102,5 +106,21 @@ import Testing
         let run = try Self.run(["import"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("hmon: "))
+    }
+
+    @Test func onATerminalItDrawsProgressThenTheFullSummary() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+        // `script` gives hmon a pseudo-terminal for standard output and standard error.
+        let command = [Self.hmon.path, "import", file.path, "--db", db].map { "'\($0)'" }.joined(separator: " ")
+        let run = try Self.run(executable: "/usr/bin/script", ["-qfec", command, "/dev/null"])
+
+        #expect(run.status == 0)
+        let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(screen.contains("\r\u{1B}[Kexport.xml  "), "the progress line is drawn in place")
+        #expect(screen.contains(" · 9 readings"))
+        #expect(screen.contains("added 9 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV\n"))
+        #expect(screen.contains("profile: filled date of birth, sex, height\n"))
     }
 }

@@ -161,4 +161,31 @@ import Testing
         #expect(try await world.store.devices(userID: world.user.id).isEmpty)
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
+
+    @Test func recordedRestingEnergyReplacesTheEstimateForThatDay() async throws {
+        let world = try await World()
+        let file = try world.folder.write("export.xml", AppleHealthXML.document(me: AppleHealthReadingTests.me, [
+            AppleHealthXML.record("BodyMass", "70", unit: "kg", at: "2024-01-02 07:00:00 +0000", source: "Withings"),
+            AppleHealthXML.record("Height", "170", unit: "cm", at: "2024-01-02 07:00:00 +0000", source: "Health"),
+            AppleHealthXML.record("BasalEnergyBurned", "700", unit: "kcal", at: "2024-01-03 06:00:00 +0000"),
+            AppleHealthXML.record("BasalEnergyBurned", "800", unit: "kcal", at: "2024-01-03 18:00:00 +0000"),
+            AppleHealthXML.record("ActiveEnergyBurned", "400", unit: "kcal", at: "2024-01-03 17:00:00 +0000"),
+            AppleHealthXML.record("DietaryEnergyConsumed", "2000", unit: "Cal", at: "2024-01-03 12:00:00 +0000", source: "MyFitnessPal"),
+        ].joined(separator: "\n")))
+        _ = try world.importFile(file)
+
+        let service = LocalHealthService(store: world.store)
+        _ = try await service.actingAs(name: "ana")
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let day = Day(year: 2024, month: 1, day: 3)
+        let summary = try await service.energySummary(for: day, now: Date(), calendar: utc)
+        #expect(summary.restingSource == .recorded)
+        #expect(summary.resting == 1500)
+        #expect(summary.active == 400)
+        #expect(summary.consumed == 2000)
+        // The day before has no recorded resting energy: the estimate from the imported profile is used.
+        let before = try await service.energySummary(for: day.adding(days: -1), now: Date(), calendar: utc)
+        if case .estimated = before.restingSource {} else { Issue.record("expected an estimate, got \(String(describing: before.restingSource))") }
+    }
 }

@@ -46,23 +46,36 @@ struct AppleHealthTagHandler: XMLTagHandler {
             skipped.count(type)
             return
         }
-        let typeName = KindCounter.displayName(Array(type))
-        func required(_ name: [UInt8]) throws -> XMLAttribute {
-            guard let attribute = tag.attribute(name) else {
-                throw ParseProblem("a \(typeName) record without a \(String(decoding: name, as: UTF8.self))", at: tag.offset)
+        // One pass over the attributes for the four more this record needs.
+        var foundValue: XMLAttribute?
+        var foundDate: XMLAttribute?
+        var unitAttribute: XMLAttribute?
+        var sourceAttribute: XMLAttribute?
+        for attribute in tag.attributes {
+            let name = tag.bytes(attribute.name)
+            switch name.count {
+            case 4 where Names.unit.equals(name): unitAttribute = attribute
+            case 5 where Names.value.equals(name): foundValue = attribute
+            case 9 where Names.startDate.equals(name): foundDate = attribute
+            case 10 where Names.sourceName.equals(name): sourceAttribute = attribute
+            default: break
             }
+        }
+        func typeName() -> String { KindCounter.displayName(Array(type)) }
+        func required(_ attribute: XMLAttribute?, _ name: String) throws -> XMLAttribute {
+            guard let attribute else { throw ParseProblem("a \(typeName()) record without a \(name)", at: tag.offset) }
             return attribute
         }
-        let valueAttribute = try required(Names.value)
-        let dateAttribute = try required(Names.startDate)
+        let valueAttribute = try required(foundValue, "value")
+        let dateAttribute = try required(foundDate, "startDate")
         guard let number = tag.withValue(valueAttribute, ByteParsing.double) else {
-            throw ParseProblem("bad number \"\(tag.string(valueAttribute))\" in a \(typeName) record", at: valueAttribute.value.lowerBound)
+            throw ParseProblem("bad number \"\(tag.string(valueAttribute))\" in a \(typeName()) record", at: valueAttribute.value.lowerBound)
         }
         guard let timestamp = tag.withValue(dateAttribute, ByteParsing.appleDate) else {
-            throw ParseProblem("bad date \"\(tag.string(dateAttribute))\" in a \(typeName) record (expected like 2016-04-18 08:25:32 -0700)",
+            throw ParseProblem("bad date \"\(tag.string(dateAttribute))\" in a \(typeName()) record (expected like 2016-04-18 08:25:32 -0700)",
                                at: dateAttribute.value.lowerBound)
         }
-        let unit = tag.attribute(Names.unit).map(tag.string) ?? ""
+        let unit = unitAttribute.map(tag.string) ?? ""
         guard let factor = UnitConversion.factor(for: kind, unit: unit) else {
             tally.skip("\(kind.label) in unknown unit \"\(unit)\"")
             return
@@ -72,15 +85,15 @@ struct AppleHealthTagHandler: XMLTagHandler {
             tally.skip(UnitConversion.outOfRangeReason(kind))
             return
         }
-        let source = sourceName(tag)
+        let source = sourceName(tag, sourceAttribute)
         if kind == .height { profile.noteHeight(value, at: timestamp) }
         tally.kept[kind, default: 0] += 1
         try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
     }
 
     /// The record's `sourceName`, decoded once per run of records from the same source.
-    private mutating func sourceName(_ tag: XMLStartTag) -> String {
-        guard let attribute = tag.attribute(Names.sourceName) else { return "Health" }
+    private mutating func sourceName(_ tag: XMLStartTag, _ attribute: XMLAttribute?) -> String {
+        guard let attribute else { return "Health" }
         let raw = tag.bytes(attribute.value)
         if !lastSource.equals(raw) {
             lastSource = Array(raw)

@@ -29,7 +29,7 @@ public enum ImportReportText {
         lines.append("\(file): \(result.format), read in \(String(format: "%.1f", elapsed)) s\(dryRun ? " (dry run: nothing was written)" : "")")
         let added = tally.addedTotal
         var addedLine = "\(verb) \(grouped(added)) \(added == 1 ? "reading" : "readings")"
-        let addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label)" : nil } }
+        let addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label(count: $0))" : nil } }
         if !addedKinds.isEmpty { addedLine += ": " + addedKinds.joined(separator: ", ") }
         lines.append(addedLine)
         if tally.alreadyThereTotal > 0 {

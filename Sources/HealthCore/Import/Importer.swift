@@ -101,21 +101,27 @@ public enum Importer {
         let compressed = Double(entry.compressedSize)
         let uncompressed = max(1, Double(entry.uncompressedSize))
         var inflated: Int64 = 0
-        do {
-            return try readXML(name: "\(name): \(entry.path)", emit: emit) { feed in
+        /// Errors of our own (a malformed export, the store) keep their meaning; anything else thrown
+        /// while inflating means the archive itself is damaged.
+        struct OwnError: Error { let error: any Error }
+        return try readXML(name: "\(name): \(entry.path)", emit: emit) { feed in
+            do {
                 _ = try archive.extract(entry, bufferSize: chunkSize) { data in
-                    try data.withUnsafeBytes { try feed($0) }
+                    do {
+                        try data.withUnsafeBytes { try feed($0) }
+                    } catch {
+                        throw OwnError(error: error)
+                    }
                     inflated += Int64(data.count)
                     report(Int64(Double(inflated) / uncompressed * compressed), fileSize)
                 }
+            } catch let own as OwnError {
+                throw own.error
+            } catch Archive.ArchiveError.invalidCRC32 {
+                throw ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
+            } catch {
+                throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
             }
-        } catch let error as Archive.ArchiveError {
-            let what = error == .invalidCRC32 ? "its checksum does not match" : "\(error)"
-            throw ImportError(file: name, problem: "the zip archive is damaged (\(what)): \(entry.path) cannot be read")
-        } catch let error as ImportError {
-            throw error
-        } catch let error as CocoaError {
-            throw ImportError(file: name, problem: "the zip archive is truncated or damaged (\(error.localizedDescription))")
         }
     }
 

@@ -18,7 +18,7 @@ struct KeysCommand: AsyncParsableCommand {
         do {
             try await KeysScreen.run(noColor: noColor)
         } catch let error as ScreenError {
-            FileHandle.standardError.write(Data("hmon: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode.failure
         }
     }

@@ -1,0 +1,55 @@
+import Foundation
+import TOMLKit
+
+/// The dashboard's settings from `$XDG_CONFIG_HOME/hmon/config.toml`:
+///
+/// ```toml
+/// theme = "nord"     # a theme name or a path to a .theme file
+/// refresh = 30       # seconds between polls of a server
+/// ```
+/// Environment (`HMON_THEME`) and flags override the file; a missing file means the defaults.
+public struct DashboardConfig: Sendable, Equatable {
+    public var theme: String?
+    public var refreshSeconds: Double?
+
+    public init(theme: String? = nil, refreshSeconds: Double? = nil) {
+        self.theme = theme
+        self.refreshSeconds = refreshSeconds
+    }
+
+    /// A config file that cannot be used, with the file and the line.
+    public struct Problem: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    /// Reads the file when it exists.
+    public static func load(from file: URL) throws(Problem) -> DashboardConfig {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return DashboardConfig() }
+        return try parse(text, file: file.path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(Problem) -> DashboardConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw Problem(description: "\(file):\(error.source.begin.line): \(error.description): fix or remove the line")
+        } catch {
+            throw Problem(description: "\(file): \(error): fix the file or remove it")
+        }
+        var config = DashboardConfig()
+        if let value = table["theme"] {
+            guard let name = value.string, !name.isEmpty else {
+                throw Problem(description: "\(file): theme must be a name in quotes, like theme = \"nord\"")
+            }
+            config.theme = name
+        }
+        if let value = table["refresh"] {
+            guard let seconds = value.double ?? value.int.map(Double.init), seconds >= 1 else {
+                throw Problem(description: "\(file): refresh must be a number of seconds ≥ 1, like refresh = 30")
+            }
+            config.refreshSeconds = seconds
+        }
+        return config
+    }
+}

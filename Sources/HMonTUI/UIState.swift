@@ -1,0 +1,13 @@
+/// What the dashboard shows beyond the view models: overlays, the spinner, the theme. Owned by the app.
+public struct UIState: Sendable, Equatable {
+    public var showsHelp = false
+    /// Advances while a refresh runs; the status bar picks a spinner frame from it.
+    public var spinnerFrame = 0
+    public var themeName = "default"
+    /// A short note for the status bar that is not a problem: "theme: nord".
+    public var notice: String?
+
+    public init(themeName: String = "default") {
+        self.themeName = themeName
+    }
+}

@@ -1,0 +1,116 @@
+import HealthViewModels
+import Terminal
+
+/// "You and your devices": the user card, then the devices table with the selected device's action.
+/// Side by side when the terminal is wide, stacked otherwise; a compact card when it is short.
+@MainActor
+struct DevicesView {
+    let model: DevicesModel
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        if area.width >= 150 {
+            let cardWidth = 50
+            drawCard(on: canvas, in: Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)))
+            drawDevices(on: canvas, in: Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
+        } else {
+            let cardHeight = area.height >= 22 ? 8 : 5
+            drawCard(on: canvas, in: Rect(x: area.x, y: area.y, width: area.width, height: cardHeight))
+            drawDevices(on: canvas, in: Rect(x: area.x, y: area.y + cardHeight, width: area.width, height: area.height - cardHeight))
+        }
+    }
+
+    private func drawCard(on canvas: Canvas, in rect: Rect) {
+        let inner = canvas.panel(rect, title: "You")
+        guard !model.userLines.isEmpty else {
+            canvas.text(model.isRefreshing ? "loading…" : "", at: Point(x: inner.x + 1, y: inner.y), style: .dim)
+            return
+        }
+        if inner.height >= model.userLines.count {
+            let labelWidth = (model.userLines.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+            for (i, line) in model.userLines.enumerated() {
+                let y = inner.y + i
+                canvas.text(line.label, at: Point(x: inner.x + 1, y: y), style: Styles.label)
+                canvas.text(line.value, at: Point(x: inner.x + 1 + labelWidth, y: y), style: Styles.value,
+                            maxWidth: inner.width - labelWidth - 2)
+            }
+        } else {
+            // Three rows of two: who, how to reach them (and the id), when; labels aligned per column.
+            let byLabel = Dictionary(model.userLines.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
+            let grid = [["Name", "Full name"], ["Email", "ID"], ["Created", "Modified"]].map { $0.compactMap { byLabel[$0] } }
+            let half = inner.width / 2
+            for column in 0..<2 {
+                let labelW = grid.compactMap { $0.indices.contains(column) ? DisplayWidth.of($0[column].label) : nil }.max() ?? 0
+                for (r, row) in grid.enumerated() where r < inner.height && row.indices.contains(column) {
+                    let x = inner.x + 1 + column * half
+                    canvas.text(row[column].label, at: Point(x: x, y: inner.y + r), style: Styles.label)
+                    canvas.text(row[column].value, at: Point(x: x + labelW + 1, y: inner.y + r), style: Styles.value,
+                                maxWidth: max(0, half - labelW - 2))
+                }
+            }
+        }
+    }
+
+    private func drawDevices(on canvas: Canvas, in rect: Rect) {
+        let inner = canvas.panel(rect, title: "Devices")
+        guard inner.height >= 3 else { return }
+        guard !model.rows.isEmpty else {
+            let message = model.isRefreshing ? "loading…" : "No devices yet. Press a to add one (a scale is \"Withings Device\")."
+            canvas.text(message, at: Point(x: inner.x + 1, y: inner.y + 1), style: .dim, maxWidth: inner.width - 2)
+            return
+        }
+        // Columns: name, type, last reading, when; the when column goes first when space is short.
+        let w = inner.width - 2
+        // Name and type as wide as their longest entry (within limits), "when" as wide as it needs
+        // (date and age, or just the age), the reading gets the rest.
+        let nameW = min(24, max(6, model.rows.map { DisplayWidth.of($0.name) }.max() ?? 6))
+        let typeW = min(18, max(4, model.rows.map { DisplayWidth.of($0.typeName) }.max() ?? 4))
+        let fullWhen = model.rows.map { DisplayWidth.of("\($0.lastWhen) · \($0.lastAge)") }.max() ?? 0
+        let ageWhen = max(4, model.rows.map { DisplayWidth.of($0.lastAge) }.max() ?? 4)
+        let rest = w - nameW - typeW - 6
+        let whenW = rest - fullWhen >= 20 ? fullWhen : ageWhen
+        let readingW = max(8, rest - whenW)
+        let whenX = nameW + typeW + readingW + 6
+        let showWhen = whenX + 4 <= w
+        let x0 = inner.x + 1
+        let columns = [(0, "Device"), (nameW + 2, "Type"), (nameW + typeW + 4, "Last reading")] + (showWhen ? [(whenX, "When")] : [])
+        for (x, title) in columns {
+            canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader)
+        }
+        let actionRows = 2
+        let listHeight = max(1, inner.height - 1 - actionRows)
+        let top = max(0, min(model.selectedIndex - listHeight + 1, model.rows.count - listHeight))
+        for (offset, row) in model.rows.dropFirst(top).prefix(listHeight).enumerated() {
+            let y = inner.y + 1 + offset
+            let selected = top + offset == model.selectedIndex
+            if selected {
+                canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), character: " ", style: Styles.selectedRow)
+            }
+            let base = selected ? Styles.selectedText : Styles.value
+            let dim = selected ? Styles.selectedText : Styles.label
+            canvas.text(selected ? "›" : " ", at: Point(x: inner.x, y: y), style: selected ? Styles.selectedText : Styles.key)
+            canvas.text(row.name, at: Point(x: x0, y: y), style: base, maxWidth: nameW)
+            canvas.text(row.typeName, at: Point(x: x0 + nameW + 2, y: y), style: dim, maxWidth: typeW)
+            canvas.text(row.lastReading, at: Point(x: x0 + nameW + typeW + 4, y: y), style: base, maxWidth: readingW)
+            if showWhen {
+                // The date and how long ago when both fit, else how long ago (what matters at a glance).
+                let both = row.lastAge.isEmpty ? "" : "\(row.lastWhen) · \(row.lastAge)"
+                let when = DisplayWidth.of(both) <= w - whenX ? both : row.lastAge
+                canvas.text(when, at: Point(x: x0 + whenX, y: y), style: dim, maxWidth: w - whenX)
+            }
+        }
+        if model.rows.count > listHeight {
+            let more = "\(model.selectedIndex + 1)/\(model.rows.count)"
+            canvas.text(more, rightAlignedTo: inner.maxX - 1, y: inner.y, style: .dim)
+        }
+        if let row = model.selectedRow {
+            let y = inner.maxY - 1
+            if row.canSeeWeight {
+                let used = canvas.text("Enter", at: Point(x: x0, y: y), style: Styles.key)
+                canvas.text(" See weight of \(row.name)", at: Point(x: x0 + used, y: y), style: Styles.value, maxWidth: w - used)
+            } else {
+                let used = canvas.text("See weight", at: Point(x: x0, y: y), style: Style(.dim, underline: false))
+                canvas.text(" unavailable: \(row.seeWeightReason ?? "")", at: Point(x: x0 + used, y: y), style: .dim, maxWidth: w - used)
+            }
+        }
+    }
+}

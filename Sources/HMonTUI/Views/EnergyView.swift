@@ -1,0 +1,106 @@
+import HealthViewModels
+import Terminal
+
+/// The energy screen: Active and Resting (what was spent), Spent against Consumed on one scale,
+/// Net with its sign and colour, and how resting was worked out; with an incomplete profile, what is
+/// missing and the command that sets it, in place of the numbers that cannot be known.
+@MainActor
+struct EnergyView {
+    let model: EnergyModel
+
+    private let labelW = 10, valueW = 12
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        let inner = canvas.panel(area, title: "Energy · \(model.title)")
+        let navigation = model.canGoForward ? " ← → days · t today " : " ← previous day "
+        let room = inner.width - DisplayWidth.of(model.title) - 16
+        if room >= DisplayWidth.of(navigation) {
+            canvas.text(navigation, rightAlignedTo: inner.maxX - 1, y: area.y, style: .dim)
+        }
+        let x0 = inner.x + 2
+        let barX = x0 + labelW + valueW + 2
+        let barW = max(0, min(50, inner.maxX - barX - 2))
+        var y = inner.y + (inner.height >= 16 ? 1 : 0)
+
+        if model.lines.isEmpty {
+            canvas.text(model.isRefreshing ? "loading…" : "", at: Point(x: x0, y: y), style: .dim)
+            drawPrompt(on: canvas, in: inner)
+            return
+        }
+        let consumed = model.lines.last { $0.label == "Consumed" }
+        for line in model.lines where line.label != "Consumed" {
+            drawLine(line, on: canvas, x: x0, y: y, barX: barX, barW: barW, style: Style(.graph), bold: false)
+            y += 1
+        }
+        if let spent = model.spent {
+            drawLine(spent, on: canvas, x: x0, y: y, barX: barX, barW: barW, style: Style(.graph), bold: true)
+            y += 1
+        }
+        if let consumed {
+            drawLine(consumed, on: canvas, x: x0, y: y, barX: barX, barW: barW, style: Style(.accent), bold: true)
+            y += 1
+        }
+        canvas.horizontalLine(at: Point(x: x0, y: y), width: labelW + valueW, style: .border)
+        y += 1
+        if let net = model.net {
+            let netStyle = Style(model.isSurplus ? .warning : .good, bold: true)
+            canvas.text("Net", at: Point(x: x0, y: y), style: Style(.text, bold: true))
+            canvas.text(net, rightAlignedTo: x0 + labelW + valueW, y: y, style: netStyle)
+            canvas.text(model.netMeaning, at: Point(x: barX, y: y), style: netStyle, maxWidth: barW)
+            y += 2
+            if y < inner.maxY - 1 {
+                canvas.text(model.restingNote, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
+                y += 1
+            }
+            if y < inner.maxY - 1, !model.restingDetail.isEmpty {
+                canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
+            }
+        } else {
+            canvas.text("Net", at: Point(x: x0, y: y), style: Style(.text, bold: true))
+            canvas.text("—", rightAlignedTo: x0 + labelW + valueW, y: y, style: .dim)
+            canvas.text("needs resting energy", at: Point(x: barX, y: y), style: .warning, maxWidth: barW)
+            y += 2
+            if !model.missing.isEmpty, y < inner.maxY - 1 {
+                canvas.text("Resting energy needs your \(model.missing.joined(separator: ", ")).", at: Point(x: x0, y: y),
+                            style: Style(.warning, bold: true), maxWidth: inner.width - 4)
+                y += 1
+            }
+            if let command = model.fixCommand, y < inner.maxY - 1 {
+                let used = canvas.text("Set it with ", at: Point(x: x0, y: y), style: .dim)
+                canvas.text(command, at: Point(x: x0 + used, y: y), style: Styles.key, maxWidth: inner.width - 4 - used)
+            }
+        }
+        drawPrompt(on: canvas, in: inner)
+    }
+
+    private func drawLine(_ line: EnergyLine, on canvas: Canvas, x: Int, y: Int, barX: Int, barW: Int, style: Style, bold: Bool) {
+        canvas.text(line.label, at: Point(x: x, y: y), style: bold ? Style(.text, bold: true) : Styles.label)
+        canvas.text("\(line.value) \(line.unit)", rightAlignedTo: x + labelW + valueW, y: y, style: Style(.text, bold: true))
+        canvas.bar(at: Point(x: barX, y: y), width: barW, fraction: line.fraction, style: style)
+    }
+
+    private func drawPrompt(on canvas: Canvas, in inner: Rect) {
+        guard let prompt = model.prompt else { return }
+        PromptLine(field: prompt).draw(on: canvas, x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2)
+    }
+}
+
+/// An inline prompt on one row: "New weight in kg: [72.4▏      ]  Enter save · Esc cancel".
+struct PromptLine {
+    let field: TextField
+
+    func draw(on canvas: Canvas, x: Int, y: Int, width: Int) {
+        canvas.fill(Rect(x: x, y: y, width: width, height: 1), character: " ", style: .text)
+        let used = canvas.text("\(field.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+        let fieldW = max(0, min(14, width - used))
+        canvas.fill(Rect(x: x + used, y: y, width: fieldW, height: 1), character: " ", style: Styles.input)
+        let typed = canvas.text(field.displayText, at: Point(x: x + used, y: y), style: Styles.input, maxWidth: fieldW)
+        if typed < fieldW {
+            canvas.text("▏", at: Point(x: x + used + typed, y: y), style: Style(.accent, bold: true))
+        }
+        let rest = width - used - fieldW - 2
+        if rest > 0 {
+            canvas.text("Enter save · Esc cancel", at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
+        }
+    }
+}

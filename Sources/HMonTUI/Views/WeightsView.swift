@@ -1,0 +1,117 @@
+import HealthViewModels
+import Terminal
+
+/// The weight screen: the 90-day trend (a chart when there is room, else a sparkline) with latest,
+/// 7-day change and range, then the readings table newest first, and the add-reading prompt.
+@MainActor
+struct WeightsView {
+    let model: WeightsModel
+
+    /// Rows of the trend block (chart plus its figures) for an inner height.
+    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 7 : inner.height >= 16 ? 4 : 2 }
+
+    /// How many readings fit in the table.
+    static func tableRows(in area: Rect) -> Int {
+        let inner = area.inset(1)
+        return max(1, inner.height - trendHeight(inner: inner) - 1 - 1 - 1)   // rule, header, prompt/footer line
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        let inner = canvas.panel(area, title: "\(model.title) · \(model.subtitle)")
+        let trendRows = Self.trendHeight(inner: inner)
+        drawTrend(on: canvas, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: trendRows))
+        canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + trendRows), width: inner.width, style: .border)
+        let table = Rect(x: inner.x, y: inner.y + trendRows + 1, width: inner.width, height: inner.height - trendRows - 2)
+        drawTable(on: canvas, in: table)
+        drawFooter(on: canvas, y: inner.maxY - 1, x: inner.x + 1, width: inner.width - 2)
+    }
+
+    private func drawTrend(on canvas: Canvas, in rect: Rect) {
+        guard let trend = model.trend else {
+            let text = model.isRefreshing ? "loading…" : "No readings in the last 90 days."
+            canvas.text(text, at: Point(x: rect.x + 1, y: rect.y), style: .dim, maxWidth: rect.width - 2)
+            return
+        }
+        // The figures in order of importance, as many as fit on the row.
+        let statsY = rect.maxY - 1
+        let items: [(String, Style)] = [
+            ("latest \(trend.latest)", Style(.text, bold: true)),
+            (trend.weekChange, Styles.change(isGood: trend.weekIsGood)),
+            (trend.range, Styles.label),
+            ("90 days, \(trend.period)", Styles.label),
+        ]
+        var x = rect.x + 1
+        for (text, style) in items {
+            let width = DisplayWidth.of(text)
+            guard x + width < rect.maxX else { break }
+            x += canvas.text(text, at: Point(x: x, y: statsY), style: style) + 3
+        }
+        let chart = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
+        if chart.height >= 2 {
+            // The scale on the left: the highest and the lowest daily value.
+            let top = trend.axisHigh, bottom = trend.axisLow
+            let axisW = max(DisplayWidth.of(top), DisplayWidth.of(bottom)) + 1
+            canvas.text(top, rightAlignedTo: chart.x + axisW - 1, y: chart.y, style: Styles.label)
+            canvas.text(bottom, rightAlignedTo: chart.x + axisW - 1, y: chart.maxY - 1, style: Styles.label)
+            for y in chart.y..<chart.maxY {
+                canvas.text(y == chart.y || y == chart.maxY - 1 ? "┤" : "│", at: Point(x: chart.x + axisW - 1, y: y), style: .border)
+            }
+            TrendChart(values: trend.values).draw(on: canvas, in: Rect(x: chart.x + axisW, y: chart.y,
+                                                                        width: chart.width - axisW, height: chart.height))
+        } else {
+            canvas.sparkline(trend.values.map { Optional($0) }, at: Point(x: chart.x, y: chart.y), width: chart.width)
+        }
+    }
+
+    private func drawTable(on canvas: Canvas, in rect: Rect) {
+        let x0 = rect.x + 3
+        let dateW = 23, weightW = 8, changeW = 8
+        canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
+        canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
+        canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
+        let rows = rect.height - 1
+        guard !model.rows.isEmpty else {
+            let text = model.isRefreshing ? "loading…" : "No readings yet. Press a to add one."
+            canvas.text(text, at: Point(x: x0, y: rect.y + 1), style: .dim, maxWidth: rect.width - 4)
+            return
+        }
+        // The model keeps the selection in view; after a resize the view makes sure of it too.
+        var top = model.topIndex
+        if model.selectedIndex >= top + rows { top = model.selectedIndex - rows + 1 }
+        if model.selectedIndex < top { top = model.selectedIndex }
+        for (offset, row) in model.rows.dropFirst(top).prefix(rows).enumerated() {
+            let y = rect.y + 1 + offset
+            let selected = top + offset == model.selectedIndex
+            if selected {
+                canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), character: " ", style: Styles.selectedRow)
+            }
+            let base = selected ? Styles.selectedText : Styles.value
+            if row.isNew {
+                canvas.text("●", at: Point(x: rect.x + 1, y: y), style: selected ? Styles.selectedText : Styles.newMark)
+            } else if selected {
+                canvas.text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
+            }
+            canvas.text(row.date, at: Point(x: x0, y: y), style: base, maxWidth: dateW)
+            canvas.text(row.weight, rightAlignedTo: x0 + dateW + weightW, y: y, style: selected ? base : Style(.text, bold: true))
+            if !row.change.isEmpty {
+                canvas.text(row.change, rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: y,
+                            style: selected ? base : Styles.change(isGood: row.isGood))
+            }
+            if row.isNew, x0 + dateW + weightW + changeW + 8 < rect.maxX {
+                canvas.text("new", at: Point(x: x0 + dateW + weightW + changeW + 4, y: y), style: selected ? base : Styles.newMark)
+            }
+        }
+    }
+
+    private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
+        if let prompt = model.prompt {
+            PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
+            return
+        }
+        let position = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
+        var text = position
+        if model.isLoadingOlder { text += " · loading older…" }
+        else if !model.hasOlder && !model.rows.isEmpty { text += " · all readings loaded" }
+        canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
+    }
+}

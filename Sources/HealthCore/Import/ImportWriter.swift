@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#elseif canImport(SQLite3)
+import SQLite3
+#endif
+
+/// Inserts imported readings inside the import's transaction: finds or creates devices once per
+/// source and type, and counts per kind what was new and what the store already had.
+///
+/// The insert goes through SQLite's C interface on a statement prepared by GRDB: a large export is
+/// close to a million inserts, and GRDB's per-call argument boxing and checks cost more than
+/// SQLite's own work on each row. Everything else (devices, the profile) uses GRDB as usual.
+final class ImportWriter {
+    private let db: Database
+    private let connection: OpaquePointer
+    private let userID: String
+    private let received: Int64
+    private let insertStatement: Statement
+    private var devices: [DeviceKey: KnownDevice] = [:]
+    private var last: (key: DeviceKey, device: KnownDevice)?
+    private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var skipped: [String: Int] = [:]
+
+    private struct DeviceKey: Hashable {
+        var source: String
+        var type: BuiltInDeviceType
+    }
+
+    private struct KnownDevice {
+        var id: String
+        var dtid: String
+        var manifestVersion: Int
+    }
+
+    init(db: Database, userID: String, now: Date) throws {
+        guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
+        self.db = db
+        self.connection = connection
+        self.userID = userID
+        received = now.millisecondsSince1970
+        insertStatement = try db.makeStatement(sql: """
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (mid) DO NOTHING
+            """)
+    }
+
+    func insert(_ reading: ImportedReading) throws {
+        guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
+            skipped["reading dated before 1970 or in the future", default: 0] += 1
+            return
+        }
+        let device = try device(for: reading.source, type: reading.kind.builtInType)
+        let json = StoredReading.json(reading)
+        let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
+        let statement = insertStatement.sqliteStatement
+        sqlite3_reset(statement)
+        try bind(mid, 1, statement)
+        try bind(device.id, 2, statement)
+        try bind(device.dtid, 3, statement)
+        try bind(userID, 4, statement)
+        try check(sqlite3_bind_int64(statement, 5, reading.timestamp))
+        try check(sqlite3_bind_int64(statement, 6, received))
+        try check(sqlite3_bind_int64(statement, 7, Int64(device.manifestVersion)))
+        try bind(json, 8, statement)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw error(code) }
+        let index = reading.kind.index
+        if sqlite3_changes(connection) > 0 {
+            added[index] += 1
+        } else {
+            alreadyThere[index] += 1
+        }
+    }
+
+    func finish(into tally: inout ImportTally) {
+        sqlite3_reset(insertStatement.sqliteStatement)
+        for kind in ReadingKind.allCases {
+            if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
+            if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
+        }
+        for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+    }
+
+    private func bind(_ text: String, _ position: Int32, _ statement: OpaquePointer) throws {
+        var text = text
+        try text.withUTF8 { bytes in
+            try check(bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(statement, position, $0.baseAddress, Int32(bytes.count), sqliteTransient)
+            })
+        }
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
+                      sql: insertStatement.sql)
+    }
+
+    /// The user's device for a source and type: one named exactly after the source, else
+    /// "Source (Type name)" (device names are unique per user), created when there is none.
+    private func device(for source: String, type: BuiltInDeviceType) throws -> KnownDevice {
+        let key = DeviceKey(source: source, type: type)
+        if let last, last.key == key { return last.device }
+        let device = try devices[key] ?? findOrCreateDevice(source: source, type: type)
+        devices[key] = device
+        last = (key, device)
+        return device
+    }
+
+    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> KnownDevice {
+        let typeID = type.deviceType.id
+        let name = String(source.prefix(100))
+        let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
+        for candidate in [name, qualified] {
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT id, manifest_version FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
+                ORDER BY created_at LIMIT 1
+                """, arguments: [userID, typeID, candidate]) {
+                return KnownDevice(id: row["id"], dtid: typeID, manifestVersion: row["manifest_version"])
+            }
+        }
+        let nameTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
+                                          arguments: [userID, name]) == true
+        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion)
+        try db.execute(
+            sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [device.id, userID, typeID, nameTaken ? qualified : name, device.manifestVersion, received, true])
+        return device
+    }
+}
+
+/// SQLite copies the bound bytes (its `SQLITE_TRANSIENT`, a macro Swift cannot import).
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension ReadingKind {
+    /// A dense index for per-kind counters.
+    var index: Int {
+        switch self {
+        case .weight: 0
+        case .height: 1
+        case .activeEnergy: 2
+        case .basalEnergy: 3
+        case .dietaryEnergy: 4
+        case .heartRateVariability: 5
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import HMonTUI
+import HealthCore
+import HealthViewModels
+import Terminal
+
+/// `hmon` (the default subcommand, also `hmon dashboard`): the dashboard, and what it opens and how it looks.
+struct DashboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "Sign in, devices, weights and energy, live: `hmon`, `hmon --demo`, `hmon --db PATH`.")
+
+    @Flag(help: "Open the demo store (user demo, password demo), created with demo data on first use.")
+    var demo = false
+
+    @Option(help: ArgumentHelp("The database file (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path"))
+    var db: String?
+
+    @Option(help: ArgumentHelp("A colour theme: a name (see Themes/ and $XDG_CONFIG_HOME/hmon/themes/) or a .theme file.", valueName: "name|path"))
+    var theme: String?
+
+    @Flag(name: .customLong("no-color"), help: "Draw without colours (as NO_COLOR does).")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"))
+    var refresh: Double?
+
+    @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
+    var exitAfterFirstFrame = false
+
+    func validate() throws {
+        if let refresh, !(refresh >= 1) {
+            throw ValidationError("--refresh must be at least 1 second, like --refresh 30")
+        }
+    }
+
+    func run() async throws {
+        try await DashboardLauncher.run(self)
+    }
+}
+
+/// `hmon`: opens the store, resumes the saved session or shows sign-in, and runs the dashboard.
+enum DashboardLauncher {
+    @MainActor
+    static func run(_ options: DashboardCommand, environment: [String: String] = ProcessInfo.processInfo.environment) async throws {
+        // Say so before touching any file when there is no terminal to draw on.
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw HealthError.unsupported(ScreenError.notATerminal.description)
+        }
+        let source = DashboardStore(demo: options.demo, db: options.db, environment: environment)
+        let paths = source.paths
+        let config: DashboardConfig
+        do { config = try DashboardConfig.load(from: paths.configFile) } catch { throw HealthError.invalidValue(error.description) }
+
+        let catalog = ThemeCatalog.standard(environment: environment)
+        let themeName = ThemeCatalog.chosenTheme(flag: options.theme, environment: environment, configured: config.theme)
+        let theme: Theme
+        do { theme = try catalog.theme(named: themeName) } catch { throw HealthError.invalidValue(error.description) }
+
+        let clock = Clock.system
+        let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+        let service = LocalHealthService(store: store)
+        let sessions = SessionStore(paths: paths)
+        let keeper = SessionKeeper(save: { try? sessions.save($0) }, clear: { try? sessions.delete() })
+        let app = AppModel(service: service, clock: clock, sessions: keeper)
+        if options.demo {
+            app.signIn.note = "Demo store: user \(DemoData.userName), password \(DemoData.password)"
+        }
+        await app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil)
+
+        let dashboard = Dashboard(app: app, themeName: theme.name)
+        let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment)
+        do {
+            try await App.run(dashboard: dashboard, screenOptions: screenOptions,
+                              themes: ThemeSwitcher(catalog: catalog, current: theme.name),
+                              options: App.Options(refreshInterval: options.refresh ?? config.refreshSeconds ?? 30,
+                                                   exitAfterFirstFrame: options.exitAfterFirstFrame))
+        } catch let error as ScreenError {
+            throw HealthError.unsupported(error.description)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import HMonTUI
+import HealthCore
+import HealthViewModels
+import Terminal
+
+/// `hmon snapshot`: one frame of the dashboard as plain text, without a terminal, for scripts, docs and tests.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Print one frame of a dashboard screen as plain text (no terminal needed).")
+
+    @Option(help: ArgumentHelp("The screen: signin, devices, weights, energy or help.", valueName: "screen"))
+    var screen: SnapshotScreen = .devices
+
+    @Option(help: ArgumentHelp("The frame size in cells, WIDTHxHEIGHT.", valueName: "size"))
+    var size: FrameSize = FrameSize(Size(width: 100, height: 30))
+
+    @Flag(help: "Use the demo store (created with demo data on first use).")
+    var demo = false
+
+    @Option(help: ArgumentHelp("The database file (default: $HMON_DB, else the default store).", valueName: "path"))
+    var db: String?
+
+    @Option(help: ArgumentHelp("Show the screens as this user (default: demo on the demo store, else the signed-in user).", valueName: "name"))
+    var user: String?
+
+    @Option(help: ArgumentHelp("A theme name or .theme file (checked; plain text has no colours).", valueName: "name"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Draw as if it were this local time, \"YYYY-MM-DD HH:MM\".", valueName: "time"))
+    var at: String?
+
+    func run() async throws {
+        if let theme {
+            do { _ = try ThemeCatalog.standard().theme(named: theme) } catch { throw HealthError.invalidValue(error.description) }
+        }
+        let frame = try await Self.frame(screen: screen, size: size.size, source: DashboardStore(demo: demo, db: db),
+                                         user: user, theme: theme,
+                                         at: try at.map { try LocalTime.parse($0, now: Date(), calendar: .current) })
+        print(frame)
+    }
+
+    @MainActor
+    static func frame(screen: SnapshotScreen, size: Size, source: DashboardStore, user: String?, theme: String?,
+                      at: Date?) async throws -> String {
+        let clock = at.map { Clock.fixed($0) } ?? .system
+        let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+        let service = LocalHealthService(store: store)
+        let app = AppModel(service: service, clock: clock)
+        if screen == .signin {
+            await app.start(savedSession: nil, userName: user)
+        } else {
+            _ = try await source.actingUser(user, on: service, store: store)
+            await app.startSignedIn()
+        }
+        let dashboard = Dashboard(app: app, themeName: theme ?? "default")
+        return await dashboard.snapshot(of: screen, size: size)
+    }
+}
+
+extension SnapshotScreen: ExpressibleByArgument {}
+
+/// `100x30` on the command line.
+struct FrameSize: ExpressibleByArgument, Sendable {
+    var size: Size
+    init(_ size: Size) { self.size = size }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
+            return nil
+        }
+        size = Size(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(size.width)x\(size.height)" }
+}

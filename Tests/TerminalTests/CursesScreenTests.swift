@@ -1,0 +1,251 @@
+import CNcurses
+import Foundation
+import Testing
+@testable import Terminal
+
+/// Real ncurses on a pseudo-terminal. ncurses is process-global, so these run one at a time, in one suite.
+@Suite(.serialized) @MainActor
+struct CursesScreenTests {
+    func openScreen(_ pty: PseudoTerminal, term: String = "xterm-256color",
+                    environment: [String: String] = [:], theme: Theme = .builtInDefault) throws -> Screen {
+        try Screen.start(Screen.Options(terminalType: term, inputFD: pty.terminalFD, outputFD: pty.terminalFD,
+                                        theme: theme, environment: environment.merging(["TERM": term]) { a, _ in a }))
+    }
+
+    /// The same drawing calls views make: a frame, a titled box, wide text, cut text, a bar and a sparkline.
+    func drawScene(on canvas: some Canvas) {
+        canvas.clear(.text)
+        canvas.box(Rect(x: 0, y: 0, width: 40, height: 12), style: .border, title: "Weight — 体重")
+        canvas.text("72.4 kg", at: Point(x: 2, y: 1), style: .header)
+        canvas.text("−0.6 kg this week 🔥", at: Point(x: 2, y: 2), style: .good)
+        canvas.text("日本語のとても長いテキストは切られます", at: Point(x: 2, y: 3), style: .text, maxWidth: 15)
+        canvas.text("over the edge of the box and the screen", at: Point(x: 20, y: 4), style: .bad)
+        canvas.bar(at: Point(x: 2, y: 5), width: 20, fraction: 0.43)
+        canvas.sparkline([71.2, 71.0, nil, 70.8, 70.9, 70.4, 70.6], at: Point(x: 2, y: 6), width: 10)
+        canvas.fill(Rect(x: 1, y: 8, width: 38, height: 1), character: " ", style: .selection)
+        canvas.text("> selected row", at: Point(x: 2, y: 8), style: .selection)
+        canvas.horizontalLine(at: Point(x: 1, y: 9), width: 38, style: .border)
+        canvas.text("q quit  r refresh", at: Point(x: 1, y: 10), style: Style(.statusText, bold: true))
+        canvas.text("日本", at: Point(x: 30, y: 1), style: .accent)
+        canvas.text("x", at: Point(x: 31, y: 1), style: .warning)  // over the right half of 日
+    }
+
+    @Test func theNcursesScreenHoldsTheSameCellsAsTheInMemoryGrid() throws {
+        let pty = try PseudoTerminal(rows: 12, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        #expect(screen.size == Size(width: 40, height: 12))
+
+        let grid = GridCanvas(size: screen.size)
+        drawScene(on: grid)
+        drawScene(on: screen.canvas)
+        screen.present()
+
+        var mismatches: [String] = []
+        for y in 0..<12 {
+            for x in 0..<40 {
+                let expected = try #require(grid.cell(at: Point(x: x, y: y)))
+                let actual = try #require(screen.canvas.readCell(at: Point(x: x, y: y)))
+                if expected.width != 0 && actual.text != String(expected.character) {
+                    mismatches.append("(\(x),\(y)) text \(actual.text.debugDescription) ≠ \(String(expected.character).debugDescription)")
+                }
+                if actual.pair != screen.palette.pairNumber(for: expected.style.role) {
+                    mismatches.append("(\(x),\(y)) pair \(actual.pair) ≠ \(expected.style.role)")
+                }
+                if actual.attributes != UInt32(screen.palette.attributes(for: expected.style)) {
+                    mismatches.append("(\(x),\(y)) attributes \(actual.attributes) for \(expected.style)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
+        #expect(grid.line(3).hasPrefix("│ 日本語のとても… "))
+        #expect(DisplayWidth.of(grid.line(3)) == 40)
+    }
+
+    @Test func colourPairsHoldTheThemeMappedToTheXterm256Palette() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty, term: "tmux-256color", theme: try ThemeCatalog.standard().theme(named: "nord"))
+        defer { screen.stop() }
+        #expect(screen.colorDepth == .colors256)
+        for role in Role.allCases {
+            var fg: Int32 = 0, bg: Int32 = 0
+            extended_pair_content(Int32(screen.palette.pairNumber(for: role)), &fg, &bg)
+            let expected = try #require(screen.palette.colorNumbers(for: role))
+            #expect((Int(fg), Int(bg)) == expected, "\(role)")
+        }
+        var fg: Int32 = 0, bg: Int32 = 0
+        extended_pair_content(Int32(screen.palette.pairNumber(for: .bad)), &fg, &bg)
+        #expect(Int(fg) == ColorMapping.xterm256(RGB(0xbf, 0x61, 0x6a)))
+    }
+
+    @Test func aTerminalThatCanRedefineColoursShowsThemeColoursExactly() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty, term: "xterm-256color")
+        defer { screen.stop() }
+        #expect(screen.colorDepth == .trueColor)
+        var fg: Int32 = 0, bg: Int32 = 0, r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+        extended_pair_content(Int32(screen.palette.pairNumber(for: .good)), &fg, &bg)
+        extended_color_content(fg, &r, &g, &b)
+        let good = Theme.builtInDefault[.good]
+        #expect([r, g, b] == [good.red, good.green, good.blue].map { Int32($0) * 1000 / 255 })
+    }
+
+    @Test func noColorDrawsInMonochromeWithReverseForTheSelection() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty, environment: ["NO_COLOR": "1"])
+        defer { screen.stop() }
+        #expect(screen.colorDepth == .monochrome)
+        screen.canvas.text("selected", at: Point(x: 0, y: 0), style: .selection)
+        screen.canvas.text("bad", at: Point(x: 0, y: 1), style: .bad)
+        let selected = try #require(screen.canvas.readCell(at: Point(x: 0, y: 0)))
+        let bad = try #require(screen.canvas.readCell(at: Point(x: 0, y: 1)))
+        #expect(selected.pair == 0 && bad.pair == 0)
+        #expect(selected.attributes & UInt32(hm_A_REVERSE()) != 0)
+        #expect(bad.attributes & UInt32(hm_A_BOLD()) != 0)
+    }
+
+    @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        let events = screen.events(tick: .milliseconds(100))
+        // What xterm sends (keypad mode): a letter, é and 日 in UTF-8, ↑, F5, Shift-Tab, Home, Enter,
+        // Backspace, Ctrl-C, PgDn, then a lone Escape (decoded after the 25 ms escape delay).
+        pty.type("qé日\u{1b}OA\u{1b}[15~\u{1b}[Z\u{1b}OH\r\u{7f}\u{03}\u{1b}[6~\u{1b}")
+        let expected: [Key] = [.char("q"), .char("é"), .char("日"), .up, .function(5), .backTab, .home,
+                               .enter, .backspace, .ctrl("c"), .pageDown, .escape]
+        var keys: [Key] = []
+        var ticks = 0
+        for await event in events {
+            if event == .keyReady { keys += screen.readKeys() }
+            if event == .tick { ticks += 1 }
+            if keys.count >= expected.count || ticks > 100 { break }
+        }
+        #expect(keys == expected)
+    }
+
+    @Test func aWindowChangeSignalBecomesAResizeEventAndANewSize() async throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        let events = screen.events(tick: .milliseconds(100))
+        pty.resize(rows: 20, columns: 70)
+        kill(getpid(), SIGWINCH)  // as the kernel does; raise() would target this thread, where dispatch blocks signals
+        var sawResize = false
+        var ticks = 0
+        for await event in events {
+            if event == .resize { sawResize = true; break }
+            ticks += 1
+            if ticks > 100 { break }  // a guard against hanging, not a time limit under test
+        }
+        #expect(sawResize)
+        #expect(screen.updateSize())
+        #expect(screen.size == Size(width: 70, height: 20))
+        #expect(screen.canvas.size == Size(width: 70, height: 20))
+        #expect(!screen.updateSize())
+    }
+
+    /// ncurses places characters by the C library's `wcwidth`; the grid by `DisplayWidth`, which must not
+    /// depend on the locale. They agree on every character of these blocks (Latin to CJK, symbols, emoji),
+    /// so the grid, `hmon snapshot` and the screen lay text out alike.
+    @Test func displayWidthAgreesWithTheCLibraryInAUTF8Locale() throws {
+        try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil, "the C.UTF-8 locale is missing")
+        let blocks: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FFF, 0x3000...0x33FF, 0x4E00...0x4FFF,
+                                             0xAC00...0xAD00, 0xFE00...0xFFFF, 0x1F000...0x1FAFF]
+        var disagreements: [String] = []
+        var compared = 0
+        for block in blocks {
+            for value in block {
+                // Characters from Unicode 13 or earlier, which every current C library knows.
+                guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age,
+                      (age.major, age.minor) <= (13, 0) else { continue }
+                let c = Int(hm_wcwidth(value))
+                guard c >= 0 else { continue }  // unassigned in the C library's tables
+                compared += 1
+                if c != DisplayWidth.of(scalar) { disagreements.append("U+\(String(value, radix: 16)): C \(c), ours \(DisplayWidth.of(scalar))") }
+            }
+        }
+        #expect(compared > 12000)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// The terminal's modes (input, output, control, local flags and control characters), as `stty -g` shows them.
+    func modes(of fd: Int32) -> [UInt32] {
+        var settings = termios()
+        tcgetattr(fd, &settings)
+        let characters = withUnsafeBytes(of: settings.c_cc) { $0.map { UInt32($0) } }
+        return [settings.c_iflag, settings.c_oflag, settings.c_cflag, settings.c_lflag] + characters
+    }
+
+    @Test func aThrownErrorStillPutsTheTerminalBack() async throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let before = modes(of: pty.terminalFD)
+        struct Broken: Error {}
+        let options = Screen.Options(terminalType: "xterm-256color", inputFD: pty.terminalFD, outputFD: pty.terminalFD)
+        await #expect(throws: Broken.self) {
+            try await Screen.run(options) { _ in
+                #expect(self.modes(of: pty.terminalFD) != before, "raw mode while the screen is open")
+                throw Broken()
+            }
+        }
+        #expect(modes(of: pty.terminalFD) == before)
+        try openScreen(pty).stop()  // and the screen is closed, so another can open
+    }
+
+    @Test func stoppingTwiceIsHarmlessAndAnotherScreenCanOpenAfter() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let first = try openScreen(pty)
+        #expect(throws: ScreenError.self) { try openScreen(pty) }
+        first.stop()
+        first.stop()
+        let second = try openScreen(pty)
+        second.stop()
+    }
+
+    @Test func aScreenOnDevNullDrawsAndSeesNoKeys() async throws {
+        let devNull = open("/dev/null", O_RDWR)
+        defer { close(devNull) }
+        let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: devNull, outputFD: devNull,
+                                                     requireTerminal: false))
+        defer { screen.stop() }
+        screen.canvas.text("drawn", at: Point(x: 0, y: 0))
+        screen.present()
+        #expect(screen.canvas.snapshot().line(0) == "drawn")
+        // /dev/null is always "readable"; it must not be taken for keys arriving.
+        var seen: [TerminalEvent] = []
+        for await event in screen.events(tick: .milliseconds(10)) {
+            seen.append(event)
+            if seen.count == 3 { break }
+        }
+        #expect(seen == [.tick, .tick, .tick])
+    }
+
+    @Test func withoutATerminalItRefusesAndSuggestsSnapshot() throws {
+        let devNull = open("/dev/null", O_RDWR)
+        defer { close(devNull) }
+        do {
+            _ = try Screen.start(Screen.Options(inputFD: devNull, outputFD: devNull))
+            Issue.record("a screen opened on /dev/null")
+        } catch {
+            #expect(error == .notATerminal)
+            #expect(error.description == "hmon needs a terminal; try `hmon snapshot`")
+        }
+    }
+
+    @Test func anUnknownTerminalTypeIsAClearError() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        #expect(throws: ScreenError.cannotStart(
+            "unknown terminal type 'no-such-term'; set TERM to one your system knows (e.g. xterm-256color)")) {
+            try openScreen(pty, term: "no-such-term")
+        }
+    }
+}

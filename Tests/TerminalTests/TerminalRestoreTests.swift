@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The built `hmon keys` in a real terminal (tmux): however it ends, the shell gets its terminal back.
+/// `swift test` builds the `hmon` executable before running tests, so the binary is there.
+@Suite(.serialized)
+struct TerminalRestoreTests {
+    static let hmon = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug/hmon").path
+
+    /// Starts `hmon keys` from the shell, recording the terminal modes before and after and hmon's exit status.
+    func startKeys(in tmux: TmuxSession, environment: String = "") throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.hmon), "build hmon first: swift build")
+        try tmux.typeLine("stty -g > before; ulimit -c 0; \(environment) sh -c 'echo $$ > pid; exec \(Self.hmon) keys';"
+                          + " echo \"exit=$?\"; stty -g > after")
+        try tmux.waitForScreen("the keys screen") { $0.contains("press keys to see how hmon reads them") }
+        try tmux.press("F5", "x", "BTab")
+        try tmux.waitForScreen("the decoded keys") { $0.contains("F5") && $0.contains("U+0078") && $0.contains("Shift-Tab") }
+    }
+
+    func hmonProcess(in tmux: TmuxSession) throws -> pid_t {
+        let text = try tmux.waitForFile("pid")
+        return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// The modes are as before, the full screen is gone, and the shell answers.
+    func expectRestored(_ tmux: TmuxSession, exitStatus: Int) throws {
+        try tmux.waitForScreen("exit=\(exitStatus)") { $0.contains("exit=\(exitStatus)") }
+        #expect(try tmux.waitForFile("after") == (try tmux.waitForFile("before")))
+        try tmux.typeLine("echo shell-$((6*7))")
+        let screen = try tmux.waitForScreen("the shell answering") { $0.contains("shell-42") }
+        #expect(!screen.contains("press keys to see how hmon reads them"))
+    }
+
+    @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {
+        let tmux = try TmuxSession()
+        defer { tmux.shutDown() }
+        try startKeys(in: tmux)
+        kill(try hmonProcess(in: tmux), SIGTERM)
+        try expectRestored(tmux, exitStatus: 143)
+    }
+
+    @Test func hangupRestoresTheTerminal() throws {
+        let tmux = try TmuxSession()
+        defer { tmux.shutDown() }
+        try startKeys(in: tmux)
+        kill(try hmonProcess(in: tmux), SIGHUP)
+        try expectRestored(tmux, exitStatus: 129)
+    }
+
+    @Test func quittingWithQRestoresTheTerminal() throws {
+        let tmux = try TmuxSession()
+        defer { tmux.shutDown() }
+        try startKeys(in: tmux)
+        try tmux.press("q")
+        try expectRestored(tmux, exitStatus: 0)
+    }
+
+    @Test func aCrashRestoresTheTerminalAndStillCrashes() throws {
+        let tmux = try TmuxSession()
+        defer { tmux.shutDown() }
+        try startKeys(in: tmux, environment: "SWIFT_BACKTRACE=enable=no")
+        kill(try hmonProcess(in: tmux), SIGSEGV)
+        try expectRestored(tmux, exitStatus: 139)
+    }
+
+    @Test func resizingTheWindowRedrawsAtTheNewSize() throws {
+        let tmux = try TmuxSession()
+        defer { tmux.shutDown() }
+        try startKeys(in: tmux)
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitForScreen("the new size") { $0.contains("100×30") }
+        try tmux.press("q")
+        try expectRestored(tmux, exitStatus: 0)
+    }
+
+    @Test func withoutATerminalItSaysSoAndExits1() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.hmon), "build hmon first: swift build")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.hmon)
+        process.arguments = ["keys"]
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message == "hmon needs a terminal; try `hmon snapshot`\n")
+    }
+}
