@@ -210,6 +210,20 @@ import Testing
         #expect(try await store.messageCount(userID: user.id) == count)
     }
 
+    @Test func aNewPasswordEndsTheOldSessions() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let session = try await LocalHealthService(store: home.store()).signIn(name: "alice", password: "pw-alice")
+        let changed = try home.hmon(["user", "password", "alice", "--password-stdin"], stdin: "new-secret\n")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let store = try home.store()
+        await #expect(throws: HealthError.sessionExpired) { try await LocalHealthService(store: store).resume(session) }
+        await #expect(throws: HealthError.wrongPassword) { try await store.authenticate(name: "alice", password: "pw-alice") }
+        #expect(try await store.authenticate(name: "alice", password: "new-secret").name == "alice")
+        let list = try home.hmon(["user", "list"])
+        #expect(list.stdout.hasPrefix("NAME   FULL NAME  EMAIL  SINCE\nalice"))
+    }
+
     @Test func deviceTypesListsTheBuiltInTypesAndTheirFields() throws {
         let home = try Home()
         let outcome = try home.hmon(["device", "types"])
