@@ -96,7 +96,7 @@ import Testing
         try home.userWithScale()
         let none = try home.hmon(["add", "energy", "--consumed", "650"])
         #expect(none.status == 1)
-        #expect(none.stderr.contains("has no device that records calories: add one with `hmon device add --type \"Calorie Tracker\""))
+        #expect(none.stderr.contains("has no device that records energy consumed: add one with `hmon device add --type \"Calorie Tracker\""))
         #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
