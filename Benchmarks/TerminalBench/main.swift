@@ -58,7 +58,7 @@ var name = [CChar](repeating: 0, count: 128)
 guard hm_open_pty(&control, &name, Int32(name.count), Int32(size.height), Int32(size.width)) == 0 else {
     fatalError("cannot open a pseudo-terminal")
 }
-let terminal = open(String(cString: name), O_RDWR | O_NOCTTY)
+let terminal = open(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
 let written = ByteCounter()
 let controlFD = control
 Thread {
