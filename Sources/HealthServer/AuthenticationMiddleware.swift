@@ -8,15 +8,24 @@ import Hummingbird
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let store: LocalStore
+    let cache: TokenCache
     let clock: @Sendable () -> Date
 
     func handle(_ request: Request, context: ServerContext,
                 next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         var context = context
-        if let token = Self.bearerToken(request),
-           let record = try await store.token(token, kind: .access, now: clock()) {
-            let kind: Principal.Kind = record.userID.map { .user(id: $0) } ?? .client(id: record.clientID ?? "")
-            context.principal = Principal(kind: kind, scopes: Scope.parse(record.scope), rateKey: Secrets.sha256Hex(token))
+        if let token = Self.bearerToken(request) {
+            let now = clock()
+            let hash = Secrets.sha256Hex(token)
+            var record = cache.record(forHash: hash, now: now)
+            if record == nil, let stored = try await store.token(token, kind: .access, now: now) {
+                cache.remember(stored, forHash: hash, now: now)
+                record = stored
+            }
+            if let record {
+                let kind: Principal.Kind = record.userID.map { .user(id: $0) } ?? .client(id: record.clientID ?? "")
+                context.principal = Principal(kind: kind, scopes: Scope.parse(record.scope), rateKey: hash)
+            }
         }
         return try await next(request, context)
     }

@@ -7,6 +7,7 @@ import Hummingbird
 struct OAuthRoutes: Sendable {
     let store: LocalStore
     let configuration: ServerConfiguration
+    let tokenCache: TokenCache
     var registry: ClientRegistry { ClientRegistry(store: store) }
 
     func add(to router: Router<ServerContext>) {
@@ -187,7 +188,10 @@ struct OAuthRoutes: Sendable {
 
     /// Revokes the bearer token if one comes along, then redirects to the client's address with `status=logout`.
     private func logout(_ request: Request) async throws -> Response {
-        if let token = AuthenticationMiddleware.bearerToken(request) { try await store.revokeToken(token) }
+        if let token = AuthenticationMiddleware.bearerToken(request) {
+            tokenCache.forget(token: token)
+            try await store.revokeToken(token)
+        }
         let query = RequestInput.query(request)
         guard let target = query["redirect_uri"], !target.isEmpty else {
             return html(.ok, Self.signedOutPage)
@@ -207,6 +211,7 @@ struct OAuthRoutes: Sendable {
         guard let token = RequestInput.query(request)["token"].flatMap({ $0.isEmpty ? nil : $0 })
                 ?? AuthenticationMiddleware.bearerToken(request)
         else { throw APIError.validation("token", "is required") }
+        tokenCache.forget(token: token)
         try await store.revokeToken(token)
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
     }

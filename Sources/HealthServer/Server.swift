@@ -20,16 +20,21 @@ public struct ServerConfiguration: Sendable {
     public var codeLifetime: TimeInterval
     /// The time, for token expiry and the rate-limit windows (tests move it forward).
     public var clock: @Sendable () -> Date
+    /// Seconds a checked access token is trusted without asking the store again (0: always ask). Revoking
+    /// through this server takes effect at once; a revocation by another process within this delay.
+    public var tokenCacheLifetime: TimeInterval
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit? = .defaultForServe,
                 accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval? = 90 * 24 * 3600,
-                codeLifetime: TimeInterval = 60, clock: @escaping @Sendable () -> Date = Date.init) {
+                codeLifetime: TimeInterval = 60, tokenCacheLifetime: TimeInterval = 5,
+                clock: @escaping @Sendable () -> Date = Date.init) {
         self.host = host
         self.port = port
         self.rateLimit = rateLimit
         self.accessTokenLifetime = accessTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
         self.codeLifetime = codeLifetime
+        self.tokenCacheLifetime = tokenCacheLifetime
         self.clock = clock
     }
 }
@@ -52,11 +57,12 @@ public enum HMonServer {
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
-        router.add(middleware: AuthenticationMiddleware(store: store, clock: configuration.clock))
+        let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
+        router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache, clock: configuration.clock))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
-        OAuthRoutes(store: store, configuration: configuration).add(to: router)
+        OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache).add(to: router)
         APIRoutes(store: store, configuration: configuration).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.

@@ -96,7 +96,7 @@ import Testing
         try home.userWithScale()
         let none = try home.hmon(["add", "energy", "--consumed", "650"])
         #expect(none.status == 1)
-        #expect(none.stderr.contains("has no device that records calories: add one with `hmon device add --type \"Calorie Tracker\""))
+        #expect(none.stderr.contains("has no device that records energy consumed: add one with `hmon device add --type \"Calorie Tracker\""))
         #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
@@ -208,6 +208,20 @@ import Testing
         #expect(forced.status == 0)
         #expect(try await store.users().map(\.name) == ["demo"])
         #expect(try await store.messageCount(userID: user.id) == count)
+    }
+
+    @Test func aNewPasswordEndsTheOldSessions() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let session = try await LocalHealthService(store: home.store()).signIn(name: "alice", password: "pw-alice")
+        let changed = try home.hmon(["user", "password", "alice", "--password-stdin"], stdin: "new-secret\n")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let store = try home.store()
+        await #expect(throws: HealthError.sessionExpired) { try await LocalHealthService(store: store).resume(session) }
+        await #expect(throws: HealthError.wrongPassword) { try await store.authenticate(name: "alice", password: "pw-alice") }
+        #expect(try await store.authenticate(name: "alice", password: "new-secret").name == "alice")
+        let list = try home.hmon(["user", "list"])
+        #expect(list.stdout.hasPrefix("NAME   FULL NAME  EMAIL  SINCE\nalice"))
     }
 
     @Test func deviceTypesListsTheBuiltInTypesAndTheirFields() throws {

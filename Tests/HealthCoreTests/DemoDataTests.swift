@@ -50,6 +50,33 @@ import Testing
         #expect(dumps[0].count > 150)
     }
 
+    @Test func openingTheDemoOnALaterDayAddsTheDaysSinceOnTheSameTrend() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("demo.sqlite")
+        let cal = calendar()
+        let first = date("2026-11-20 15:00")
+        _ = try await DemoData.openStore(at: url, now: first, calendar: cal, passwordHasher: .fastForTests)
+        let later = date("2026-11-23 09:30")
+        let store = try await DemoData.openStore(at: url, now: later, calendar: cal, passwordHasher: .fastForTests)
+        let service = LocalHealthService(store: store)
+        try await service.actingAs(name: "demo")
+
+        let today = try await service.energySummary(for: Day(later, in: cal), now: later, calendar: cal)
+        #expect(today.consumed > 0)
+        #expect(today.active > 0)
+        let food = try #require(try await service.devices().first { $0.name == "Food log" })
+        let meals = try await service.lastMessages(device: food.id, count: 1000, field: nil)
+        #expect(meals.allSatisfy { $0.ts <= later.millisecondsSince1970 })
+        let days = Set(meals.map { Day($0.date, in: cal) })
+        for offset in 0...3 { #expect(days.contains(Day(year: 2026, month: 11, day: 20 + offset))) }
+        let series = try await service.weightSeries(days: Day(year: 2026, month: 11, day: 10)...Day(year: 2026, month: 11, day: 23),
+                                                    calendar: cal)
+        #expect(series.points.allSatisfy { (65...75).contains($0.kg) })
+
+        // Opening again the same minute adds nothing.
+        #expect(try await DemoData.topUp(store, now: later, calendar: cal) == 0)
+    }
+
     @Test func fillingTwiceIsRefused() async throws {
         let world = try TestWorld()
         try await DemoData.fill(world.store)

@@ -89,3 +89,18 @@ import Testing
         #expect(error?.message == "\(folder.url.standardizedFileURL.path) is a folder, not an hmon database: pass another --db")
     }
 }
+
+@Suite struct SchemaVersionTests {
+    @Test func aStoreFromANewerHmonIsRefusedUntouched() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("hmon.sqlite")
+        do {
+            let store = try LocalStore(url: url, passwordHasher: .fastForTests)
+            try await store.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+            }
+        }
+        let error = #expect(throws: HealthError.self) { try LocalStore(url: url, passwordHasher: .fastForTests) }
+        #expect(error?.message == "\(url.path) was written by a newer hmon: upgrade hmon or pass another --db")
+    }
+}

@@ -97,6 +97,24 @@ import Testing
         }
     }
 
+    @Test func messagesLastOverTwoDevicesMergesThemNewestFirst() async throws {
+        try await ServerWorld.run { world in
+            let travel = try await world.store.addDevice(name: "Travel scale", typeID: ServerWorld.withings, userID: world.alice.id)
+            let base = Date().addingTimeInterval(-3600).millisecondsSince1970
+            for (offset, device) in [(0, world.aliceScale.id), (1000, travel.id), (2000, world.aliceScale.id), (3000, travel.id)] {
+                try await world.store.post(NewMessage(sdid: device, ts: base + Int64(offset), data: ["weight": .number(70)]),
+                                           userID: world.alice.id)
+            }
+            let reply = try await world.get("/v1.1/messages/last?sdids=\(world.aliceScale.id),\(travel.id)&count=3",
+                                            token: try await world.token())
+            #expect(reply.status == 200)
+            let data = try #require(try reply.json["data"] as? [[String: Any]])
+            #expect(data.compactMap { $0["ts"] as? Int } == [3000, 2000, 1000].map { Int(base) + $0 })
+            #expect(data.compactMap { $0["sdid"] as? String } == [travel.id, world.aliceScale.id, travel.id])
+            #expect((data.first?["data"] as? [String: Any])?["weight"] as? Double == 70)
+        }
+    }
+
     @Test func pagingThroughMessagesWithNextVisitsEveryReadingOnce() async throws {
         try await ServerWorld.run { world in
             let client = try await world.aliceClient()

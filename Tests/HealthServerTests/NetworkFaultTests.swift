@@ -13,7 +13,7 @@ import Glibc
 @Suite struct NetworkFaultTests {
     @Test func aServerThatIsNotRunningIsUnreachableWithItsAddress() async throws {
         let port = try await ServerWorld.run { world in world.server.port }  // free again once the world is gone
-        let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(port)")!, options: .init(timeout: 3))
+        let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(port)")!, options: .init(timeout: 20))
         do {
             _ = try await client.signIn(name: "alice", password: "x")
             Issue.record("signing in to a closed port succeeded")
@@ -49,14 +49,14 @@ import Glibc
         let session = Session(userID: "u1", userName: "alice", location: server.absoluteString, token: "t0k")
 
         do {
-            _ = try await RemoteHealthService(server: server, options: .init(timeout: 3)).resume(session)
+            _ = try await RemoteHealthService(server: server, options: .init(timeout: 20)).resume(session)
             Issue.record("a body that is not the contract was accepted")
         } catch let HealthError.serverError(message) {
             #expect(message.contains("not the SAMI contract"))
             #expect(message.contains("127.0.0.1:\(port)"))
         }
 
-        let client = RemoteHealthService(server: server, options: .init(timeout: 3))
+        let client = RemoteHealthService(server: server, options: .init(timeout: 20))
         _ = try? await client.resume(session)
         do {
             _ = try await client.devices()

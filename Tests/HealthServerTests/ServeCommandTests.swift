@@ -39,7 +39,8 @@ import Glibc
         kill(process.processIdentifier, SIGTERM)
         let status = await Self.waitForExit(process)
         #expect(status == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorHandle = errors.fileHandleForReading
+        let log = String(decoding: await Self.offThePool { errorHandle.readDataToEndOfFile() }, as: UTF8.self)
         #expect(log.contains("GET /v1.1/users/self 401"))
         #expect(!log.contains("secret-token-value"))
     }
@@ -99,8 +100,10 @@ import Glibc
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        let outputHandle = stdout.fileHandleForReading, errorHandle = stderr.fileHandleForReading
+        async let outputRead = offThePool { outputHandle.readDataToEndOfFile() }
+        async let errorsRead = offThePool { errorHandle.readDataToEndOfFile() }
+        let (output, errors) = await (outputRead, errorsRead)
         let status = await waitForExit(process) ?? -1
         return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
@@ -120,24 +123,27 @@ import Glibc
     /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is
     /// killed (its output then ends): a hung process must fail the test, not hang the run.
     static func firstLine(containing needle: String, in handle: FileHandle, orKill pid: Int32) async -> String? {
-        await withTaskGroup(of: String?.self) { group in
-            group.addTask {
-                var buffer = ""
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { return nil }
-                    buffer += String(decoding: data, as: UTF8.self)
-                    if let line = buffer.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
-                }
+        let killer = Task {
+            try? await Task.sleep(for: .seconds(60))
+            if !Task.isCancelled { kill(pid, SIGKILL) }
+        }
+        defer { killer.cancel() }
+        return await offThePool {
+            var buffer = ""
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return nil }
+                buffer += String(decoding: data, as: UTF8.self)
+                if let line = buffer.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
             }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(60))
-                if !Task.isCancelled { kill(pid, SIGKILL) }
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        }
+    }
+
+    /// Runs blocking I/O on a thread of its own: blocking the few threads of Swift's cooperative pool
+    /// would stall every test running beside this one (servers included).
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
         }
     }
 

@@ -53,7 +53,7 @@ struct ServerWorld: Sendable {
 
     /// A remote client of this server, sharing the world's clock.
     func client(flow: RemoteHealthService.SignInFlow = .authorizationCode) -> RemoteHealthService {
-        RemoteHealthService(server: url, options: .init(flow: flow, timeout: 5), now: { clock.now })
+        RemoteHealthService(server: url, options: .init(flow: flow, timeout: 20), now: { clock.now })
     }
 
     /// A client signed in as alice.

@@ -18,10 +18,11 @@ final class PseudoTerminal {
         guard hm_open_pty(&control, &name, Int32(name.count), Int32(rows), Int32(columns)) == 0 else {
             throw Failure(description: "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        let terminal = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let terminal = open(path, O_RDWR | O_NOCTTY)
         guard terminal >= 0 else {
             Foundation.close(control)
-            throw Failure(description: "cannot open \(String(cString: name)): \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         controlFD = control
         terminalFD = terminal

@@ -70,7 +70,7 @@ final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String], startsServer: Bool = false) throws -> String {
-        let (status, text) = try Self.run(["tmux", "-L", socket] + arguments, captureOutput: !startsServer)
+        let (status, text) = try Self.run(["tmux", "-u", "-L", socket] + arguments, captureOutput: !startsServer)
         guard status == 0 else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
         }

@@ -5,8 +5,9 @@ import GRDB
 extension LocalStore {
     /// Reads `url` and adds its readings to the user's devices in one write transaction.
     ///
-    /// - All or nothing: the file is parsed inside the transaction and each reading inserted as it is
-    ///   found, so memory stays flat; any error rolls everything back and nothing of the file is kept.
+    /// - All or nothing: the file is read while the transaction is open and each reading inserted as it
+    ///   is found (the file is read on a second thread, a few batches ahead of the inserts, so memory
+    ///   stays flat); any error rolls everything back and nothing of the file is kept.
     /// - Idempotent: each reading's `mid` is derived from the user, its source, kind, time and value,
     ///   and inserted with `ON CONFLICT DO NOTHING`, so a second import of the same file — or an export
     ///   overlapping an earlier one — adds only what is new (`tally.added` vs `tally.alreadyThere`).
@@ -16,9 +17,10 @@ extension LocalStore {
     /// - `dryRun` does all of it and rolls back, so the counts say what an import would add.
     ///
     /// Synchronous on purpose: the whole file is one transaction on the writer connection.
+    /// `progress` is called on the reading thread, about once per megabyte.
     /// Throws `ImportError` for a malformed file, `HealthError` for a store problem.
     public func importFile(_ url: URL, userID: String, dryRun: Bool = false, timeZone: TimeZone = .current,
-                           now: Date = Date(), progress: ((ImportProgress) -> Void)? = nil) throws -> ImportResult {
+                           now: Date = Date(), progress: (@Sendable (ImportProgress) -> Void)? = nil) throws -> ImportResult {
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: ImportResult?
@@ -26,13 +28,21 @@ extension LocalStore {
                     guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {
                         throw HealthError.unknownUser(userID)
                     }
-                    // A bigger page cache for the duration: the mid index is written in random order.
-                    try db.execute(sql: "PRAGMA cache_size = -32768")
+                    // A bigger page cache for the duration: four indexes grow at once.
+                    try db.execute(sql: "PRAGMA cache_size = -16384")
                     defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
                     let writer = try ImportWriter(db: db, userID: userID, now: now)
-                    var imported = try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
-                        try writer.insert(reading)
+                    let pipe = ReadingPipe(capacity: 16)
+                    ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
+                    do {
+                        while let batch = pipe.receive() {
+                            for reading in batch { try writer.insert(reading) }
+                        }
+                    } catch {
+                        pipe.cancel()
+                        throw error
                     }
+                    var imported = try pipe.result()
                     writer.finish(into: &imported.tally)
                     try Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
                     result = imported

@@ -11,14 +11,48 @@ public enum DemoData {
     public static let password = "demo"
     public static let days = 180
 
-    /// Opens the demo store at `url`, creating and filling it on first use.
+    /// Opens the demo store at `url`, creating and filling it on first use, and on later days adding
+    /// the readings since its last one, so the demo always has a today.
     public static func openStore(at url: URL, now: Date = Date(), calendar: Calendar = .current,
                                  passwordHasher: PasswordHasher = .strong) async throws -> LocalStore {
         let store = try LocalStore(url: url, passwordHasher: passwordHasher)
         if try await store.user(named: userName) == nil {
             try await fill(store, now: now, calendar: calendar)
+        } else {
+            try await topUp(store, now: now, calendar: calendar)
         }
         return store
+    }
+
+    /// Adds the demo readings that fall after the demo account's latest reading and up to `now`, on
+    /// the same trend (the account's creation day fixes where the trend starts). Returns how many were added.
+    @discardableResult
+    public static func topUp(_ store: LocalStore, now: Date = Date(), calendar: Calendar = .current,
+                             seed: UInt64 = 2026) async throws -> Int {
+        guard let user = try await store.user(named: userName) else { return 0 }
+        let latest = try await store.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [user.id])
+        } ?? Int64.min
+        guard latest < now.millisecondsSince1970 else { return 0 }
+        let today = Day(now, in: calendar)
+        // A different stream for each day the store is topped up, still fixed by the seed and `now`.
+        var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
+        let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
+        guard firstDay <= today else { return 0 }
+        let plan = DemoPlan(random: &random, firstDay: firstDay, today: today, now: now, calendar: calendar, created: user.createdOn)
+        let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
+        guard !fresh.isEmpty else { return 0 }
+        try await store.write { db in
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (mid) DO NOTHING")
+            for reading in fresh {
+                guard let device = devices[reading.device.name] else { continue }
+                try insert.execute(arguments: [reading.mid, device.id, device.dtid, user.id, reading.ts, reading.ts + 1500,
+                                               try LocalStore.encode(reading.data)])
+            }
+        }
+        return fresh.count
     }
 
     /// Adds the demo account and its readings to `store`. Throws `.nameTaken` when it already has a `demo` user.
@@ -82,7 +116,9 @@ private struct DemoPlan {
         let food = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.calorieTracker.deviceType.id, name: "Food log")
         devices = [scale, watch, food]
 
-        let total = Double(max(1, firstDay.days(to: today)))
+        // The trend spans the demo's first `days` days and then holds, so readings added on later
+        // days (see `DemoData.topUp`) continue it.
+        let total = Double(DemoData.days - 1)
         var day = firstDay
         while day <= today {
             let start = day.start(in: calendar)
@@ -91,7 +127,7 @@ private struct DemoPlan {
                 guard time <= now else { return }
                 readings.append(Reading(mid: random.hex(), device: device, ts: time.millisecondsSince1970, data: data))
             }
-            let progress = Double(firstDay.days(to: day)) / total
+            let progress = min(1, Double(firstDay.days(to: day)) / total)
             let weekday = calendar.component(.weekday, from: start)  // 1 = Sunday
             let weekend = weekday == 1 || weekday == 7
 

@@ -65,14 +65,17 @@ extension LocalStore {
         return user
     }
 
-    /// Replaces a user's password (after checking its length).
+    /// Replaces a user's password (after checking its length) and, in the same transaction, revokes
+    /// all their tokens: whoever signed in with the old password is signed out.
     public func setPassword(_ password: String, userID: String, now: Date = Date()) async throws {
         try AccountRules.check(password: password)
         let hash = try passwordHasher.hash(password)
         let changed = try await write { db in
             try db.execute(sql: "UPDATE users SET password_hash = ?, modified_at = ? WHERE id = ?",
                            arguments: [hash, now.millisecondsSince1970, userID])
-            return db.changesCount
+            let changed = db.changesCount
+            try db.execute(sql: "DELETE FROM tokens WHERE user_id = ?", arguments: [userID])
+            return changed
         }
         if changed == 0 { throw HealthError.unknownUser(userID) }
     }

@@ -98,7 +98,8 @@ extension LocalStore {
                 db,
                 sql: "SELECT * FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
                 arguments: [deviceID] + presence.arguments + [count])
-            return try rows.map(Message.init(row:))
+            let decoder = JSONDecoder()
+            return try rows.map { try Message(row: $0, decoder: decoder) }
         }
     }
 
@@ -124,7 +125,8 @@ extension LocalStore {
             sql += descending ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
             sql += " LIMIT ?"
             arguments += [query.count + 1]
-            var messages = try Row.fetchAll(db, sql: sql, arguments: arguments).map(Message.init(row:))
+            let decoder = JSONDecoder()
+            var messages = try Row.fetchAll(db, sql: sql, arguments: arguments).map { try Message(row: $0, decoder: decoder) }
             var next: String?
             if messages.count > query.count {
                 messages.removeLast()
@@ -266,9 +268,9 @@ struct PageCursor: Equatable {
 }
 
 extension Message {
-    init(row: Row) throws {
+    init(row: Row, decoder: JSONDecoder) throws {
         let json: String = row["data"]
-        let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
+        let data = try decoder.decode([String: FieldValue].self, from: Data(json.utf8))
         self.init(mid: row["mid"], sdid: row["sdid"], sdtid: row["sdtid"], uid: row["uid"], ts: row["ts"], cts: row["cts"],
                   mv: row["mv"], data: data)
     }

@@ -64,7 +64,7 @@ struct AddEnergyCommand: AsyncParsableCommand {
         var parts = ["consumed \(amount(summary.consumed))", "active \(amount(summary.active))"]
         if let resting = summary.resting, let net = summary.net {
             parts.append("resting \(amount(resting))\(isToday ? " so far" : "")")
-            parts.append("net \(net > 0 ? "+" : "")\(amount(net))")
+            parts.append("net \(net > 0.5 ? "+" : net < -0.5 ? "−" : "")\(amount(abs(net)))")
         } else {
             let missing = summary.missing.map(\.rawValue).joined(separator: ", ")
             parts.append("resting and net need \(missing) (see `hmon profile show`)")

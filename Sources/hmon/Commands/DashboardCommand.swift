@@ -17,6 +17,9 @@ struct DashboardCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The database file (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path"))
     var db: String?
 
+    @Option(help: ArgumentHelp("Watch a server instead of a local store (default: $HMON_SERVER), e.g. http://127.0.0.1:8080.", valueName: "url"))
+    var server: String?
+
     @Option(help: ArgumentHelp("A colour theme: a name (see Themes/ and $XDG_CONFIG_HOME/hmon/themes/) or a .theme file.", valueName: "name|path"))
     var theme: String?
 
@@ -30,6 +33,9 @@ struct DashboardCommand: AsyncParsableCommand {
     var exitAfterFirstFrame = false
 
     func validate() throws {
+        if demo, server != nil {
+            throw ValidationError("--demo opens the local demo store: leave out --server")
+        }
         if let refresh, !(refresh >= 1) {
             throw ValidationError("--refresh must be at least 1 second, like --refresh 30")
         }
@@ -59,8 +65,14 @@ enum DashboardLauncher {
         do { theme = try catalog.theme(named: themeName) } catch { throw HealthError.invalidValue(error.description) }
 
         let clock = Clock.system
-        let store = try await source.open(now: clock.now(), calendar: clock.calendar)
-        let service = LocalHealthService(store: store)
+        let service: any HealthService
+        if let address = options.server ?? environment["HMON_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }), !options.demo {
+            // Signs in on the usual screen; tokens it obtains or refreshes are saved in the session file.
+            service = try ServiceOpener.remoteService(address, paths: paths).service
+        } else {
+            let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+            service = LocalHealthService(store: store)
+        }
         let sessions = SessionStore(paths: paths)
         let keeper = SessionKeeper(save: { try? sessions.save($0) }, clear: { try? sessions.delete() })
         let app = AppModel(service: service, clock: clock, sessions: keeper)

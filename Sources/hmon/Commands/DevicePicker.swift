@@ -11,7 +11,7 @@ enum DevicePicker {
                 ?? devices.first(where: { $0.name.caseInsensitiveCompare(spec) == .orderedSame })
             else { throw HealthError.unknownDevice(spec) }
             guard try await opened.service.manifest(ofType: device.dtid).field(field) != nil else {
-                throw CommandError("\(device.name) does not record \(field): pass another --device (see `hmon device list`)")
+                throw CommandError("\(device.name) does not record \(label(field)): pass another --device (see `hmon device list`)")
             }
             return device
         }
@@ -19,6 +19,15 @@ enum DevicePicker {
             return device
         }
         let type = suggestedType.deviceType.name
-        throw CommandError("\(opened.user.name) has no device that records \(field): add one with `hmon device add --type \"\(type)\" --name NAME`")
+        throw CommandError("\(opened.user.name) has no device that records \(label(field)): add one with `hmon device add --type \"\(type)\" --name NAME`")
+    }
+
+    /// How a person calls what a field holds.
+    private static func label(_ field: String) -> String {
+        switch field {
+        case Field.calories: "energy consumed"
+        case Field.activeEnergy: "active energy"
+        default: field
+        }
     }
 }

@@ -1,14 +1,22 @@
 import Foundation
 import HealthCore
+import Synchronization
 
 /// Draws the import's progress line on standard error, in place, a few times a second.
 /// Only used when standard error is a terminal; otherwise it stays silent.
-final class ImportProgressReporter {
+///
+/// `update` is called on the importer's reading thread and `clear` on the command's, so the little
+/// state there is lives behind a mutex.
+final class ImportProgressReporter: Sendable {
     let enabled: Bool
     private let file: String
     private let started = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
+    private let state = Mutex(State())
+
+    private struct State {
+        var lastDraw = Date.distantPast
+        var drawn = false
+    }
 
     init(file: String, enabled: Bool) {
         self.file = file
@@ -17,25 +25,29 @@ final class ImportProgressReporter {
 
     func update(_ progress: ImportProgress) {
         guard enabled else { return }
-        let now = Date()
-        guard now.timeIntervalSince(lastDraw) >= 0.25 else { return }
-        lastDraw = now
-        var line = ImportReportText.progressLine(file: file, progress, elapsed: now.timeIntervalSince(started))
-        // A line longer than the terminal would wrap, and "\r" would no longer bring us back to its start.
-        let width = Self.terminalWidth()
-        if line.count >= width { line = String(line.prefix(max(0, width - 1))) }
-        write("\r\u{1B}[K" + line)
-        drawn = true
+        state.withLock { state in
+            let now = Date()
+            guard now.timeIntervalSince(state.lastDraw) >= 0.25 else { return }
+            state.lastDraw = now
+            var line = ImportReportText.progressLine(file: file, progress, elapsed: now.timeIntervalSince(started))
+            // A line longer than the terminal would wrap, and "\r" would no longer bring us back to its start.
+            let width = Self.terminalWidth()
+            if line.count >= width { line = String(line.prefix(max(0, width - 1))) }
+            Self.write("\r\u{1B}[K" + line)
+            state.drawn = true
+        }
     }
 
     /// Erases the progress line.
     func clear() {
-        guard drawn else { return }
-        write("\r\u{1B}[K")
-        drawn = false
+        state.withLock { state in
+            guard state.drawn else { return }
+            Self.write("\r\u{1B}[K")
+            state.drawn = false
+        }
     }
 
-    private func write(_ text: String) {
+    private static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 

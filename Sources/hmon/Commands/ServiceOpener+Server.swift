@@ -24,7 +24,12 @@ extension ServiceOpener {
     /// what a sign-in screen needs. Sessions the service obtains or refreshes are saved (mode 0600); one
     /// the server rejects is forgotten.
     func remoteService(_ address: String) throws -> (service: RemoteHealthService, saved: Session?) {
-        let url = try Self.serverURL(address)
+        try Self.remoteService(address, paths: paths)
+    }
+
+    /// The same for callers without an opener (the dashboard): sessions live in `paths.sessionFile`.
+    static func remoteService(_ address: String, paths: HMonPaths) throws -> (service: RemoteHealthService, saved: Session?) {
+        let url = try serverURL(address)
         let sessions = SessionStore(paths: paths)
         let service = RemoteHealthService(server: url, onSessionChange: { session in
             if let session {

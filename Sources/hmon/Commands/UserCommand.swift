@@ -5,6 +5,6 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Manage accounts.",
-        subcommands: [UserAddCommand.self]
+        subcommands: [UserAddCommand.self, UserListCommand.self, UserPasswordCommand.self]
     )
 }

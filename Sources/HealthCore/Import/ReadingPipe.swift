@@ -1,0 +1,101 @@
+import Foundation
+
+/// Carries batches of readings from the thread that reads an export to the thread that writes them.
+///
+/// Reading (the XML scan) and writing (SQLite) each take about half the time of a large import; on
+/// two threads they overlap. At most `capacity` batches wait in the pipe, so memory stays bounded
+/// whatever the file size. Either side can stop the other: the writer with `cancel()` (a store
+/// error), the reader by finishing with a failure (a malformed file).
+///
+/// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
+final class ReadingPipe: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var batches: [[ImportedReading]] = []
+    private var outcome: Result<ImportResult, any Error>?
+    private var cancelled = false
+
+    /// Thrown to the reader when the writer has stopped.
+    struct Cancelled: Error {}
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Reader: queues a batch, waiting while the pipe is full. Throws `Cancelled` once the writer stopped.
+    func send(_ batch: [ImportedReading]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        if cancelled { throw Cancelled() }
+        batches.append(batch)
+        condition.broadcast()
+    }
+
+    /// Reader: the file is read (or could not be).
+    func finish(_ result: Result<ImportResult, any Error>) {
+        condition.lock()
+        outcome = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Writer: the next batch; nil when the reader has finished (successfully or not) and, on
+    /// success, every batch has been taken.
+    func receive() -> [ImportedReading]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if case .failure = outcome { return nil }
+            if !batches.isEmpty {
+                condition.broadcast()
+                return batches.removeFirst()
+            }
+            if outcome != nil { return nil }
+            condition.wait()
+        }
+    }
+
+    /// Writer: stops the reader at its next batch and waits until it has finished.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        while outcome == nil { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Writer, after `receive()` returned nil: what the reader found, or why it failed.
+    func result() throws -> ImportResult {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let outcome else { preconditionFailure("the reader has not finished") }
+        return try outcome.get()
+    }
+
+    /// Reads `url` on a thread of its own, sending its readings in batches.
+    static func startReading(_ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?,
+                             into pipe: ReadingPipe, batchSize: Int = 512) {
+        let thread = Thread {
+            var batch: [ImportedReading] = []
+            batch.reserveCapacity(batchSize)
+            do {
+                let result = try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
+                    batch.append(reading)
+                    if batch.count == batchSize {
+                        try pipe.send(batch)
+                        batch = []
+                        batch.reserveCapacity(batchSize)
+                    }
+                }
+                if !batch.isEmpty { try pipe.send(batch) }
+                pipe.finish(.success(result))
+            } catch {
+                pipe.finish(.failure(error))
+            }
+        }
+        thread.name = "hmon import reader"
+        thread.start()
+    }
+}
