@@ -7,9 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 readings=${1:-1000000}
 
-swift build -c release --product hmon >/dev/null
-swift build -c release --product hmon-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+build=(swift build -c release --scratch-path .build-release)
+"${build[@]}" --product hmon >/dev/null
+"${build[@]}" --product hmon-bench >/dev/null
+bin=$("${build[@]}" --show-bin-path)
 dir=$(mktemp -d /tmp/hmon-dashboard-bench.XXXXXX)
 socket="hmon-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$dir"' EXIT
