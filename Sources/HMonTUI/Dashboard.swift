@@ -176,6 +176,8 @@ public final class Dashboard {
             default: break
             }
             app.devices.clearProblem()
+            let devices = app.devices
+            run { await devices.loadRecent() }
         case .weights:
             guard let weights = app.weights else { return }
             let rows = visibleRows

@@ -24,6 +24,12 @@ public struct DeviceRow: Sendable, Equatable, Identifiable {
     public var seeWeightReason: String?
 }
 
+/// One recent reading of the selected device: "Nov 20, 2026 07:58" and "weight 69.3 kg · fat ratio 22 %".
+public struct ReadingLine: Sendable, Equatable {
+    public var when: String
+    public var values: String
+}
+
 /// The "you and your devices" screen: the signed-in user's card and their devices.
 @MainActor
 public final class DevicesModel {
@@ -35,6 +41,10 @@ public final class DevicesModel {
     public private(set) var lastUpdated: Date?
     /// The device types a new device can have, for the add-device picker.
     public private(set) var deviceTypes: [DeviceType] = []
+    /// The latest readings of the selected device, newest first, with every field.
+    public private(set) var recent: [ReadingLine] = []
+    /// Which device `recent` belongs to.
+    public private(set) var recentDeviceID: String?
     /// The add-device form, when open.
     public internal(set) var adding: AddDeviceForm?
 
@@ -100,6 +110,7 @@ public final class DevicesModel {
             apply(user: user, devices: devices, types: types, manifests: manifests, last: last)
             problem = nil
             lastUpdated = clock.now()
+            await loadRecent()
         } catch {
             problem = describe(error)
         }
@@ -140,6 +151,34 @@ public final class DevicesModel {
             selectedIndex = i
         } else {
             selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
+        }
+    }
+
+    /// Loads the latest readings of the selected device (for the panel under the list).
+    public func loadRecent(count: Int = 12) async {
+        guard let device = selectedDevice else {
+            recent = []
+            recentDeviceID = nil
+            return
+        }
+        do {
+            let messages = try await service.lastMessages(device: device.id, count: count, field: nil)
+            let manifest = manifests[device.dtid] ?? Manifest(fields: [])
+            let formats = Formats(calendar: clock.calendar)
+            recent = messages.map { message in
+                var parts: [String] = []
+                for field in manifest.fields {
+                    guard let value = message.data[field.name] else { continue }
+                    parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
+                }
+                for key in message.data.keys.sorted() where manifest.field(key) == nil {
+                    parts.append("\(key) \(Formats.fieldValue(message.data[key]!, unit: nil))")
+                }
+                return ReadingLine(when: formats.dateTime(message.date), values: parts.joined(separator: " · "))
+            }
+            recentDeviceID = device.id
+        } catch {
+            problem = describe(error)
         }
     }
 

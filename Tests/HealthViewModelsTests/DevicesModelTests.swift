@@ -27,6 +27,9 @@ struct DevicesModelTests {
         #expect(!watchRow.canSeeWeight)
         #expect(watchRow.seeWeightReason == "Activity Tracker readings carry no weight")
         #expect(watchRow.lastReading == "no readings yet")
+        #expect(model.selectedRow?.name == "Bathroom scale")
+        #expect(model.recent.map(\.when) == ["Nov 20, 2026 07:30"], "the selected device's latest readings")
+        #expect(model.recent.first?.values.hasPrefix("weight 72.4 kg") == true)
     }
 
     @Test func theUserCardShowsWhoIsSignedInWithLocalDates() async throws {

@@ -77,7 +77,10 @@ struct DevicesView {
             canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader)
         }
         let actionRows = 2
-        let listHeight = max(1, inner.height - 1 - actionRows)
+        // With room to spare, the list takes what it needs and the selected device's readings go below.
+        let spare = inner.height - 1 - actionRows - model.rows.count
+        let showsRecent = spare >= 6 && !model.recent.isEmpty
+        let listHeight = showsRecent ? model.rows.count : max(1, inner.height - 1 - actionRows)
         let top = max(0, min(model.selectedIndex - listHeight + 1, model.rows.count - listHeight))
         for (offset, row) in model.rows.dropFirst(top).prefix(listHeight).enumerated() {
             let y = inner.y + 1 + offset
@@ -101,6 +104,18 @@ struct DevicesView {
         if model.rows.count > listHeight {
             let more = "\(model.selectedIndex + 1)/\(model.rows.count)"
             canvas.text(more, rightAlignedTo: inner.maxX - 1, y: inner.y, style: .dim)
+        }
+        if showsRecent, let row = model.selectedRow {
+            var y = inner.y + 1 + listHeight
+            canvas.horizontalLine(at: Point(x: inner.x, y: y), width: inner.width, style: .border)
+            canvas.text(" Latest readings of \(row.name) ", at: Point(x: inner.x + 2, y: y), style: Styles.columnHeader,
+                        maxWidth: inner.width - 4)
+            y += 1
+            for line in model.recent where y < inner.maxY - actionRows {
+                let used = canvas.text(line.when, at: Point(x: x0, y: y), style: Styles.label)
+                canvas.text(line.values, at: Point(x: x0 + used + 2, y: y), style: Styles.value, maxWidth: w - used - 2)
+                y += 1
+            }
         }
         if let row = model.selectedRow {
             let y = inner.maxY - 1
