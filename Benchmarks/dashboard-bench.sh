@@ -31,7 +31,7 @@ wait_for() {  # wait_for TEXT: poll the screen until it shows TEXT (at most 60 s
 wait_for 'bench$'
 
 echo "== launch to first full frame (signed in, devices screen), 20 runs"
-tmux -L "$socket" send-keys -l "for i in \$(seq 20); do s=\$(date +%s%N); $bin/hmon --demo --exit-after-first-frame; e=\$(date +%s%N); echo \$(( (e - s) / 1000 )) >> launch-us; done; clear; echo LAUNCHES-DONE"
+tmux -L "$socket" send-keys -l "for i in \$(seq 20); do s=\$(date +%s%N); $bin/hmon --demo --exit-after-first-frame; e=\$(date +%s%N); echo \$(( (e - s) / 1000 )) >> launch-us; done; clear; echo LAUNCHES-\"\"DONE"
 tmux -L "$socket" send-keys Enter
 wait_for LAUNCHES-DONE
 sort -n "$dir/launch-us" | awk '{ v[NR] = $1 } END { printf "median %.1f ms   min %.1f ms   max %.1f ms\n", v[int((NR + 1) / 2)] / 1000, v[1] / 1000, v[NR] / 1000 }'
