@@ -27,6 +27,8 @@ final class TmuxSession {
             "TERM": "xterm-256color",
             "PS1": "e2e$ ",
             "LANG": "C.UTF-8",
+            // No history file: bash would write one into the folder while it is being removed.
+            "HISTFILE": "/dev/null",
         ]
         var arguments = ["new-session", "-d", "-x", "\(width)", "-y", "\(height)"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
