@@ -5,66 +5,72 @@ import Testing
 
 @MainActor
 struct DevicesModelTests {
-    @Test func seeWeightIsOfferedOnlyForDevicesWhoseReadingsCarryAWeight() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        let scale = try await world.device("Withings Device", named: "Bathroom scale", on: service)
-        _ = try await world.device("Activity Tracker", named: "Watch", on: service)
-        try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func seeWeightIsOfferedOnlyForDevicesWhoseReadingsCarryAWeight(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let scale = try await world.device("Withings Device", named: "Bathroom scale", on: service)
+            _ = try await world.device("Activity Tracker", named: "Watch", on: service)
+            try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
 
-        let model = DevicesModel(service: service, clock: world.clock)
-        await model.refresh()
+            let model = DevicesModel(service: service, clock: world.clock)
+            await model.refresh()
 
-        #expect(model.problem == nil)
-        let rows = Dictionary(uniqueKeysWithValues: model.rows.map { ($0.name, $0) })
-        let scaleRow = try require(rows["Bathroom scale"], "the scale is listed")
-        let watchRow = try require(rows["Watch"], "the watch is listed")
-        #expect(scaleRow.canSeeWeight)
-        #expect(scaleRow.seeWeightReason == nil)
-        #expect(scaleRow.lastReading == "72.4 kg")
-        #expect(scaleRow.lastWhen == "Nov 20, 2026 07:30")
-        #expect(scaleRow.lastAge == "10 h ago")
-        #expect(!watchRow.canSeeWeight)
-        #expect(watchRow.seeWeightReason == "Activity Tracker readings carry no weight")
-        #expect(watchRow.lastReading == "no readings yet")
-        #expect(model.selectedRow?.name == "Bathroom scale")
-        #expect(model.recent.map(\.when) == ["Nov 20, 2026 07:30"], "the selected device's latest readings")
-        #expect(model.recent.first?.values.hasPrefix("weight 72.4 kg") == true)
+            #expect(model.problem == nil)
+            let rows = Dictionary(uniqueKeysWithValues: model.rows.map { ($0.name, $0) })
+            let scaleRow = try require(rows["Bathroom scale"], "the scale is listed")
+            let watchRow = try require(rows["Watch"], "the watch is listed")
+            #expect(scaleRow.canSeeWeight)
+            #expect(scaleRow.seeWeightReason == nil)
+            #expect(scaleRow.lastReading == "72.4 kg")
+            #expect(scaleRow.lastWhen == "Nov 20, 2026 07:30")
+            #expect(scaleRow.lastAge == "10 h ago")
+            #expect(!watchRow.canSeeWeight)
+            #expect(watchRow.seeWeightReason == "Activity Tracker readings carry no weight")
+            #expect(watchRow.lastReading == "no readings yet")
+            #expect(model.selectedRow?.name == "Bathroom scale")
+            #expect(model.recent.map(\.when) == ["Nov 20, 2026 07:30"], "the selected device's latest readings")
+            #expect(model.recent.first?.values.hasPrefix("weight 72.4 kg") == true)
+        }
     }
 
-    @Test func theUserCardShowsWhoIsSignedInWithLocalDates() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn("alice")
-        let model = DevicesModel(service: service, clock: world.clock)
-        await model.refresh()
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func theUserCardShowsWhoIsSignedInWithLocalDates(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn("alice")
+            let model = DevicesModel(service: service, clock: world.clock)
+            await model.refresh()
 
-        let lines = Dictionary(uniqueKeysWithValues: model.userLines.map { ($0.label, $0.value) })
-        #expect(lines["Name"] == "alice")
-        #expect(lines["Full name"] == "Alice Example")
-        #expect(lines["Email"] == "alice@example.com")
-        #expect(lines["ID"]?.isEmpty == false)
-        // "Nov 20, 2026 07:30": month, day, year, 24-hour time.
-        let created = try require(lines["Created"], "a created date")
-        #expect(created.range(of: #"^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$"#, options: .regularExpression) != nil)
+            let lines = Dictionary(uniqueKeysWithValues: model.userLines.map { ($0.label, $0.value) })
+            #expect(lines["Name"] == "alice")
+            #expect(lines["Full name"] == "Alice Example")
+            #expect(lines["Email"] == "alice@example.com")
+            #expect(lines["ID"]?.isEmpty == false)
+            // "Nov 20, 2026 07:30": month, day, year, 24-hour time.
+            let created = try require(lines["Created"], "a created date")
+            #expect(created.range(of: #"^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$"#, options: .regularExpression) != nil)
+        }
     }
 
-    @Test func addingADeviceListsItAndSelectsIt() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        let model = DevicesModel(service: service, clock: world.clock)
-        await model.refresh()
-        #expect(model.rows.isEmpty)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func addingADeviceListsItAndSelectsIt(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let model = DevicesModel(service: service, clock: world.clock)
+            await model.refresh()
+            #expect(model.rows.isEmpty)
 
-        model.openAddDevice()
-        let form = try require(model.adding, "the form opens")
-        let foodLog = try require(form.typeNames.firstIndex(of: "Calorie Tracker"), "Calorie Tracker is offered")
-        model.moveTypeSelection(by: foodLog)
-        await model.submitAddDevice()
-        for character in "Kitchen log" { model.addDeviceType(character) }
-        await model.submitAddDevice()
+            model.openAddDevice()
+            let form = try require(model.adding, "the form opens")
+            let foodLog = try require(form.typeNames.firstIndex(of: "Calorie Tracker"), "Calorie Tracker is offered")
+            model.moveTypeSelection(by: foodLog)
+            await model.submitAddDevice()
+            for character in "Kitchen log" { model.addDeviceType(character) }
+            await model.submitAddDevice()
 
-        #expect(model.adding == nil)
-        #expect(model.selectedRow?.name == "Kitchen log")
-        #expect(model.selectedRow?.typeName == "Calorie Tracker")
+            #expect(model.adding == nil)
+            #expect(model.selectedRow?.name == "Kitchen log")
+            #expect(model.selectedRow?.typeName == "Calorie Tracker")
+        }
     }
 }

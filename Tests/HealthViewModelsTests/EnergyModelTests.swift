@@ -10,114 +10,124 @@ struct EnergyModelTests {
                                           data: [field: .number(kcal)]))
     }
 
-    @Test func aCompleteProfileGivesAllFourFiguresAndTheFormula() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        try await service.updateProfile(Profile(birthDate: Day(year: 1990, month: 1, day: 31), sex: .female, heightCm: 168))
-        let scale = try await world.device("Withings Device", named: "Scale", on: service)
-        let food = try await world.device("Calorie Tracker", named: "Food", on: service)
-        let watch = try await world.device("Activity Tracker", named: "Watch", on: service)
-        try await world.weigh(65, at: "2026-11-20 07:00", device: scale, on: service)
-        try await log(Field.calories, 1800, at: "2026-11-20 12:00", device: food, on: service)
-        try await log(Field.activeEnergy, 400, at: "2026-11-20 17:00", device: watch, on: service)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func aCompleteProfileGivesAllFourFiguresAndTheFormula(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            try await service.updateProfile(Profile(birthDate: Day(year: 1990, month: 1, day: 31), sex: .female, heightCm: 168))
+            let scale = try await world.device("Withings Device", named: "Scale", on: service)
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            let watch = try await world.device("Activity Tracker", named: "Watch", on: service)
+            try await world.weigh(65, at: "2026-11-20 07:00", device: scale, on: service)
+            try await log(Field.calories, 1800, at: "2026-11-20 12:00", device: food, on: service)
+            try await log(Field.activeEnergy, 400, at: "2026-11-20 17:00", device: watch, on: service)
 
-        let model = EnergyModel(service: service, clock: world.clock)
-        await model.refresh()
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
 
-        #expect(model.problem == nil)
-        #expect(model.title == "Today · Fri, Nov 20, 2026")
-        #expect(model.lines.map(\.label) == ["Active", "Resting", "Consumed"])
-        #expect(model.lines[0].value == "400")
-        #expect(model.lines[2].value == "1,800")
-        #expect(model.lines.allSatisfy { $0.unit == "kcal" })
-        // Mifflin-St Jeor, woman, 65 kg, 168 cm, 36 years: 10·65 + 6.25·168 − 5·36 − 161 = 1,359 kcal/day;
-        // at 18:00, 75 % of the day has gone: 1,019 kcal. Net = 1,800 − 400 − 1,019.
-        #expect(model.lines[1].value == "1,019")
-        #expect(model.net == "+381 kcal")
-        #expect(model.isSurplus)
-        #expect(model.netMeaning == "a surplus of 381 kcal")
-        #expect(model.restingNote.contains("Mifflin-St Jeor"))
-        #expect(model.restingDetail.contains("75% of the day"))
-        #expect(model.spent?.value == "1,419")
-        #expect(model.missing.isEmpty)
-        #expect(model.fixCommand == nil)
-        #expect(model.week.map(\.label).first == "Sat Nov 14")
-        #expect(model.week.last?.net == "+381")
-        #expect(model.week.last?.isSelected == true)
-        #expect(model.week.last?.fraction == 1, "the only day with a known net is the week's largest")
-        #expect(model.intakeFraction == 1)
-        #expect(model.expenditureFraction < 1)
+            #expect(model.problem == nil)
+            #expect(model.title == "Today · Fri, Nov 20, 2026")
+            #expect(model.lines.map(\.label) == ["Active", "Resting", "Consumed"])
+            #expect(model.lines[0].value == "400")
+            #expect(model.lines[2].value == "1,800")
+            #expect(model.lines.allSatisfy { $0.unit == "kcal" })
+            // Mifflin-St Jeor, woman, 65 kg, 168 cm, 36 years: 10·65 + 6.25·168 − 5·36 − 161 = 1,359 kcal/day;
+            // at 18:00, 75 % of the day has gone: 1,019 kcal. Net = 1,800 − 400 − 1,019.
+            #expect(model.lines[1].value == "1,019")
+            #expect(model.net == "+381 kcal")
+            #expect(model.isSurplus)
+            #expect(model.netMeaning == "a surplus of 381 kcal")
+            #expect(model.restingNote.contains("Mifflin-St Jeor"))
+            #expect(model.restingDetail.contains("75% of the day"))
+            #expect(model.spent?.value == "1,419")
+            #expect(model.missing.isEmpty)
+            #expect(model.fixCommand == nil)
+            #expect(model.week.map(\.label).first == "Sat Nov 14")
+            #expect(model.week.last?.net == "+381")
+            #expect(model.week.last?.isSelected == true)
+            #expect(model.week.last?.fraction == 1, "the only day with a known net is the week's largest")
+            #expect(model.intakeFraction == 1)
+            #expect(model.expenditureFraction < 1)
+        }
     }
 
-    @Test func anIncompleteProfileSaysWhatIsMissingAndHowToSetIt() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        let food = try await world.device("Calorie Tracker", named: "Food", on: service)
-        try await log(Field.calories, 650, at: "2026-11-20 12:00", device: food, on: service)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func anIncompleteProfileSaysWhatIsMissingAndHowToSetIt(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            try await log(Field.calories, 650, at: "2026-11-20 12:00", device: food, on: service)
 
-        let model = EnergyModel(service: service, clock: world.clock)
-        await model.refresh()
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
 
-        #expect(model.net == nil)
-        #expect(!model.isComplete)
-        #expect(model.missing.contains("height"))
-        #expect(model.missing.contains("birth date"))
-        #expect(model.missing.contains("sex"))
-        let command = try require(model.fixCommand, "a command to fix it")
-        #expect(command.hasPrefix("hmon profile set"))
-        #expect(command.contains("--height-cm"))
-        #expect(command.contains("--birth-date"))
-        #expect(command.contains("--sex"))
-        #expect(model.lines.map(\.label) == ["Active", "Consumed"], "what is known still shows")
-        #expect(model.lines.last?.value == "650")
+            #expect(model.net == nil)
+            #expect(!model.isComplete)
+            #expect(model.missing.contains("height"))
+            #expect(model.missing.contains("birth date"))
+            #expect(model.missing.contains("sex"))
+            let command = try require(model.fixCommand, "a command to fix it")
+            #expect(command.hasPrefix("hmon profile set"))
+            #expect(command.contains("--height-cm"))
+            #expect(command.contains("--birth-date"))
+            #expect(command.contains("--sex"))
+            #expect(model.lines.map(\.label) == ["Active", "Consumed"], "what is known still shows")
+            #expect(model.lines.last?.value == "650")
+        }
     }
 
-    @Test func kilojoulesWhenTheProfilePrefersThem() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        try await service.updateProfile(Profile(energyUnit: .kJ))
-        let food = try await world.device("Calorie Tracker", named: "Food", on: service)
-        try await log(Field.calories, 1000, at: "2026-11-20 12:00", device: food, on: service)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func kilojoulesWhenTheProfilePrefersThem(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            try await service.updateProfile(Profile(energyUnit: .kJ))
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            try await log(Field.calories, 1000, at: "2026-11-20 12:00", device: food, on: service)
 
-        let model = EnergyModel(service: service, clock: world.clock)
-        await model.refresh()
-        #expect(model.lines.last?.value == "4,184")
-        #expect(model.lines.last?.unit == "kJ")
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
+            #expect(model.lines.last?.value == "4,184")
+            #expect(model.lines.last?.unit == "kJ")
+        }
     }
 
-    @Test func previousAndNextDayMoveButNotPastToday() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        let model = EnergyModel(service: service, clock: world.clock)
-        await model.refresh()
-        #expect(!model.canGoForward)
-        await model.nextDay()
-        #expect(model.day == Day(year: 2026, month: 11, day: 20))
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func previousAndNextDayMoveButNotPastToday(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
+            #expect(!model.canGoForward)
+            await model.nextDay()
+            #expect(model.day == Day(year: 2026, month: 11, day: 20))
 
-        await model.previousDay()
-        #expect(model.day == Day(year: 2026, month: 11, day: 19))
-        #expect(model.title == "Thu, Nov 19, 2026")
-        #expect(model.canGoForward)
-        await model.goToToday()
-        #expect(model.isToday)
+            await model.previousDay()
+            #expect(model.day == Day(year: 2026, month: 11, day: 19))
+            #expect(model.title == "Thu, Nov 19, 2026")
+            #expect(model.canGoForward)
+            await model.goToToday()
+            #expect(model.isToday)
+        }
     }
 
-    @Test func loggingConsumedEnergyWritesToTheFoodLog() async throws {
-        let world = try ViewModelWorld()
-        let service = try await world.signedIn()
-        let model = EnergyModel(service: service, clock: world.clock)
-        await model.refresh()
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func loggingConsumedEnergyWritesToTheFoodLog(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
 
-        model.openPrompt()
-        #expect(model.prompt == nil)
-        #expect(model.problem?.contains("Calorie Tracker") == true, "says how to get a food log")
+            model.openPrompt()
+            #expect(model.prompt == nil)
+            #expect(model.problem?.contains("Calorie Tracker") == true, "says how to get a food log")
 
-        model.foodLog = try await world.device("Calorie Tracker", named: "Food", on: service)
-        model.openPrompt()
-        for character in "650" { model.promptType(character) }
-        await model.submitPrompt()
-        #expect(model.prompt == nil)
-        #expect(model.lines.last?.label == "Consumed")
-        #expect(model.lines.last?.value == "650")
+            model.foodLog = try await world.device("Calorie Tracker", named: "Food", on: service)
+            model.openPrompt()
+            for character in "650" { model.promptType(character) }
+            await model.submitPrompt()
+            #expect(model.prompt == nil)
+            #expect(model.lines.last?.label == "Consumed")
+            #expect(model.lines.last?.value == "650")
+        }
     }
 }

@@ -1,25 +1,38 @@
 import Foundation
 import HealthCore
+import HealthServer
 import HealthViewModels
+import Synchronization
+import Testing
 
-/// How a test world turns its store file into a service. The local store is the default; the remote
-/// client's tests can pass a factory that serves the same file over HTTP and connects to it, and run
-/// these view-model tests unchanged.
-struct ServiceFactory: Sendable {
-    var make: @Sendable (_ database: URL) async throws -> any HealthService
+/// How a test world turns its store file into a service: the local store over the file, or a remote client
+/// of a real server (on a free loopback port) that serves the same file. The view-model tests run against
+/// both and must pass unchanged.
+struct ServiceFactory: Sendable, CustomTestStringConvertible {
+    var name: String
+    var make: @Sendable (_ world: ViewModelWorld) async throws -> any HealthService
 
-    static let local = ServiceFactory { url in
-        LocalHealthService(store: try LocalStore(url: url, passwordHasher: .fastForTests))
+    var testDescription: String { name }
+
+    static let local = ServiceFactory(name: "local") { world in
+        LocalHealthService(store: try LocalStore(url: world.database, passwordHasher: .fastForTests))
+    }
+
+    static let remote = ServiceFactory(name: "remote") { world in
+        RemoteHealthService(server: try await world.server().url, options: .init(timeout: 20))
     }
 }
 
 /// A temporary folder with one store, a fixed clock (Fri Nov 20, 2026 18:00 in Berlin), and helpers
-/// that set up accounts, devices and readings through the `HealthService` protocol only.
+/// that set up devices and readings through the `HealthService` protocol (accounts straight in the store,
+/// as a server's are made next to it). A remote world
+/// also runs one server over the file; `run` stops it when the test ends.
 final class ViewModelWorld: Sendable {
     let folder: URL
     let database: URL
     let factory: ServiceFactory
     let clock: Clock
+    private let running = Mutex<RunningServer?>(nil)
 
     static let now = ViewModelWorld.date("2026-11-20 18:00")
 
@@ -33,15 +46,50 @@ final class ViewModelWorld: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
+    /// Runs `body` in a new world over `factory`, then stops the world's server, whatever happens.
+    static func run(_ factory: ServiceFactory, isolation: isolated (any Actor)? = #isolation,
+                    _ body: (ViewModelWorld) async throws -> Void) async throws {
+        let world = try ViewModelWorld(factory: factory)
+        do {
+            try await body(world)
+        } catch {
+            await world.close()
+            throw error
+        }
+        await world.close()
+    }
+
+    /// The server over the world's store, started on first use (tests use one connection at a time).
+    func server() async throws -> RunningServer {
+        if let server = running.withLock({ $0 }) { return server }
+        let store = try LocalStore(url: database, passwordHasher: .fastForTests)
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
+        let server = try await RunningServer.start(store: store, configuration: configuration)
+        running.withLock { $0 = server }
+        return server
+    }
+
+    /// Stops the world's server, if one runs.
+    func close() async {
+        guard let server = running.withLock({ $0.take() }) else { return }
+        await server.stop()
+    }
+
     /// A new connection to the world's store (nobody signed in).
-    func makeService() async throws -> any HealthService { try await factory.make(database) }
+    func makeService() async throws -> any HealthService { try await factory.make(self) }
+
+    /// Creates an account straight in the store: a remote client cannot (accounts are made next to the server).
+    @discardableResult
+    func createAccount(_ account: NewAccount) async throws -> User {
+        try await LocalStore(url: database, passwordHasher: .fastForTests).createUser(account)
+    }
 
     /// A connection signed in as `name`, creating the account on first use.
     func signedIn(_ name: String = "alice", password: String = "secret-pw") async throws -> any HealthService {
         let service = try await makeService()
         if (try? await service.signIn(name: name, password: password)) == nil {
-            _ = try await service.createAccount(NewAccount(name: name, fullName: "Alice Example",
-                                                           email: "\(name)@example.com", password: password))
+            try await createAccount(NewAccount(name: name, fullName: "Alice Example",
+                                               email: "\(name)@example.com", password: password))
             _ = try await service.signIn(name: name, password: password)
         }
         return service

@@ -14,142 +14,156 @@ struct WeightsModelTests {
         return (service, scale, model)
     }
 
-    @Test func latestReadingsShowNewestFirstWithTheirChange() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, model) = try await scaleWorld(world)
-        try await world.weigh(73.0, at: "2026-11-18 07:30", device: scale, on: service)
-        try await world.weigh(72.6, at: "2026-11-19 07:30", device: scale, on: service)
-        try await world.weigh(72.9, at: "2026-11-20 07:30", device: scale, on: service)
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func latestReadingsShowNewestFirstWithTheirChange(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(73.0, at: "2026-11-18 07:30", device: scale, on: service)
+            try await world.weigh(72.6, at: "2026-11-19 07:30", device: scale, on: service)
+            try await world.weigh(72.9, at: "2026-11-20 07:30", device: scale, on: service)
 
-        await model.refresh()
+            await model.refresh()
 
-        #expect(model.title == "Weight in kg")
-        #expect(model.rows.map(\.weight) == ["72.9", "72.6", "73.0"])
-        #expect(model.rows[0].date == "Fri Nov 20, 2026  07:30")
-        #expect(model.rows[0].change == "▲ 0.3")
-        #expect(model.rows[0].isGood == false)
-        #expect(model.rows[1].change == "▼ 0.4")
-        #expect(model.rows[1].isGood == true)
-        #expect(model.rows[2].change == "")
-        #expect(model.rows.allSatisfy { !$0.isNew })
-    }
-
-    @Test func aReadingFromAnotherConnectionShowsAfterRefresh() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, model) = try await scaleWorld(world)
-        try await world.weigh(72.4, at: "2026-11-19 07:30", device: scale, on: service)
-        await model.refresh()
-        #expect(model.rows.map(\.weight) == ["72.4"])
-
-        // Another process (here another connection to the same file) adds a reading.
-        let other = try await world.signedIn()
-        try await world.weigh(71.8, at: "2026-11-20 07:45", device: scale, on: other)
-        #expect(model.rows.map(\.weight) == ["72.4"], "nothing changes before a refresh")
-
-        await model.refresh()
-        #expect(model.rows.map(\.weight) == ["71.8", "72.4"])
-        #expect(model.rows[0].isNew)
-        #expect(!model.rows[1].isNew)
-        #expect(model.problem == nil)
-    }
-
-    @Test func theUnitKeySwitchesBetweenKilogramsAndPounds() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, model) = try await scaleWorld(world)
-        try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
-        await model.refresh()
-
-        model.toggleUnit()
-        #expect(model.title == "Weight in lb")
-        #expect(model.rows.first?.weight == "159.6")
-        #expect(model.trend?.latest == "159.6 lb")
-
-        model.toggleUnit()
-        #expect(model.title == "Weight in kg")
-        #expect(model.rows.first?.weight == "72.4")
-    }
-
-    @Test func aProfileThatPrefersPoundsOpensInPounds() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, _) = try await scaleWorld(world)
-        let manifest = try await service.manifest(ofType: scale.dtid)
-        let model = WeightsModel(service: service, device: scale, manifest: manifest, preferred: .lb, clock: world.clock)
-        #expect(model.title == "Weight in lb")
-    }
-
-    @Test func scrollingPastTheLastRowLoadsOlderReadings() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, model) = try await scaleWorld(world)
-        let start = ViewModelWorld.date("2026-10-01 07:00")
-        for i in 0..<45 {
-            let when = start.addingTimeInterval(Double(i) * 86_400)
-            try await service.post(NewMessage(sdid: scale.id, ts: when.millisecondsSince1970,
-                                              data: [Field.weight: .number(80 - Double(i) * 0.1)]))
+            #expect(model.title == "Weight in kg")
+            #expect(model.rows.map(\.weight) == ["72.9", "72.6", "73.0"])
+            #expect(model.rows[0].date == "Fri Nov 20, 2026  07:30")
+            #expect(model.rows[0].change == "▲ 0.3")
+            #expect(model.rows[0].isGood == false)
+            #expect(model.rows[1].change == "▼ 0.4")
+            #expect(model.rows[1].isGood == true)
+            #expect(model.rows[2].change == "")
+            #expect(model.rows.allSatisfy { !$0.isNew })
         }
-        await model.refresh()
-        #expect(model.rows.count == 20)
-        #expect(model.rows.first?.weight == "75.6")
-
-        await model.moveSelection(by: 19, visibleRows: 10)
-        #expect(model.selectedIndex == 19)
-        #expect(model.rows.count == 20, "no page is loaded before the last row is passed")
-
-        await model.moveSelection(by: 1, visibleRows: 10)
-        #expect(model.rows.count == 40)
-        #expect(model.selectedIndex == 20)
-        #expect(model.topIndex == 11, "the selection stays in view")
-        #expect(model.rows[20].weight == "77.6")
-        #expect(model.rows[19].change == "▼ 0.1", "the change bridges the pages")
-
-        await model.moveSelection(by: 20, visibleRows: 10)
-        #expect(model.rows.count == 45)
-        #expect(!model.hasOlder)
-        #expect(model.rows.last?.weight == "80.0")
-        #expect(Set(model.rows.map(\.id)).count == 45, "no reading twice")
     }
 
-    @Test func addingAReadingUsesTheCommandLinesValidation() async throws {
-        let world = try ViewModelWorld()
-        let (_, _, model) = try await scaleWorld(world)
-        await model.refresh()
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func aReadingFromAnotherConnectionShowsAfterRefresh(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(72.4, at: "2026-11-19 07:30", device: scale, on: service)
+            await model.refresh()
+            #expect(model.rows.map(\.weight) == ["72.4"])
 
-        model.openPrompt()
-        for character in "700" { model.promptType(character) }
-        await model.submitPrompt()
-        let problem = try require(model.problem, "700 kg is refused")
-        #expect(problem.contains("1") && problem.contains("650"), "names the range: \(problem)")
-        #expect(model.prompt != nil, "the prompt stays open to fix the value")
-        #expect(model.rows.isEmpty)
+            // Another process (here another connection to the same file) adds a reading.
+            let other = try await world.signedIn()
+            try await world.weigh(71.8, at: "2026-11-20 07:45", device: scale, on: other)
+            #expect(model.rows.map(\.weight) == ["72.4"], "nothing changes before a refresh")
 
-        model.cancelPrompt()
-        model.openPrompt()
-        for character in "heavy" { model.promptType(character) }
-        await model.submitPrompt()
-        #expect(model.problem?.contains("not a number") == true)
-
-        model.cancelPrompt()
-        model.openPrompt()
-        for character in "72.1" { model.promptType(character) }
-        await model.submitPrompt()
-        #expect(model.prompt == nil)
-        #expect(model.problem == nil)
-        #expect(model.rows.first?.weight == "72.1")
+            await model.refresh()
+            #expect(model.rows.map(\.weight) == ["71.8", "72.4"])
+            #expect(model.rows[0].isNew)
+            #expect(!model.rows[1].isNew)
+            #expect(model.problem == nil)
+        }
     }
 
-    @Test func theTrendShowsLatestWeekChangeAndRange() async throws {
-        let world = try ViewModelWorld()
-        let (service, scale, model) = try await scaleWorld(world)
-        try await world.weigh(74.0, at: "2026-11-01 07:30", device: scale, on: service)
-        try await world.weigh(73.0, at: "2026-11-13 07:30", device: scale, on: service)
-        try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
-        await model.refresh()
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func theUnitKeySwitchesBetweenKilogramsAndPounds(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
+            await model.refresh()
 
-        let trend = try require(model.trend, "a trend")
-        #expect(trend.latest == "72.2 kg")
-        #expect(trend.weekChange == "▼ 0.8 kg in 7 days")
-        #expect(trend.weekIsGood == true)
-        #expect(trend.range == "min 72.2 · max 74.0")
-        #expect(trend.values.last == 72.2)
-        #expect(trend.period == "Aug 23 – Nov 20")
+            model.toggleUnit()
+            #expect(model.title == "Weight in lb")
+            #expect(model.rows.first?.weight == "159.6")
+            #expect(model.trend?.latest == "159.6 lb")
+
+            model.toggleUnit()
+            #expect(model.title == "Weight in kg")
+            #expect(model.rows.first?.weight == "72.4")
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func aProfileThatPrefersPoundsOpensInPounds(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, _) = try await scaleWorld(world)
+            let manifest = try await service.manifest(ofType: scale.dtid)
+            let model = WeightsModel(service: service, device: scale, manifest: manifest, preferred: .lb, clock: world.clock)
+            #expect(model.title == "Weight in lb")
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func scrollingPastTheLastRowLoadsOlderReadings(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            let start = ViewModelWorld.date("2026-10-01 07:00")
+            for i in 0..<45 {
+                let when = start.addingTimeInterval(Double(i) * 86_400)
+                try await service.post(NewMessage(sdid: scale.id, ts: when.millisecondsSince1970,
+                                                  data: [Field.weight: .number(80 - Double(i) * 0.1)]))
+            }
+            await model.refresh()
+            #expect(model.rows.count == 20)
+            #expect(model.rows.first?.weight == "75.6")
+
+            await model.moveSelection(by: 19, visibleRows: 10)
+            #expect(model.selectedIndex == 19)
+            #expect(model.rows.count == 20, "no page is loaded before the last row is passed")
+
+            await model.moveSelection(by: 1, visibleRows: 10)
+            #expect(model.rows.count == 40)
+            #expect(model.selectedIndex == 20)
+            #expect(model.topIndex == 11, "the selection stays in view")
+            #expect(model.rows[20].weight == "77.6")
+            #expect(model.rows[19].change == "▼ 0.1", "the change bridges the pages")
+
+            await model.moveSelection(by: 20, visibleRows: 10)
+            #expect(model.rows.count == 45)
+            #expect(!model.hasOlder)
+            #expect(model.rows.last?.weight == "80.0")
+            #expect(Set(model.rows.map(\.id)).count == 45, "no reading twice")
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func addingAReadingUsesTheCommandLinesValidation(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (_, _, model) = try await scaleWorld(world)
+            await model.refresh()
+
+            model.openPrompt()
+            for character in "700" { model.promptType(character) }
+            await model.submitPrompt()
+            let problem = try require(model.problem, "700 kg is refused")
+            #expect(problem.contains("1") && problem.contains("650"), "names the range: \(problem)")
+            #expect(model.prompt != nil, "the prompt stays open to fix the value")
+            #expect(model.rows.isEmpty)
+
+            model.cancelPrompt()
+            model.openPrompt()
+            for character in "heavy" { model.promptType(character) }
+            await model.submitPrompt()
+            #expect(model.problem?.contains("not a number") == true)
+
+            model.cancelPrompt()
+            model.openPrompt()
+            for character in "72.1" { model.promptType(character) }
+            await model.submitPrompt()
+            #expect(model.prompt == nil)
+            #expect(model.problem == nil)
+            #expect(model.rows.first?.weight == "72.1")
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func theTrendShowsLatestWeekChangeAndRange(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(74.0, at: "2026-11-01 07:30", device: scale, on: service)
+            try await world.weigh(73.0, at: "2026-11-13 07:30", device: scale, on: service)
+            try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
+            await model.refresh()
+
+            let trend = try require(model.trend, "a trend")
+            #expect(trend.latest == "72.2 kg")
+            #expect(trend.weekChange == "▼ 0.8 kg in 7 days")
+            #expect(trend.weekIsGood == true)
+            #expect(trend.range == "min 72.2 · max 74.0")
+            #expect(trend.values.last == 72.2)
+            #expect(trend.period == "Aug 23 – Nov 20")
+        }
     }
 }
