@@ -228,7 +228,7 @@ extension LocalStore {
     }
 
     /// The SQL that keeps only readings carrying `field`; nil when no reading can carry it.
-    private static func presenceFilter(_ field: String?) throws -> (sql: String, arguments: StatementArguments)? {
+    static func presenceFilter(_ field: String?) throws -> (sql: String, arguments: StatementArguments)? {
         guard let field, !field.isEmpty else { return ("", []) }
         guard !field.contains("\""), !field.contains("\\") else { return nil }
         return ("AND json_type(data, ?) IS NOT NULL", ["$.\"\(field)\""])

@@ -23,17 +23,12 @@ extension LocalStore {
         try Self.checkCount(count)
         return try await read { db in
             _ = try Self.device(id: deviceID, ownedBy: userID, in: db)
-            var sql = "SELECT mid, sdid, sdtid, uid, ts, cts, mv, data FROM messages WHERE sdid = ?"
-            var arguments: StatementArguments = [deviceID]
-            if let field, !field.isEmpty {
-                // A name that cannot be a JSON path key cannot be carried by any reading.
-                if field.contains("\"") || field.contains("\\") { return [] }
-                sql += " AND json_type(data, ?) IS NOT NULL"
-                arguments += ["$.\"\(field)\""]
-            }
-            sql += " ORDER BY ts DESC, mid DESC LIMIT ?"
-            arguments += [count]
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            guard let presence = try Self.presenceFilter(field) else { return [] }
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT mid, sdid, sdtid, uid, ts, cts, mv, data FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
+                arguments: [deviceID] + presence.arguments + [count])
+            return rows.map { row in
                 StoredMessageJSON(mid: row[0], sdid: row[1], sdtid: row[2], uid: row[3], ts: row[4], cts: row[5], mv: row[6],
                                   dataJSON: row[7])
             }
