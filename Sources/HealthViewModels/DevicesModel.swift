@@ -93,21 +93,9 @@ public final class DevicesModel {
         isRefreshing = true
         defer { isRefreshing = false }
         do {
-            let user = try await service.currentUser()
-            let devices = try await service.devices()
-            let types = try await service.deviceTypes()
-            var manifests: [String: Manifest] = [:]
-            for dtid in Set(devices.map(\.dtid)) {
-                manifests[dtid] = try await service.manifest(ofType: dtid)
-            }
-            var last: [String: Message] = [:]
-            for device in devices {
-                let field = manifests[device.dtid]?.hasWeight == true ? Field.weight : nil
-                if let message = try await service.lastMessages(device: device.id, count: 1, field: field).first {
-                    last[device.id] = message
-                }
-            }
-            apply(user: user, devices: devices, types: types, manifests: manifests, last: last)
+            let overview = try await service.devicesOverview()
+            apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
+                  manifests: overview.manifests, last: overview.latestReadings)
             problem = nil
             lastUpdated = clock.now()
             await loadRecent()

@@ -96,14 +96,11 @@ public final class EnergyModel {
         isRefreshing = true
         defer { isRefreshing = false }
         do {
-            let profile = try await service.profile()
-            let summary = try await service.energySummary(for: day, now: clock.now(), calendar: clock.calendar)
-            var days: [EnergySummary] = []
-            for offset in (1...6).reversed() {
-                days.append(try await service.energySummary(for: day.adding(days: -offset), now: clock.now(), calendar: clock.calendar))
-            }
-            apply(summary, unit: profile.energyUnit)
-            applyWeek(days + [summary], unit: profile.energyUnit)
+            async let profile = service.profile()
+            let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
+            let unit = try await profile.energyUnit
+            apply(week[week.count - 1], unit: unit)
+            applyWeek(week, unit: unit)
             problem = nil
             lastUpdated = clock.now()
         } catch {

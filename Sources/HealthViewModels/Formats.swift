@@ -5,32 +5,41 @@ import HealthCore
 struct Formats {
     let calendar: Calendar
 
-    private func formatter(_ pattern: String) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.calendar = calendar
-        f.timeZone = calendar.timeZone
-        f.dateFormat = pattern
-        return f
+    /// "Nov 20, 2026 07:30", local time, as the ancestor app showed dates.
+    func dateTime(_ date: Date) -> String {
+        let c = DateText.parts(of: date, in: calendar)
+        return "\(c.monthName) \(c.day), \(c.year4) \(c.hh):\(c.mm)"
     }
 
-    /// "Nov 20, 2026 07:30", local time, as the ancestor app showed dates.
-    func dateTime(_ date: Date) -> String { formatter("MMM d, yyyy HH:mm").string(from: date) }
-
     /// "Fri Nov 20, 2026  07:30": the weight table's form, day zero-padded so the column lines up.
-    func tableDateTime(_ date: Date) -> String { formatter("EEE MMM dd, yyyy  HH:mm").string(from: date) }
+    func tableDateTime(_ date: Date) -> String {
+        let c = DateText.parts(of: date, in: calendar)
+        return "\(c.weekdayName) \(c.monthName) \(c.dd), \(c.year4)  \(c.hh):\(c.mm)"
+    }
 
     /// "Fri, Nov 20, 2026".
-    func longDay(_ day: Day) -> String { formatter("EEE, MMM d, yyyy").string(from: day.start(in: calendar)) }
+    func longDay(_ day: Day) -> String {
+        let c = DateText.parts(of: day.start(in: calendar), in: calendar)
+        return "\(c.weekdayName), \(c.monthName) \(c.day), \(c.year4)"
+    }
 
     /// "Fri Nov 20".
-    func weekDay(_ day: Day) -> String { formatter("EEE MMM d").string(from: day.start(in: calendar)) }
+    func weekDay(_ day: Day) -> String {
+        let c = DateText.parts(of: day.start(in: calendar), in: calendar)
+        return "\(c.weekdayName) \(c.monthName) \(c.day)"
+    }
 
     /// "Nov 20".
-    func shortDay(_ day: Day) -> String { formatter("MMM d").string(from: day.start(in: calendar)) }
+    func shortDay(_ day: Day) -> String {
+        let c = DateText.parts(of: day.start(in: calendar), in: calendar)
+        return "\(c.monthName) \(c.day)"
+    }
 
     /// "HH:mm:ss" for the status bar's last update.
-    func time(_ date: Date) -> String { formatter("HH:mm:ss").string(from: date) }
+    func time(_ date: Date) -> String {
+        let c = DateText.parts(of: date, in: calendar)
+        return "\(c.hh):\(c.mm):\(c.ss)"
+    }
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago".
     func age(of date: Date, now: Date) -> String {
@@ -45,7 +54,7 @@ struct Formats {
     }
 
     /// One decimal: "72.4".
-    static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func oneDecimal(_ value: Double) -> String { CNumberText.fixed(value, decimals: 1) }
 
     /// A whole number with thousands separators: "1,234".
     static func whole(_ value: Double) -> String {

@@ -98,9 +98,11 @@ public final class WeightsModel {
         defer { isRefreshing = false }
         do {
             let count = max(Self.pageSize, rowsWanted, messages.count)
-            let latest = try await service.lastMessages(device: device.id, count: count, field: Field.weight)
             let today = clock.today
-            let series = try await service.weightSeries(days: today.adding(days: -89)...today, calendar: clock.calendar)
+            // Both at once: on a local store they run on two of the pool's readers, on a server as two requests.
+            async let readings = service.lastMessages(device: device.id, count: count, field: Field.weight)
+            async let trend = service.weightSeries(days: today.adding(days: -89)...today, calendar: clock.calendar)
+            let (latest, series) = try await (readings, trend)
             let isFirstLoad = lastUpdated == nil
             newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
             knownIDs.formUnion(latest.map(\.mid))

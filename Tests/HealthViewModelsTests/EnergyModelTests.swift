@@ -52,6 +52,33 @@ struct EnergyModelTests {
     }
 
     @Test(arguments: [ServiceFactory.local, .remote])
+    func eachDayOfTheWeekStripCountsOnlyItsOwnLocalDay(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            try await service.updateProfile(Profile(birthDate: Day(year: 1990, month: 1, day: 31), sex: .female, heightCm: 168))
+            let scale = try await world.device("Withings Device", named: "Scale", on: service)
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            // 65 kg from Monday on, 70 kg from Wednesday on: each day's BMR uses the latest weight by its end.
+            try await world.weigh(65, at: "2026-11-16 07:00", device: scale, on: service)
+            try await world.weigh(70, at: "2026-11-18 07:00", device: scale, on: service)
+            // Meals a minute either side of local midnight belong to different days.
+            try await log(Field.calories, 2000, at: "2026-11-16 23:59", device: food, on: service)
+            try await log(Field.calories, 3000, at: "2026-11-17 00:01", device: food, on: service)
+            try await log(Field.calories, 1500, at: "2026-11-19 12:00", device: food, on: service)
+
+            let model = EnergyModel(service: service, clock: world.clock)
+            await model.refresh()
+
+            // Mifflin-St Jeor, woman, 168 cm, 36 years: 10·kg + 1,050 − 180 − 161, i.e. 1,359 at 65 kg and
+            // 1,409 at 70 kg, whole days in the past. Saturday and Sunday have no weight yet: no net.
+            #expect(model.problem == nil)
+            #expect(model.week.map(\.label) == ["Sat Nov 14", "Sun Nov 15", "Mon Nov 16", "Tue Nov 17", "Wed Nov 18",
+                                                 "Thu Nov 19", "Fri Nov 20"])
+            #expect(model.week.map(\.net) == ["—", "—", "+641", "+1,641", "−1,409", "+91", "−1,057"])
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
     func anIncompleteProfileSaysWhatIsMissingAndHowToSetIt(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

@@ -114,14 +114,25 @@ public final class LocalHealthService: HealthService {
     // MARK: Derived views
 
     public func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary {
+        try await energySummaries(for: day...day, now: now, calendar: calendar)[0]
+    }
+
+    public func energySummaries(for days: ClosedRange<Day>, now: Date, calendar: Calendar) async throws -> [EnergySummary] {
         let userID = try requireUser()
-        let start = day.start(in: calendar).millisecondsSince1970
-        let end = day.adding(days: 1).start(in: calendar).millisecondsSince1970
-        async let profile = store.profile(userID: userID)
-        async let weight = store.latestWeight(userID: userID, before: end)
-        async let totals = store.energyTotals(userID: userID, from: start, to: end)
-        return EnergyCalculator.summary(day: day, profile: try await profile, weightKg: try await weight?.kg,
-                                        totals: try await totals, now: now, calendar: calendar)
+        let all = (0...days.lowerBound.days(to: days.upperBound)).map { days.lowerBound.adding(days: $0) }
+        let periods = all.map { day in
+            (from: day.start(in: calendar).millisecondsSince1970, to: day.adding(days: 1).start(in: calendar).millisecondsSince1970)
+        }
+        let inputs = try await store.energyInputs(userID: userID, periods: periods)
+        return zip(all, inputs.periods).map { day, period in
+            EnergyCalculator.summary(day: day, profile: inputs.profile, weightKg: period.weight?.kg,
+                                     totals: period.totals, now: now, calendar: calendar)
+        }
+    }
+
+    public func devicesOverview() async throws -> DevicesOverview {
+        guard let overview = try await store.devicesOverview(userID: try requireUser()) else { throw HealthError.sessionExpired }
+        return overview
     }
 
     public func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries {

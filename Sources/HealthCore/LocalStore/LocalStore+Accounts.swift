@@ -32,7 +32,7 @@ extension LocalStore {
     }
 
     public func user(id: String) async throws -> User? {
-        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(User.init(row:)) }
+        try await read { db in try Self.user(id: id, in: db) }
     }
 
     /// Looks a user up by login name (case-insensitive, like the uniqueness rule).
@@ -90,11 +90,7 @@ extension LocalStore {
     }
 
     public func profile(userID: String) async throws -> Profile {
-        let profile = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM profiles WHERE user_id = ?", arguments: [userID]).map(Profile.init(row:))
-        }
-        guard let profile else { throw HealthError.unknownUser(userID) }
-        return profile
+        try await read { db in try Self.profile(userID: userID, in: db) }
     }
 
     /// Saves a profile after checking its values are humanly possible (`.invalidValue` otherwise).
@@ -114,6 +110,22 @@ extension LocalStore {
             return changed
         }
         if changed == 0 { throw HealthError.unknownUser(userID) }
+    }
+}
+
+extension LocalStore {
+    // MARK: Inside a transaction
+
+    static func user(id: String, in db: Database) throws -> User? {
+        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(User.init(row:))
+    }
+
+    /// A user's profile; `.unknownUser` when there is no such user.
+    static func profile(userID: String, in db: Database) throws -> Profile {
+        guard let profile = try Row.fetchOne(db, sql: "SELECT * FROM profiles WHERE user_id = ?", arguments: [userID])
+            .map(Profile.init(row:))
+        else { throw HealthError.unknownUser(userID) }
+        return profile
     }
 }
 

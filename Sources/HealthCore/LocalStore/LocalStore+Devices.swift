@@ -5,7 +5,7 @@ import GRDB
 extension LocalStore {
     /// Every device type, by name.
     public func deviceTypes() async throws -> [DeviceType] {
-        try await read { db in try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY name").map(DeviceType.init(row:)) }
+        try await read { db in try Self.deviceTypes(in: db) }
     }
 
     public func deviceType(id: String) async throws -> DeviceType? {
@@ -27,10 +27,7 @@ extension LocalStore {
 
     /// A user's devices, oldest first.
     public func devices(userID: String) async throws -> [Device] {
-        try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM devices WHERE uid = ? ORDER BY created_at, rowid",
-                             arguments: [userID]).map(Device.init(row:))
-        }
+        try await read { db in try Self.devices(userID: userID, in: db) }
     }
 
     /// Any user's device by id; nil when there is none.
@@ -69,6 +66,15 @@ extension LocalStore {
     }
 
     // MARK: Inside a transaction
+
+    static func deviceTypes(in db: Database) throws -> [DeviceType] {
+        try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY name").map(DeviceType.init(row:))
+    }
+
+    static func devices(userID: String, in db: Database) throws -> [Device] {
+        try Row.fetchAll(db, sql: "SELECT * FROM devices WHERE uid = ? ORDER BY created_at, rowid",
+                         arguments: [userID]).map(Device.init(row:))
+    }
 
     static func deviceType(id: String, in db: Database) throws -> DeviceType? {
         try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE id = ?", arguments: [id]).map(DeviceType.init(row:))

@@ -91,16 +91,7 @@ extension LocalStore {
     /// The last `count` readings of a user's device, newest first; only those carrying `field` when given.
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String? = nil) async throws -> [Message] {
         try Self.checkCount(count)
-        return try await read { db in
-            _ = try Self.device(id: deviceID, ownedBy: userID, in: db)
-            guard let presence = try Self.presenceFilter(field) else { return [] }
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
-                arguments: [deviceID] + presence.arguments + [count])
-            let decoder = JSONDecoder()
-            return try rows.map { try Message(row: $0, decoder: decoder) }
-        }
+        return try await read { db in try Self.lastMessages(deviceID: deviceID, userID: userID, count: count, field: field, in: db) }
     }
 
     /// A page of a user's device's readings in `[startDate, endDate]`. `next` is a cursor (the last
@@ -140,31 +131,12 @@ extension LocalStore {
 
     /// Sums of a user's energy readings with `from <= ts < to` (ms).
     public func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals {
-        try await read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT total(active_energy) AS active, total(calories) AS consumed,
-                           total(basal_energy) AS basal, count(basal_energy) AS basal_count
-                    FROM messages WHERE uid = ? AND ts >= ? AND ts < ?
-                    """,
-                arguments: [userID, from, to])
-            guard let row else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
-            let basalCount: Int = row["basal_count"]
-            return EnergyTotals(active: row["active"], consumed: row["consumed"],
-                                recordedBasal: basalCount > 0 ? row["basal"] : nil)
-        }
+        try await read { db in try Self.energyTotals(userID: userID, from: from, to: to, in: db) }
     }
 
     /// The latest weight (kg) among a user's readings before `before` (ms), from any of their devices.
     public func latestWeight(userID: String, before: Int64) async throws -> WeightReading? {
-        try await read { db in
-            try Row.fetchOne(
-                db,
-                sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts < ? AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1",
-                arguments: [userID, before]
-            ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
-        }
+        try await read { db in try Self.latestWeight(userID: userID, before: before, in: db) }
     }
 
     /// The sum and count of a user's weights per local day, for the days starting at `dayStarts`
@@ -202,6 +174,42 @@ extension LocalStore {
                 arguments: [userID, from, to]
             ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
         }
+    }
+
+    // MARK: Inside a transaction
+
+    static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: Database) throws -> [Message] {
+        _ = try device(id: deviceID, ownedBy: userID, in: db)
+        guard let presence = try presenceFilter(field) else { return [] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
+            arguments: [deviceID] + presence.arguments + [count])
+        let decoder = JSONDecoder()
+        return try rows.map { try Message(row: $0, decoder: decoder) }
+    }
+
+    static func energyTotals(userID: String, from: Int64, to: Int64, in db: Database) throws -> EnergyTotals {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT total(active_energy) AS active, total(calories) AS consumed,
+                       total(basal_energy) AS basal, count(basal_energy) AS basal_count
+                FROM messages WHERE uid = ? AND ts >= ? AND ts < ?
+                """,
+            arguments: [userID, from, to])
+        guard let row else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
+        let basalCount: Int = row["basal_count"]
+        return EnergyTotals(active: row["active"], consumed: row["consumed"],
+                            recordedBasal: basalCount > 0 ? row["basal"] : nil)
+    }
+
+    static func latestWeight(userID: String, before: Int64, in db: Database) throws -> WeightReading? {
+        try Row.fetchOne(
+            db,
+            sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts < ? AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1",
+            arguments: [userID, before]
+        ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
     }
 
     // MARK: Helpers

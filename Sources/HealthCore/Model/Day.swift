@@ -18,8 +18,7 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
+        let cal = Self.utc
         guard let date = cal.date(from: DateComponents(year: y, month: m, day: d)),
               cal.component(.day, from: date) == d, cal.component(.month, from: date) == m else { return nil }
         self.init(year: y, month: m, day: d)
@@ -38,18 +37,24 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 
     /// The day `n` days later (earlier for negative `n`).
     public func adding(days n: Int) -> Day {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
+        let utc = Self.utc
         let date = utc.date(byAdding: .day, value: n, to: start(in: utc))!
         return Day(date, in: utc)
     }
 
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(to other: Day) -> Int {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
+        let utc = Self.utc
         return utc.dateComponents([.day], from: start(in: utc), to: other.start(in: utc)).day!
     }
+
+    /// Day arithmetic happens in UTC, where every day is 24 hours long; built once, as building a
+    /// calendar and looking its time zone up costs more than the arithmetic.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar
+    }()
 
     public static func < (a: Day, b: Day) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)

@@ -55,6 +55,14 @@ public protocol HealthService: Sendable {
     /// The daily weight series (averaged, carried forward) of the user's weight readings over `days`.
     func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries
 
+    // MARK: A screen at once (defaults in HealthService+Screens.swift compose the calls above)
+
+    /// The user, their devices, the device types, the manifests in use and each device's latest
+    /// reading, as of one moment: what the devices screen shows.
+    func devicesOverview() async throws -> DevicesOverview
+    /// The energy summaries of consecutive days, oldest first: the energy screen's week.
+    func energySummaries(for days: ClosedRange<Day>, now: Date, calendar: Calendar) async throws -> [EnergySummary]
+
     // MARK: Change detection
 
     /// A value that changes whenever the underlying data may have changed (SQLite's `data_version`
