@@ -39,7 +39,11 @@ public enum DemoData {
         var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
         let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
         guard firstDay <= today else { return 0 }
-        let plan = DemoPlan(random: &random, firstDay: firstDay, today: today, now: now, calendar: calendar, created: user.createdOn)
+        // Plan only from the latest reading's day: this runs at every `hmon --demo` launch, and planning
+        // the whole six months again cost more than the rest of the launch.
+        let from = latest == Int64.min ? firstDay : max(firstDay, Day(Date(millisecondsSince1970: latest), in: calendar))
+        let plan = DemoPlan(random: &random, firstDay: firstDay, from: from, today: today, now: now, calendar: calendar,
+                            created: user.createdOn)
         let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
         guard !fresh.isEmpty else { return 0 }
@@ -62,7 +66,8 @@ public enum DemoData {
         let today = Day(now, in: calendar)
         let firstDay = today.adding(days: -(days - 1))
         let created = firstDay.adding(days: -1).start(in: calendar).addingTimeInterval(20 * 3600)
-        let plan = DemoPlan(random: &random, firstDay: firstDay, today: today, now: now, calendar: calendar, created: created)
+        let plan = DemoPlan(random: &random, firstDay: firstDay, from: firstDay, today: today, now: now, calendar: calendar,
+                            created: created)
         let hash = try store.passwordHasher.hash(password)
 
         try await store.write { db in
@@ -109,7 +114,8 @@ private struct DemoPlan {
     let devices: [PlannedDevice]
     var readings: [Reading] = []
 
-    init(random: inout SeededRandom, firstDay: Day, today: Day, now: Date, calendar: Calendar, created: Date) {
+    /// Readings from `from` to `today` (up to `now`), on a trend that starts at `firstDay`.
+    init(random: inout SeededRandom, firstDay: Day, from: Day, today: Day, now: Date, calendar: Calendar, created: Date) {
         userID = random.hex()
         let scale = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.withings.deviceType.id, name: "Bathroom scale")
         let watch = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.activityTracker.deviceType.id, name: "Watch")
@@ -119,7 +125,7 @@ private struct DemoPlan {
         // The trend spans the demo's first `days` days and then holds, so readings added on later
         // days (see `DemoData.topUp`) continue it.
         let total = Double(DemoData.days - 1)
-        var day = firstDay
+        var day = from
         while day <= today {
             let start = day.start(in: calendar)
             func at(_ hour: Double) -> Date { start.addingTimeInterval(hour * 3600) }
@@ -199,5 +205,10 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// 32 hex digits, the shape of an id.
-    mutating func hex() -> String { String(format: "%016llx%016llx", next(), next()) }
+    mutating func hex() -> String { Self.hex16(next()) + Self.hex16(next()) }
+
+    private static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }
