@@ -1,6 +1,13 @@
 import Foundation
 import GRDB
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+private let readBytes = Glibc.read
+#else
+import Darwin
+private let readBytes = Darwin.read
+#endif
 
 /// The embedded store: one SQLite file (WAL, foreign keys, versioned migrations) shared by every hmon
 /// process on the machine — the dashboard, the command line and the REST server.
@@ -45,11 +52,24 @@ public final class LocalStore: Sendable {
         }
         do {
             writer = try DatabasePool(path: path, configuration: configuration)
+            // One read answers everything opening needs to know; the migrator's write transaction runs
+            // only when there is something to migrate, so a launch on an up-to-date store never waits
+            // for the write lock.
             let migrator = Schema.migrator
-            if try writer.read({ try migrator.hasBeenSuperseded($0) }) {
+            let state = try writer.read { db in
+                (superseded: try migrator.hasBeenSuperseded(db),
+                 complete: try migrator.hasCompletedMigrations(db),
+                 applicationID: try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                 schemaObjects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+            }
+            if state.superseded {
                 throw HealthError.storeUnavailable("\(path) was written by a newer hmon: upgrade hmon or pass another --db")
             }
-            try migrator.migrate(writer)
+            // The header check in `prepareFile` cannot see a schema still in another process's WAL.
+            guard state.applicationID == Schema.applicationID || (state.applicationID == 0 && state.schemaObjects == 0) else {
+                throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
+            }
+            if !state.complete { try migrator.migrate(writer) }
             var versionConfiguration = Configuration()
             versionConfiguration.label = "hmon.data_version"
             versionConfiguration.busyMode = .timeout(10)
@@ -145,28 +165,31 @@ public final class LocalStore: Sendable {
         }
     }
 
-    /// Reads the file's header through a read-only connection: an hmon store carries our
-    /// `application_id`; an empty SQLite file (no schema) is welcome too.
+    /// Reads the file's 100-byte SQLite header (https://sqlite.org/fileformat.html): an hmon store
+    /// carries our `application_id` (offset 68); an empty file or an SQLite file with no schema yet
+    /// (schema cookie, offset 40, still 0) is welcome too. Reading the bytes, rather than opening a
+    /// connection to ask, keeps this check off the launch's critical path; it must come before the
+    /// pool opens, because opening switches the file to WAL, and a foreign file is never touched.
     private static func checkIsHmonStore(_ path: String) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            let (applicationID, schemaObjects) = try queue.read { db in
-                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
-            }
-            if applicationID == Schema.applicationID || (applicationID == 0 && schemaObjects == 0) { return }
-            throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
-        } catch let error as HealthError {
-            throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw HealthError.storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
-        } catch {
-            throw openingError(error, path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw HealthError.storeUnavailable("cannot open \(path) (\(reason)): check its permissions or pass another --db")
         }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, 100) }
+        if count == 0 { return }
+        guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            throw HealthError.storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
+        }
+        func bigEndian32(at offset: Int) -> UInt32 {
+            header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        let applicationID = Int32(bitPattern: bigEndian32(at: 68))
+        let schemaCookie = bigEndian32(at: 40)
+        if applicationID == Schema.applicationID || (applicationID == 0 && schemaCookie == 0) { return }
+        throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
     }
 
     private static func openingError(_ error: any Error, path: String) -> HealthError {
