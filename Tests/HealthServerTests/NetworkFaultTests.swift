@@ -19,6 +19,18 @@ import Glibc
             Issue.record("signing in to a closed port succeeded")
         } catch let HealthError.serverUnreachable(message) {
             #expect(message.contains("127.0.0.1:\(port)"))
+            #expect(message.contains("connection refused"))
+        }
+    }
+
+    @Test func anAddressThatIsNotHTTPIsRefusedBeforeAnyRequest() async throws {
+        let client = RemoteHealthService(server: URL(string: "ftp://127.0.0.1:21")!, options: .init(timeout: 5))
+        do {
+            _ = try await client.signIn(name: "alice", password: "x")
+            Issue.record("an ftp:// server was accepted")
+        } catch let HealthError.serverUnreachable(message) {
+            #expect(message.contains("ftp://127.0.0.1:21"))
+            #expect(message.contains("not an http:// or https:// address"))
         }
     }
 
