@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 readings=${1:-1000000}
 
-build=(swift build -c release --scratch-path .build-release)
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
 "${build[@]}" --product hmon >/dev/null
 "${build[@]}" --product hmon-bench >/dev/null
 bin=$("${build[@]}" --show-bin-path)

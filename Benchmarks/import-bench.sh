@@ -11,10 +11,12 @@ size=${1:-1G}
 work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+# The release build as the README installs it.
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
 for product in hmon hmon-bench; do
-    if ! swift build -c release --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
+    if ! "${build[@]}" --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
 done
-hmon=$(swift build -c release --show-bin-path)/hmon
+hmon=$("${build[@]}" --show-bin-path)/hmon
 
 echo "generating a $size export.xml ..."
 python3 Benchmarks/gen-apple-health.py "$work/export.xml" "$size"

@@ -2,7 +2,7 @@
 # Throughput and latency of `hmon serve` for the dashboard's hot call, GET /v1.1/messages/last?count=20,
 # on a store of 1,000,000 readings, with wrk on loopback at 16 and 128 connections.
 #
-#   Benchmarks/serve-wrk.sh [--readings N] [--duration 20s] [--threads 2] [--port 18080] [--scratch-path DIR]
+#   Benchmarks/serve-wrk.sh [--readings N] [--duration 20s] [--threads 2] [--port 18080] [--scratch-path DIR (default .build-release)]
 #
 # Public tools only: wrk (installed with apt-get when missing), curl, and hmon itself, built in release.
 # The store is built once by `hmon-bench store` and reused (delete it, or pass --rebuild, to start over).
@@ -14,7 +14,7 @@ duration=20s
 threads=2
 port=18080
 rebuild=""
-scratch=()
+scratch=(--scratch-path .build-release)
 while [ $# -gt 0 ]; do
     case "$1" in
         --readings) readings=$2; shift 2 ;;
@@ -39,13 +39,13 @@ fi
 echo "serve-wrk: building hmon and hmon-bench (release)…"
 buildlog=$(mktemp)
 for product in hmon hmon-bench; do
-    if ! swift build -c release "${scratch[@]}" --product "$product" >"$buildlog" 2>&1; then
+    if ! swift build -c release --static-swift-stdlib "${scratch[@]}" --product "$product" >"$buildlog" 2>&1; then
         cat "$buildlog" >&2
         exit 1
     fi
 done
 rm -f "$buildlog"
-bin=$(swift build -c release "${scratch[@]}" --show-bin-path)
+bin=$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)
 
 store="${TMPDIR:-/tmp}/hmon-bench/serve-${readings}.sqlite"
 mkdir -p "$(dirname "$store")"
