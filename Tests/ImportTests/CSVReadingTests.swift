@@ -44,6 +44,22 @@ import Testing
         #expect(abs((readings[0].extras["muscleMass"] ?? 0) - 28.08) < 1e-9)
     }
 
+    @Test func aSemicolonSeparatedExportWithDecimalCommasReadsTheSame() throws {
+        let folder = try TempFolder()
+        let file = try folder.write("openScale.csv", """
+        DATE;TIME;WEIGHT;FAT;WATER;MUSCLE;COMMENT
+        2024-03-01;07:05;70,2;21,5;55,0;40;
+        2024-03-02;07:06:30;70,0;;;;"light; late dinner"
+
+        """)
+        let (result, readings) = try readAll(file, timeZone: berlin)
+
+        #expect(result.format == .openScaleCSV)
+        #expect(readings.map(\.timestamp) == [ms("2024-03-01T06:05:00Z"), ms("2024-03-02T06:06:30Z")])
+        #expect(readings.map(\.value) == [70.2, 70.0])
+        #expect(readings[0].extras["fatRatio"] == 21.5)
+    }
+
     @Test func openScaleOlderExportWithDateTime() throws {
         let folder = try TempFolder()
         let file = try folder.write("old.csv", """

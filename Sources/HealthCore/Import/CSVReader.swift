@@ -1,6 +1,9 @@
 /// Splits CSV text, fed in chunks, into rows of fields (RFC 4180: fields in double quotes may hold
 /// commas, newlines and doubled quotes). Each row comes with the line it starts on.
+///
+/// The separator is a comma or, as spreadsheet exports in decimal-comma locales write it, a semicolon.
 struct CSVReader {
+    let delimiter: UInt8
     private var field: [UInt8] = []
     private var row: [String] = []
     private var inQuotes = false
@@ -11,6 +14,26 @@ struct CSVReader {
     private var line = 1
     private var rowLine = 1
     private var quoteLine = 1
+
+    init(delimiter: UInt8 = UInt8(ascii: ",")) {
+        self.delimiter = delimiter
+    }
+
+    /// The separator of a file that starts with `head`: a semicolon when its first line has more
+    /// semicolons than commas outside quotes ("Datum;Gewicht" or "DATE;TIME;WEIGHT"), else a comma.
+    static func delimiter(ofFileStartingWith head: some Collection<UInt8>) -> UInt8 {
+        var commas = 0, semicolons = 0, inQuotes = false
+        for byte in head {
+            if byte == 0x0A && !inQuotes { break }
+            switch byte {
+            case UInt8(ascii: "\""): inQuotes.toggle()
+            case UInt8(ascii: ",") where !inQuotes: commas += 1
+            case UInt8(ascii: ";") where !inQuotes: semicolons += 1
+            default: break
+            }
+        }
+        return semicolons > commas ? UInt8(ascii: ";") : UInt8(ascii: ",")
+    }
 
     mutating func feed(_ bytes: UnsafeRawBufferPointer, _ onRow: ([String], Int) throws -> Void) throws {
         var start = 0
@@ -44,7 +67,7 @@ struct CSVReader {
             return
         }
         switch c {
-        case UInt8(ascii: ","):
+        case delimiter:
             endField()
         case 0x0A:
             try endRow(onRow)

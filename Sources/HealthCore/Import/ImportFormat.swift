@@ -28,7 +28,7 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
 
     private static func firstCSVRow(_ text: ArraySlice<UInt8>) -> [String]? {
         guard let newline = text.firstIndex(of: 0x0A) ?? (text.count < headLength ? text.endIndex : nil) else { return nil }
-        var reader = CSVReader()
+        var reader = CSVReader(delimiter: CSVReader.delimiter(ofFileStartingWith: text))
         var header: [String]?
         let line = Array(text[..<newline])
         try? line.withUnsafeBytes { bytes in

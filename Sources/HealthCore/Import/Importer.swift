@@ -128,7 +128,7 @@ public enum Importer {
     private static func readCSV(_ file: InputFile, name: String, timeZone: TimeZone,
                                 emit: (ImportedReading) throws -> Void,
                                 report: (Int64, Int64) -> Void) throws -> ImportTally {
-        var reader = CSVReader()
+        var reader: CSVReader?  // made on the first chunk, which holds the header and so the separator
         var importer: CSVWeightImporter?
         var tally = ImportTally()
         func onRow(_ row: [String], _ line: Int) throws {
@@ -141,10 +141,11 @@ public enum Importer {
         }
         do {
             try file.chunks { chunk, done in
-                try reader.feed(chunk, onRow)
+                if reader == nil { reader = CSVReader(delimiter: CSVReader.delimiter(ofFileStartingWith: chunk)) }
+                try reader!.feed(chunk, onRow)
                 report(done, file.size)
             }
-            try reader.finish(onRow)
+            try reader?.finish(onRow)
         } catch let problem as ImportLineProblem {
             throw ImportError(file: name, line: problem.line, problem: problem.message)
         }
