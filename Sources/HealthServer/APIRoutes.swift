@@ -168,8 +168,8 @@ struct APIRoutes: Sendable {
         return JSONBody.response(SAMI.MessagesRange(uid: userID, query: messageQuery, page: page))
     }
 
-    /// A user posts to their own devices; a client's token (`client_credentials` with `write`) may post to
-    /// any device, as the device's owner: that is all such a token may do.
+    /// A user posts to their own devices; a client's token (`client_credentials` with `write`) posts to its
+    /// owner's devices, and that is all such a token may do.
     private func postMessage(_ request: Request, _ context: ServerContext) async throws -> Response {
         guard let principal = context.principal else { throw APIError.unauthorized }
         guard principal.scopes.contains(Scope.write) else { throw APIError.forbidden }
@@ -182,8 +182,11 @@ struct APIRoutes: Sendable {
         if let userID = principal.userID {
             ownerID = userID
         } else {
-            guard let device = try await store.device(id: body.sdid) else { throw APIError.notFound }
-            ownerID = device.uid
+            // A client registered for a user posts as that user: to anyone else's device it gets 403.
+            guard case .client(let clientID) = principal.kind, let owner = try await store.client(id: clientID)?.ownerID else {
+                throw APIError.forbidden
+            }
+            ownerID = owner
         }
         let service = LocalHealthService(store: store, userID: ownerID)
         let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))

@@ -8,6 +8,8 @@ struct KnownClient: Sendable, Equatable {
     var redirectURI: String?
     /// A public client has no secret (hmon's own terminal client); it may not use `client_credentials`.
     var isPublic: Bool
+    /// The user whose devices the client's own tokens post to; without one, no `client_credentials`.
+    var ownerID: String? = nil
 }
 
 /// Finds clients: hmon's built-in public client, and those registered with `hmon client add`.
@@ -19,14 +21,14 @@ struct ClientRegistry: Sendable {
     func client(id: String) async throws -> KnownClient? {
         if id == Self.builtIn.id { return Self.builtIn }
         guard let client = try await store.client(id: id) else { return nil }
-        return KnownClient(id: client.id, redirectURI: client.redirectURI, isPublic: false)
+        return KnownClient(id: client.id, redirectURI: client.redirectURI, isPublic: false, ownerID: client.ownerID)
     }
 
     /// The client when the credentials are right: a registered client needs its secret; the public one none.
     func authenticate(id: String, secret: String?) async throws -> KnownClient? {
         if id == Self.builtIn.id { return secret == nil || secret == "" ? Self.builtIn : nil }
         guard let secret, !secret.isEmpty, let client = try await store.verifyClient(id: id, secret: secret) else { return nil }
-        return KnownClient(id: client.id, redirectURI: client.redirectURI, isPublic: false)
+        return KnownClient(id: client.id, redirectURI: client.redirectURI, isPublic: false, ownerID: client.ownerID)
     }
 
     /// The redirect to use: the registered one, when the request names it or none. A client registered

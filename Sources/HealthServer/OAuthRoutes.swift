@@ -131,7 +131,8 @@ struct OAuthRoutes: Sendable {
                 else { return tokenError(.invalidGrant) }
                 return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all, now: now)
             case "client_credentials":
-                guard !client.isPublic else { return tokenError(.unauthorizedClient) }
+                // Only a client registered for a user (`hmon client add NAME --user USER`) gets a token of its own.
+                guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
                 guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
                 let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
                                                               ttl: configuration.accessTokenLifetime, now: now)

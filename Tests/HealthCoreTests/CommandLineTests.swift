@@ -71,6 +71,23 @@ import Testing
         #expect(again.stderr == "hmon: the user name \"alice\" is taken: choose another\n")
     }
 
+    @Test func clientAddRegistersABridgeForAnExistingUserOnly() async throws {
+        let home = try Home()
+        _ = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "correct horse\n")
+        let unknown = try home.hmon(["client", "add", "Scale bridge", "--user", "nobody"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "hmon: no user named \"nobody\": create one with `hmon user add nobody`\n")
+
+        let added = try home.hmon(["client", "add", "Scale bridge", "--user", "alice"])
+        #expect(added.status == 0)
+        let id = try #require(added.stdout.split(separator: "\n").first { $0.hasPrefix("client id:") }?
+            .split(separator: " ").last.map(String.init))
+        let client = try #require(try await home.store().client(id: id))
+        let alice = try #require(try await home.store().user(named: "alice"))
+        #expect(client.name == "Scale bridge")
+        #expect(client.ownerID == alice.id)
+    }
+
     @Test func addWeightRecordsAReadingInTheChosenUnit() async throws {
         let home = try Home()
         try home.userWithScale()

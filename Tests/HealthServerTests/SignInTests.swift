@@ -132,7 +132,7 @@ import Testing
 
     @Test func clientCredentialsGiveATokenThatMayOnlyPost() async throws {
         try await ServerWorld.run { world in
-            let (client, secret) = try await world.store.createClient(name: "Scale bridge", redirectURI: nil)
+            let (client, secret) = try await world.store.createClient(name: "Scale bridge", redirectURI: nil, ownerID: world.alice.id)
             let reply = try await world.postForm("/token", [("grant_type", "client_credentials"), ("client_id", client.id),
                                                             ("client_secret", secret)])
             #expect(reply.status == 200)
@@ -146,6 +146,31 @@ import Testing
             #expect(posted.status == 200)
             let last = try await world.store.lastMessages(deviceID: world.aliceScale.id, userID: world.alice.id, count: 1)
             #expect(last.first?.data["weight"] == .number(71.5))
+        }
+    }
+
+    @Test func aClientsTokenPostsOnlyToItsOwnersDevices() async throws {
+        try await ServerWorld.run { world in
+            let (client, secret) = try await world.store.createClient(name: "Alice's bridge", redirectURI: nil, ownerID: world.alice.id)
+            let reply = try await world.postForm("/token", [("grant_type", "client_credentials"), ("client_id", client.id),
+                                                            ("client_secret", secret)])
+            let token = try #require(try reply.json["access_token"] as? String)
+            let before = try await world.store.lastMessages(deviceID: world.bobScale.id, userID: world.bob.id, count: 100)
+
+            let posted = try await world.post("/v1.1/messages", token: token,
+                                              json: #"{"sdid":"\#(world.bobScale.id)","data":{"weight":99.9}}"#)
+            #expect(posted.status == 403)
+            #expect(try await world.store.lastMessages(deviceID: world.bobScale.id, userID: world.bob.id, count: 100) == before)
+        }
+    }
+
+    @Test func aClientWithoutAnOwnerGetsNoTokenOfItsOwn() async throws {
+        try await ServerWorld.run { world in
+            let (client, secret) = try await world.store.createClient(name: "Sign-in only", redirectURI: "https://example.com/cb")
+            let reply = try await world.postForm("/token", [("grant_type", "client_credentials"), ("client_id", client.id),
+                                                            ("client_secret", secret)])
+            #expect(reply.status == 400)
+            #expect(try reply.json["error"] as? String == "unauthorized_client")
         }
     }
 

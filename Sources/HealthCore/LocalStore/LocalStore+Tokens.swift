@@ -41,12 +41,16 @@ public struct OAuthClient: Sendable, Equatable {
     public var id: String
     public var name: String
     public var redirectURI: String?
+    /// The user whose devices the client's own (`client_credentials`) tokens post to; nil when it may
+    /// only act for people who sign in through it.
+    public var ownerID: String?
     public var createdAt: Date
 
-    public init(id: String, name: String, redirectURI: String?, createdAt: Date) {
+    public init(id: String, name: String, redirectURI: String?, ownerID: String? = nil, createdAt: Date) {
         self.id = id
         self.name = name
         self.redirectURI = redirectURI
+        self.ownerID = ownerID
         self.createdAt = createdAt
     }
 }
@@ -125,15 +129,19 @@ extension LocalStore {
     // MARK: OAuth2 clients
 
     /// Registers a client; returns it with its secret in clear (shown once; stored hashed).
-    public func createClient(name: String, redirectURI: String?, now: Date = Date()) async throws -> (client: OAuthClient, secret: String) {
+    public func createClient(name: String, redirectURI: String?, ownerID: String? = nil,
+                             now: Date = Date()) async throws -> (client: OAuthClient, secret: String) {
         let name = name.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
-        let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI,
+        let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI, ownerID: ownerID,
                                  createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
         let secret = Secrets.newToken()
         try await write { db in
-            try db.execute(sql: "INSERT INTO oauth_clients (id, secret_hash, name, redirect_uri, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [client.id, Secrets.sha256Hex(secret), client.name, client.redirectURI,
+            if let ownerID, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [ownerID]) != true {
+                throw HealthError.invalidValue("the client's owner \(ownerID) is not an account of this store: pick an existing user")
+            }
+            try db.execute(sql: "INSERT INTO oauth_clients (id, secret_hash, name, redirect_uri, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [client.id, Secrets.sha256Hex(secret), client.name, client.redirectURI, client.ownerID,
                                        now.millisecondsSince1970])
         }
         return (client, secret)
@@ -168,7 +176,7 @@ extension TokenRecord {
 
 extension OAuthClient {
     init(row: Row) {
-        self.init(id: row["id"], name: row["name"], redirectURI: row["redirect_uri"],
+        self.init(id: row["id"], name: row["name"], redirectURI: row["redirect_uri"], ownerID: row["owner_id"],
                   createdAt: Date(millisecondsSince1970: row["created_at"]))
     }
 }

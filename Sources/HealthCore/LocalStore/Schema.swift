@@ -103,6 +103,11 @@ enum Schema {
                 try insert(builtIn.deviceType, manifest: builtIn.manifest, in: db)
             }
         }
+        migrator.registerMigration("v2: a client posts for its owner") { db in
+            // A bridge's client_credentials token used to post to any device whose id it was given;
+            // now it posts only to its owner's devices, and a client without an owner may not use it.
+            try db.execute(sql: "ALTER TABLE oauth_clients ADD COLUMN owner_id TEXT REFERENCES users(id) ON DELETE CASCADE")
+        }
         return migrator
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 
-/// `hmon client add NAME --redirect-uri URI`: registers an OAuth client of `hmon serve`.
+/// `hmon client add NAME [--redirect-uri URI] [--user NAME]`: registers an OAuth client of `hmon serve`.
 struct ClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "client",
@@ -25,6 +25,10 @@ struct ClientAddCommand: AsyncParsableCommand {
             help: ArgumentHelp("Where sign-ins send their token or code (an absolute URI).", valueName: "uri"))
     var redirectURI: String?
 
+    @Option(help: ArgumentHelp("The account whose devices the client may post to with its own token (client_credentials): a scale bridge's owner.",
+                               valueName: "name"))
+    var user: String?
+
     func validate() throws {
         if let redirectURI, URLComponents(string: redirectURI)?.scheme == nil || redirectURI.contains("#") {
             throw ValidationError("--redirect-uri \(redirectURI) is not an absolute URI without a fragment (e.g. https://example.com/callback)")
@@ -33,7 +37,12 @@ struct ClientAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try ServiceOpener(database: database).openStore()
-        let (client, secret) = try await store.createClient(name: name, redirectURI: redirectURI)
+        var ownerID: String?
+        if let user {
+            guard let owner = try await store.user(named: user) else { throw HealthError.unknownUser(user) }
+            ownerID = owner.id
+        }
+        let (client, secret) = try await store.createClient(name: name, redirectURI: redirectURI, ownerID: ownerID)
         print("client id:     \(client.id)")
         print("client secret: \(secret)")
         print("Keep the secret safe: it is not shown again (hmon keeps only its hash).")
