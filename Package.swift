@@ -109,7 +109,9 @@ let package = Package(
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        // Drives a tmux terminal for the tests that run the built hmon; not part of any product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),
         .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
@@ -119,7 +121,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],

@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// tmux is installed and `swift build` has made the binary.
-let endToEndCanRun = FileManager.default.isExecutableFile(atPath: TmuxSession.hmon.path)
-    && (try? TmuxSession.run("tmux", ["-V"])) != nil
+let endToEndCanRun = FileManager.default.isExecutableFile(atPath: builtHmon.path) && TmuxSession.isInstalled
 
 /// The built `hmon` in a real terminal (tmux) on a temporary demo store: what a person sees and types.
 @Suite(.enabled(if: endToEndCanRun, "needs tmux and a built .build/debug/hmon"))
@@ -12,13 +12,13 @@ struct DashboardEndToEndTests {
     /// Starts hmon on a demo store in the session's folder, signs in as demo and opens the scale's weights.
     private func openWeights(in tmux: TmuxSession) throws -> URL {
         let database = tmux.folder.appendingPathComponent("demo.sqlite")
-        try tmux.type("stty -g > stty-before; \(TmuxSession.hmon.path) --demo --db \(database.path); stty -g > stty-after", enter: true)
-        try tmux.waitFor("the sign-in form with demo filled in") { $0.contains("Sign in") && $0.contains("User name  demo") }
+        try tmux.type("stty -g > stty-before; \(builtHmon.path) --demo --db \(database.path); stty -g > stty-after", pressingEnter: true)
+        try tmux.waitForScreen("the sign-in form with demo filled in") { $0.contains("Sign in") && $0.contains("User name  demo") }
         try tmux.type("demo")
         try tmux.press("Enter")
-        try tmux.waitFor("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
+        try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
         try tmux.press("Enter")
-        try tmux.waitFor("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
+        try tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
         return database
     }
 
@@ -28,46 +28,46 @@ struct DashboardEndToEndTests {
     }
 
     private func addWeight(_ kg: String, at time: String, database: URL, tmux: TmuxSession) throws {
-        try tmux.runOutside(TmuxSession.hmon, ["add", "weight", kg, "--at", time, "--db", database.path, "--user", "demo"])
+        try tmux.runOutside(builtHmon, ["add", "weight", kg, "--at", time, "--db", database.path, "--user", "demo"])
     }
 
     @Test func aReadingAddedElsewhereShowsOnTopAfterRAndTheTerminalIsRestored() throws {
-        let tmux = try TmuxSession()
+        let tmux = try TmuxSession.endToEnd()
         let database = try openWeights(in: tmux)
         let tomorrow = Self.localTime(hoursFromNow: 1)
         try addWeight("64.2", at: tomorrow, database: database, tmux: tmux)
         try tmux.type("R")
-        let screen = try tmux.waitFor("the new reading on top") { topRow($0).contains("64.2") }
+        let screen = try tmux.waitForScreen("the new reading on top") { topRow($0).contains("64.2") }
         #expect(topRow(screen).contains("●"), "the new row is marked")
 
         try tmux.resize(width: 40, height: 12)
-        try tmux.waitFor("the size message") { $0.contains("Terminal too small") && $0.contains("have 40×12") }
+        try tmux.waitForScreen("the size message") { $0.contains("Terminal too small") && $0.contains("have 40×12") }
         try tmux.resize(width: 100, height: 30)
-        try tmux.waitFor("the table again") { $0.contains("Weight in kg") && topRow($0).contains("64.2") }
+        try tmux.waitForScreen("the table again") { $0.contains("Weight in kg") && topRow($0).contains("64.2") }
 
         try tmux.type("q")
-        try tmux.waitFor("the shell prompt after hmon") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true
+        try tmux.waitForScreen("the shell prompt after hmon") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true
             && !$0.contains("Weight in kg") }
-        try tmux.type("cmp -s stty-before stty-after && echo SAME-MODES || echo CHANGED-MODES", enter: true)
-        let after = try tmux.waitFor("the modes compared") { $0.contains("SAME-MODES") || $0.contains("CHANGED-MODES") }
+        try tmux.type("cmp -s stty-before stty-after && echo SAME-MODES || echo CHANGED-MODES", pressingEnter: true)
+        let after = try tmux.waitForScreen("the modes compared") { $0.contains("SAME-MODES") || $0.contains("CHANGED-MODES") }
         #expect(after.contains("SAME-MODES"), "stty -g is the same before and after hmon")
     }
 
     @Test func aReadingAddedElsewhereShowsWithoutAKeyPress() throws {
-        let tmux = try TmuxSession()
+        let tmux = try TmuxSession.endToEnd()
         let database = try openWeights(in: tmux)
         try addWeight("63.7", at: Self.localTime(hoursFromNow: 1), database: database, tmux: tmux)
-        let screen = try tmux.waitFor("the reading to arrive live", timeout: 10) { topRow($0).contains("63.7") }
+        let screen = try tmux.waitForScreen("the reading to arrive live", timeout: 10) { topRow($0).contains("63.7") }
         #expect(topRow(screen).contains("●"))
         try tmux.type("q")
-        try tmux.waitFor("the shell prompt") { !$0.contains("Weight in kg") }
+        try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
     }
 
     @Test func withoutATerminalHmonSaysWhatToDoInstead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
-        process.executableURL = TmuxSession.hmon
+        process.executableURL = builtHmon
         process.arguments = ["--db", folder.appendingPathComponent("x.sqlite").path]
         let errors = Pipe()
         process.standardError = errors

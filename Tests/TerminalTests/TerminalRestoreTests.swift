@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `hmon keys` in a real terminal (tmux): however it ends, the shell gets its terminal back.
@@ -12,8 +13,8 @@ struct TerminalRestoreTests {
     /// Starts `hmon keys` from the shell, recording the terminal modes before and after and hmon's exit status.
     func startKeys(in tmux: TmuxSession, environment: String = "") throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.hmon), "build hmon first: swift build")
-        try tmux.typeLine("stty -g > before; ulimit -c 0; \(environment) sh -c 'echo $$ > pid; exec \(Self.hmon) keys';"
-                          + " echo \"exit=$?\"; stty -g > after")
+        try tmux.type("stty -g > before; ulimit -c 0; \(environment) sh -c 'echo $$ > pid; exec \(Self.hmon) keys';"
+                      + " echo \"exit=$?\"; stty -g > after", pressingEnter: true)
         try tmux.waitForScreen("the keys screen") { $0.contains("press keys to see how hmon reads them") }
         try tmux.press("F5", "x", "BTab")
         try tmux.waitForScreen("the decoded keys") { $0.contains("F5") && $0.contains("U+0078") && $0.contains("Shift-Tab") }
@@ -28,7 +29,7 @@ struct TerminalRestoreTests {
     func expectRestored(_ tmux: TmuxSession, exitStatus: Int) throws {
         try tmux.waitForScreen("exit=\(exitStatus)") { $0.contains("exit=\(exitStatus)") }
         #expect(try tmux.waitForFile("after") == (try tmux.waitForFile("before")))
-        try tmux.typeLine("echo shell-$((6*7))")
+        try tmux.type("echo shell-$((6*7))", pressingEnter: true)
         let screen = try tmux.waitForScreen("the shell answering") { $0.contains("shell-42") }
         #expect(!screen.contains("press keys to see how hmon reads them"))
     }

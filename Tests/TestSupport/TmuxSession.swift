@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tmux server of its own (`-L`) with one window running a plain bash in a temporary folder, for driving
+/// the built `hmon` like a person at a terminal: keys go in with `send-keys`, the screen comes back with
+/// `capture-pane`. `shutDown()` (or the end of the session) ends the server and removes the folder.
+public final class TmuxSession {
+    public let socket: String
+    /// The shell's working folder; removed on shut-down.
+    public let folder: URL
+    /// What the shell, and commands run with `runOutside`, get on top of this process's environment.
+    public let environment: [String: String]
+    /// What the shell prints when it waits for a command.
+    public let prompt: String
+    private var isShutDown = false
+
+    /// Waiting on the screen or a file gave up.
+    public struct Timeout: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Whether tmux can be run here.
+    public static var isInstalled: Bool {
+        (try? ChildProcess.run("tmux", ["-V"]).status) == 0
+    }
+
+    /// Starts the server and waits for the shell's prompt. `environment` gets the session's folder (to put
+    /// HOME or XDG folders in it) and overrides the shell's defaults: UTF-8 and no history file.
+    public init(width: Int = 80, height: Int = 24, prompt: String = "$ ",
+                environment: (_ folder: URL) -> [String: String] = { _ in [:] }) throws {
+        let name = "hmon-test-\(UUID().uuidString.prefix(8))"
+        socket = name
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        self.prompt = prompt
+        // No history file: bash would write one on kill-server, into the folder while it is being removed.
+        var shellEnvironment = ["LANG": "C.UTF-8", "HISTFILE": "/dev/null"]
+            .merging(environment(folder)) { _, given in given }
+        shellEnvironment["PS1"] = prompt
+        self.environment = shellEnvironment
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+        var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)"]
+        for (key, value) in shellEnvironment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
+        // The prompt set through -e does not reach bash's prompt, so the command line sets it too.
+        let quotedPrompt = "'" + prompt.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        arguments += ["-c", folder.path, "env -u TMUX PS1=\(quotedPrompt) bash --norc --noprofile"]
+        do {
+            // The server this starts keeps the client's output open: give it nothing to hold on to.
+            let started = try ChildProcess.run("tmux", ["-u", "-L", socket] + arguments, capturingOutput: false)
+            guard started.status == 0 else {
+                throw ChildProcess.Failed(command: "tmux new-session", status: started.status, errors: "")
+            }
+            // capture-pane drops trailing blanks, so the prompt shows without its final space.
+            let visiblePrompt = prompt.trimmingCharacters(in: .whitespaces)
+            try waitForScreen("the shell prompt") { $0.contains(visiblePrompt) }
+        } catch {
+            shutDown()
+            throw error
+        }
+    }
+
+    deinit {
+        shutDown()
+    }
+
+    /// Ends the tmux server and removes the folder; again is harmless.
+    public func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs a tmux command on this session's server and returns its output.
+    @discardableResult
+    public func tmux(_ arguments: [String]) throws -> String {
+        try ChildProcess.output(of: "tmux", ["-u", "-L", socket] + arguments)
+    }
+
+    /// Types `text` literally, then Enter when asked.
+    public func type(_ text: String, pressingEnter: Bool = false) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+        if pressingEnter { try press("Enter") }
+    }
+
+    /// Presses keys by tmux name ("Enter", "Escape", "F5", "BTab", "C-a").
+    public func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The visible screen as text.
+    public func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// Polls the screen until `condition` holds and returns it; after `timeout` seconds fails with the last
+    /// screen. The deadline guards against a hang; only a caller that passes a short one measures speed.
+    @discardableResult
+    public func waitForScreen(_ what: String, timeout: Double = 20, _ condition: (String) -> Bool) throws -> String {
+        var last = ""
+        let shown = try keepTrying(for: timeout) { () throws -> String? in
+            last = try screen()
+            return condition(last) ? last : nil
+        }
+        guard let shown else { throw Timeout(description: "the screen never showed \(what); it shows:\n\(last)") }
+        return shown
+    }
+
+    /// Waits until a file the shell writes in the folder is there with a whole last line, and returns its text.
+    public func waitForFile(_ name: String, timeout: Double = 20) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let written = keepTrying(for: timeout) { () -> String? in
+            guard let data = FileManager.default.contents(atPath: path),
+                  let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
+            return text
+        }
+        guard let written else { throw Timeout(description: "\(name) was never written") }
+        return written
+    }
+
+    /// Runs a program to its end outside tmux (a second process, as from another terminal) with this
+    /// session's environment, and returns its output; throws when it exits non-zero.
+    @discardableResult
+    public func runOutside(_ executable: URL, _ arguments: [String]) throws -> String {
+        try ChildProcess.output(of: executable.path, arguments, environment: environment)
+    }
+
+    /// Tries `attempt` every 50 ms until it gives a value or `timeout` seconds are over.
+    private func keepTrying<Value>(for timeout: Double, _ attempt: () throws -> Value?) rethrows -> Value? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let value = try attempt() { return value }
+            usleep(50_000)
+        } while Date() < deadline
+        return nil
+    }
+}
