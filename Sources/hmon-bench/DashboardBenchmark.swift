@@ -88,7 +88,7 @@ struct DashboardBenchmark: AsyncParsableCommand {
 
     @MainActor
     static func measure(db: URL, size: Size, iterations: Int) async throws {
-        let store = try LocalStore(url: db)
+        let store = try LocalStore(url: db, footprint: .interactive)  // as the dashboard opens it
         let service = LocalHealthService(store: store)
         try await service.actingAs(name: DemoData.userName)
         let clock = ContinuousClock()

@@ -23,6 +23,21 @@ import Testing
                                       "tokens", "oauth_clients"]))
     }
 
+    @Test func theDashboardsStoreKeepsASmallerPageCacheOnEveryConnection() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("store.sqlite")
+        let standard = try LocalStore(url: url, passwordHasher: .fastForTests)
+        let interactive = try LocalStore(url: url, passwordHasher: .fastForTests, footprint: .interactive)
+        func cacheSize(_ store: LocalStore) async throws -> (read: Int?, written: Int?) {
+            (try await store.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") },
+             try await store.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") })
+        }
+        let small = try await cacheSize(interactive)
+        #expect(small.read == -512 && small.written == -512)
+        let usual = try await cacheSize(standard)
+        #expect(usual.read == -2000 && usual.written == -2000)
+    }
+
     @Test func theStoreIsInWALModeWithForeignKeysOn() async throws {
         let world = try TestWorld()
         let (mode, foreignKeys) = try await world.store.read { db in

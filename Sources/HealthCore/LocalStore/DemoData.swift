@@ -14,8 +14,9 @@ public enum DemoData {
     /// Opens the demo store at `url`, creating and filling it on first use, and on later days adding
     /// the readings since its last one, so the demo always has a today.
     public static func openStore(at url: URL, now: Date = Date(), calendar: Calendar = .current,
-                                 passwordHasher: PasswordHasher = .strong) async throws -> LocalStore {
-        let store = try LocalStore(url: url, passwordHasher: passwordHasher)
+                                 passwordHasher: PasswordHasher = .strong,
+                                 footprint: StoreFootprint = .standard) async throws -> LocalStore {
+        let store = try LocalStore(url: url, passwordHasher: passwordHasher, footprint: footprint)
         if try await store.user(named: userName) == nil {
             try await fill(store, now: now, calendar: calendar)
         } else {

@@ -34,7 +34,7 @@ public final class LocalStore: Sendable {
 
     /// Opens (creating it and its folder when absent) the store at `url` and brings its schema up to date.
     /// Throws `HealthError.storeUnavailable` with a message naming the file when it cannot be used.
-    public init(url: URL, passwordHasher: PasswordHasher = .strong) throws {
+    public init(url: URL, passwordHasher: PasswordHasher = .strong, footprint: StoreFootprint = .standard) throws {
         let url = url.standardizedFileURL
         self.url = url
         self.passwordHasher = passwordHasher
@@ -46,9 +46,12 @@ public final class LocalStore: Sendable {
         configuration.foreignKeysEnabled = true
         // Another process (the command line next to the dashboard) may hold the write lock briefly.
         configuration.busyMode = .timeout(10)
+        configuration.maximumReaderCount = max(1, footprint.readers)
+        let cacheKiB = max(64, footprint.cacheKiB)
         configuration.prepareDatabase { db in
             // Safe with WAL: a power cut may lose the last commits, never corrupt the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
             writer = try DatabasePool(path: path, configuration: configuration)

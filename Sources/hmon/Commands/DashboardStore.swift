@@ -17,7 +17,8 @@ struct DashboardStore {
         return paths.defaultDatabase
     }
 
-    /// Opens (creating the folder, and for `--demo` the demo data) the store.
+    /// Opens (creating the folder, and for `--demo` the demo data) the store, with the dashboard's
+    /// small memory footprint.
     func open(now: Date, calendar: Calendar) async throws -> LocalStore {
         let url = databaseURL
         do {
@@ -26,9 +27,9 @@ struct DashboardStore {
             throw HealthError.storeUnavailable("cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
         }
         if demo {
-            return try await DemoData.openStore(at: url, now: now, calendar: calendar)
+            return try await DemoData.openStore(at: url, now: now, calendar: calendar, footprint: .interactive)
         }
-        return try LocalStore(url: url)
+        return try LocalStore(url: url, footprint: .interactive)
     }
 
     /// The user to act for without a password (snapshots): the named one, else `demo` on the demo
