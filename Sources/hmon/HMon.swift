@@ -3,7 +3,7 @@ import Foundation
 import HealthCore
 
 /// `hmon`: with no subcommand, the dashboard; the subcommands work on the same store from scripts.
-@main
+/// The process starts in `main.swift`, which calls `launch()`.
 struct HMon: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hmon",
@@ -17,9 +17,23 @@ struct HMon: AsyncParsableCommand {
         defaultSubcommand: DashboardCommand.self
     )
 
+    /// Runs the command as a task while the main thread serves the main actor from its run loop; the
+    /// task ends the process. Why not an `async` entry point: on Linux that parks the main thread in
+    /// `dispatch_main`, which ends it with `pthread_exit`, and unwinding its stack read some 700 KB of
+    /// unwind tables into every launch's memory.
+    static func launch() -> Never {
+        Task { @MainActor in
+            await runCommandLine()
+            Foundation.exit(0)
+        }
+        RunLoop.main.run()
+        // The run loop returns only when it has nothing left to serve, which the main queue never is.
+        dispatchMain()
+    }
+
     /// Runs the command; a failure is one line on standard error, `hmon: <message>`, with exit code 1
     /// (2 for a usage mistake). Help and version requests keep the argument parser's own output.
-    static func main() async {
+    static func runCommandLine() async {
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
