@@ -51,6 +51,6 @@ ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 rss=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")
 before=$(ticks); sleep 10; after=$(ticks)
 hz=$(getconf CLK_TCK)
-echo "resident memory: $((rss / 1024)) MB ($rss kB)"
+awk -v kib="$rss" 'BEGIN { printf "resident memory: %.1f MiB (%d KiB, %.1f MB)\n", kib / 1024, kib, kib * 1.024 / 1000 }'
 awk -v d=$((after - before)) -v hz="$hz" 'BEGIN { printf "idle CPU over 10 s: %.2f%% (%d ticks of 1/%d s)\n", d / hz / 10 * 100, d, hz }'
 tmux -L "$socket" send-keys q
