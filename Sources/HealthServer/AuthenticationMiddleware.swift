@@ -9,6 +9,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let store: LocalStore
     let cache: TokenCache
+    let storeVersion: StoreVersionProbe
     let clock: @Sendable () -> Date
 
     func handle(_ request: Request, context: ServerContext,
@@ -17,9 +18,11 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if let token = Self.bearerToken(request) {
             let now = clock()
             let hash = Secrets.sha256Hex(token)
-            var record = cache.record(forHash: hash, now: now)
+            // Read before the token, so a commit landing in between makes the entry stale, never the reverse.
+            let version = try storeVersion.current()
+            var record = cache.record(forHash: hash, now: now, storeVersion: version)
             if record == nil, let stored = try await store.token(token, kind: .access, now: now) {
-                cache.remember(stored, forHash: hash, now: now)
+                cache.remember(stored, forHash: hash, now: now, storeVersion: version)
                 record = stored
             }
             if let record {

@@ -58,7 +58,8 @@ public enum HMonServer {
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
         let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
-        router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache, clock: configuration.clock))
+        router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
+                                                        storeVersion: StoreVersionProbe(store: store), clock: configuration.clock))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }

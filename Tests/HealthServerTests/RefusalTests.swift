@@ -143,6 +143,18 @@ import Testing
         }
     }
 
+    @Test func aTokenRevokedByAnotherProcessIsRefusedAtTheNextRequest() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token()
+            #expect(try await world.get("/v1.1/users/self", token: token).status == 200)  // now in the server's cache
+            // Another hmon on the same file (its own connections, as `hmon user password` would have).
+            let other = try LocalStore(url: world.store.url, passwordHasher: .fastForTests)
+            #expect(try await other.revokeToken(token))
+            try await Task.sleep(for: .milliseconds(100))  // the server looks at the store's version every 50 ms
+            #expect(try await world.get("/v1.1/users/self", token: token).status == 401)
+        }
+    }
+
     @Test func aSignedOutClientIsSentBackToSignIn() async throws {
         try await ServerWorld.run { world in
             let client = try await world.aliceClient(flow: .authorizationCode)
