@@ -17,7 +17,7 @@ extension LocalStore {
             }
             var latest: [String: Message] = [:]
             for device in devices {
-                let field = manifests[device.dtid]?.hasWeight == true ? Field.weight : nil
+                let field = manifests[device.dtid]?.latestReadingField
                 latest[device.id] = try Self.lastMessages(deviceID: device.id, userID: userID, count: 1, field: field, in: db).first
             }
             return DevicesOverview(user: user, devices: devices, deviceTypes: types, manifests: manifests, latestReadings: latest)

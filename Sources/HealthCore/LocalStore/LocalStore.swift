@@ -69,8 +69,8 @@ public final class LocalStore: Sendable {
                 throw HealthError.storeUnavailable("\(path) was written by a newer hmon: upgrade hmon or pass another --db")
             }
             // The header check in `prepareFile` cannot see a schema still in another process's WAL.
-            guard state.applicationID == Schema.applicationID || (state.applicationID == 0 && state.schemaObjects == 0) else {
-                throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
+            guard Schema.accepts(applicationID: state.applicationID, hasSchema: state.schemaObjects > 0) else {
+                throw Self.anotherProgramsFile(path)
             }
             if !state.complete { try migrator.migrate(writer) }
             var versionConfiguration = Configuration()
@@ -191,8 +191,12 @@ public final class LocalStore: Sendable {
         }
         let applicationID = Int32(bitPattern: bigEndian32(at: 68))
         let schemaCookie = bigEndian32(at: 40)
-        if applicationID == Schema.applicationID || (applicationID == 0 && schemaCookie == 0) { return }
-        throw HealthError.storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
+        if Schema.accepts(applicationID: applicationID, hasSchema: schemaCookie != 0) { return }
+        throw anotherProgramsFile(path)
+    }
+
+    private static func anotherProgramsFile(_ path: String) -> HealthError {
+        .storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
     }
 
     private static func openingError(_ error: any Error, path: String) -> HealthError {

@@ -10,6 +10,12 @@ enum Schema {
     /// `PRAGMA application_id` of an hmon store: "hmon" in ASCII. A file with another id is someone else's.
     static let applicationID: Int32 = 0x686D_6F6E
 
+    /// Whether hmon may use a database with this `application_id`: its own, or an SQLite file nobody has
+    /// given a schema yet.
+    static func accepts(applicationID: Int32, hasSchema: Bool) -> Bool {
+        applicationID == Self.applicationID || (applicationID == 0 && !hasSchema)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: accounts, devices, messages, tokens") { db in

@@ -49,6 +49,9 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// Whether messages of this type can carry a weight (the "See weight" rule of the ancestor app).
     public var hasWeight: Bool { field(Field.weight) != nil }
+    /// The field a device's "latest reading" must carry: a scale's latest reading is its latest weight
+    /// (a reading with only a body-fat figure is not what the devices screen should show); nil for any.
+    public var latestReadingField: String? { hasWeight ? Field.weight : nil }
 }
 
 /// Field names hmon itself reads. Other fields are stored and shown, never interpreted.

@@ -13,7 +13,7 @@ extension HealthService {
         }
         var latest: [String: Message] = [:]
         for device in devices {
-            let field = manifests[device.dtid]?.hasWeight == true ? Field.weight : nil
+            let field = manifests[device.dtid]?.latestReadingField
             latest[device.id] = try await lastMessages(device: device.id, count: 1, field: field).first
         }
         return DevicesOverview(user: user, devices: devices, deviceTypes: types, manifests: manifests, latestReadings: latest)
