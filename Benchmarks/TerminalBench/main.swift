@@ -74,18 +74,19 @@ await MainActor.run {
     do {
         let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: terminal, outputFD: terminal))
         defer { screen.stop() }
-        measure("CursesCanvas draw 200×60", frames: 100) { drawFrame(on: screen.canvas, frame: $0) }
         let before = written.value
-        measure("CursesCanvas draw + present 200×60 (changing frame)", frames: 100) {
-            drawFrame(on: screen.canvas, frame: $0)
-            screen.present()
+        measure("grid draw + curses flush 200×60 (changing frame)", frames: 100) {
+            let frame = screen.newFrame()
+            drawFrame(on: frame, frame: $0)
+            screen.present(frame)
         }
         usleep(100_000)
         print("bytes sent to the terminal per changing frame: about \((written.value - before) / 101)")
         let unchanged = written.value
-        measure("CursesCanvas draw + present 200×60 (same frame)", frames: 100) { _ in
-            drawFrame(on: screen.canvas, frame: 0)
-            screen.present()
+        measure("grid draw + curses flush 200×60 (same frame)", frames: 100) { _ in
+            let frame = screen.newFrame()
+            drawFrame(on: frame, frame: 0)
+            screen.present(frame)
         }
         usleep(100_000)
         print("bytes sent per unchanged frame: about \((written.value - unchanged) / 101)")

@@ -1,18 +1,39 @@
-/// Everything a key can do on the dashboard. The key table maps keys to these; the app performs them.
-public enum Action: Hashable, Sendable {
+/// Something a key does on the dashboard. The key tables map keys to actions; the dashboard performs the
+/// shared ones and hands the rest to the current screen. Screens declare their own actions beside them
+/// (`extension Action { static let toggleUnit = Action("toggle unit") }`), so a new screen adds actions
+/// without touching this file.
+public struct Action: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+
+    public var description: String { name }
+
     // Everywhere
-    case quit, help, cycleTheme, refresh, back
-    case nextTab, previousTab, showDevices, showWeights, showEnergy
+    public static let quit = Action("quit")
+    public static let help = Action("help")
+    public static let cycleTheme = Action("cycle theme")
+    public static let refresh = Action("refresh")
+    public static let back = Action("back")
+    public static let nextTab = Action("next tab")
+    public static let previousTab = Action("previous tab")
+    /// `1`…`n`: the tab with that number (from 1).
+    public static func showTab(_ number: Int) -> Action { Action("tab \(number)") }
+
     // Lists
-    case up, down, pageUp, pageDown, top, bottom
-    // Devices
-    case open, addDevice, signOut
-    // Weights
-    case toggleUnit, addReading
-    // Energy
-    case previousDay, nextDay, today, logEnergy
-    // Forms and prompts
-    case submit, nextField, previousField, deleteBackward, cancel, switchForm
-    // The sign-out question
-    case confirm
+    public static let up = Action("up")
+    public static let down = Action("down")
+    public static let pageUp = Action("page up")
+    public static let pageDown = Action("page down")
+    public static let top = Action("top")
+    public static let bottom = Action("bottom")
+
+    // Forms, prompts and questions
+    public static let submit = Action("submit")
+    public static let nextField = Action("next field")
+    public static let previousField = Action("previous field")
+    public static let deleteBackward = Action("delete backward")
+    public static let cancel = Action("cancel")
+    public static let switchForm = Action("switch form")
+    public static let confirm = Action("confirm")
 }

@@ -3,9 +3,11 @@ import Synchronization
 import HealthViewModels
 import Terminal
 
-/// The event loop: one `async` loop on the main actor over one stream of events (keys ready, resize,
-/// the once-a-second tick, background work finished, spinner frames). Keys are drained with ncurses on
-/// the main actor; anything that calls the service runs as a task (see `Dashboard`) and posts back.
+/// The event loop: one `async` loop on the main actor over one stream of events (keys ready, resize, the
+/// once-a-second tick, answers of loads, spinner frames). Keys are drained with ncurses on the main actor;
+/// whatever calls the service runs as a task (see `Dashboard`) and comes back as an event. After each
+/// event the whole frame is drawn into a grid and the screen writes only the cells that changed, so a
+/// tick that changes nothing writes nothing to the terminal.
 ///
 /// Live updates: on a local store the tick asks for the store's change token (a cheap `data_version`
 /// read) and refreshes only when it moved; against a server (no token) it refreshes every
@@ -17,17 +19,20 @@ public final class App {
         public var refreshInterval: Double
         /// Quit as soon as the first complete frame is on screen (for launch benchmarks).
         public var exitAfterFirstFrame: Bool
+        /// Watch the store for changes made elsewhere (off only for tests of R).
+        public var liveUpdates: Bool
 
-        public init(refreshInterval: Double = 30, exitAfterFirstFrame: Bool = false) {
+        public init(refreshInterval: Double = 30, exitAfterFirstFrame: Bool = false, liveUpdates: Bool = true) {
             self.refreshInterval = refreshInterval
             self.exitAfterFirstFrame = exitAfterFirstFrame
+            self.liveUpdates = liveUpdates
         }
     }
 
     enum Event: Sendable {
         case terminal(TerminalEvent)
-        /// Background work changed what is on screen.
-        case redraw
+        /// A load came back.
+        case loaded(Loaded)
         /// Time to turn the spinner.
         case spin
     }
@@ -38,8 +43,6 @@ public final class App {
     private let options: Options
     private var continuation: AsyncStream<Event>.Continuation?
     private var spinnerTask: Task<Void, Never>?
-    private var lastPoll = Date()
-    private var isCheckingForChanges = false
 
     init(screen: Screen, dashboard: Dashboard, themes: ThemeSwitcher, options: Options) {
         self.screen = screen
@@ -58,58 +61,65 @@ public final class App {
     }
 
     private func loop() async {
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(128))
+        // Unbounded: an answer must never be lost, or the dashboard would wait for it for ever.
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.continuation = continuation
-        dashboard.onChange = { continuation.yield(.redraw) }
         dashboard.cycleTheme = { [themes, screen] in
-            guard let theme = themes.next() else { return nil }
+            guard let theme = try themes.next() else { return nil }
             screen.setTheme(theme)
             return theme.name
         }
         let terminalEvents = screen.events(tick: .seconds(1))
-        let forwarder = Task {
-            for await event in terminalEvents { continuation.yield(.terminal(event)) }
-            continuation.finish()
-        }
+        let inbox = dashboard.inbox
+        let forwarders = [
+            Task {
+                for await event in terminalEvents { continuation.yield(.terminal(event)) }
+                continuation.finish()
+            },
+            Task {
+                for await loaded in inbox { continuation.yield(.loaded(loaded)) }
+            },
+        ]
         defer {
-            forwarder.cancel()
+            for forwarder in forwarders { forwarder.cancel() }
             spinnerTask?.cancel()
             continuation.finish()
         }
 
+        dashboard.resize(to: screen.size)
         draw()
-        if options.exitAfterFirstFrame {
-            await dashboard.settle()
-            draw()
-            return
-        }
+        if options.exitAfterFirstFrame && !dashboard.isBusy { return }
         for await event in events {
             switch event {
             case .terminal(.keyReady):
                 for key in screen.readKeys() {
-                    if key == .resize { continue }
+                    if key == .resize {
+                        dashboard.resize(to: screen.size)
+                        continue
+                    }
                     if dashboard.handle(key) == .quit { return }
                 }
             case .terminal(.resize):
                 screen.updateSize()
+                dashboard.resize(to: screen.size)
             case .terminal(.tick):
-                liveUpdate()
-            case .redraw:
-                break
+                if options.liveUpdates { dashboard.liveUpdate(pollInterval: options.refreshInterval) }
+            case .loaded(let loaded):
+                dashboard.receive(loaded)
             case .spin:
                 dashboard.tick()
             }
             startSpinnerIfBusy()
             draw()
+            if options.exitAfterFirstFrame && !dashboard.isBusy { return }
         }
     }
 
     private func draw() {
-        dashboard.draw(on: screen.canvas)
-        screen.present()
+        screen.present(dashboard.frame(size: screen.size))
     }
 
-    /// Turns the spinner ten times a second while background work runs, and stops when it ends.
+    /// Turns the spinner ten times a second while loads are in flight, and stops when they end.
     private func startSpinnerIfBusy() {
         guard dashboard.isBusy, spinnerTask == nil, let continuation else { return }
         spinnerTask = Task { [weak self] in
@@ -119,29 +129,6 @@ public final class App {
                 continuation.yield(.spin)
             }
             self?.spinnerTask = nil
-            continuation.yield(.redraw)
-        }
-    }
-
-    /// Once a second: a cheap look at the store's change token, or a timed poll of a server.
-    private func liveUpdate() {
-        guard !isCheckingForChanges, let continuation else { return }
-        isCheckingForChanges = true
-        Task { [weak self] in
-            guard let self else { return }
-            defer { self.isCheckingForChanges = false }
-            switch await self.dashboard.checkForChanges() {
-            case true?:
-                continuation.yield(.redraw)
-            case false?:
-                break
-            case nil:
-                if Date().timeIntervalSince(self.lastPoll) >= self.options.refreshInterval {
-                    self.lastPoll = Date()
-                    self.dashboard.poll()
-                    continuation.yield(.redraw)
-                }
-            }
         }
     }
 }
@@ -159,16 +146,14 @@ public final class ThemeSwitcher: Sendable {
         self.current = Mutex(names.firstIndex(of: name) ?? -1)
     }
 
-    /// The next theme that loads; nil when there is none.
-    public func next() -> Theme? {
+    /// The next theme; nil when the catalog has none. Throws the theme's own error (its file and line)
+    /// when it cannot load; the next call moves on past it.
+    public func next() throws -> Theme? {
         guard !names.isEmpty else { return nil }
-        for _ in names {
-            let index = current.withLock { i -> Int in
-                i = (i + 1) % names.count
-                return i
-            }
-            if let theme = try? catalog.theme(named: names[index]) { return theme }
+        let index = current.withLock { i -> Int in
+            i = (i + 1) % names.count
+            return i
         }
-        return nil
+        return try catalog.theme(named: names[index])
     }
 }

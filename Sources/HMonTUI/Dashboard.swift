@@ -1,94 +1,115 @@
+import Foundation
 import HealthViewModels
 import Terminal
 
-/// The dashboard without a terminal: turns keys into actions through the key table, runs them on the
-/// view models, and draws a frame on any canvas. Slow work (anything that calls the service) runs as
-/// a task so keys keep working; `onChange` asks for a redraw when it ends. The event loop (`App`) feeds
-/// it real keys; tests and `hmon snapshot` feed it keys and read a `GridCanvas`.
+/// The dashboard without a terminal, in bubbletea's shape: a key becomes an action through the key table
+/// that applies; the action changes state at once and may return a `Command`; the command's loads run as
+/// tasks and come back as `Loaded` messages through `inbox`, which the event loop (`App`) hands to
+/// `receive`. Frames are drawn from state only. Tests and `hmon snapshot` drive it with keys and `settle()`
+/// and read a `GridCanvas`.
 @MainActor
 public final class Dashboard {
     public let app: AppModel
     public private(set) var ui: UIState
-    /// The canvas size of the last frame, for page sizes; a taller table loads more rows.
-    public var size = Size(width: 80, height: 24) {
-        didSet {
-            guard size != oldValue else { return }
-            app.weightRowsWanted = DashboardView.weightRowsVisible(in: size)
-            fillWeightTable()
-        }
-    }
-    /// Called when background work changed what is on screen.
-    public var onChange: () -> Void = {}
-    /// Called with the next theme's name when `T` is pressed; returns the name applied.
-    public var cycleTheme: () -> String? = { nil }
+    /// Answers of loads, in the order they finish; the event loop reads them (or `settle()` does).
+    public let inbox: AsyncStream<Loaded>
+    /// The next theme when `T` is pressed: its name, nil when there is none; throws when it cannot load.
+    public var cycleTheme: () throws -> String? = { nil }
 
-    private var tasks: [Int: Task<Void, Never>] = [:]
-    private var nextTaskID = 0
+    private let runner: LoadRunner
+    private var tabs: [any DashboardScreen] = []
+    private var tabsMadeFor = -1
+    private lazy var signInScreen = SignInScreen(app: app)
+    /// The size of the last layout, for page sizes before the first frame.
+    private(set) var size = Size(width: 80, height: 24)
 
     public init(app: AppModel, themeName: String = "default") {
         self.app = app
         self.ui = UIState(themeName: themeName)
-        app.weightRowsWanted = DashboardView.weightRowsVisible(in: size)
+        let (inbox, continuation) = AsyncStream.makeStream(of: Loaded.self)
+        self.inbox = inbox
+        self.runner = LoadRunner { continuation.yield($0) }
     }
 
     public enum Outcome: Sendable { case keepGoing, quit }
 
-    /// Whether background work is running (the spinner turns, the event loop ticks).
-    public var isBusy: Bool { !tasks.isEmpty || app.isRefreshing }
+    // MARK: Screens
 
-    public func draw(on canvas: Canvas) {
-        size = canvas.size
-        DashboardView(app: app, ui: ui).draw(on: canvas)
-    }
-
-    /// After the terminal grew, loads older readings until the table is full (or there are no more).
-    private func fillWeightTable() {
-        guard let weights = app.weights, app.screen == .weights, weights.lastUpdated != nil,
-              weights.hasOlder, weights.rows.count < app.weightRowsWanted, tasks.isEmpty else { return }
-        run { await weights.refresh() }
-    }
-
-    /// Advances the spinner; the event loop calls this on its tick while work is running.
-    public func tick() { ui.spinnerFrame &+= 1 }
-
-    /// Waits until all background work has finished (tests, snapshots, the first frame).
-    public func settle() async {
-        while let (_, task) = tasks.first {
-            await task.value
+    /// The screens of the signed-in user, made from the registry (anew after each sign-in).
+    public var screens: [any DashboardScreen] {
+        if tabsMadeFor != app.signInCount {
+            tabsMadeFor = app.signInCount
+            let context = ScreenContext(app: app, show: { [unowned self] id in show(id) })
+            tabs = ScreenRegistry.tabs.map { $0.make(context) }
         }
+        return tabs
     }
 
-    /// Runs `work` in the background and redraws when it ends.
-    private func run(_ work: @escaping @MainActor () async -> Void) {
-        let id = nextTaskID
-        nextTaskID += 1
-        tasks[id] = Task { [weak self] in
-            await work()
-            self?.tasks[id] = nil
-            self?.onChange()
-        }
+    /// The screen on show.
+    public var current: any DashboardScreen {
+        if app.screen == .signIn { return signInScreen }
+        return screens.first { $0.id == app.screen } ?? screens[0]
     }
 
-    /// The table that applies right now: an open prompt or question first, then the screen's keys.
+    /// The keys that work on every screen after sign-in, with `1`…`n` for the registered tabs.
+    public var globalBindings: [Binding] {
+        KeyMap.global(tabs: screens.enumerated().map { (number: $0.offset + 1, title: $0.element.title) })
+    }
+
+    /// The table that applies right now: the sign-out question, an open prompt or picker, else the
+    /// screen's own keys and the global ones it does not shadow.
     public var activeTable: [Binding] {
         if app.isConfirmingSignOut { return KeyMap.confirm }
-        if hasPrompt { return KeyMap.prompt }
-        if app.screen == .devices, app.devices.adding != nil { return KeyMap.prompt + [Binding(.up, does: .up, help: ""), Binding(.down, does: .down, help: "")] }
-        return KeyMap.bindings(for: app.screen)
+        if app.screen == .signIn { return KeyMap.signIn }
+        if let modal = current.modal { return modal.bindings }
+        return KeyMap.merged(current.bindings, globalBindings)
     }
 
-    private var hasPrompt: Bool {
-        switch app.screen {
-        case .weights: app.weights?.prompt != nil
-        case .energy: app.energy.prompt != nil
-        default: false
+    /// The help overlay's sections: what is open, the screen's own keys, then those that work everywhere.
+    public var helpSections: [(title: String, bindings: [Binding])] {
+        if app.screen == .signIn { return [("Sign in", KeyMap.signIn)] }
+        let screen = current
+        let all = KeyMap.merged(screen.bindings, globalBindings)
+        var sections = [(screen.title, screen.bindings), ("Everywhere", Array(all.dropFirst(screen.bindings.count)))]
+        if let modal = screen.modal { sections.insert(modal, at: 0) }
+        return sections
+    }
+
+    /// Shows a screen by name (a tab key, Enter on a device, a snapshot): lays it out, asks it what it needs,
+    /// and moves there unless it cannot open.
+    public func show(_ id: ScreenID) -> Command {
+        guard app.screen != .signIn, let screen = screens.first(where: { $0.id == id }) else { return .none }
+        screen.layout(in: Self.contentArea(of: size))
+        guard let command = screen.open() else { return .none }
+        app.go(to: id)
+        return command
+    }
+
+    // MARK: Work in flight
+
+    /// Whether loads are in flight (the spinner turns, the event loop keeps ticking).
+    public var isBusy: Bool { runner.isBusy }
+
+    /// Runs a command's loads; their answers come back through `inbox`.
+    public func run(_ command: Command) { runner.run(command) }
+
+    /// An answer came back: its model applies it (or drops it as stale), and what that starts runs.
+    public func receive(_ loaded: Loaded) {
+        runner.received(loaded)
+        run(loaded.deliver())
+    }
+
+    /// Waits until every load, and every load those start, has been answered and applied (tests,
+    /// snapshots). Not for use while `App` reads the inbox.
+    public func settle() async {
+        guard isBusy else { return }
+        for await loaded in inbox {
+            receive(loaded)
+            if !isBusy { return }
         }
     }
 
-    /// Whether typed characters go into a text field rather than being looked up as keys.
-    private var isTyping: Bool {
-        app.screen == .signIn || hasPrompt || app.devices.adding?.stage == .name && app.screen == .devices
-    }
+    // MARK: Keys
 
     public func handle(_ key: Key) -> Outcome {
         ui.notice = nil
@@ -98,148 +119,110 @@ public final class Dashboard {
             ui.showsHelp = false
             return .keepGoing
         }
-        let table = activeTable
-        if let action = KeyMap.action(for: key, in: table) {
+        if let action = KeyMap.action(for: key, in: activeTable) {
             return perform(action)
         }
-        if isTyping, case .char(let character) = key {
-            type(character)
+        if current.isTyping, case .char(let character) = key {
+            current.type(character)
         }
         return .keepGoing
     }
 
-    private func type(_ character: Character) {
-        switch app.screen {
-        case .signIn: app.signIn.type(character)
-        case .weights: app.weights?.promptType(character)
-        case .energy: app.energy.promptType(character)
-        case .devices: app.devices.addDeviceType(character)
+    public func perform(_ action: Action) -> Outcome {
+        switch action {
+        case .quit:
+            return .quit
+        case .help:
+            ui.showsHelp.toggle()
+        case .cycleTheme:
+            switchTheme()
+        case .confirm where app.isConfirmingSignOut:
+            run(app.signOut())
+        case .cancel where app.isConfirmingSignOut:
+            app.cancelSignOut()
+        case .refresh where current.modal == nil:
+            run(current.refresh() + app.rememberChangeToken())
+        case .back where current.modal == nil:
+            app.back()
+        case .nextTab where app.screen != .signIn && current.modal == nil:
+            run(cycle(forward: true))
+        case .previousTab where app.screen != .signIn && current.modal == nil:
+            run(cycle(forward: false))
+        default:
+            if let number = tabNumber(action) {
+                if number <= screens.count { run(show(screens[number - 1].id)) }
+            } else {
+                run(current.perform(action))
+            }
         }
+        return .keepGoing
     }
 
-    private var visibleRows: Int { DashboardView.weightRowsVisible(in: size) }
+    private func tabNumber(_ action: Action) -> Int? {
+        guard action.name.hasPrefix("tab ") else { return nil }
+        return Int(action.name.dropFirst(4))
+    }
 
-    // swiftlint:disable:next cyclomatic_complexity
-    public func perform(_ action: Action) -> Outcome {
-        let app = self.app
-        switch action {
-        case .quit: return .quit
-        case .help: ui.showsHelp.toggle()
-        case .cycleTheme:
-            if let name = cycleTheme() {
+    /// Tab / Shift-Tab: the next screen that can open (one that cannot, such as Weights without a scale,
+    /// is skipped rather than stopped on).
+    private func cycle(forward: Bool) -> Command {
+        let ids = screens.map(\.id)
+        guard let start = ids.firstIndex(of: app.screen) else { return .none }
+        let devicesHadProblem = app.devices.problem != nil
+        for step in 1..<ids.count {
+            let index = (start + (forward ? step : ids.count - step)) % ids.count
+            let command = show(ids[index])
+            if app.screen == ids[index] { return command }
+            // It could not open: Tab passes over it quietly (its reason is for a key that names it).
+            if !devicesHadProblem { app.devices.clearProblem() }
+        }
+        return .none
+    }
+
+    private func switchTheme() {
+        do {
+            if let name = try cycleTheme() {
                 ui.themeName = name
                 ui.notice = "theme \(name)"
+                ui.themeProblem = nil
             }
-        case .refresh:
-            run { await app.refreshCurrent() }
-        case .back:
-            if app.screen == .devices, app.devices.adding != nil { app.devices.cancelAddDevice() } else { app.back() }
-        case .nextTab: run { await app.cycle(forward: true) }
-        case .previousTab: run { await app.cycle(forward: false) }
-        case .showDevices: run { await app.show(.devices) }
-        case .showWeights: run { await app.show(.weights) }
-        case .showEnergy: run { await app.show(.energy) }
-        case .up, .down, .pageUp, .pageDown, .top, .bottom:
-            move(action)
-        case .open: run { await app.openSelectedDevice() }
-        case .addDevice: app.devices.openAddDevice()
-        case .signOut: app.askSignOut()
-        case .confirm: run { await app.signOut() }
-        case .toggleUnit: app.weights?.toggleUnit()
-        case .addReading: app.weights?.openPrompt()
-        case .previousDay: run { await app.energy.previousDay() }
-        case .nextDay: run { await app.energy.nextDay() }
-        case .today: run { await app.energy.goToToday() }
-        case .logEnergy: app.energy.openPrompt()
-        case .submit: submit()
-        case .cancel: cancel()
-        case .nextField: app.signIn.focusNext()
-        case .previousField: app.signIn.focusPrevious()
-        case .deleteBackward: deleteBackward()
-        case .switchForm: app.signIn.setMode(app.signIn.mode == .signIn ? .createAccount : .signIn)
-        }
-        return .keepGoing
-    }
-
-    private func move(_ action: Action) {
-        switch app.screen {
-        case .devices:
-            if app.devices.adding != nil {
-                app.devices.moveTypeSelection(by: action == .up ? -1 : 1)
-                return
-            }
-            switch action {
-            case .up: app.devices.moveSelection(by: -1)
-            case .down: app.devices.moveSelection(by: 1)
-            case .top: app.devices.moveSelection(by: -app.devices.rows.count)
-            case .bottom: app.devices.moveSelection(by: app.devices.rows.count)
-            default: break
-            }
-            app.devices.clearProblem()
-            let devices = app.devices
-            run { await devices.loadRecent() }
-        case .weights:
-            guard let weights = app.weights else { return }
-            let rows = visibleRows
-            switch action {
-            case .up: run { await weights.moveSelection(by: -1, visibleRows: rows) }
-            case .down: run { await weights.moveSelection(by: 1, visibleRows: rows) }
-            case .pageUp: run { await weights.moveSelection(by: -rows, visibleRows: rows) }
-            case .pageDown: run { await weights.moveSelection(by: rows, visibleRows: rows) }
-            case .top: weights.moveToTop(visibleRows: rows)
-            case .bottom: weights.moveToBottom(visibleRows: rows)
-            default: break
-            }
-        default: break
+        } catch {
+            ui.themeProblem = "\(error): T tries the next theme"
         }
     }
 
-    private func submit() {
-        let app = self.app
-        switch app.screen {
-        case .signIn: run { await app.submitSignIn() }
-        case .weights: run { await app.weights?.submitPrompt() }
-        case .energy: run { await app.energy.submitPrompt() }
-        case .devices: run { await app.devices.submitAddDevice() }
-        }
+    // MARK: Time and size
+
+    /// Advances the spinner; the event loop calls this ten times a second while work is in flight.
+    public func tick() { ui.spinnerFrame &+= 1 }
+
+    /// Once a second: live updates of the screen on show (see `AppModel.liveUpdate`).
+    public func liveUpdate(pollInterval: TimeInterval) {
+        guard current.modal == nil else { return }
+        run(app.liveUpdate(pollInterval: pollInterval) { [unowned self] in current.refresh() + app.rememberChangeToken() })
     }
 
-    private func cancel() {
-        if app.isConfirmingSignOut { app.cancelSignOut(); return }
-        switch app.screen {
-        case .weights: app.weights?.cancelPrompt()
-        case .energy: app.energy.cancelPrompt()
-        case .devices: app.devices.cancelAddDevice()
-        case .signIn: break
-        }
+    /// The terminal changed size: lay the screen out anew and load what a bigger screen shows.
+    public func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        size = newSize
+        guard app.screen != .signIn else { return }
+        current.layout(in: Self.contentArea(of: size))
+        run(current.resized())
     }
 
-    private func deleteBackward() {
-        switch app.screen {
-        case .signIn: app.signIn.deleteBackward()
-        case .weights: app.weights?.promptDeleteBackward()
-        case .energy: app.energy.promptDeleteBackward()
-        case .devices: app.devices.addDeviceDeleteBackward()
-        }
+    /// Where screens draw: between the tab bar and the status bar.
+    static func contentArea(of size: Size) -> Rect {
+        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     }
 
-    // MARK: Live updates
+    // MARK: Frames
 
-    /// Looks for changes in the store (cheap) and refreshes the screen when there are some.
-    /// Returns nil when the service cannot tell (a server): the caller polls on its own schedule.
-    public func checkForChanges() async -> Bool? {
-        guard tasks.isEmpty else { return false }
-        let changed = await app.storeChanged()
-        if changed == true {
-            await app.refreshCurrent()
-        }
-        return changed
-    }
-
-    /// A timed refresh for services without a change token.
-    public func poll() {
-        guard tasks.isEmpty, app.screen != .signIn else { return }
-        let app = self.app
-        run { await app.refreshCurrent() }
+    /// Lays the screen out for `size` and draws the whole frame into a new grid.
+    public func frame(size: Size) -> GridCanvas {
+        let canvas = GridCanvas(size: size)
+        current.layout(in: Self.contentArea(of: size))
+        DashboardView(dashboard: self).draw(on: canvas)
+        return canvas
     }
 }

@@ -1,30 +1,20 @@
 import HealthViewModels
 import Terminal
 
-/// `hmon snapshot`: one frame of a screen as plain text, drawn on the in-memory canvas.
-public enum SnapshotScreen: String, CaseIterable, Sendable {
-    case signin, devices, weights, energy, help
-}
-
 extension Dashboard {
-    /// Brings a dashboard to `screen` (signing in must already be done for all but `signin`)
-    /// and returns the frame at `size` as plain text, one line per row.
-    public func snapshot(of screen: SnapshotScreen, size: Size) async -> String {
-        self.size = size
-        switch screen {
-        case .signin:
-            break
-        case .devices, .help:
-            _ = perform(.showDevices)
-        case .weights:
-            _ = perform(.showWeights)
-        case .energy:
-            _ = perform(.showEnergy)
+    /// Brings the dashboard to the frame named `name` (one of `ScreenRegistry.snapshotNames`: the sign-in
+    /// form, a registered screen, or the help overlay over the first screen) and draws it at `size`, after
+    /// every load has been answered. Signing in must already be done for all but the sign-in form.
+    public func snapshot(of name: String, size: Size) async -> GridCanvas {
+        await settle()
+        resize(to: size)
+        if name == ScreenRegistry.helpSnapshot {
+            if let first = screens.first { run(show(first.id)) }
+        } else if name != ScreenID.signIn.rawValue {
+            run(show(ScreenID(name)))
         }
         await settle()
-        if screen == .help && !ui.showsHelp { _ = perform(.help) }
-        let canvas = GridCanvas(size: size)
-        draw(on: canvas)
-        return canvas.renderPlain()
+        if name == ScreenRegistry.helpSnapshot && !ui.showsHelp { _ = perform(.help) }
+        return frame(size: size)
     }
 }

@@ -4,8 +4,10 @@ public struct UIState: Sendable, Equatable {
     /// Advances while a refresh runs; the status bar picks a spinner frame from it.
     public var spinnerFrame = 0
     public var themeName = "default"
-    /// A short note for the status bar that is not a problem: "theme: nord".
+    /// A short note for the status bar that is not a problem: "theme nord".
     public var notice: String?
+    /// The last `T` found a theme it could not load: said until a theme loads.
+    public var themeProblem: String?
 
     public init(themeName: String = "default") {
         self.themeName = themeName

@@ -1,29 +1,30 @@
 import Foundation
 import HealthCore
 
-/// The screens of the dashboard, in Tab order after sign-in.
-public enum ScreenID: String, Sendable, CaseIterable {
-    case signIn, devices, weights, energy
+/// A screen's name: what the tabs, `hmon snapshot --screen` and the reference frames call it. Screens
+/// declare their own (`extension ScreenID { static let weights = ScreenID("weights") }`), so a new screen
+/// needs no change here.
+public struct ScreenID: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// Devices, weights, energy: what Tab and 1/2/3 move between.
-    public static let tabs: [ScreenID] = [.devices, .weights, .energy]
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { self.rawValue = name }
 
-    public var tabTitle: String {
-        switch self {
-        case .signIn: "Sign in"
-        case .devices: "Devices"
-        case .weights: "Weights"
-        case .energy: "Energy"
-        }
-    }
+    public var description: String { rawValue }
+
+    /// The sign-in form, before any screen of the dashboard.
+    public static let signIn = ScreenID("signin")
+    /// You and your devices: where the dashboard opens after sign-in.
+    public static let devices = ScreenID("devices")
 }
 
 /// Saving and clearing the signed-in session between launches (the session file, or nothing in tests).
+/// Both throw: a session that cannot be saved or deleted is said on screen, not hidden.
 public struct SessionKeeper: Sendable {
-    public var save: @Sendable (Session) -> Void
-    public var clear: @Sendable () -> Void
+    public var save: @Sendable (Session) throws -> Void
+    public var clear: @Sendable () throws -> Void
 
-    public init(save: @escaping @Sendable (Session) -> Void, clear: @escaping @Sendable () -> Void) {
+    public init(save: @escaping @Sendable (Session) throws -> Void, clear: @escaping @Sendable () throws -> Void) {
         self.save = save
         self.clear = clear
     }
@@ -31,7 +32,9 @@ public struct SessionKeeper: Sendable {
     public static let none = SessionKeeper(save: { _ in }, clear: {})
 }
 
-/// Routes between the screens and owns their models: sign in → devices → weights / energy.
+/// What the whole dashboard shares: who is signed in, which screen is showing and the way back, the
+/// sign-in form and the devices (other screens pick their device from them), the sign-out question and
+/// live updates. Each screen's own model belongs to the screen (see HMonTUI's screen registry).
 @MainActor
 public final class AppModel {
     public private(set) var screen: ScreenID = .signIn
@@ -40,20 +43,25 @@ public final class AppModel {
     public let clock: Clock
     public let signIn: SignInModel
     public let devices: DevicesModel
-    public let energy: EnergyModel
-    /// The weights of the chosen scale; nil until one is opened.
-    public private(set) var weights: WeightsModel?
+    /// The profile's mass unit, once loaded after sign-in.
+    public private(set) var preferredMass: MassUnit?
     /// The sign-out question is open: "Sign out? y/n".
     public private(set) var isConfirmingSignOut = false
-    /// How many weight rows fit on screen (the dashboard tells, from the terminal size).
-    public var weightRowsWanted = WeightsModel.pageSize {
-        didSet { weights?.rowsWanted = weightRowsWanted }
-    }
-    /// The previous screen for Esc/Backspace.
+    /// Goes up at every sign-in and sign-out: state made for one user is thrown away when it changes.
+    public private(set) var signInCount = 0
+    /// A problem that belongs to no one screen (live updates, the session file); the status bar shows it
+    /// when the screen has none of its own.
+    public private(set) var problem: String?
+
     private var history: [ScreenID] = []
     private let sessions: SessionKeeper
-    private var preferredMass: MassUnit?
+    private let loads = LoadSlot(model: "app")
+    private let tokenLoads = LoadSlot(model: "app.changes")
+    private let writes = WriteSlot(model: "app")
     private var lastChangeToken: Int64?
+    /// Whether the service has a change token: nil until asked, false for a server (poll it instead).
+    private var hasChangeToken: Bool?
+    private var lastPoll: Date
 
     public init(service: any HealthService, clock: Clock = .system, sessions: SessionKeeper = .none) {
         self.service = service
@@ -61,8 +69,11 @@ public final class AppModel {
         self.sessions = sessions
         self.signIn = SignInModel(service: service)
         self.devices = DevicesModel(service: service, clock: clock)
-        self.energy = EnergyModel(service: service, clock: clock)
+        self.lastPoll = clock.now()
     }
+
+    /// True while anything the dashboard as a whole asked for runs (signing in or out, the profile).
+    public var isBusy: Bool { loads.isRunning || writes.isRunning || signIn.isBusy }
 
     /// Where the data lives, for the status bar.
     public var location: String { service.location }
@@ -80,111 +91,79 @@ public final class AppModel {
         user.map { $0.fullName.isEmpty ? $0.name : "\($0.name) (\($0.fullName))" }
     }
 
+    /// "updated 18:04", for the status bar.
+    public func updatedText(_ date: Date) -> String { "updated \(Formats(calendar: clock.calendar).time(date))" }
+
     // MARK: Starting and signing in
 
     /// Resumes a saved session when there is one and it is still valid; otherwise shows sign-in.
-    public func start(savedSession: Session?, userName: String? = nil) async {
-        if let savedSession, savedSession.location == service.location {
-            do {
-                user = try await service.resume(savedSession)
-                await enterDashboard()
-                return
-            } catch {
-                sessions.clear()
-                await signIn.prepare()
-                signIn.prefill(userName: savedSession.userName)
-                screen = .signIn
-                return
-            }
-        }
-        await signIn.prepare()
-        if let userName { signIn.prefill(userName: userName) }
+    public func start(savedSession: Session?, userName: String? = nil) -> Command {
         screen = .signIn
+        if let userName { signIn.prefill(userName: userName) }
+        guard let savedSession, savedSession.location == service.location else { return signIn.prepare() }
+        let service = service
+        return Command(loads.load("resume \(savedSession.userName)") {
+            try await service.resume(savedSession)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let user):
+                self.user = user
+                return enterDashboard()
+            case .failure:
+                var note: String?
+                do { try sessions.clear() } catch { note = Self.cannotDelete(error) }
+                signIn.prefill(userName: savedSession.userName)
+                return signIn.prepare(problem: note)
+            }
+        })
     }
 
     /// Opens the dashboard on a service that already acts for a user (`--user NAME` on a local store, snapshots).
-    public func startSignedIn() async {
-        user = try? await service.currentUser()
-        await enterDashboard()
-    }
+    public func startSignedIn() -> Command { enterDashboard() }
 
     /// Enter on the sign-in form.
-    public func submitSignIn() async {
-        guard let session = await signIn.submit() else { return }
-        sessions.save(session)
-        user = try? await service.currentUser()
-        await enterDashboard()
+    public func submitSignIn() -> Command {
+        signIn.submit { [weak self] session in
+            guard let self else { return .none }
+            do {
+                try sessions.save(session)
+                problem = nil
+            } catch {
+                problem = "signed in, but the session could not be saved for next time: \(describe(error))"
+            }
+            return enterDashboard()
+        }
     }
 
-    private func enterDashboard() async {
-        preferredMass = (try? await service.profile())?.massUnit
+    private func enterDashboard() -> Command {
         history = []
         screen = .devices
-        await devices.refresh()
-        if user == nil { user = try? await service.currentUser() }
-        energy.foodLog = devices.firstFoodLog
-        lastChangeToken = try? await service.changeToken()
+        signInCount += 1
+        let service = service
+        let profile = Command(loads.load("user and profile") {
+            async let user = service.currentUser()
+            async let profile = service.profile()
+            return (try await user, try await profile)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let (user, profile)):
+                self.user = user
+                preferredMass = profile.massUnit
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
+        return profile + devices.refresh() + rememberChangeToken()
     }
 
     // MARK: Moving between screens
 
-    /// Opens a screen from Tab or 1/2/3. Weights opens the selected device when it has a weight,
-    /// else the first scale; it stays put (with a problem) when there is none.
-    public func show(_ target: ScreenID) async {
-        guard screen != .signIn, target != .signIn, target != screen else { return }
-        if target == .weights {
-            let device = devices.selectedDevice.flatMap { devices.manifest(of: $0)?.hasWeight == true ? $0 : nil }
-                ?? weights?.device ?? devices.firstWeightDevice
-            guard let device else {
-                devices.reportNoScale()
-                return
-            }
-            await openWeights(of: device)
-            return
-        }
-        go(to: target)
-        if target == .energy {
-            energy.foodLog = devices.firstFoodLog
-            await energy.refresh()
-        }
-    }
-
-    /// Tab / Shift-Tab.
-    public func cycle(forward: Bool) async {
-        let tabs = ScreenID.tabs
-        guard let i = tabs.firstIndex(of: screen) else { return }
-        let next = tabs[(i + (forward ? 1 : tabs.count - 1)) % tabs.count]
-        if next == .weights, devices.firstWeightDevice == nil {
-            // Skip a tab that cannot open rather than stop on it.
-            let after = tabs[(tabs.firstIndex(of: next)! + (forward ? 1 : tabs.count - 1)) % tabs.count]
-            await show(after)
-        } else {
-            await show(next)
-        }
-    }
-
-    /// Enter on a device: its weights when its manifest has a weight; otherwise the reason stays on screen.
-    public func openSelectedDevice() async {
-        guard let device = devices.selectedDevice, let row = devices.selectedRow else { return }
-        guard row.canSeeWeight else {
-            devices.reportCannotSeeWeight(row)
-            return
-        }
-        await openWeights(of: device)
-    }
-
-    private func openWeights(of device: Device) async {
-        if weights?.device.id != device.id {
-            let manifest = devices.manifest(of: device) ?? Manifest(fields: [FieldSpec(name: Field.weight, type: .double, unit: "kg")])
-            weights = WeightsModel(service: service, device: device, manifest: manifest, preferred: preferredMass, clock: clock)
-            weights?.rowsWanted = weightRowsWanted
-        }
-        devices.select(deviceID: device.id)
-        go(to: .weights)
-        await weights?.refresh()
-    }
-
-    private func go(to target: ScreenID) {
+    /// Shows `target`, remembering where we came from for Esc.
+    public func go(to target: ScreenID) {
+        guard screen != .signIn, target != .signIn else { return }
         if screen != target { history.append(screen) }
         screen = target
     }
@@ -196,56 +175,56 @@ public final class AppModel {
         if screen == .signIn { screen = .devices }
     }
 
-    // MARK: Refresh and live updates
+    // MARK: Live updates
 
-    /// R: reloads what the current screen shows.
-    public func refreshCurrent() async {
-        switch screen {
-        case .signIn: break
-        case .devices: await devices.refresh()
-        case .weights: await weights?.refresh()
-        case .energy: await energy.refresh()
+    /// Once a second from the event loop. On a local store: a cheap look at its change token, and `refresh`
+    /// when it moved (another process wrote). A server has no token: `refresh` every `pollInterval` seconds.
+    /// A look that fails is said in the status bar; it does not quietly turn into polling.
+    public func liveUpdate(pollInterval: TimeInterval, refresh: @escaping @MainActor () -> Command) -> Command {
+        guard screen != .signIn, user != nil || devices.lastUpdated != nil, !tokenLoads.isRunning else { return .none }
+        if hasChangeToken == false {
+            guard clock.now().timeIntervalSince(lastPoll) >= pollInterval else { return .none }
+            lastPoll = clock.now()
+            return refresh()
         }
-        lastChangeToken = (try? await service.changeToken()) ?? lastChangeToken
+        let service = service
+        return Command(tokenLoads.load("change token") {
+            try await service.changeToken()
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(nil):
+                hasChangeToken = false
+                lastPoll = clock.now()
+                return .none
+            case .success(let token?):
+                hasChangeToken = true
+                if problem?.hasPrefix(Self.changeCheckFailed) == true { problem = nil }
+                defer { lastChangeToken = token }
+                return lastChangeToken != nil && token != lastChangeToken ? refresh() : .none
+            case .failure(let error):
+                problem = "\(Self.changeCheckFailed): \(describe(error)); R refreshes by hand"
+                return .none
+            }
+        })
     }
 
-    /// Whether the store changed since the last look (cheap; the local store's `data_version`).
-    /// Nil when the service cannot tell (a server): poll with `refreshCurrent()` instead.
-    public func storeChanged() async -> Bool? {
-        guard screen != .signIn else { return false }
-        guard let token = try? await service.changeToken() else { return nil }
-        defer { lastChangeToken = token }
-        return lastChangeToken != nil && token != lastChangeToken
+    /// Reads the change token after a refresh of our own, so our own writes do not count as news.
+    public func rememberChangeToken() -> Command {
+        guard hasChangeToken != false else { return .none }
+        let service = service
+        return Command(tokenLoads.load("change token after refresh") {
+            try await service.changeToken()
+        } apply: { [weak self] result in
+            if case .success(let token) = result, let self {
+                hasChangeToken = token != nil
+                if let token { lastChangeToken = token }
+            }
+            return .none
+        })
     }
 
-    public var isRefreshing: Bool {
-        switch screen {
-        case .signIn: signIn.isBusy
-        case .devices: devices.isRefreshing
-        case .weights: weights?.isRefreshing ?? false
-        case .energy: energy.isRefreshing
-        }
-    }
-
-    /// The current screen's problem, for the status bar.
-    public var problem: String? {
-        switch screen {
-        case .signIn: nil   // shown in place on the form
-        case .devices: devices.problem
-        case .weights: weights?.problem
-        case .energy: energy.problem
-        }
-    }
-
-    public var lastUpdated: String? {
-        let date: Date? = switch screen {
-        case .signIn: nil
-        case .devices: devices.lastUpdated
-        case .weights: weights?.lastUpdated
-        case .energy: energy.lastUpdated
-        }
-        return date.map { "updated \(Formats(calendar: clock.calendar).time($0))" }
-    }
+    private static let changeCheckFailed = "cannot watch the store for changes"
 
     // MARK: Signing out
 
@@ -253,17 +232,33 @@ public final class AppModel {
     public func askSignOut() { isConfirmingSignOut = true }
     public func cancelSignOut() { isConfirmingSignOut = false }
 
-    /// y: ends the session, forgets it, and shows the sign-in form.
-    public func signOut() async {
+    /// y: ends the session, forgets it, and shows the sign-in form. If the session file cannot be deleted,
+    /// the form says so: the next launch would otherwise sign in again without asking.
+    public func signOut() -> Command {
         isConfirmingSignOut = false
-        try? await service.signOut()
-        sessions.clear()
+        let service = service
         let name = user?.name
-        user = nil
-        weights = nil
-        history = []
-        await signIn.prepare()
-        if let name { signIn.prefill(userName: name) }
-        screen = .signIn
+        return Command(writes.write("sign out") {
+            try await service.signOut()
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            var problems: [String] = []
+            if case .failure(let error) = result { problems.append("the session may still be open: \(describe(error))") }
+            do { try sessions.clear() } catch { problems.append(Self.cannotDelete(error)) }
+            user = nil
+            problem = nil
+            history = []
+            screen = .signIn
+            signInCount += 1
+            loads.invalidate()
+            tokenLoads.invalidate()
+            lastChangeToken = nil
+            if let name { signIn.prefill(userName: name) }
+            return signIn.prepare(problem: problems.isEmpty ? nil : "signed out, but " + problems.joined(separator: "; "))
+        })
+    }
+
+    private static func cannotDelete(_ error: any Error) -> String {
+        "the saved session could not be deleted (\(describe(error))): delete it by hand or the next launch signs in again"
     }
 }

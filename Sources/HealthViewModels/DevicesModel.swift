@@ -36,7 +36,8 @@ public final class DevicesModel {
     public private(set) var userLines: [InfoLine] = []
     public private(set) var rows: [DeviceRow] = []
     public private(set) var selectedIndex = 0
-    public private(set) var isRefreshing = false
+    /// True while a load or a write of this screen runs.
+    public var isRefreshing: Bool { loads.isRunning || recentLoads.isRunning || writes.isRunning }
     public private(set) var problem: String?
     public private(set) var lastUpdated: Date?
     /// The device types a new device can have, for the add-device picker.
@@ -47,6 +48,8 @@ public final class DevicesModel {
     public private(set) var recentDeviceID: String?
     /// The add-device form, when open.
     public internal(set) var adding: AddDeviceForm?
+    /// A device just added, to select once the list has reloaded.
+    private var pendingSelection: String?
 
     /// Devices and manifests as last loaded, for the other screens.
     public private(set) var devices: [Device] = []
@@ -55,6 +58,9 @@ public final class DevicesModel {
 
     private let service: any HealthService
     private let clock: Clock
+    let loads = LoadSlot(model: "devices")
+    private let recentLoads = LoadSlot(model: "devices.recent")
+    private let writes = WriteSlot(model: "devices")
 
     public init(service: any HealthService, clock: Clock) {
         self.service = service
@@ -87,21 +93,26 @@ public final class DevicesModel {
         if let i = rows.firstIndex(where: { $0.id == deviceID }) { selectedIndex = i }
     }
 
-    /// Reloads the user card and the devices with their last readings. Never throws: a failure sets
-    /// `problem` and keeps what was on screen.
-    public func refresh() async {
-        isRefreshing = true
-        defer { isRefreshing = false }
-        do {
-            let overview = try await service.devicesOverview()
-            apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
-                  manifests: overview.manifests, last: overview.latestReadings)
-            problem = nil
-            lastUpdated = clock.now()
-            await loadRecent()
-        } catch {
-            problem = describe(error)
-        }
+    /// Reloads the user card and the devices with their last readings, then the selected device's
+    /// recent readings. A failure sets `problem` and keeps what was on screen.
+    public func refresh() -> Command {
+        let service = service
+        return Command(loads.load("overview") {
+            try await service.devicesOverview()
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let overview):
+                apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
+                      manifests: overview.manifests, last: overview.latestReadings)
+                problem = nil
+                lastUpdated = clock.now()
+                return loadRecent()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 
     private func apply(user: User, devices: [Device], types: [DeviceType], manifests: [String: Manifest],
@@ -115,7 +126,8 @@ public final class DevicesModel {
             InfoLine(label: "Created", value: formats.dateTime(user.createdOn)),
             InfoLine(label: "Modified", value: formats.dateTime(user.modifiedOn)),
         ]
-        let previousID = selectedRow?.id
+        let previousID = pendingSelection ?? selectedRow?.id
+        pendingSelection = nil
         self.devices = devices
         self.manifests = manifests
         self.deviceTypes = types
@@ -142,32 +154,40 @@ public final class DevicesModel {
         }
     }
 
-    /// Loads the latest readings of the selected device (for the panel under the list).
-    public func loadRecent(count: Int = 12) async {
+    /// Loads the latest readings of the selected device (for the panel under the list). Moving on quickly
+    /// cancels the load for the device left behind.
+    public func loadRecent(count: Int = 12) -> Command {
         guard let device = selectedDevice else {
             recent = []
             recentDeviceID = nil
-            return
+            return .none
         }
-        do {
-            let messages = try await service.lastMessages(device: device.id, count: count, field: nil)
-            let manifest = manifests[device.dtid] ?? Manifest(fields: [])
-            let formats = Formats(calendar: clock.calendar)
-            recent = messages.map { message in
-                var parts: [String] = []
-                for field in manifest.fields {
-                    guard let value = message.data[field.name] else { continue }
-                    parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
+        let service = service
+        return Command(recentLoads.load("recent of \(device.id)") {
+            try await service.lastMessages(device: device.id, count: count, field: nil)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let messages):
+                let manifest = manifests[device.dtid] ?? Manifest(fields: [])
+                let formats = Formats(calendar: clock.calendar)
+                recent = messages.map { message in
+                    var parts: [String] = []
+                    for field in manifest.fields {
+                        guard let value = message.data[field.name] else { continue }
+                        parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
+                    }
+                    for key in message.data.keys.sorted() where manifest.field(key) == nil {
+                        parts.append("\(key) \(Formats.fieldValue(message.data[key]!, unit: nil))")
+                    }
+                    return ReadingLine(when: formats.dateTime(message.date), values: parts.joined(separator: " · "))
                 }
-                for key in message.data.keys.sorted() where manifest.field(key) == nil {
-                    parts.append("\(key) \(Formats.fieldValue(message.data[key]!, unit: nil))")
-                }
-                return ReadingLine(when: formats.dateTime(message.date), values: parts.joined(separator: " · "))
+                recentDeviceID = device.id
+            case .failure(let error):
+                problem = describe(error)
             }
-            recentDeviceID = device.id
-        } catch {
-            problem = describe(error)
-        }
+            return .none
+        })
     }
 
     /// The reading in a few words: the weight for a scale, else the first two fields in manifest order.
@@ -191,31 +211,38 @@ public final class DevicesModel {
     /// How the devices table names the fields hmon reads: "320 kcal active".
     static let shortNames = [Field.activeEnergy: "active", Field.calories: "eaten", Field.basalEnergy: "resting", "steps": "steps"]
 
-    /// Adds a device of the chosen type; returns false and sets `problem` when it fails.
-    public func addDevice(name: String, typeID: String) async -> Bool {
+    /// Adds a device of the chosen type, then reloads and selects it. The form closes when it worked;
+    /// otherwise `problem` says why and the form stays open to fix it.
+    func addDevice(name: String, typeID: String) -> Command {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
             problem = "a device needs a name"
-            return false
+            return .none
         }
-        do {
-            let device = try await service.addDevice(name: trimmed, typeID: typeID)
-            await refresh()
-            select(deviceID: device.id)
-            return true
-        } catch {
-            problem = describe(error)
-            return false
-        }
+        let service = service
+        return Command(writes.write("add \(trimmed)") {
+            try await service.addDevice(name: trimmed, typeID: typeID)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let device):
+                adding = nil
+                pendingSelection = device.id
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 }
 
 extension DevicesModel {
-    func reportCannotSeeWeight(_ row: DeviceRow) {
+    public func reportCannotSeeWeight(_ row: DeviceRow) {
         problem = "\(row.name): \(row.seeWeightReason ?? "no weight readings")"
     }
 
-    func reportNoScale() {
+    public func reportNoScale() {
         problem = "no device with weight readings: add a scale (a, type \"Withings Device\")"
     }
 
@@ -256,17 +283,16 @@ extension DevicesModel {
     public func addDeviceDeleteBackward() { adding?.name.deleteBackward() }
 
     /// Enter: from the type list to the name, then creates the device.
-    public func submitAddDevice() async {
-        guard var form = adding else { return }
+    public func submitAddDevice() -> Command {
+        guard var form = adding else { return .none }
         switch form.stage {
         case .pickType:
             form.stage = .name
             form.name = TextField(label: "Name for the new \(form.typeNames[form.selectedType])", limit: 60)
             adding = form
+            return .none
         case .name:
-            if await addDevice(name: form.name.text, typeID: form.typeIDs[form.selectedType]) {
-                adding = nil
-            }
+            return addDevice(name: form.name.text, typeID: form.typeIDs[form.selectedType])
         }
     }
 }

@@ -55,63 +55,81 @@ public final class EnergyModel {
     public private(set) var fixCommand: String?
     /// The net of the seven days ending with the one shown, oldest first.
     public private(set) var week: [DayBalance] = []
-    public private(set) var isRefreshing = false
     public private(set) var problem: String?
     public private(set) var lastUpdated: Date?
     public private(set) var prompt: TextField?
-    /// The food log `a` writes to; nil when the user has none.
-    public var foodLog: Device?
 
     public var isComplete: Bool { net != nil }
     public var isToday: Bool { day == clock.today }
     public var canGoForward: Bool { day < clock.today }
+    /// True while a load or a write of this screen runs.
+    public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
+    /// The day the figures on screen belong to (the title's day); `day` may already be ahead of it
+    /// while its load runs.
+    public private(set) var shownDay: Day?
 
     private let service: any HealthService
     private let clock: Clock
+    private let foodLogSource: @MainActor () -> Device?
+    let loads = LoadSlot(model: "energy")
+    private let writes = WriteSlot(model: "energy")
 
-    public init(service: any HealthService, clock: Clock) {
+    /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
+    public init(service: any HealthService, clock: Clock, foodLog: @escaping @MainActor () -> Device? = { nil }) {
         self.service = service
         self.clock = clock
         self.day = clock.today
+        self.foodLogSource = foodLog
     }
 
-    public func previousDay() async {
+    /// The food log `a` writes to; nil when the user has none.
+    public var foodLog: Device? { foodLogSource() }
+
+    public func previousDay() -> Command {
         day = day.adding(days: -1)
-        await refresh()
+        return refresh()
     }
 
-    public func nextDay() async {
-        guard canGoForward else { return }
+    public func nextDay() -> Command {
+        guard canGoForward else { return .none }
         day = day.adding(days: 1)
-        await refresh()
+        return refresh()
     }
 
-    public func goToToday() async {
+    public func goToToday() -> Command {
         day = clock.today
-        await refresh()
+        return refresh()
     }
 
-    /// Reloads the day's summary. Never throws: a failure sets `problem` and keeps the last figures.
-    public func refresh() async {
-        isRefreshing = true
-        defer { isRefreshing = false }
-        do {
+    /// Loads the week ending on `day`. A failure sets `problem` and keeps the last figures; an answer for a
+    /// day the user has already left is dropped, so the screen always ends on the day asked for last.
+    public func refresh() -> Command {
+        let day = self.day, service = service, clock = clock
+        return Command(loads.load("week ending \(day)") {
             async let profile = service.profile()
             let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
-            let unit = try await profile.energyUnit
-            apply(week[week.count - 1], unit: unit)
-            applyWeek(week, unit: unit)
-            problem = nil
-            lastUpdated = clock.now()
-        } catch {
-            problem = describe(error)
-        }
+            return (week, try await profile.energyUnit)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let (week, unit)):
+                apply(week[week.count - 1], unit: unit)
+                applyWeek(week, unit: unit)
+                problem = nil
+                lastUpdated = clock.now()
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
     }
 
     private func apply(_ summary: EnergySummary, unit: EnergyUnit) {
         self.unit = unit
         let formats = Formats(calendar: clock.calendar)
-        title = isToday ? "Today · \(formats.longDay(day))" : formats.longDay(day)
+        // Titled with the day the figures are for, never the day the cursor has moved on to.
+        shownDay = summary.day
+        title = summary.day == clock.today ? "Today · \(formats.longDay(summary.day))" : formats.longDay(summary.day)
         let spent = summary.active + (summary.resting ?? 0)
         let scale = max(spent, summary.consumed, 1)
         func line(_ label: String, _ kcal: Double, _ fraction: Double) -> EnergyLine {
@@ -164,7 +182,7 @@ public final class EnergyModel {
                        net: summary.net.map { Formats.signedWhole(unit.fromKcal($0)) } ?? "—",
                        isSurplus: (summary.net ?? 0).rounded() > 0,
                        fraction: summary.net.map { abs($0) / largest } ?? 0,
-                       isSelected: summary.day == day)
+                       isSelected: summary.day == days.last?.day)
         }
     }
 
@@ -201,27 +219,35 @@ public final class EnergyModel {
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { prompt?.deleteBackward() }
 
-    /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed).
-    public func submitPrompt() async {
-        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces), let foodLog else { return }
+    /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed), then reloads.
+    public func submitPrompt() -> Command {
+        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces), let foodLog else { return .none }
         guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
             problem = text.isEmpty
                 ? "type the energy in \(unit.rawValue), like 650, or Esc to cancel"
                 : "\"\(text)\" is not a number: type the energy in \(unit.rawValue), like 650"
-            return
+            return .none
         }
         guard value >= 0 else {
             problem = "consumed energy cannot be negative: type a value like 650"
-            return
+            return .none
         }
         let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
-        do {
-            try await service.post(NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970,
-                                              data: [Field.calories: .number(unit.toKcal(value))]))
-            prompt = nil
-            await refresh()
-        } catch {
-            problem = describe(error)
-        }
+        let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970,
+                                 data: [Field.calories: .number(unit.toKcal(value))])
+        let service = service
+        return Command(writes.write("consumed energy") {
+            try await service.post(message)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 }

@@ -11,7 +11,8 @@ public final class SignInModel {
     public private(set) var focusedIndex = 0
     /// Shown in place under the form: "wrong user name or password".
     public private(set) var problem: String?
-    public private(set) var isBusy = false
+    /// True while the form is being checked or the store asked whether it has accounts.
+    public var isBusy: Bool { loads.isRunning || writes.isRunning }
     /// Where the accounts live, shown under the title: a file path or a server URL.
     public let location: String
     /// A line for the form, e.g. the demo store's credentials.
@@ -26,6 +27,8 @@ public final class SignInModel {
     public var submitLabel: String { mode == .signIn ? "Sign in" : "Create account" }
 
     private let service: any HealthService
+    private let loads = LoadSlot(model: "sign-in")
+    private let writes = WriteSlot(model: "sign-in")
 
     public init(service: any HealthService) {
         self.service = service
@@ -44,10 +47,26 @@ public final class SignInModel {
         TextField(label: "Repeat password", isSecret: true),
     ]
 
-    /// Picks the form: create an account when the store has none.
-    public func prepare() async {
-        let hasAccounts = (try? await service.hasAccounts()) ?? true
-        setMode(hasAccounts ? .signIn : .createAccount)
+    /// Picks the form: create an account when the store has none. `problem` stays on the form (a sign-out
+    /// that could not delete the session file).
+    public func prepare(problem note: String? = nil) -> Command {
+        let service = service
+        return Command(loads.load("has accounts") {
+            try await service.hasAccounts()
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let hasAccounts):
+                let name = fields[0].text
+                setMode(hasAccounts ? .signIn : .createAccount)
+                if !name.isEmpty { prefill(userName: name) }
+                problem = note
+            case .failure(let error):
+                // Offer sign-in (the usual case) and say why the store could not be asked.
+                problem = describe(error)
+            }
+            return .none
+        })
     }
 
     public func setMode(_ newMode: Mode) {
@@ -72,41 +91,48 @@ public final class SignInModel {
         focusedIndex = 1
     }
 
-    /// Enter: moves to the next empty field, or submits when the form is filled.
-    /// Returns the session on success; on failure `problem` says why and the password is cleared.
-    public func submit() async -> Session? {
+    /// Enter: moves to the next empty field, or checks the form when it is filled. On success `then` gets the
+    /// session and says what comes next; on failure `problem` says why and the password is cleared.
+    public func submit(then: @escaping @MainActor (Session) -> Command) -> Command {
         let optional: Set<String> = ["Full name", "Email"]
         if let empty = fields.indices.first(where: { fields[$0].text.isEmpty && !optional.contains(fields[$0].label) }) {
             // Enter on a filled field moves on to the next empty one; on an empty field it says what is missing.
             problem = empty == focusedIndex ? "\(fields[empty].label.lowercased()) is empty" : nil
             focusedIndex = empty
-            return nil
+            return .none
         }
-        isBusy = true
-        defer { isBusy = false }
-        do {
-            let name = fields[0].text.trimmingCharacters(in: .whitespaces)
-            switch mode {
-            case .signIn:
-                let session = try await service.signIn(name: name, password: fields[1].text)
-                problem = nil
-                return session
-            case .createAccount:
-                guard fields[3].text == fields[4].text else {
-                    problem = "the two passwords differ: type them again"
-                    clearPasswords()
-                    return nil
-                }
-                _ = try await service.createAccount(NewAccount(
-                    name: name, fullName: fields[1].text, email: fields[2].text, password: fields[3].text))
-                let session = try await service.signIn(name: name, password: fields[3].text)
-                problem = nil
-                return session
+        let name = fields[0].text.trimmingCharacters(in: .whitespaces)
+        let service = service
+        switch mode {
+        case .signIn:
+            let password = fields[1].text
+            return Command(writes.write("sign in \(name)") {
+                try await service.signIn(name: name, password: password)
+            } apply: { [weak self] result in self?.finished(result, then: then) ?? .none })
+        case .createAccount:
+            guard fields[3].text == fields[4].text else {
+                problem = "the two passwords differ: type them again"
+                clearPasswords()
+                return .none
             }
-        } catch {
+            let account = NewAccount(name: name, fullName: fields[1].text, email: fields[2].text, password: fields[3].text)
+            return Command(writes.write("create \(name)") {
+                _ = try await service.createAccount(account)
+                return try await service.signIn(name: account.name, password: account.password)
+            } apply: { [weak self] result in self?.finished(result, then: then) ?? .none })
+        }
+    }
+
+    /// The form after the check: the session goes on to `then`; a refusal stays on the form.
+    private func finished(_ result: Result<Session, any Error>, then: @MainActor (Session) -> Command) -> Command {
+        switch result {
+        case .success(let session):
+            problem = nil
+            return then(session)
+        case .failure(let error):
             problem = describe(error)
             clearPasswords()
-            return nil
+            return .none
         }
     }
 

@@ -49,9 +49,8 @@ public final class WeightsModel {
     public private(set) var rows: [WeightRow] = []
     public private(set) var trend: WeightTrend?
     public private(set) var selectedIndex = 0
-    /// The first row in view; the model keeps the selection visible for the page size the view reports.
-    public private(set) var topIndex = 0
-    public private(set) var isRefreshing = false
+    /// True while a load or a write of this screen runs.
+    public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
     public private(set) var isLoadingOlder = false
     /// False once a page came back short: there is nothing older to load.
     public private(set) var hasOlder = true
@@ -61,8 +60,6 @@ public final class WeightsModel {
     public private(set) var prompt: TextField?
 
     public static let pageSize = 20
-    /// How many rows the table shows; a refresh loads at least that many so a tall screen is filled.
-    public var rowsWanted = WeightsModel.pageSize
 
     public var title: String { "Weight in \(unit.rawValue)" }
     public var subtitle: String { device.name }
@@ -70,6 +67,8 @@ public final class WeightsModel {
 
     private let service: any HealthService
     private let clock: Clock
+    let loads = LoadSlot(model: "weights")
+    private let writes = WriteSlot(model: "weights")
     /// Readings loaded so far, newest first, in kg.
     private var messages: [Message] = []
     private var knownIDs: Set<String> = []
@@ -91,85 +90,85 @@ public final class WeightsModel {
 
     // MARK: Loading
 
-    /// Loads the newest readings (as many as are loaded already, at least a page) and the trend.
-    /// Rows that were not there before are marked new. Never throws: a failure sets `problem`.
-    public func refresh() async {
-        isRefreshing = true
-        defer { isRefreshing = false }
-        do {
-            let count = max(Self.pageSize, rowsWanted, messages.count)
-            let today = clock.today
+    /// Loads the newest readings (as many as are loaded already, at least `rows` and a page) and the trend.
+    /// Rows that were not there before are marked new. A failure sets `problem` and keeps the rows.
+    public func refresh(rows wanted: Int = WeightsModel.pageSize) -> Command {
+        let count = max(Self.pageSize, wanted, messages.count)
+        let today = clock.today, calendar = clock.calendar, service = service, device = device.id
+        return Command(loads.load("latest \(count) of \(device)") {
             // Both at once: on a local store they run on two of the pool's readers, on a server as two requests.
-            async let readings = service.lastMessages(device: device.id, count: count, field: Field.weight)
-            async let trend = service.weightSeries(days: today.adding(days: -89)...today, calendar: clock.calendar)
-            let (latest, series) = try await (readings, trend)
-            let isFirstLoad = lastUpdated == nil
-            newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
-            knownIDs.formUnion(latest.map(\.mid))
-            messages = latest
-            if latest.count < count { hasOlder = false }
-            self.series = series
-            problem = nil
-            lastUpdated = clock.now()
-            rebuild()
-            if !newIDs.isEmpty { selectedIndex = 0; topIndex = 0 }
-        } catch {
-            problem = describe(error)
-        }
+            async let readings = service.lastMessages(device: device, count: count, field: Field.weight)
+            async let trend = service.weightSeries(days: today.adding(days: -89)...today, calendar: calendar)
+            return try await (readings, trend)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            isLoadingOlder = false
+            switch result {
+            case .success(let (latest, series)):
+                let isFirstLoad = lastUpdated == nil
+                newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
+                knownIDs.formUnion(latest.map(\.mid))
+                messages = latest
+                hasOlder = latest.count >= count
+                self.series = series
+                problem = nil
+                lastUpdated = clock.now()
+                rebuild()
+                if !newIDs.isEmpty { selectedIndex = 0 }
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
     }
 
-    /// Loads the next page of older readings through the paged range query.
-    public func loadOlder() async {
-        guard hasOlder, !isLoadingOlder, let oldest = messages.last else { return }
+    /// Loads the next page of older readings through the paged range query, then selects `select`
+    /// (clamped to what is loaded) when given.
+    public func loadOlder(thenSelect select: Int? = nil) -> Command {
+        guard hasOlder, let oldest = messages.last else { return .none }
         isLoadingOlder = true
-        defer { isLoadingOlder = false }
-        do {
-            // Readings that share the oldest instant are asked for again and dropped by id.
-            let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
-            let query = MessageQuery(sdid: device.id, startDate: 0, endDate: oldest.ts, order: .desc,
-                                     count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
-            let page = try await service.messages(query)
-            let loaded = Set(messages.map(\.mid))
-            let older = page.messages.filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
-            if page.messages.count < query.count || older.isEmpty { hasOlder = false }
-            messages.append(contentsOf: older)
-            knownIDs.formUnion(older.map(\.mid))
-            problem = nil
-            rebuild()
-        } catch {
-            problem = describe(error)
-        }
+        // Readings that share the oldest instant are asked for again and dropped by id.
+        let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
+        let query = MessageQuery(sdid: device.id, startDate: 0, endDate: oldest.ts, order: .desc,
+                                 count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+        let service = service
+        return Command(loads.load("older than \(oldest.ts)") {
+            try await service.messages(query)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            isLoadingOlder = false
+            switch result {
+            case .success(let page):
+                let loaded = Set(messages.map(\.mid))
+                let older = page.messages.filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
+                if page.messages.count < query.count || older.isEmpty { hasOlder = false }
+                messages.append(contentsOf: older)
+                knownIDs.formUnion(older.map(\.mid))
+                problem = nil
+                rebuild()
+                if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
     }
 
-    // MARK: Scrolling
+    // MARK: Moving the selection
 
-    /// Moves the selection; moving past the last row loads older readings. `visibleRows` is the table's height.
-    public func moveSelection(by delta: Int, visibleRows: Int) async {
-        guard !rows.isEmpty else { return }
+    /// Moves the selection; moving past the last row loads older readings and then moves on into them.
+    public func moveSelection(by delta: Int) -> Command {
+        guard !rows.isEmpty else { return .none }
         let target = selectedIndex + delta
-        if target >= rows.count && hasOlder {
-            await loadOlder()
-        }
         selectedIndex = min(max(target, 0), rows.count - 1)
-        keepSelectionVisible(visibleRows: visibleRows)
+        if target >= rows.count && hasOlder && !isLoadingOlder {
+            return loadOlder(thenSelect: target)
+        }
+        return .none
     }
 
-    public func moveToTop(visibleRows: Int) {
-        selectedIndex = 0
-        keepSelectionVisible(visibleRows: visibleRows)
-    }
-
-    public func moveToBottom(visibleRows: Int) {
-        selectedIndex = max(rows.count - 1, 0)
-        keepSelectionVisible(visibleRows: visibleRows)
-    }
-
-    public func keepSelectionVisible(visibleRows: Int) {
-        let visible = max(visibleRows, 1)
-        if selectedIndex < topIndex { topIndex = selectedIndex }
-        if selectedIndex >= topIndex + visible { topIndex = selectedIndex - visible + 1 }
-        topIndex = max(0, min(topIndex, max(rows.count - visible, 0)))
-    }
+    public func moveToTop() { selectedIndex = 0 }
+    public func moveToBottom() { selectedIndex = max(rows.count - 1, 0) }
 
     // MARK: Units
 
@@ -192,23 +191,30 @@ public final class WeightsModel {
 
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
-    public func submitPrompt() async {
-        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return }
+    public func submitPrompt() -> Command {
+        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
         guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
             problem = text.isEmpty
                 ? "type a weight in \(unit.rawValue), like 72.4, or Esc to cancel"
                 : "\"\(text)\" is not a number: type a weight in \(unit.rawValue), like 72.4"
-            return
+            return .none
         }
-        do {
-            let kg = unit.toKg(value)
-            try await service.post(NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
-                                              data: [Field.weight: .number(kg)]))
-            prompt = nil
-            await refresh()
-        } catch {
-            problem = describe(error)
-        }
+        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+                                 data: [Field.weight: .number(unit.toKg(value))])
+        let service = service, rowsLoaded = rows.count
+        return Command(writes.write("weight") {
+            try await service.post(message)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                return refresh(rows: rowsLoaded)
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 
     // MARK: Display state

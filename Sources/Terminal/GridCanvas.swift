@@ -13,7 +13,8 @@ public struct Cell: Hashable, Sendable {
 /// It lays text out exactly as `CursesCanvas` does (same code), without a terminal or the process locale.
 public final class GridCanvas: Canvas {
     public let size: Size
-    private var cells: [Cell]
+    /// Row after row; the curses backend compares them with the frame it wrote last.
+    private(set) var cells: [Cell]
 
     public init(size: Size) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))

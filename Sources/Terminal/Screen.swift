@@ -28,7 +28,7 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
 ///             case .resize: screen.updateSize()
 ///             case .tick: break
 ///             }
-///             draw(on: screen.canvas); screen.present()
+///             let frame = screen.newFrame(); draw(on: frame); screen.present(frame)
 ///         }
 ///     }
 @MainActor
@@ -59,8 +59,8 @@ public final class Screen {
         }
     }
 
-    /// What draws on the screen. Draw a whole frame, then `present()`.
-    public let canvas: CursesCanvas
+    /// Writes frames to the terminal, only the cells that changed.
+    public let backend: CursesBackend
     /// The terminal size in cells, updated by `updateSize()` and by a resize key.
     public private(set) var size: Size
     /// The theme mapped to what this terminal can show.
@@ -86,7 +86,7 @@ public final class Screen {
         self.inputFile = inputFile
         self.watcher = watcher
         self.palette = palette
-        self.canvas = CursesCanvas(window: hm_stdscr(), palette: palette)
+        self.backend = CursesBackend(window: hm_stdscr(), palette: palette)
         self.size = Size(width: Int(hm_COLS()), height: Int(hm_LINES()))
     }
 
@@ -170,15 +170,19 @@ public final class Screen {
             colors: Int(hm_COLORS()), canChangeColor: can_change_color(),
             environment: options.environment, noColor: options.noColor || !has_colors()))
         palette = Palette(theme: theme, depth: requested.install())
-        canvas.setPalette(palette)
+        backend.setPalette(palette)
     }
 
-    /// Flushes the frame drawn on `canvas` to the terminal in one update (`wnoutrefresh` + `doupdate`).
-    public func present() {
-        guard !isStopped else { return }
-        wnoutrefresh(hm_stdscr())
-        doupdate()
+    /// Shows `frame`: writes the cells that changed since the last frame and updates the terminal once
+    /// (nothing at all when the frame is unchanged). Returns the number of cells written.
+    @discardableResult
+    public func present(_ frame: GridCanvas) -> Int {
+        guard !isStopped else { return 0 }
+        return backend.flush(frame)
     }
+
+    /// An empty frame of the screen's size to draw the next frame into.
+    public func newFrame() -> GridCanvas { GridCanvas(size: size) }
 
     /// Events to wait on: `.keyReady`, `.resize`, and `.tick` every `interval` if given. Call once per screen.
     /// A background thread polls the input and never touches ncurses; the stream ends when the screen stops.

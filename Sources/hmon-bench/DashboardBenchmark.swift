@@ -95,30 +95,31 @@ struct DashboardBenchmark: AsyncParsableCommand {
 
         let openStart = clock.now
         let app = AppModel(service: service, clock: .system)
-        await app.startSignedIn()
         let dashboard = Dashboard(app: app)
-        dashboard.size = size
-        let canvas = GridCanvas(size: size)
-        dashboard.draw(on: canvas)
+        dashboard.resize(to: size)
+        dashboard.run(app.startSignedIn())
+        await dashboard.settle()
+        _ = dashboard.frame(size: size)
         print("signed-in app to first devices frame (in process): \(Self.milliseconds(clock.now - openStart)) ms")
 
-        for screen in [ScreenID.devices, .weights, .energy] {
-            _ = dashboard.perform(screen == .devices ? .showDevices : screen == .weights ? .showWeights : .showEnergy)
+        for screen in dashboard.screens {
+            dashboard.run(dashboard.show(screen.id))
             await dashboard.settle()
             var samples: [Duration] = []
             for run in 0..<(iterations + 20) {
                 let start = clock.now
-                await app.refreshCurrent()
-                dashboard.draw(on: canvas)
+                _ = dashboard.perform(.refresh)
+                await dashboard.settle()
+                _ = dashboard.frame(size: size)
                 if run >= 20 { samples.append(clock.now - start) }
             }
             samples.sort()
             let median = Self.milliseconds(samples[samples.count / 2])
             let p99 = Self.milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])
-            print("R to redrawn frame, \(screen.tabTitle.lowercased()):".padding(toLength: 36, withPad: " ", startingAt: 0)
+            print("R to redrawn frame, \(screen.title.lowercased()):".padding(toLength: 36, withPad: " ", startingAt: 0)
                   + " median \(median) ms   p99 \(p99) ms   (\(samples.count) runs)")
         }
-        let draw = try await Self.time(iterations) { dashboard.draw(on: canvas) }
+        let draw = try await Self.time(iterations) { _ = dashboard.frame(size: size) }
         print("draw one frame (no I/O):".padding(toLength: 36, withPad: " ", startingAt: 0) + " median \(draw) ms")
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import HMonTUI
+@testable import HMonTUI
 import HealthCore
 import HealthViewModels
 import Terminal
@@ -34,13 +34,15 @@ final class DemoWorld {
     func dashboard(signedIn: Bool = true) async throws -> Dashboard {
         let service = LocalHealthService(store: store)
         let app = AppModel(service: service, clock: clock)
+        let dashboard = Dashboard(app: app)
         if signedIn {
             try await service.actingAs(name: DemoData.userName)
-            await app.startSignedIn()
+            dashboard.run(app.startSignedIn())
         } else {
-            await app.start(savedSession: nil)
+            dashboard.run(app.start(savedSession: nil))
         }
-        return Dashboard(app: app)
+        await dashboard.settle()
+        return dashboard
     }
 
     /// The frame with the temporary folder's random letters masked.
@@ -51,10 +53,23 @@ final class DemoWorld {
     }
 }
 
-/// Renders a dashboard on the in-memory canvas.
+/// Renders a dashboard on the in-memory canvas (laid out for `size` first, as a resize would).
 @MainActor
 func frame(of dashboard: Dashboard, size: Size) -> String {
-    let canvas = GridCanvas(size: size)
-    dashboard.draw(on: canvas)
-    return DemoWorld.stable(canvas.renderPlain())
+    dashboard.resize(to: size)
+    return DemoWorld.stable(dashboard.frame(size: size).renderPlain())
+}
+
+extension Dashboard {
+    /// The weights screen's model, once a scale is open.
+    var weights: WeightsModel? { (screens.first { $0.id == .weights } as? WeightsScreen)?.model }
+    /// The energy screen's model.
+    var energy: EnergyModel? { (screens.first { $0.id == .energy } as? EnergyScreen)?.model }
+
+    /// Presses `key` and waits for what it started.
+    func press(_ key: Key) async -> Outcome {
+        let outcome = handle(key)
+        await settle()
+        return outcome
+    }
 }

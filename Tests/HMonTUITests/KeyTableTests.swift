@@ -1,41 +1,74 @@
 import Foundation
-import HMonTUI
+@testable import HMonTUI
 import HealthViewModels
 import Terminal
 import Testing
 
 @MainActor
 struct KeyTableTests {
-    @Test(arguments: [ScreenID.signIn, .devices, .weights, .energy])
-    func theHelpOverlayListsEveryBindingOfTheScreen(screen: ScreenID) async throws {
+    @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue) + [ScreenID.signIn.rawValue])
+    func theHelpOverlayListsEveryBindingThatApplies(screen: String) async throws {
         let world = try await DemoWorld()
-        let dashboard = try await world.dashboard(signedIn: screen != .signIn)
-        switch screen {
-        case .weights: _ = dashboard.perform(.showWeights)
-        case .energy: _ = dashboard.perform(.showEnergy)
-        default: break
-        }
-        await dashboard.settle()
-        #expect(dashboard.app.screen == screen)
+        let dashboard = try await world.dashboard(signedIn: screen != ScreenID.signIn.rawValue)
+        if screen != ScreenID.signIn.rawValue { _ = await dashboard.snapshot(of: screen, size: Size(width: 120, height: 40)) }
+        #expect(dashboard.app.screen.rawValue == screen)
         _ = dashboard.perform(.help)
         let text = frame(of: dashboard, size: Size(width: 120, height: 40))
-        for binding in KeyMap.bindings(for: screen) {
+        for binding in dashboard.activeTable {
             #expect(text.contains(binding.help), "help for \(binding.action) is listed")
             #expect(text.contains(binding.keyNames), "keys \(binding.keyNames) are listed")
         }
     }
 
-    @Test(arguments: [ScreenID.signIn, .devices, .weights, .energy])
-    func noKeyIsBoundTwiceOnAScreen(screen: ScreenID) {
-        let keys = KeyMap.bindings(for: screen).flatMap(\.keys)
+    @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue))
+    func noKeyIsBoundTwiceOnAScreen(screen: String) async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.snapshot(of: screen, size: Size(width: 80, height: 24))
+        let keys = dashboard.activeTable.flatMap(\.keys)
         #expect(Set(keys).count == keys.count)
     }
 
-    @Test func aKeyAddedToTheTableIsBothHandledAndListed() {
-        // Every action reachable from the devices table is found by looking its first key up.
-        for binding in KeyMap.bindings(for: .devices) {
-            #expect(KeyMap.action(for: binding.keys[0], in: KeyMap.bindings(for: .devices)) == binding.action)
+    @Test func everyRegisteredScreenHasATabANumberKeyAndAPlaceInTabOrder() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let bar = frame(of: dashboard, size: Size(width: 120, height: 40)).split(separator: "\n")[0]
+        for (i, entry) in ScreenRegistry.tabs.enumerated() {
+            let title = try #require(dashboard.screens.first { $0.id == entry.id }?.title)
+            #expect(bar.contains("\(i + 1) \(title)"), "the tab bar names \(entry.id)")
         }
+        // Tab visits them in registry order and comes back round; each number key reaches its screen.
+        var visited: [ScreenID] = [dashboard.app.screen]
+        for _ in ScreenRegistry.tabs.indices {
+            _ = await dashboard.press(.tab)
+            visited.append(dashboard.app.screen)
+        }
+        #expect(visited == ScreenRegistry.tabs.map(\.id) + [ScreenRegistry.tabs[0].id])
+        for (i, entry) in ScreenRegistry.tabs.enumerated().reversed() {
+            _ = await dashboard.press(.char(Character(String(i + 1))))
+            #expect(dashboard.app.screen == entry.id)
+        }
+    }
+
+    @Test func aKeyFoundInTheHelpDoesWhatTheHelpSays() async throws {
+        // The help is read from the frame, not from the table: "u  switch kg / lb" on the weights screen must
+        // switch the unit, and "→  next day" on energy must move the day.
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("2"))
+        _ = dashboard.perform(.help)
+        let help = frame(of: dashboard, size: Size(width: 120, height: 40))
+        #expect(help.contains("u                switch kg / lb") || help.range(of: #"u\s+switch kg / lb"#, options: .regularExpression) != nil)
+        _ = dashboard.handle(.char("x"))   // closes the help
+        let before = try #require(dashboard.weights?.unit)
+        _ = await dashboard.press(.char("u"))
+        #expect(dashboard.weights?.unit == before.toggled)
+
+        _ = await dashboard.press(.char("3"))
+        let day = try #require(dashboard.energy?.day)
+        _ = await dashboard.press(.left)
+        #expect(dashboard.energy?.day == day.adding(days: -1))
+        #expect(dashboard.energy?.shownDay == day.adding(days: -1), "the figures are the new day's")
     }
 
     @Test func numberKeysTabAndEscapeMoveBetweenScreens() async throws {
@@ -43,26 +76,35 @@ struct KeyTableTests {
         let dashboard = try await world.dashboard()
         #expect(dashboard.app.screen == .devices)
 
-        _ = dashboard.handle(.char("2"))
-        await dashboard.settle()
+        _ = await dashboard.press(.char("2"))
         #expect(dashboard.app.screen == .weights)
-        #expect(dashboard.app.weights?.device.name == "Bathroom scale")
+        #expect(dashboard.weights?.device.name == "Bathroom scale")
 
-        _ = dashboard.handle(.tab)
-        await dashboard.settle()
+        _ = await dashboard.press(.tab)
         #expect(dashboard.app.screen == .energy)
 
-        _ = dashboard.handle(.backTab)
-        await dashboard.settle()
+        _ = await dashboard.press(.backTab)
         #expect(dashboard.app.screen == .weights)
 
         _ = dashboard.handle(.escape)
         #expect(dashboard.app.screen == .energy, "Esc goes back to where we came from")
-        _ = dashboard.handle(.char("1"))
-        await dashboard.settle()
+        _ = await dashboard.press(.char("1"))
         #expect(dashboard.app.screen == .devices)
         #expect(dashboard.handle(.char("q")) == .quit)
         #expect(dashboard.handle(.ctrl("c")) == .quit)
+    }
+
+    @Test func enterOnADeviceWithoutWeightsSaysWhyAndTabStillFindsTheScale() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let watch = try #require(dashboard.app.devices.rows.first { $0.name == "Watch" })
+        dashboard.app.devices.select(deviceID: watch.id)
+        _ = await dashboard.press(.enter)
+        #expect(dashboard.app.screen == .devices)
+        #expect(dashboard.current.problem == "Watch: Activity Tracker readings carry no weight")
+        _ = await dashboard.press(.tab)
+        #expect(dashboard.app.screen == .weights)
+        #expect(dashboard.weights?.device.name == "Bathroom scale", "Tab opens the scale even when another device is selected")
     }
 
     @Test func typingOnTheSignInFormFillsItAndQDoesNotQuit() async throws {
@@ -77,22 +119,19 @@ struct KeyTableTests {
         #expect(text.contains("••••"))
         #expect(!text.contains("quit▏"), "the password never shows")
 
-        _ = dashboard.handle(.enter)
-        await dashboard.settle()
+        _ = await dashboard.press(.enter)
         #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("wrong user name or password"))
     }
 
     @Test func addingAReadingFromTheKeyboardPutsItOnTop() async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()
-        _ = dashboard.handle(.char("2"))
-        await dashboard.settle()
+        _ = await dashboard.press(.char("2"))
         _ = dashboard.handle(.char("a"))
         for key in "68.4".map(Key.char) { _ = dashboard.handle(key) }
         #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("New weight in kg: 68.4"))
-        _ = dashboard.handle(.enter)
-        await dashboard.settle()
-        let rows = dashboard.app.weights?.rows ?? []
+        _ = await dashboard.press(.enter)
+        let rows = dashboard.weights?.rows ?? []
         #expect(rows.first?.weight == "68.4")
         #expect(rows.first?.isNew == true)
         let text = frame(of: dashboard, size: Size(width: 80, height: 24))

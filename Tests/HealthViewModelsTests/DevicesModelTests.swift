@@ -14,7 +14,7 @@ struct DevicesModelTests {
             try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
 
             let model = DevicesModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
 
             #expect(model.problem == nil)
             let rows = Dictionary(uniqueKeysWithValues: model.rows.map { ($0.name, $0) })
@@ -39,7 +39,7 @@ struct DevicesModelTests {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn("alice")
             let model = DevicesModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
 
             let lines = Dictionary(uniqueKeysWithValues: model.userLines.map { ($0.label, $0.value) })
             #expect(lines["Name"] == "alice")
@@ -57,16 +57,16 @@ struct DevicesModelTests {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
             let model = DevicesModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
             #expect(model.rows.isEmpty)
 
             model.openAddDevice()
             let form = try require(model.adding, "the form opens")
             let foodLog = try require(form.typeNames.firstIndex(of: "Calorie Tracker"), "Calorie Tracker is offered")
             model.moveTypeSelection(by: foodLog)
-            await model.submitAddDevice()
+            await model.submitAddDevice().complete()
             for character in "Kitchen log" { model.addDeviceType(character) }
-            await model.submitAddDevice()
+            await model.submitAddDevice().complete()
 
             #expect(model.adding == nil)
             #expect(model.selectedRow?.name == "Kitchen log")

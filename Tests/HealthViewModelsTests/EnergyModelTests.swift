@@ -23,7 +23,7 @@ struct EnergyModelTests {
             try await log(Field.activeEnergy, 400, at: "2026-11-20 17:00", device: watch, on: service)
 
             let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
 
             #expect(model.problem == nil)
             #expect(model.title == "Today · Fri, Nov 20, 2026")
@@ -67,7 +67,7 @@ struct EnergyModelTests {
             try await log(Field.calories, 1500, at: "2026-11-19 12:00", device: food, on: service)
 
             let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
 
             // Mifflin-St Jeor, woman, 168 cm, 36 years: 10·kg + 1,050 − 180 − 161, i.e. 1,359 at 65 kg and
             // 1,409 at 70 kg, whole days in the past. Saturday and Sunday have no weight yet: no net.
@@ -86,7 +86,7 @@ struct EnergyModelTests {
             try await log(Field.calories, 650, at: "2026-11-20 12:00", device: food, on: service)
 
             let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
 
             #expect(model.net == nil)
             #expect(!model.isComplete)
@@ -112,7 +112,7 @@ struct EnergyModelTests {
             try await log(Field.calories, 1000, at: "2026-11-20 12:00", device: food, on: service)
 
             let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
             #expect(model.lines.last?.value == "4,184")
             #expect(model.lines.last?.unit == "kJ")
         }
@@ -123,16 +123,16 @@ struct EnergyModelTests {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
             let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            await model.refresh().complete()
             #expect(!model.canGoForward)
-            await model.nextDay()
+            await model.nextDay().complete()
             #expect(model.day == Day(year: 2026, month: 11, day: 20))
 
-            await model.previousDay()
+            await model.previousDay().complete()
             #expect(model.day == Day(year: 2026, month: 11, day: 19))
             #expect(model.title == "Thu, Nov 19, 2026")
             #expect(model.canGoForward)
-            await model.goToToday()
+            await model.goToToday().complete()
             #expect(model.isToday)
         }
     }
@@ -141,20 +141,27 @@ struct EnergyModelTests {
     func loggingConsumedEnergyWritesToTheFoodLog(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
-            let model = EnergyModel(service: service, clock: world.clock)
-            await model.refresh()
+            let foodLog = FoodLogBox()
+            let model = EnergyModel(service: service, clock: world.clock, foodLog: { foodLog.device })
+            await model.refresh().complete()
 
             model.openPrompt()
             #expect(model.prompt == nil)
             #expect(model.problem?.contains("Calorie Tracker") == true, "says how to get a food log")
 
-            model.foodLog = try await world.device("Calorie Tracker", named: "Food", on: service)
+            foodLog.device = try await world.device("Calorie Tracker", named: "Food", on: service)
             model.openPrompt()
             for character in "650" { model.promptType(character) }
-            await model.submitPrompt()
+            await model.submitPrompt().complete()
             #expect(model.prompt == nil)
             #expect(model.lines.last?.label == "Consumed")
             #expect(model.lines.last?.value == "650")
         }
     }
+}
+
+/// The food log as the devices screen would know it, set by the test.
+@MainActor
+final class FoodLogBox {
+    var device: Device?
 }

@@ -22,7 +22,7 @@ struct WeightsModelTests {
             try await world.weigh(72.6, at: "2026-11-19 07:30", device: scale, on: service)
             try await world.weigh(72.9, at: "2026-11-20 07:30", device: scale, on: service)
 
-            await model.refresh()
+            await model.refresh().complete()
 
             #expect(model.title == "Weight in kg")
             #expect(model.rows.map(\.weight) == ["72.9", "72.6", "73.0"])
@@ -41,7 +41,7 @@ struct WeightsModelTests {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
             try await world.weigh(72.4, at: "2026-11-19 07:30", device: scale, on: service)
-            await model.refresh()
+            await model.refresh().complete()
             #expect(model.rows.map(\.weight) == ["72.4"])
 
             // Another process (here another connection to the same file) adds a reading.
@@ -49,7 +49,7 @@ struct WeightsModelTests {
             try await world.weigh(71.8, at: "2026-11-20 07:45", device: scale, on: other)
             #expect(model.rows.map(\.weight) == ["72.4"], "nothing changes before a refresh")
 
-            await model.refresh()
+            await model.refresh().complete()
             #expect(model.rows.map(\.weight) == ["71.8", "72.4"])
             #expect(model.rows[0].isNew)
             #expect(!model.rows[1].isNew)
@@ -62,7 +62,7 @@ struct WeightsModelTests {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
             try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
-            await model.refresh()
+            await model.refresh().complete()
 
             model.toggleUnit()
             #expect(model.title == "Weight in lb")
@@ -95,22 +95,21 @@ struct WeightsModelTests {
                 try await service.post(NewMessage(sdid: scale.id, ts: when.millisecondsSince1970,
                                                   data: [Field.weight: .number(80 - Double(i) * 0.1)]))
             }
-            await model.refresh()
+            await model.refresh().complete()
             #expect(model.rows.count == 20)
             #expect(model.rows.first?.weight == "75.6")
 
-            await model.moveSelection(by: 19, visibleRows: 10)
+            await model.moveSelection(by: 19).complete()
             #expect(model.selectedIndex == 19)
             #expect(model.rows.count == 20, "no page is loaded before the last row is passed")
 
-            await model.moveSelection(by: 1, visibleRows: 10)
+            await model.moveSelection(by: 1).complete()
             #expect(model.rows.count == 40)
             #expect(model.selectedIndex == 20)
-            #expect(model.topIndex == 11, "the selection stays in view")
             #expect(model.rows[20].weight == "77.6")
             #expect(model.rows[19].change == "▼ 0.1", "the change bridges the pages")
 
-            await model.moveSelection(by: 20, visibleRows: 10)
+            await model.moveSelection(by: 20).complete()
             #expect(model.rows.count == 45)
             #expect(!model.hasOlder)
             #expect(model.rows.last?.weight == "80.0")
@@ -122,11 +121,11 @@ struct WeightsModelTests {
     func addingAReadingUsesTheCommandLinesValidation(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (_, _, model) = try await scaleWorld(world)
-            await model.refresh()
+            await model.refresh().complete()
 
             model.openPrompt()
             for character in "700" { model.promptType(character) }
-            await model.submitPrompt()
+            await model.submitPrompt().complete()
             let problem = try require(model.problem, "700 kg is refused")
             #expect(problem.contains("1") && problem.contains("650"), "names the range: \(problem)")
             #expect(model.prompt != nil, "the prompt stays open to fix the value")
@@ -135,13 +134,13 @@ struct WeightsModelTests {
             model.cancelPrompt()
             model.openPrompt()
             for character in "heavy" { model.promptType(character) }
-            await model.submitPrompt()
+            await model.submitPrompt().complete()
             #expect(model.problem?.contains("not a number") == true)
 
             model.cancelPrompt()
             model.openPrompt()
             for character in "72.1" { model.promptType(character) }
-            await model.submitPrompt()
+            await model.submitPrompt().complete()
             #expect(model.prompt == nil)
             #expect(model.problem == nil)
             #expect(model.rows.first?.weight == "72.1")
@@ -155,7 +154,7 @@ struct WeightsModelTests {
             try await world.weigh(74.0, at: "2026-11-01 07:30", device: scale, on: service)
             try await world.weigh(73.0, at: "2026-11-13 07:30", device: scale, on: service)
             try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
-            await model.refresh()
+            await model.refresh().complete()
 
             let trend = try require(model.trend, "a trend")
             #expect(trend.latest == "72.2 kg")

@@ -39,14 +39,19 @@ struct CursesScreenTests {
 
         let grid = GridCanvas(size: screen.size)
         drawScene(on: grid)
-        drawScene(on: screen.canvas)
-        screen.present()
+        screen.present(grid)
+        try expectScreen(screen, holds: grid)
+        #expect(grid.line(3).hasPrefix("│ 日本語のとても… "))
+        #expect(DisplayWidth.of(grid.line(3)) == 40)
+    }
 
+    /// Compares every cell ncurses holds with the frame's: text, colour pair and attributes.
+    func expectScreen(_ screen: Screen, holds grid: GridCanvas) throws {
         var mismatches: [String] = []
-        for y in 0..<12 {
-            for x in 0..<40 {
+        for y in 0..<grid.size.height {
+            for x in 0..<grid.size.width {
                 let expected = try #require(grid.cell(at: Point(x: x, y: y)))
-                let actual = try #require(screen.canvas.readCell(at: Point(x: x, y: y)))
+                let actual = try #require(screen.backend.readCell(at: Point(x: x, y: y)))
                 if expected.width != 0 && actual.text != String(expected.character) {
                     mismatches.append("(\(x),\(y)) text \(actual.text.debugDescription) ≠ \(String(expected.character).debugDescription)")
                 }
@@ -59,8 +64,52 @@ struct CursesScreenTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
-        #expect(grid.line(3).hasPrefix("│ 日本語のとても… "))
-        #expect(DisplayWidth.of(grid.line(3)) == 40)
+    }
+
+    @Test func onlyTheCellsThatChangedAreWrittenAndAnUnchangedFrameWritesNothing() throws {
+        let pty = try PseudoTerminal(rows: 12, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        let first = screen.newFrame()
+        drawScene(on: first)
+        #expect(screen.present(first) == 40 * 12, "the first frame is written whole")
+
+        // One figure changes by one digit: one cell is written, and the screen holds the new frame.
+        let second = screen.newFrame()
+        drawScene(on: second)
+        second.text("72.5 kg", at: Point(x: 2, y: 1), style: .header)
+        #expect(screen.present(second) == 1)
+        try expectScreen(screen, holds: second)
+
+        // The same frame again (an idle tick): no cell written and not one byte sent to the terminal.
+        usleep(100_000)
+        let before = pty.bytesReceived
+        let third = screen.newFrame()
+        drawScene(on: third)
+        third.text("72.5 kg", at: Point(x: 2, y: 1), style: .header)
+        #expect(screen.present(third) == 0)
+        usleep(100_000)
+        #expect(pty.bytesReceived == before)
+    }
+
+    @Test func wideCharactersReplacedByNarrowOnesLeaveNoHalfGlyphBehind() throws {
+        let pty = try PseudoTerminal(rows: 4, columns: 20)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        let first = screen.newFrame()
+        first.clear(.text)
+        first.text("日本語 体重", at: Point(x: 0, y: 0), style: .accent)
+        first.text("ab日c", at: Point(x: 3, y: 1), style: .good)
+        screen.present(first)
+        // Each wide character is now cut in half by narrow text, shifted by one cell, or swapped for another.
+        let second = screen.newFrame()
+        second.clear(.text)
+        second.text("x本yz 重体", at: Point(x: 0, y: 0), style: .bad)
+        second.text("a日bc", at: Point(x: 4, y: 1), style: .good)
+        screen.present(second)
+        try expectScreen(screen, holds: second)
     }
 
     @Test func colourPairsHoldTheThemeMappedToTheXterm256Palette() throws {
@@ -99,10 +148,12 @@ struct CursesScreenTests {
         let screen = try openScreen(pty, environment: ["NO_COLOR": "1"])
         defer { screen.stop() }
         #expect(screen.colorDepth == .monochrome)
-        screen.canvas.text("selected", at: Point(x: 0, y: 0), style: .selection)
-        screen.canvas.text("bad", at: Point(x: 0, y: 1), style: .bad)
-        let selected = try #require(screen.canvas.readCell(at: Point(x: 0, y: 0)))
-        let bad = try #require(screen.canvas.readCell(at: Point(x: 0, y: 1)))
+        let frame = screen.newFrame()
+        frame.text("selected", at: Point(x: 0, y: 0), style: .selection)
+        frame.text("bad", at: Point(x: 0, y: 1), style: .bad)
+        screen.present(frame)
+        let selected = try #require(screen.backend.readCell(at: Point(x: 0, y: 0)))
+        let bad = try #require(screen.backend.readCell(at: Point(x: 0, y: 1)))
         #expect(selected.pair == 0 && bad.pair == 0)
         #expect(selected.attributes & UInt32(hm_A_REVERSE()) != 0)
         #expect(bad.attributes & UInt32(hm_A_BOLD()) != 0)
@@ -147,7 +198,7 @@ struct CursesScreenTests {
         #expect(sawResize)
         #expect(screen.updateSize())
         #expect(screen.size == Size(width: 70, height: 20))
-        #expect(screen.canvas.size == Size(width: 70, height: 20))
+        #expect(screen.backend.size == Size(width: 70, height: 20))
         #expect(!screen.updateSize())
     }
 
@@ -216,9 +267,10 @@ struct CursesScreenTests {
         let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: devNull, outputFD: devNull,
                                                      requireTerminal: false))
         defer { screen.stop() }
-        screen.canvas.text("drawn", at: Point(x: 0, y: 0))
-        screen.present()
-        #expect(screen.canvas.snapshot().line(0) == "drawn")
+        let frame = screen.newFrame()
+        frame.text("drawn", at: Point(x: 0, y: 0))
+        #expect(screen.present(frame) > 0)
+        #expect(screen.backend.readCell(at: Point(x: 0, y: 0))?.text == "d")
         // /dev/null is always "readable"; it must not be taken for keys arriving.
         var seen: [TerminalEvent] = []
         for await event in screen.events(tick: .milliseconds(10)) {

@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import Synchronization
 
 /// A real pseudo-terminal for tests: ncurses runs on its terminal side (`terminalFD`) as on any tty;
 /// a background thread reads and discards what ncurses writes, so drawing never blocks on a full buffer.
@@ -7,6 +8,10 @@ final class PseudoTerminal {
     let controlFD: Int32
     let terminalFD: Int32
     private let drained = DispatchSemaphore(value: 0)
+    private let counted = ByteCount()
+
+    /// Bytes the program has written to the terminal so far.
+    var bytesReceived: Int { counted.value }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -26,10 +31,14 @@ final class PseudoTerminal {
         }
         controlFD = control
         terminalFD = terminal
-        let fd = control, done = drained
+        let fd = control, done = drained, counted = counted
         Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while read(fd, &buffer, buffer.count) > 0 {}
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { break }
+                counted.add(count)
+            }
             done.signal()
         }.start()
     }
@@ -51,4 +60,11 @@ final class PseudoTerminal {
         _ = drained.wait(timeout: .now() + 5)
         Foundation.close(controlFD)
     }
+}
+
+/// A count shared with the reader thread.
+final class ByteCount: Sendable {
+    private let total = Mutex(0)
+    func add(_ n: Int) { total.withLock { $0 += n } }
+    var value: Int { total.withLock { $0 } }
 }

@@ -1,56 +1,30 @@
 import HealthViewModels
 import Terminal
 
-/// The whole frame: the tab bar, the current screen, the status bar and any overlay,
-/// or the size gate when the terminal is too small. Draws model state only.
+/// The whole frame: the tab bar, the current screen, the status bar and any overlay, or the size gate
+/// when the terminal is too small. Draws state only.
 @MainActor
-public struct DashboardView {
-    public static let minimumSize = Size(width: 60, height: 16)
+struct DashboardView {
+    static let minimumSize = Size(width: 60, height: 16)
 
-    public let app: AppModel
-    public let ui: UIState
+    let dashboard: Dashboard
 
-    public init(app: AppModel, ui: UIState) {
-        self.app = app
-        self.ui = ui
-    }
-
-    public func draw(on canvas: Canvas) {
+    func draw(on canvas: Canvas) {
         canvas.clear(.text)
         let size = canvas.size
         guard SizeGate(minimum: Self.minimumSize).check(canvas) else { return }
-        let content = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
-        TabBar(app: app).draw(on: canvas, width: size.width)
-        switch app.screen {
-        case .signIn: SignInView(model: app.signIn).draw(on: canvas, in: content)
-        case .devices: DevicesView(model: app.devices).draw(on: canvas, in: content)
-        case .weights:
-            if let weights = app.weights { WeightsView(model: weights).draw(on: canvas, in: content) }
-        case .energy: EnergyView(model: app.energy).draw(on: canvas, in: content)
-        }
-        StatusBar(app: app, ui: ui).draw(on: canvas, row: size.height - 1, width: size.width)
-        if app.screen == .devices, let form = app.devices.adding {
-            AddDeviceOverlay(form: form).draw(on: canvas, in: content)
-        }
+        let app = dashboard.app
+        let content = Dashboard.contentArea(of: size)
+        let screen = dashboard.current
+        TabBar(dashboard: dashboard).draw(on: canvas, width: size.width)
+        screen.draw(on: canvas, in: content)
+        StatusBar(dashboard: dashboard).draw(on: canvas, row: size.height - 1, width: size.width)
         if app.isConfirmingSignOut {
             ConfirmOverlay(question: "Sign out of \(app.user?.name ?? "hmon")?", keys: KeyMap.confirm)
                 .draw(on: canvas, in: content)
         }
-        if ui.showsHelp {
-            HelpOverlay(screen: app.screen, hasPrompt: hasPrompt).draw(on: canvas, in: content)
+        if dashboard.ui.showsHelp {
+            HelpOverlay(sections: dashboard.helpSections).draw(on: canvas, in: content)
         }
-    }
-
-    private var hasPrompt: Bool {
-        switch app.screen {
-        case .weights: app.weights?.prompt != nil
-        case .energy: app.energy.prompt != nil
-        default: false
-        }
-    }
-
-    /// The table height the weights view has at a canvas size, so scrolling keeps the selection in view.
-    public static func weightRowsVisible(in size: Size) -> Int {
-        WeightsView.tableRows(in: Rect(x: 0, y: 1, width: size.width, height: size.height - 2))
     }
 }

@@ -1,27 +1,11 @@
 import HealthViewModels
 import Terminal
 
-/// `?` / F1: every binding of the current screen, printed from the key table, then the global ones.
+/// `?` / F1: every binding that applies, printed from the key tables: what is open, the screen's own
+/// keys, then the global ones.
 @MainActor
 struct HelpOverlay {
-    let screen: ScreenID
-    let hasPrompt: Bool
-
-    /// The sections shown: the screen's own keys, then those that work everywhere.
-    var sections: [(title: String, bindings: [Binding])] {
-        if screen == .signIn { return [("Sign in", KeyMap.signIn)] }
-        let own: [Binding] = switch screen {
-        case .devices: KeyMap.devices
-        case .weights: KeyMap.weights
-        case .energy: KeyMap.energy
-        case .signIn: []
-        }
-        let all = KeyMap.bindings(for: screen)
-        let everywhere = Array(all.dropFirst(own.count))
-        var result = [(screen.tabTitle, own), ("Everywhere", everywhere)]
-        if hasPrompt { result.insert(("Typing a value", KeyMap.prompt), at: 0) }
-        return result
-    }
+    let sections: [(title: String, bindings: [Binding])]
 
     /// One line of the overlay: a section title, a binding, or a blank between sections.
     private enum Entry { case title(String), binding(Binding), blank }

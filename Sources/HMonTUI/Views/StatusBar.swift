@@ -2,57 +2,66 @@ import HealthViewModels
 import Terminal
 
 /// The bottom row: a spinner while data loads, the problem (in the bad colour) or the store and the
-/// last update, and key hints on the right as far as they fit.
+/// last update, and the screen's key hints on the right as far as they fit.
 @MainActor
 struct StatusBar {
-    let app: AppModel
-    let ui: UIState
+    let dashboard: Dashboard
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     func draw(on canvas: Canvas, row y: Int, width: Int) {
+        let app = dashboard.app
+        let screen = dashboard.current
+        let ui = dashboard.ui
         canvas.fill(Rect(x: 0, y: y, width: width, height: 1), character: " ", style: .status)
         var x = 1
-        if app.isRefreshing {
+        if screen.isRefreshing || app.isBusy {
             let frame = Self.spinner[ui.spinnerFrame % Self.spinner.count]
             x += canvas.text("\(frame) ", at: Point(x: x, y: y), style: Style(.accent, bold: true))
         }
-        let hints = hintText(room: width / 2)
-        let hintsWidth = DisplayWidth.of(hints)
+        let hints = hintItems(room: width / 2)
+        let hintsWidth = DisplayWidth.of(hintText(hints))
         let leftRoom = max(0, width - x - hintsWidth - 2)
-        if let problem = app.problem {
+        if let problem = screen.problem ?? app.problem ?? ui.themeProblem {
             canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: width - x - 1)
             return   // the problem matters more than the hints
         }
         var parts: [String] = []
         if let notice = ui.notice { parts.append(notice) }
-        if let updated = app.lastUpdated { parts.append(updated) }
+        if let updated = screen.lastUpdated {
+            parts.append(app.updatedText(updated))
+        }
         parts.append(app.shortLocation)
         canvas.text(parts.joined(separator: " · "), at: Point(x: x, y: y), style: Style(.statusText), maxWidth: leftRoom)
         if hintsWidth > 0 {
-            drawHints(on: canvas, y: y, right: width - 1, room: width / 2)
+            drawHints(hints, on: canvas, y: y, right: width - 1)
         }
     }
 
-    private func hintItems(room: Int) -> [(key: String, help: String)] {
-        var items = KeyMap.hints(for: app.screen)
-        while !items.isEmpty && items.map({ DisplayWidth.of($0.key) + DisplayWidth.of($0.help) + 3 }).reduce(0, +) > room {
+    /// The screen's hints with the keys the active table gives their actions, dropping the first ones
+    /// until they fit in `room`.
+    private func hintItems(room: Int) -> [(key: String, word: String)] {
+        let table = dashboard.activeTable
+        var items: [(key: String, word: String)] = dashboard.current.hints.compactMap { hint in
+            guard let key = table.first(where: { $0.action == hint.action })?.keys.first else { return nil }
+            return (key.description, hint.word)
+        }
+        while !items.isEmpty && items.map({ DisplayWidth.of($0.key) + DisplayWidth.of($0.word) + 3 }).reduce(0, +) > room {
             items.removeFirst()
         }
         return items
     }
 
-    private func hintText(room: Int) -> String {
-        hintItems(room: room).map { "\($0.key) \($0.help)" }.joined(separator: "  ")
+    private func hintText(_ items: [(key: String, word: String)]) -> String {
+        items.map { "\($0.key) \($0.word)" }.joined(separator: "  ")
     }
 
-    private func drawHints(on canvas: Canvas, y: Int, right: Int, room: Int) {
-        let items = hintItems(room: room)
-        var x = right - DisplayWidth.of(hintText(room: room))
+    private func drawHints(_ items: [(key: String, word: String)], on canvas: Canvas, y: Int, right: Int) {
+        var x = right - DisplayWidth.of(hintText(items))
         for (i, item) in items.enumerated() {
             if i > 0 { x += 2 }
             x += canvas.text(item.key, at: Point(x: x, y: y), style: Style(.statusText, bold: true))
-            x += canvas.text(" \(item.help)", at: Point(x: x, y: y), style: Style(.statusText))
+            x += canvas.text(" \(item.word)", at: Point(x: x, y: y), style: Style(.statusText))
         }
     }
 }

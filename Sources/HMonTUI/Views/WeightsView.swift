@@ -6,6 +6,8 @@ import Terminal
 @MainActor
 struct WeightsView {
     let model: WeightsModel
+    /// Where the table is scrolled to, placed by the screen's layout.
+    let table: TableState
 
     /// Rows of the trend block (chart plus its figures) for an inner height.
     static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 7 : inner.height >= 16 ? 4 : 2 }
@@ -69,16 +71,13 @@ struct WeightsView {
         canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
         canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
         canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
-        let rows = rect.height - 1
+        let rows = min(rect.height - 1, table.pageSize)
         guard !model.rows.isEmpty else {
             let text = model.isRefreshing ? "loading…" : "No readings yet. Press a to add one."
             canvas.text(text, at: Point(x: x0, y: rect.y + 1), style: .dim, maxWidth: rect.width - 4)
             return
         }
-        // The model keeps the selection in view; after a resize the view makes sure of it too.
-        var top = model.topIndex
-        if model.selectedIndex >= top + rows { top = model.selectedIndex - rows + 1 }
-        if model.selectedIndex < top { top = model.selectedIndex }
+        let top = table.offset
         for (offset, row) in model.rows.dropFirst(top).prefix(rows).enumerated() {
             let y = rect.y + 1 + offset
             let selected = top + offset == model.selectedIndex

@@ -32,6 +32,10 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
     var exitAfterFirstFrame = false
 
+    /// For tests of R: no refresh happens unless asked for.
+    @Flag(name: .customLong("no-live-updates"), help: .hidden)
+    var noLiveUpdates = false
+
     func validate() throws {
         if demo, server != nil {
             throw ValidationError("--demo opens the local demo store: leave out --server")
@@ -74,20 +78,20 @@ enum DashboardLauncher {
             service = LocalHealthService(store: store)
         }
         let sessions = SessionStore(paths: paths)
-        let keeper = SessionKeeper(save: { try? sessions.save($0) }, clear: { try? sessions.delete() })
+        let keeper = SessionKeeper(save: { try sessions.save($0) }, clear: { try sessions.delete() })
         let app = AppModel(service: service, clock: clock, sessions: keeper)
         if options.demo {
             app.signIn.note = "Demo store: user \(DemoData.userName), password \(DemoData.password)"
         }
-        await app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil)
-
         let dashboard = Dashboard(app: app, themeName: theme.name)
+        dashboard.run(app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
         let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment)
         do {
             try await App.run(dashboard: dashboard, screenOptions: screenOptions,
                               themes: ThemeSwitcher(catalog: catalog, current: theme.name),
                               options: App.Options(refreshInterval: options.refresh ?? config.refreshSeconds ?? 30,
-                                                   exitAfterFirstFrame: options.exitAfterFirstFrame))
+                                                   exitAfterFirstFrame: options.exitAfterFirstFrame,
+                                                   liveUpdates: !options.noLiveUpdates))
         } catch let error as ScreenError {
             throw HealthError.unsupported(error.description)
         }

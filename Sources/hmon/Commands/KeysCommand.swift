@@ -50,7 +50,7 @@ enum KeysScreen {
     }
 
     static func draw(_ pressed: [Key], on screen: Screen) {
-        let canvas = screen.canvas
+        let canvas = screen.newFrame()
         let size = canvas.size
         canvas.clear(.text)
         canvas.text("hmon keys: press keys to see how hmon reads them; q quits", at: Point(x: 1, y: 0), style: .title)
@@ -62,7 +62,7 @@ enum KeysScreen {
             canvas.text(key.description, at: Point(x: 2, y: y), style: row == 0 ? .accent : .text, maxWidth: 14)
             canvas.text(detail(key), at: Point(x: 18, y: y), style: .dim)
         }
-        screen.present()
+        screen.present(canvas)
     }
 
     /// The raw value behind the name, for reporting odd terminals.

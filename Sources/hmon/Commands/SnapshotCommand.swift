@@ -11,8 +11,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         commandName: "snapshot",
         abstract: "Print one frame of a dashboard screen as plain text (no terminal needed).")
 
-    @Option(help: ArgumentHelp("The screen: signin, devices, weights, energy or help.", valueName: "screen"))
-    var screen: SnapshotScreen = .devices
+    @Option(help: ArgumentHelp("The screen: \(ScreenRegistry.snapshotNames.joined(separator: ", ")).", valueName: "screen"))
+    var screen: String = ScreenID.devices.rawValue
 
     @Option(help: ArgumentHelp("The frame size in cells, WIDTHxHEIGHT.", valueName: "size"))
     var size: FrameSize = FrameSize(Size(width: 100, height: 30))
@@ -32,6 +32,12 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Draw as if it were this local time, \"YYYY-MM-DD HH:MM\".", valueName: "time"))
     var at: String?
 
+    func validate() throws {
+        guard ScreenRegistry.snapshotNames.contains(screen) else {
+            throw ValidationError("there is no screen \"\(screen)\": pass one of \(ScreenRegistry.snapshotNames.joined(separator: ", "))")
+        }
+    }
+
     func run() async throws {
         if let theme {
             do { _ = try ThemeCatalog.standard().theme(named: theme) } catch { throw HealthError.invalidValue(error.description) }
@@ -43,24 +49,23 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    static func frame(screen: SnapshotScreen, size: Size, source: DashboardStore, user: String?, theme: String?,
+    static func frame(screen: String, size: Size, source: DashboardStore, user: String?, theme: String?,
                       at: Date?) async throws -> String {
         let clock = at.map { Clock.fixed($0) } ?? .system
         let store = try await source.open(now: clock.now(), calendar: clock.calendar)
         let service = LocalHealthService(store: store)
         let app = AppModel(service: service, clock: clock)
-        if screen == .signin {
-            await app.start(savedSession: nil, userName: user)
+        let dashboard = Dashboard(app: app, themeName: theme ?? "default")
+        if screen == ScreenID.signIn.rawValue {
+            dashboard.run(app.start(savedSession: nil, userName: user))
         } else {
             _ = try await source.actingUser(user, on: service, store: store)
-            await app.startSignedIn()
+            dashboard.run(app.startSignedIn())
         }
-        let dashboard = Dashboard(app: app, themeName: theme ?? "default")
-        return await dashboard.snapshot(of: screen, size: size)
+        return await dashboard.snapshot(of: screen, size: size).renderPlain()
     }
 }
 
-extension SnapshotScreen: ExpressibleByArgument {}
 
 /// `100x30` on the command line.
 struct FrameSize: ExpressibleByArgument, Sendable {

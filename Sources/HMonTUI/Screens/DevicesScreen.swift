@@ -1,0 +1,98 @@
+import Foundation
+import HealthViewModels
+import Terminal
+
+extension Action {
+    public static let openDevice = Action("open device")
+    public static let addDevice = Action("add device")
+    public static let signOut = Action("sign out")
+}
+
+/// You and your devices: the user card, the devices with their last readings, the selected device's
+/// recent readings, adding a device, and signing out.
+@MainActor
+final class DevicesScreen: DashboardScreen {
+    let id = ScreenID.devices
+    let title = "Devices"
+    private let context: ScreenContext
+    private var model: DevicesModel { context.app.devices }
+
+    init(_ context: ScreenContext) { self.context = context }
+
+    let bindings: [Binding] = [
+        Binding(.up, .char("k"), does: .up, help: "previous device"),
+        Binding(.down, .char("j"), does: .down, help: "next device"),
+        Binding(.enter, does: .openDevice, help: "see weight (devices that weigh)"),
+        Binding(.char("a"), does: .addDevice, help: "add a device"),
+        Binding(.char("L"), does: .signOut, help: "sign out"),
+    ]
+
+    let hints = [Hint(.openDevice, "see weight"), Hint(.addDevice, "add device"), Hint(.refresh, "refresh"),
+                 Hint(.help, "help"), Hint(.quit, "quit")]
+
+    var modal: (title: String, bindings: [Binding])? {
+        guard model.adding != nil else { return nil }
+        return ("Adding a device", KeyMap.prompt + [Binding(.up, does: .up, help: "previous type"),
+                                                    Binding(.down, does: .down, help: "next type")])
+    }
+
+    var isTyping: Bool { model.adding?.stage == .name }
+    var isRefreshing: Bool { model.isRefreshing }
+    var problem: String? { model.problem }
+    var lastUpdated: Date? { model.lastUpdated }
+
+    /// Devices added in another terminal show as soon as the screen does.
+    func open() -> Command? { model.refresh() }
+    func refresh() -> Command { model.refresh() }
+
+    func perform(_ action: Action) -> Command {
+        if model.adding != nil { return performInForm(action) }
+        switch action {
+        case .up: return move(by: -1)
+        case .down: return move(by: 1)
+        case .top: return move(by: -model.rows.count)
+        case .bottom: return move(by: model.rows.count)
+        case .openDevice:
+            guard let row = model.selectedRow else { return .none }
+            guard row.canSeeWeight else {
+                model.reportCannotSeeWeight(row)
+                return .none
+            }
+            return context.show(.weights)
+        case .addDevice:
+            model.openAddDevice()
+        case .signOut:
+            context.app.askSignOut()
+        default:
+            break
+        }
+        return .none
+    }
+
+    private func move(by delta: Int) -> Command {
+        model.moveSelection(by: delta)
+        model.clearProblem()
+        return model.loadRecent()
+    }
+
+    private func performInForm(_ action: Action) -> Command {
+        switch action {
+        case .up: model.moveTypeSelection(by: -1)
+        case .down: model.moveTypeSelection(by: 1)
+        case .submit: return model.submitAddDevice()
+        case .cancel, .back: model.cancelAddDevice()
+        case .deleteBackward: model.addDeviceDeleteBackward()
+        default: break
+        }
+        return .none
+    }
+
+    func type(_ character: Character) { model.addDeviceType(character) }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        DevicesView(model: model).draw(on: canvas, in: area)
+        if let form = model.adding {
+            AddDeviceOverlay(form: form).draw(on: canvas, in: area)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HealthViewModels
+import Terminal
+
+/// The sign-in form (or, on a store with no account, the form that creates one). Not a tab: the dashboard
+/// shows it until someone is signed in.
+@MainActor
+final class SignInScreen: DashboardScreen {
+    let id = ScreenID.signIn
+    let title = "Sign in"
+    private let app: AppModel
+    private var model: SignInModel { app.signIn }
+
+    init(app: AppModel) { self.app = app }
+
+    var bindings: [Binding] { KeyMap.signIn }
+    let hints = [Hint(.submit, "sign in"), Hint(.nextField, "next field"), Hint(.switchForm, "new account"), Hint(.quit, "quit")]
+    var isTyping: Bool { true }
+    var isRefreshing: Bool { model.isBusy }
+    /// Shown in place on the form, not in the status bar.
+    var problem: String? { nil }
+    var lastUpdated: Date? { nil }
+
+    func open() -> Command? { model.prepare() }
+    func refresh() -> Command { .none }
+
+    func perform(_ action: Action) -> Command {
+        switch action {
+        case .submit: return app.submitSignIn()
+        case .nextField: model.focusNext()
+        case .previousField: model.focusPrevious()
+        case .deleteBackward: model.deleteBackward()
+        case .switchForm: model.setMode(model.mode == .signIn ? .createAccount : .signIn)
+        default: break
+        }
+        return .none
+    }
+
+    func type(_ character: Character) { model.type(character) }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        SignInView(model: model).draw(on: canvas, in: area)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HealthCore
+import HealthViewModels
+import Terminal
+
+extension ScreenID {
+    public static let weights = ScreenID("weights")
+}
+
+extension Action {
+    public static let toggleUnit = Action("toggle unit")
+    public static let addReading = Action("add reading")
+}
+
+/// The weights of one scale: the 90-day trend and the readings table, paging older readings in.
+@MainActor
+final class WeightsScreen: DashboardScreen {
+    let id = ScreenID.weights
+    let title = "Weights"
+    private let context: ScreenContext
+    /// The weights of the chosen scale; nil until one is opened.
+    private(set) var model: WeightsModel?
+    /// The table's page size and scroll position, from the last layout.
+    private(set) var table = TableState()
+
+    init(_ context: ScreenContext) { self.context = context }
+
+    let bindings: [Binding] = [
+        Binding(.up, .char("k"), does: .up, help: "newer reading"),
+        Binding(.down, .char("j"), does: .down, help: "older reading (past the end loads more)"),
+        Binding(.pageUp, does: .pageUp, help: "page up"),
+        Binding(.pageDown, does: .pageDown, help: "page down"),
+        Binding(.home, .char("g"), does: .top, help: "newest reading"),
+        Binding(.end, .char("G"), does: .bottom, help: "oldest loaded reading"),
+        Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
+        Binding(.char("a"), does: .addReading, help: "add a reading"),
+    ]
+
+    let hints = [Hint(.addReading, "add"), Hint(.toggleUnit, "kg/lb"), Hint(.refresh, "refresh"),
+                 Hint(.help, "help"), Hint(.quit, "quit")]
+
+    var modal: (title: String, bindings: [Binding])? {
+        model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+    }
+
+    var isTyping: Bool { model?.prompt != nil }
+    var isRefreshing: Bool { model?.isRefreshing ?? false }
+    var problem: String? { model?.problem }
+    var lastUpdated: Date? { model?.lastUpdated }
+
+    /// Opens the selected device when it weighs, else the scale already open, else the first scale.
+    /// With no scale at all it stays shut and the devices screen says why.
+    func open() -> Command? {
+        let devices = context.app.devices
+        let chosen = devices.selectedDevice.flatMap { devices.manifest(of: $0)?.hasWeight == true ? $0 : nil }
+            ?? model?.device ?? devices.firstWeightDevice
+        guard let device = chosen else {
+            devices.reportNoScale()
+            return nil
+        }
+        if model?.device.id != device.id {
+            let manifest = devices.manifest(of: device) ?? Manifest(fields: [FieldSpec(name: Field.weight, type: .double, unit: "kg")])
+            model = WeightsModel(service: context.app.service, device: device, manifest: manifest,
+                                 preferred: context.app.preferredMass, clock: context.app.clock)
+        }
+        devices.select(deviceID: device.id)
+        return refresh()
+    }
+
+    func refresh() -> Command { model?.refresh(rows: table.pageSize) ?? .none }
+
+    func perform(_ action: Action) -> Command {
+        guard let model else { return .none }
+        if model.prompt != nil {
+            switch action {
+            case .submit: return model.submitPrompt()
+            case .cancel: model.cancelPrompt()
+            case .deleteBackward: model.promptDeleteBackward()
+            default: break
+            }
+            return .none
+        }
+        switch action {
+        case .up: return model.moveSelection(by: -1)
+        case .down: return model.moveSelection(by: 1)
+        case .pageUp: return model.moveSelection(by: -table.pageSize)
+        case .pageDown: return model.moveSelection(by: table.pageSize)
+        case .top: model.moveToTop()
+        case .bottom: model.moveToBottom()
+        case .toggleUnit: model.toggleUnit()
+        case .addReading: model.openPrompt()
+        default: break
+        }
+        return .none
+    }
+
+    func type(_ character: Character) { model?.promptType(character) }
+
+    func layout(in area: Rect) {
+        table.layout(pageSize: WeightsView.tableRows(in: area), selected: model?.selectedIndex ?? 0,
+                     count: model?.rows.count ?? 0)
+    }
+
+    /// A taller terminal shows more rows: load older readings until the table is full (or there are no more).
+    func resized() -> Command {
+        guard let model, model.lastUpdated != nil, !model.isRefreshing, !model.isLoadingOlder,
+              model.hasOlder, model.rows.count < table.pageSize else { return .none }
+        return model.loadOlder()
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        guard let model else { return }
+        WeightsView(model: model, table: table).draw(on: canvas, in: area)
+    }
+}
