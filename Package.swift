@@ -114,8 +114,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer"]),
-        .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore"]),
+        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport"]),
+        .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer",
+                                                         "TestSupport"]),
         .testTarget(name: "HealthServerTests", dependencies: [
             "HealthServer", "HealthCore",
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a checked access token is trusted without asking the store again (0: always ask). Revoking
     /// through this server takes effect at once; a revocation by another process within this delay.
     public var tokenCacheLifetime: TimeInterval
+    /// For tests only: awaited before each request is handled, with its path and query, so a test can
+    /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
+    public var beforeEachRequest: (@Sendable (String) async -> Void)?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit? = .defaultForServe,
                 accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval? = 90 * 24 * 3600,
@@ -57,6 +60,9 @@ public enum HMonServer {
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
+        if let hook = configuration.beforeEachRequest {
+            router.add(middleware: RequestHookMiddleware(hook: hook))
+        }
         let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
                                                         storeVersion: StoreVersionProbe(store: store), clock: configuration.clock))

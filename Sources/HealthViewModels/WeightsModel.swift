@@ -123,8 +123,9 @@ public final class WeightsModel {
     }
 
     /// Loads the next page of older readings through the paged range query, then selects `select`
-    /// (clamped to what is loaded) when given.
-    public func loadOlder(thenSelect select: Int? = nil) -> Command {
+    /// (clamped to what is loaded) when given, and goes on loading pages until `filling` rows are loaded
+    /// (a taller terminal) or there are no more.
+    public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0) -> Command {
         guard hasOlder, let oldest = messages.last else { return .none }
         isLoadingOlder = true
         // Readings that share the oldest instant are asked for again and dropped by id.
@@ -147,6 +148,7 @@ public final class WeightsModel {
                 problem = nil
                 rebuild()
                 if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
+                if rows.count < wanted && hasOlder { return loadOlder(filling: wanted) }
             case .failure(let error):
                 problem = describe(error)
             }

@@ -12,7 +12,10 @@ import Glibc
 /// crash or a hang.
 @Suite struct NetworkFaultTests {
     @Test func aServerThatIsNotRunningIsUnreachableWithItsAddress() async throws {
-        let port = try await ServerWorld.run { world in world.server.port }  // free again once the world is gone
+        // A port bound but not listening refuses connections, and no other test's server can take it meanwhile
+        // (a port freed by a stopped server could be handed to the next server that asks for port 0).
+        let closed = try SilentListener(listening: false)
+        let port = closed.port
         let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(port)")!, options: .init(timeout: 20))
         do {
             _ = try await client.signIn(name: "alice", password: "x")
@@ -85,7 +88,8 @@ final class SilentListener: Sendable {
     let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    /// - Parameter listening: false keeps the port bound but refusing connections.
+    init(listening: Bool = true) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -94,7 +98,7 @@ final class SilentListener: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard fd >= 0, bound == 0, listen(fd, 8) == 0 else {
+        guard fd >= 0, bound == 0, !listening || listen(fd, 8) == 0 else {
             close(fd)
             throw JSONShapeError(text: "cannot listen: errno \(errno)")
         }

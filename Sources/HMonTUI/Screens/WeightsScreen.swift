@@ -105,7 +105,7 @@ final class WeightsScreen: DashboardScreen {
     func resized() -> Command {
         guard let model, model.lastUpdated != nil, !model.isRefreshing, !model.isLoadingOlder,
               model.hasOlder, model.rows.count < table.pageSize else { return .none }
-        return model.loadOlder()
+        return model.loadOlder(filling: table.pageSize)
     }
 
     func draw(on canvas: Canvas, in area: Rect) {

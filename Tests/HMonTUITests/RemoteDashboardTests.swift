@@ -1,0 +1,70 @@
+import Foundation
+@testable import HMonTUI
+import HealthCore
+import HealthServer
+@testable import HealthViewModels
+import TestSupport
+import Terminal
+import Testing
+
+/// The dashboard against a real server on a loopback port, over the demo store.
+@MainActor
+struct RemoteDashboardTests {
+    /// ← ← on Energy while the server holds back the first day's answer: the dashboard's own runner
+    /// cancels the first load and drops whatever it brings, whether it comes back before or after the second.
+    @Test(arguments: [true, false])
+    func leftTwiceOnEnergyEndsOnTheRightDayWhateverOrderTheAnswersCome(holdFirst: Bool) async throws {
+        let world = try await DemoWorld()
+        let calendar = world.clock.calendar
+        let thursday = Day(DemoWorld.now, in: calendar).adding(days: -1)
+        let gate = ResponseGate(holding: "startDate=\(thursday.start(in: calendar).millisecondsSince1970)")
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
+        configuration.beforeEachRequest = { await gate.beforeRequest($0) }
+        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
+                                                   configuration: configuration)
+        defer { gate.release() }
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        _ = await dashboard.press(.char("3"))
+        let energy = try #require(dashboard.energy)
+        #expect(energy.title == "Today · Fri, Nov 20, 2026")
+
+        if holdFirst { gate.arm() }
+        _ = dashboard.handle(.left)          // Thursday: held at the server when holdFirst
+        if holdFirst { await gate.heldRequestArrived() }
+        _ = dashboard.handle(.left)          // Wednesday
+        #expect(energy.isRefreshing, "refreshing while any answer is still to come")
+        if holdFirst {
+            // Wait for Wednesday's answer, then let Thursday's go.
+            while energy.shownDay != thursday.adding(days: -1) { await dashboard.receiveNext() }
+            gate.release()
+        }
+        await dashboard.settle()
+        await server.stop()
+
+        // The same figures as the local store gives for Wednesday, under Wednesday's title.
+        let local = LocalHealthService(store: world.store)
+        try await local.actingAs(name: DemoData.userName)
+        let wednesday = try await local.energySummary(for: thursday.adding(days: -1), now: DemoWorld.now, calendar: calendar)
+        #expect(energy.day == thursday.adding(days: -1))
+        #expect(energy.title == "Wed, Nov 18, 2026")
+        #expect(energy.lines.last?.label == "Consumed")
+        #expect(energy.lines.last?.value == Formats.whole(wednesday.consumed))
+        #expect(!energy.isRefreshing)
+        #expect(energy.problem == nil, "the cancelled load's failure is dropped too")
+        #expect(energy.week.last?.label == "Wed Nov 18")
+    }
+}
+
+extension Dashboard {
+    /// Waits for one answer and applies it.
+    func receiveNext() async {
+        for await loaded in inbox {
+            receive(loaded)
+            return
+        }
+    }
+}
