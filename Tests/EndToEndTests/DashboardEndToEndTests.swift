@@ -10,9 +10,10 @@ let endToEndCanRun = FileManager.default.isExecutableFile(atPath: builtHmon.path
 struct DashboardEndToEndTests {
 
     /// Starts hmon on a demo store in the session's folder, signs in as demo and opens the scale's weights.
-    private func openWeights(in tmux: TmuxSession) throws -> URL {
+    private func openWeights(in tmux: TmuxSession, options: String = "") throws -> URL {
         let database = tmux.folder.appendingPathComponent("demo.sqlite")
-        try tmux.type("stty -g > stty-before; \(builtHmon.path) --demo --db \(database.path); stty -g > stty-after", pressingEnter: true)
+        try tmux.type("stty -g > stty-before; \(builtHmon.path) --demo --db \(database.path) \(options); stty -g > stty-after",
+                      pressingEnter: true)
         try tmux.waitForScreen("the sign-in form with demo filled in") { $0.contains("Sign in") && $0.contains("User name  demo") }
         try tmux.type("demo")
         try tmux.press("Enter")
@@ -33,9 +34,12 @@ struct DashboardEndToEndTests {
 
     @Test func aReadingAddedElsewhereShowsOnTopAfterRAndTheTerminalIsRestored() throws {
         let tmux = try TmuxSession.endToEnd()
-        let database = try openWeights(in: tmux)
+        // Live updates off: only R can bring the reading in, so the test fails if R does nothing.
+        let database = try openWeights(in: tmux, options: "--no-live-updates")
         let tomorrow = Self.localTime(hoursFromNow: 1)
         try addWeight("64.2", at: tomorrow, database: database, tmux: tmux)
+        Thread.sleep(forTimeInterval: 2.5)   // two ticks of the event loop
+        #expect(!topRow(try tmux.screen()).contains("64.2"), "nothing refreshes by itself with live updates off")
         try tmux.type("R")
         let screen = try tmux.waitForScreen("the new reading on top") { topRow($0).contains("64.2") }
         #expect(topRow(screen).contains("●"), "the new row is marked")
@@ -59,6 +63,31 @@ struct DashboardEndToEndTests {
         try addWeight("63.7", at: Self.localTime(hoursFromNow: 1), database: database, tmux: tmux)
         let screen = try tmux.waitForScreen("the reading to arrive live", timeout: 10) { topRow($0).contains("63.7") }
         #expect(topRow(screen).contains("●"))
+        try tmux.type("q")
+        try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
+    }
+
+    @Test func anIdleDashboardWritesNothingToTheTerminal() throws {
+        let tmux = try TmuxSession.endToEnd()
+        _ = try openWeights(in: tmux)
+        Thread.sleep(forTimeInterval: 1.5)   // the first frame's loads are in and drawn
+        // Everything hmon writes to its terminal from now on, as tmux receives it.
+        let log = tmux.folder.appendingPathComponent("output.log")
+        _ = try tmux.tmux(["pipe-pane", "-o", "cat >> \(log.path)"])
+        Thread.sleep(forTimeInterval: 4.5)   // four ticks: four looks at the store, four frames drawn
+        let idle = (try? Data(contentsOf: log))?.count ?? 0
+        try tmux.type("j")                   // a key that changes the selection writes a few cells
+        _ = try tmux.waitForScreen("the second row selected") { $0.contains("2 of ") }
+        Thread.sleep(forTimeInterval: 0.3)
+        let afterKey = (try? Data(contentsOf: log))?.count ?? 0
+        try tmux.resize(width: 100, height: 29)   // a new size: the whole frame is written
+        _ = try tmux.waitForScreen("the frame at its new size") { $0.split(separator: "\n").count <= 29 && $0.contains("2 of ") }
+        Thread.sleep(forTimeInterval: 0.5)
+        let wholeFrame = ((try? Data(contentsOf: log))?.count ?? 0) - afterKey
+        _ = try tmux.tmux(["pipe-pane"])
+        #expect(idle == 0, "\(idle) bytes written while idle")
+        #expect(afterKey > 0, "the pipe sees what hmon writes")
+        #expect(afterKey * 4 < wholeFrame, "moving the selection rewrites two rows (\(afterKey) bytes), not the frame (\(wholeFrame))")
         try tmux.type("q")
         try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
     }
