@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # The dashboard's figures, release build, demo store plus 1,000,000 extra readings:
 #   launch to first full frame (the real binary in tmux, --exit-after-first-frame, median of 20),
-#   R to redrawn frame (in process, hmon-bench dashboard), resident memory and idle CPU over 10 s.
+#   R to redrawn frame (in process, hmon-bench dashboard), resident memory, and over one idle minute
+#   the CPU used and the bytes written to the terminal (tmux pipe-pane sees every byte hmon writes).
 # Needs tmux. Usage: Benchmarks/dashboard-bench.sh [READINGS]
+# HMON_BENCH_BIN=DIR measures the hmon and hmon-bench already built in DIR (another commit, for an A/B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 readings=${1:-1000000}
 
 build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-"${build[@]}" --product hmon >/dev/null
-"${build[@]}" --product hmon-bench >/dev/null
-bin=$("${build[@]}" --show-bin-path)
+if [ -n "${HMON_BENCH_BIN:-}" ]; then
+    bin=$HMON_BENCH_BIN
+else
+    "${build[@]}" --product hmon >/dev/null
+    "${build[@]}" --product hmon-bench >/dev/null
+    bin=$("${build[@]}" --show-bin-path)
+fi
 dir=$(mktemp -d /tmp/hmon-dashboard-bench.XXXXXX)
 socket="hmon-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$dir"' EXIT
@@ -39,7 +45,7 @@ sort -n "$dir/launch-us" | awk '{ v[NR] = $1 } END { printf "median %.1f ms   mi
 echo "== R to redrawn frame (in process, 100x30)"
 "$bin/hmon-bench" dashboard --db "$db" --iterations 200
 
-echo "== resident memory and idle CPU (weights screen open, 10 s idle)"
+echo "== resident memory, idle CPU and bytes written to the terminal (weights screen open, 60 s idle)"
 tmux -L "$socket" send-keys -l "$bin/hmon --demo"
 tmux -L "$socket" send-keys Enter
 wait_for 'See weight'
@@ -49,8 +55,11 @@ sleep 2
 pid=$(pgrep -n -f "$bin/hmon --demo")
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 rss=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")
-before=$(ticks); sleep 10; after=$(ticks)
+tmux -L "$socket" pipe-pane -o "cat >> '$dir/idle-output'"
+before=$(ticks); sleep 60; after=$(ticks)
+tmux -L "$socket" pipe-pane
 hz=$(getconf CLK_TCK)
 awk -v kib="$rss" 'BEGIN { printf "resident memory: %.1f MiB (%d KiB, %.1f MB)\n", kib / 1024, kib, kib * 1.024 / 1000 }'
-awk -v d=$((after - before)) -v hz="$hz" 'BEGIN { printf "idle CPU over 10 s: %.2f%% (%d ticks of 1/%d s)\n", d / hz / 10 * 100, d, hz }'
+awk -v d=$((after - before)) -v hz="$hz" 'BEGIN { printf "idle CPU over 60 s: %.2f%% (%d ticks of 1/%d s)\n", d / hz / 60 * 100, d, hz }'
+echo "bytes written to the terminal in the idle minute: $(stat -c %s "$dir/idle-output" 2>/dev/null || echo 0)"
 tmux -L "$socket" send-keys q
