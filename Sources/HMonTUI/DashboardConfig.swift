@@ -22,10 +22,28 @@ public struct DashboardConfig: Sendable, Equatable {
         public var description: String
     }
 
-    /// Reads the file when it exists.
+    /// Reads the file when it exists; a missing file means the defaults. A file that is there but cannot be
+    /// read (permissions, a folder, not UTF-8) is a problem to show, not a reason to quietly use the defaults.
     public static func load(from file: URL) throws(Problem) -> DashboardConfig {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return DashboardConfig() }
+        guard FileManager.default.fileExists(atPath: file.path) else { return DashboardConfig() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw Problem(description: "\(file.path): cannot be read (\(reason(error))): fix its permissions or remove it")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Problem(description: "\(file.path): is not UTF-8 text: save it as UTF-8 or remove it")
+        }
         return try parse(text, file: file.path)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain, let text = strerror(Int32(code)) {
+            return String(cString: text).lowercased()
+        }
+        return (error as NSError).localizedDescription
     }
 
     public static func parse(_ text: String, file: String) throws(Problem) -> DashboardConfig {

@@ -13,6 +13,28 @@ struct DashboardConfigTests {
         #expect(try DashboardConfig.load(from: missing) == DashboardConfig())
     }
 
+    @Test func aFileThatIsThereButCannotBeReadIsAProblemNotTheDefaults() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A folder where the file should be cannot be read by anyone, root included.
+        let notAFile = folder.appendingPathComponent("config.toml")
+        try FileManager.default.createDirectory(at: notAFile, withIntermediateDirectories: true)
+        #expect {
+            _ = try DashboardConfig.load(from: notAFile)
+        } throws: { error in
+            String(describing: error).hasPrefix("\(notAFile.path): cannot be read")
+        }
+        let latin1 = folder.appendingPathComponent("latin1.toml")
+        // "café" saved as Latin-1: é is the lone byte E9, which is not UTF-8.
+        try (Data("theme = \"caf".utf8) + [0xe9, 0x22]).write(to: latin1)
+        #expect {
+            _ = try DashboardConfig.load(from: latin1)
+        } throws: { error in
+            String(describing: error).contains("is not UTF-8 text")
+        }
+    }
+
     @Test func aBrokenFileNamesTheFileAndTheLine() {
         #expect {
             _ = try DashboardConfig.parse("theme = \"nord\"\nrefresh = = 3\n", file: "config.toml")
