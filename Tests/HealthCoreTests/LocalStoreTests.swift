@@ -14,7 +14,7 @@ import Testing
         #expect(manifest.field("weight") == FieldSpec(name: "weight", type: .double, unit: "kg"))
         #expect(manifest.field("heartRate")?.unit == "b/min")
         let calories = try await world.store.manifest(ofType: BuiltInDeviceType.calorieTracker.deviceType.id)
-        #expect(calories.field("calories")?.type == .integer)
+        #expect(calories.field("calories")?.type == .double)
         #expect(calories.field("comments")?.type == .string)
         let tables = try await world.store.read { db in
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")

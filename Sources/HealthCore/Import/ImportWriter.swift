@@ -52,8 +52,15 @@ final class ImportWriter {
             skipped["reading dated before 1970 or in the future", default: 0] += 1
             return
         }
+        let json: String
+        do {
+            json = try StoredReading.json(reading)
+        } catch let refused as HealthError {
+            // The parsers keep to the same ranges, so this is a value at their very edge.
+            skipped["\(reading.kind.rangeName) refused: \(refused.message)", default: 0] += 1
+            return
+        }
         let device = try device(for: reading.source, type: reading.kind.builtInType)
-        let json = StoredReading.json(reading)
         let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
         let statement = insertStatement.sqliteStatement
         sqlite3_reset(statement)
