@@ -25,9 +25,8 @@ extension LocalStore {
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)", arguments: [mid]) == true {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
-            try db.execute(
-                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [mid, device.id, device.dtid, userID, ts, received, device.manifestVersion, try Self.encode(data)])
+            try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
+                              mv: device.manifestVersion, data: try Self.encode(data)).insert(db)
         }
         return mid
     }
@@ -55,10 +54,6 @@ extension LocalStore {
         let rows = prepared
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (mid) DO NOTHING
-                """)
             var added = 0
             for (index, row) in rows.enumerated() {
                 do {
@@ -72,9 +67,10 @@ extension LocalStore {
                         checked[row.message.sdid] = known
                     }
                     let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    try insert.execute(arguments: [row.mid, known.device.id, known.device.dtid, userID, row.ts, received,
-                                                   known.device.manifestVersion, try Self.encode(data)])
-                    added += db.changesCount
+                    let record = MessageRecord(mid: row.mid, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
+                                               ts: row.ts, cts: received, mv: known.device.manifestVersion,
+                                               data: try Self.encode(data))
+                    if try record.insertUnlessStored(db) { added += 1 }
                 } catch let error as HealthError {
                     throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
                 }
