@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon add energy --consumed 650 | --active 320 [--at …] [--device …]`: food eaten or activity burned.
 struct AddEnergyCommand: AsyncParsableCommand {
@@ -37,7 +38,7 @@ struct AddEnergyCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         let preferred = try await opened.service.profile().energyUnit
         let unit = self.unit ?? preferred
         let amount = consumed ?? active ?? 0

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HMonTUI
 import HealthCore
+import HMonCommandLine
 import HealthViewModels
 import Terminal
 
@@ -36,23 +37,23 @@ struct SnapshotCommand: AsyncParsableCommand {
         if let theme {
             do { _ = try ThemeCatalog.standard().theme(named: theme) } catch { throw HealthError.invalidValue(error.description) }
         }
-        let frame = try await Self.frame(screen: screen, size: size.size, source: DashboardStore(demo: demo, db: db),
+        let frame = try await Self.frame(screen: screen, size: size.size, source: StoreOpener(db: db, demo: demo, user: user),
                                          user: user, theme: theme,
                                          at: try at.map { try LocalTime.parse($0, now: Date(), calendar: .current) })
         print(frame)
     }
 
     @MainActor
-    static func frame(screen: SnapshotScreen, size: Size, source: DashboardStore, user: String?, theme: String?,
+    static func frame(screen: SnapshotScreen, size: Size, source: StoreOpener, user: String?, theme: String?,
                       at: Date?) async throws -> String {
         let clock = at.map { Clock.fixed($0) } ?? .system
-        let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+        let store = try await source.openDashboardStore(now: clock.now(), calendar: clock.calendar)
         let service = LocalHealthService(store: store)
         let app = AppModel(service: service, clock: clock)
         if screen == .signin {
             await app.start(savedSession: nil, userName: user)
         } else {
-            _ = try await source.actingUser(user, on: service, store: store)
+            _ = try await source.actingUser(on: service)
             await app.startSignedIn()
         }
         let dashboard = Dashboard(app: app, themeName: theme ?? "default")
