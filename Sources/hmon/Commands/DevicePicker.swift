@@ -16,9 +16,9 @@ enum DevicePicker {
             }
             return device
         }
-        for device in devices where try await opened.service.manifest(ofType: device.dtid).field(field) != nil {
-            return device
-        }
+        var manifests: [String: Manifest] = [:]
+        for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await opened.service.manifest(ofType: typeID) }
+        if let device = devices.first(recording: field, manifests: manifests) { return device }
         let type = suggestedType.deviceType.name
         throw CommandError("\(opened.user.name) has no device that records \(label(field)): add one with `hmon device add --type \"\(type)\" --name NAME`")
     }
