@@ -32,9 +32,9 @@ enum StoredReading {
     }
 
     /// A deterministic id: 12 hex digits of the time, then 20 of SHA-256 over user, source, kind,
-    /// time and stored data (its `identity`). The same reading imported again (from this file or an overlapping export)
-    /// gets the same id; the time prefix keeps the primary-key index written nearly in order, which
-    /// makes a large import several times faster than fully random ids would.
+    /// time and stored data (its `identity`). The same reading imported again (from this file or an
+    /// overlapping export) gets the same id; the time prefix keeps the primary-key index written nearly
+    /// in order, which makes a large import several times faster than fully random ids would.
     static func mid(userID: String, reading: ImportedReading, json: String) -> String {
         var key = userID
         key += "\u{1F}"
@@ -81,8 +81,10 @@ extension ReadingKind {
     /// The manifest field a reading of this kind is stored in.
     var fieldSpec: FieldSpec { Self.fieldSpecs[index] }
 
-    private static let manifests = allCases.map(\.builtInType.manifest)
-    private static let fieldSpecs = allCases.map { kind in
+    /// The kinds in `index` order, which the tables below are read by.
+    private static let byIndex = allCases.sorted { $0.index < $1.index }
+    private static let manifests = byIndex.map(\.builtInType.manifest)
+    private static let fieldSpecs = byIndex.map { kind in
         guard let spec = kind.builtInType.manifest.field(kind.field) else {
             preconditionFailure("the \(kind.builtInType.deviceType.name) manifest has no field \(kind.field)")
         }
