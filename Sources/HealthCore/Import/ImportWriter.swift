@@ -12,7 +12,10 @@ import SQLite3
 /// The insert is `MessageRecord`'s (its SQL and column names), but it is bound and stepped through
 /// SQLite's C interface on a statement prepared once: a large export is close to a million inserts,
 /// and GRDB's per-call argument boxing (a dictionary of `DatabaseValue`s per record) costs more than
-/// SQLite's own work on each row. Everything else (devices, the profile) uses GRDB as usual.
+/// SQLite's own work on each row. Measured on a generated 300 MB export.xml, release build, 2 cores:
+/// `MessageRecord.insertUnlessStored` per reading imported at 115 MB/s into an empty store and
+/// 171 MB/s again (all already there); binding here, 190 and 400 MB/s. Everything else (devices, the
+/// profile) uses GRDB as usual.
 final class ImportWriter {
     private let db: Database
     private let connection: OpaquePointer
