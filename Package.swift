@@ -4,6 +4,7 @@ import PackageDescription
 // Layers (see README "Architecture"): arrows point from importer to imported, never back up.
 //   hmon -> HMonTUI -> HealthViewModels -> HealthCore
 //   hmon -> HealthServer -> HealthCore
+//   hmon -> HMonCommandLine -> HealthCore
 //   HMonTUI -> Terminal -> CNcurses
 #if os(Linux)
 import Glibc
@@ -84,6 +85,11 @@ let package = Package(
             dependencies: ["Terminal", "HealthViewModels", "HealthCore",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
+        .target(
+            name: "HMonCommandLine",
+            dependencies: ["HealthCore"]
+        ),
         .target(
             name: "HealthServer",
             dependencies: [
@@ -95,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "hmon",
             dependencies: [
-                "HMonTUI", "HealthServer", "HealthCore", "HealthViewModels", "Terminal",
+                "HMonTUI", "HealthServer", "HealthCore", "HMonCommandLine", "HealthViewModels", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -124,6 +130,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
+        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],

@@ -73,12 +73,12 @@ public final class DevicesModel {
 
     /// The first device whose readings carry a weight (the scale), for Tab to weights without a choice.
     public var firstWeightDevice: Device? {
-        devices.first { manifests[$0.dtid]?.hasWeight == true }
+        devices.first(recording: Field.weight, manifests: manifests)
     }
 
     /// The first device whose readings carry consumed energy (the food log), where `a` on the energy screen writes.
     public var firstFoodLog: Device? {
-        devices.first { manifests[$0.dtid]?.field(Field.calories) != nil }
+        devices.first(recording: Field.calories, manifests: manifests)
     }
 
     public func manifest(of device: Device) -> Manifest? { manifests[device.dtid] }

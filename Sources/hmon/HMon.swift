@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon`: with no subcommand, the dashboard; the subcommands work on the same store from scripts.
 /// The process starts in `main.swift`, which calls `launch()`.
@@ -51,15 +52,11 @@ struct HMon: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let error as HealthError {
-            fail(error.message)
-        } catch let error as CommandError {
-            fail(error.message)
         } catch let error as ExitCode {
             exit(withError: error)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            fail("\(error)")
+            fail(FailureText.message(for: error))
         }
     }
 

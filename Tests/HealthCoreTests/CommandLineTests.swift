@@ -125,6 +125,25 @@ import Testing
         #expect(meals.map(\.data) == [["calories": .number(650), "comments": .text("lunch")]])
     }
 
+    @Test func energyInKilojoulesIsStoredAsRecordedNotRounded() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
+        #expect(try home.hmon(["profile", "set", "--energy-unit", "kJ"]).status == 0)
+        let added = try home.hmon(["add", "energy", "--consumed", "2000", "--at", "12:30"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added 2000 kJ consumed to Food log"))
+        let decimal = try home.hmon(["add", "energy", "--consumed", "650.5", "--unit", "kcal", "--at", "13:30"])
+        #expect(decimal.status == 0, "\(decimal.stderr)")
+
+        let store = try home.store()
+        let alice = try #require(try await store.user(named: "alice"))
+        let food = try #require(try await store.devices(userID: alice.id).first { $0.name == "Food log" })
+        let meals = try await store.lastMessages(deviceID: food.id, userID: alice.id, count: 5)
+        // 2000 kJ is 478.0114722753346 kcal, not 478.
+        #expect(meals.compactMap { $0.data[Field.calories]?.number } == [650.5, 2000 / 4.184])
+    }
+
     @Test func badInputGivesOneLineAndTheRightExitCodeAndWritesNothing() async throws {
         let home = try Home()
         try home.userWithScale()

@@ -14,7 +14,7 @@ import Testing
         #expect(manifest.field("weight") == FieldSpec(name: "weight", type: .double, unit: "kg"))
         #expect(manifest.field("heartRate")?.unit == "b/min")
         let calories = try await world.store.manifest(ofType: BuiltInDeviceType.calorieTracker.deviceType.id)
-        #expect(calories.field("calories")?.type == .integer)
+        #expect(calories.field("calories")?.type == .double)
         #expect(calories.field("comments")?.type == .string)
         let tables = try await world.store.read { db in
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -71,7 +71,8 @@ import Testing
         let text = String(repeating: "these are my notes, not a database\n", count: 200)
         try text.write(to: url, atomically: true, encoding: .utf8)
         let error = #expect(throws: HealthError.self) { try LocalStore(url: url, passwordHasher: .fastForTests) }
-        #expect(error?.message == "\(url.path) is not an hmon database (not an SQLite file): pass another --db")
+        #expect(error == .unusableStore(UnusableStore(path: url.path, reason: .notSQLite)))
+        #expect(error?.message == "\(url.path) is not an hmon database (not an SQLite file)")
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
     }
 
@@ -85,8 +86,8 @@ import Testing
         }
         let before = try Data(contentsOf: url)
         let error = #expect(throws: HealthError.self) { try LocalStore(url: url, passwordHasher: .fastForTests) }
-        #expect(error?.message.hasPrefix("\(url.path) is not an hmon database (") == true)
-        #expect(error?.message.hasSuffix("): pass another --db") == true)
+        #expect(error == .unusableStore(UnusableStore(path: url.path, reason: .anotherProgramsFile)))
+        #expect(error?.message == "\(url.path) is not an hmon database (it belongs to another program)")
         #expect(try Data(contentsOf: url) == before)
     }
 
@@ -101,7 +102,7 @@ import Testing
     @Test func aFolderIsRefusedAsADatabase() throws {
         let folder = try TemporaryFolder()
         let error = #expect(throws: HealthError.self) { try LocalStore(url: folder.url, passwordHasher: .fastForTests) }
-        #expect(error?.message == "\(folder.url.standardizedFileURL.path) is a folder, not an hmon database: pass another --db")
+        #expect(error?.message == "\(folder.url.standardizedFileURL.path) is a folder, not an hmon database")
     }
 }
 
@@ -116,6 +117,7 @@ import Testing
             }
         }
         let error = #expect(throws: HealthError.self) { try LocalStore(url: url, passwordHasher: .fastForTests) }
-        #expect(error?.message == "\(url.path) was written by a newer hmon: upgrade hmon or pass another --db")
+        #expect(error == .unusableStore(UnusableStore(path: url.path, reason: .writtenByNewerHmon)))
+        #expect(error?.message == "\(url.path) was written by a newer hmon")
     }
 }

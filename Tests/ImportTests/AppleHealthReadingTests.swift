@@ -97,7 +97,7 @@ import Testing
 
         #expect(readings.map(\.value) == [71])
         #expect(result.tally.skippedReasons["weight outside 1–650 kg"] == 2)
-        #expect(result.tally.skippedReasons["active energy outside 0–30000 kcal"] == 1)
+        #expect(result.tally.skippedReasons["active energy outside 0–50000 kcal"] == 1)  // ReadingRules.energyKcal
         #expect(result.tally.skippedReasons["weights in unknown unit \"oz\""] == 1)
     }
 

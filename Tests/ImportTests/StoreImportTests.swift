@@ -63,7 +63,7 @@ import Testing
         let devices = try await world.store.devices(userID: world.user.id)
         let food = try #require(devices.first { $0.name == "MyFitnessPal" })
         let meals = try await world.store.lastMessages(deviceID: food.id, userID: world.user.id, count: 10)
-        // Calorie Tracker's calories are whole kcal; 2092 kJ is 500 kcal.
+        // Calorie Tracker's calories are kcal as recorded; 2092 kJ is 500 kcal.
         #expect(meals.compactMap { $0.data[Field.calories]?.number }.sorted() == [500, 650])
         let health = try #require(devices.first { $0.name == "Health" })
         let heights = try await world.store.lastMessages(deviceID: health.id, userID: world.user.id, count: 10)

@@ -76,11 +76,10 @@ struct AppleHealthTagHandler: XMLTagHandler {
                                at: dateAttribute.value.lowerBound)
         }
         let unit = unitAttribute.map(tag.string) ?? ""
-        guard let factor = UnitConversion.factor(for: kind, unit: unit) else {
+        guard let value = UnitConversion.converted(number, for: kind, unit: unit) else {
             tally.skip("\(kind.label) in unknown unit \"\(unit)\"")
             return
         }
-        let value = number * factor
         guard kind.saneRange.contains(value) else {
             tally.skip(UnitConversion.outOfRangeReason(kind))
             return

@@ -35,12 +35,13 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
     }
 
     /// The plausible range of one reading in hmon's unit; values outside are skipped, not fatal.
-    /// Weight and energy stay within what the store accepts from any face (`ReadingRules`).
+    /// Weight and energy are `ReadingRules`' ranges, so an export keeps what any face may post.
     public var saneRange: ClosedRange<Double> {
         switch self {
         case .weight: ReadingRules.weightKg       // kg
         case .height: 30...300                    // cm
-        case .activeEnergy, .basalEnergy, .dietaryEnergy: 0...30_000   // kcal
+        // kcal; 50,000 itself is refused by the rules when the reading is stored.
+        case .activeEnergy, .basalEnergy, .dietaryEnergy: ReadingRules.energyKcal.lowerBound...ReadingRules.energyKcal.upperBound
         case .heartRateVariability: 0.1...1_000   // ms
         }
     }

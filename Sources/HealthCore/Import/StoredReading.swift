@@ -3,22 +3,28 @@ import Foundation
 
 /// How an imported reading is stored: its message data and its deterministic id.
 enum StoredReading {
-    /// `{"weight":72.4}`, in the units and number types of the built-in manifests
-    /// (height in m; calories a whole number of kcal).
-    static func json(_ reading: ImportedReading) -> String {
-        var text = "{\"" + reading.kind.field + "\":" + storedValue(reading.kind, reading.value)
-        for (name, value) in reading.extras.sorted(by: { $0.key < $1.key }) {
-            text += ",\"" + name + "\":" + number(value)
+    /// `{"weight":72.4}`, in the units of the built-in manifests (height in m), each value as
+    /// `ReadingRules.accepted` stores it, the rule every face's readings go through.
+    /// Throws `.invalidValue` for a value the rule refuses.
+    static func json(_ reading: ImportedReading) throws -> String {
+        let kind = reading.kind
+        let value = try ReadingRules.accepted(kind == .height ? reading.value / 100 : reading.value, for: kind.fieldSpec)
+        var text = "{\"" + kind.field + "\":" + number(value)
+        for (name, extra) in reading.extras.sorted(by: { $0.key < $1.key }) {
+            guard let spec = kind.builtInManifest.field(name) else {
+                throw HealthError.invalidValue("a \(kind.builtInType.deviceType.name) has no field \"\(name)\"")
+            }
+            text += ",\"" + name + "\":" + number(try ReadingRules.accepted(extra, for: spec))
         }
         return text + "}"
     }
 
-    private static func storedValue(_ kind: ReadingKind, _ value: Double) -> String {
-        switch kind {
-        case .height: number(value / 100)
-        case .dietaryEnergy: String(Int64(value.rounded()))
-        default: number(value)
-        }
+    /// What a reading's id is derived from: its stored data, except for food energy, which hmon stored
+    /// in whole kcal until it kept it as recorded. Those readings keep the id of their whole-kcal form,
+    /// so an export imported before then is still recognized, not added a second time.
+    static func identity(_ reading: ImportedReading, json: String) -> String {
+        guard reading.kind == .dietaryEnergy, reading.extras.isEmpty else { return json }
+        return "{\"" + reading.kind.field + "\":" + String(Int64(reading.value.rounded())) + "}"
     }
 
     private static func number(_ value: Double) -> String {
@@ -26,9 +32,9 @@ enum StoredReading {
     }
 
     /// A deterministic id: 12 hex digits of the time, then 20 of SHA-256 over user, source, kind,
-    /// time and stored data. The same reading imported again (from this file or an overlapping export)
-    /// gets the same id; the time prefix keeps the primary-key index written nearly in order, which
-    /// makes a large import several times faster than fully random ids would.
+    /// time and stored data (its `identity`). The same reading imported again (from this file or an
+    /// overlapping export) gets the same id; the time prefix keeps the primary-key index written nearly
+    /// in order, which makes a large import several times faster than fully random ids would.
     static func mid(userID: String, reading: ImportedReading, json: String) -> String {
         var key = userID
         key += "\u{1F}"
@@ -38,7 +44,7 @@ enum StoredReading {
         key += "\u{1F}"
         key += String(reading.timestamp)
         key += "\u{1F}"
-        key += json
+        key += identity(reading, json: json)
         let digest = key.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { hex in
             var time = UInt64(max(0, reading.timestamp))
@@ -68,5 +74,20 @@ extension ReadingKind {
         case .activeEnergy, .basalEnergy, .heartRateVariability: .activityTracker
         case .dietaryEnergy: .calorieTracker
         }
+    }
+
+    /// The manifest of `builtInType`, made once per kind: the importer asks for it on every reading.
+    var builtInManifest: Manifest { Self.manifests[index] }
+    /// The manifest field a reading of this kind is stored in.
+    var fieldSpec: FieldSpec { Self.fieldSpecs[index] }
+
+    /// The kinds in `index` order, which the tables below are read by.
+    private static let byIndex = allCases.sorted { $0.index < $1.index }
+    private static let manifests = byIndex.map(\.builtInType.manifest)
+    private static let fieldSpecs = byIndex.map { kind in
+        guard let spec = kind.builtInType.manifest.field(kind.field) else {
+            preconditionFailure("the \(kind.builtInType.deviceType.name) manifest has no field \(kind.field)")
+        }
+        return spec
     }
 }

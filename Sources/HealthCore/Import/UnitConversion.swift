@@ -1,5 +1,13 @@
 /// Units the exports write, converted to hmon's (kg, cm, kcal, ms).
 enum UnitConversion {
+    /// `value` in `unit` as `kind.unit`; nil for a unit hmon does not know. Kilojoules are divided,
+    /// as the command line and the dashboard convert them (`EnergyUnit.toKcal`): multiplying by
+    /// 1/4.184 can differ in the last bit, and the same meal must be the same kcal however it came in.
+    static func converted(_ value: Double, for kind: ReadingKind, unit: String) -> Double? {
+        if kind.isEnergy, unit == "kJ" { return EnergyUnit.kJ.toKcal(value) }
+        return factor(for: kind, unit: unit).map { value * $0 }
+    }
+
     /// What to multiply a value in `unit` by to get `kind.unit`; nil for a unit hmon does not know.
     static func factor(for kind: ReadingKind, unit: String) -> Double? {
         switch kind {
@@ -47,6 +55,13 @@ enum UnitConversion {
 }
 
 extension ReadingKind {
+    var isEnergy: Bool {
+        switch self {
+        case .activeEnergy, .basalEnergy, .dietaryEnergy: true
+        case .weight, .height, .heartRateVariability: false
+        }
+    }
+
     /// The singular name used in skip reasons.
     var rangeName: String {
         switch self {

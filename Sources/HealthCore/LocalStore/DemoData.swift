@@ -49,12 +49,11 @@ public enum DemoData {
         let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
         guard !fresh.isEmpty else { return 0 }
         try await store.write { db in
-            let insert = try db.makeStatement(
-                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (mid) DO NOTHING")
             for reading in fresh {
                 guard let device = devices[reading.device.name] else { continue }
-                try insert.execute(arguments: [reading.mid, device.id, device.dtid, user.id, reading.ts, reading.ts + 1500,
-                                               try LocalStore.encode(reading.data)])
+                try MessageRecord(mid: reading.mid, sdid: device.id, sdtid: device.dtid, uid: user.id, ts: reading.ts,
+                                  cts: reading.ts + 1500, mv: 1, data: try LocalStore.encode(reading.data))
+                    .insertUnlessStored(db)
             }
         }
         return fresh.count
@@ -86,11 +85,10 @@ public enum DemoData {
                     sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, 1, ?, 1)",
                     arguments: [device.id, plan.userID, device.dtid, device.name, created.millisecondsSince1970])
             }
-            let insert = try db.makeStatement(
-                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, 1, ?)")
             for reading in plan.readings {
-                try insert.execute(arguments: [reading.mid, reading.device.id, reading.device.dtid, plan.userID,
-                                               reading.ts, reading.ts + 1500, try LocalStore.encode(reading.data)])
+                try MessageRecord(mid: reading.mid, sdid: reading.device.id, sdtid: reading.device.dtid, uid: plan.userID,
+                                  ts: reading.ts, cts: reading.ts + 1500, mv: 1, data: try LocalStore.encode(reading.data))
+                    .insert(db)
             }
         }
     }

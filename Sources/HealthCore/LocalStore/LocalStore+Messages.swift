@@ -6,8 +6,9 @@ extension LocalStore {
     /// The most readings one call returns (`lastMessages` and a page of `messages`).
     public static let maximumPageSize = 1000
 
-    /// Adds a reading of one of the user's devices after checking it against the device's manifest
-    /// and the sane ranges; returns its `mid`. Nothing is written when a check fails.
+    /// Adds a reading of one of the user's devices as `ReadingRules.accepted` stores it (checked against
+    /// the device's manifest and the sane ranges, whole numbers in integer fields); returns its `mid`.
+    /// Nothing is written when a check fails.
     ///
     /// - Parameter mid: a caller-chosen id (an importer's deterministic one); a new random id when nil.
     @discardableResult
@@ -16,23 +17,21 @@ extension LocalStore {
         let ts = message.ts ?? received
         try Self.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
-        let json = try Self.encode(message.data)
         try await write { db in
             let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)
             let type = try Self.deviceType(id: device.dtid, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)
-            try ReadingRules.check(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
+            let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)", arguments: [mid]) == true {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
-            try db.execute(
-                sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [mid, device.id, device.dtid, userID, ts, received, device.manifestVersion, json])
+            try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
+                              mv: device.manifestVersion, data: try Self.encode(data)).insert(db)
         }
         return mid
     }
 
-    /// Adds many readings in one transaction, each checked like `post`; when one fails nothing is
+    /// Adds many readings in one transaction, each checked and stored like `post`; when one fails nothing is
     /// written and the error names it ("reading 17: …"). With `mids`, a reading whose mid is already
     /// stored is skipped, so importing the same export twice adds nothing. Returns how many were added.
     @discardableResult
@@ -41,13 +40,13 @@ extension LocalStore {
             throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
         }
         let received = now.millisecondsSince1970
-        var prepared: [(mid: String, message: NewMessage, ts: Int64, json: String)] = []
+        var prepared: [(mid: String, message: NewMessage, ts: Int64)] = []
         prepared.reserveCapacity(messages.count)
         for (index, message) in messages.enumerated() {
             do {
                 let ts = message.ts ?? received
                 try Self.checkTimestamp(ts, now: received)
-                prepared.append((mids?[index] ?? Secrets.newID(), message, ts, try Self.encode(message.data)))
+                prepared.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
                 throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
             }
@@ -55,10 +54,6 @@ extension LocalStore {
         let rows = prepared
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (mid) DO NOTHING
-                """)
             var added = 0
             for (index, row) in rows.enumerated() {
                 do {
@@ -71,10 +66,11 @@ extension LocalStore {
                                  try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
                         checked[row.message.sdid] = known
                     }
-                    try ReadingRules.check(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    try insert.execute(arguments: [row.mid, known.device.id, known.device.dtid, userID, row.ts, received,
-                                                   known.device.manifestVersion, row.json])
-                    added += db.changesCount
+                    let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
+                    let record = MessageRecord(mid: row.mid, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
+                                               ts: row.ts, cts: received, mv: known.device.manifestVersion,
+                                               data: try Self.encode(data))
+                    if try record.insertUnlessStored(db) { added += 1 }
                 } catch let error as HealthError {
                     throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
                 }

@@ -33,7 +33,7 @@ public final class LocalStore: Sendable {
     private let ownWrites = Atomic<Int64>(0)
 
     /// Opens (creating it and its folder when absent) the store at `url` and brings its schema up to date.
-    /// Throws `HealthError.storeUnavailable` with a message naming the file when it cannot be used.
+    /// Throws `HealthError.unusableStore` naming the file and what is wrong with it when it cannot be used.
     public init(url: URL, passwordHasher: PasswordHasher = .strong, footprint: StoreFootprint = .standard) throws {
         let url = url.standardizedFileURL
         self.url = url
@@ -66,7 +66,7 @@ public final class LocalStore: Sendable {
                  schemaObjects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
             }
             if state.superseded {
-                throw HealthError.storeUnavailable("\(path) was written by a newer hmon: upgrade hmon or pass another --db")
+                throw HealthError.unusableStore(UnusableStore(path: path, reason: .writtenByNewerHmon))
             }
             // The header check in `prepareFile` cannot see a schema still in another process's WAL.
             guard Schema.accepts(applicationID: state.applicationID, hasSchema: state.schemaObjects > 0) else {
@@ -126,11 +126,11 @@ public final class LocalStore: Sendable {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return .storeUnavailable("\(path) is busy (another hmon is writing to it): try again")
             case .SQLITE_READONLY:
-                return .storeUnavailable("\(path) is read-only: check its permissions or pass another --db")
+                return .unusableStore(UnusableStore(path: path, reason: .readOnly))
             case .SQLITE_FULL:
                 return .storeUnavailable("the disk holding \(path) is full: free some space")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                return .storeUnavailable("\(path) is damaged (\(database.message ?? "corrupt")): restore it from a backup or pass another --db")
+                return .unusableStore(UnusableStore(path: path, reason: .damaged(detail: database.message ?? "corrupt")))
             default:
                 return .storeUnavailable("database error in \(path): \(database.message ?? database.description)")
             }
@@ -149,12 +149,12 @@ public final class LocalStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw HealthError.storeUnavailable("cannot create the folder \(folder.path) for the database: \(reason(error)): pass another --db")
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .cannotCreateFolder(folder: folder.path, detail: reason(error))))
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue {
-                throw HealthError.storeUnavailable("\(path) is a folder, not an hmon database: pass another --db")
+                throw HealthError.unusableStore(UnusableStore(path: path, reason: .isAFolder))
             }
             try checkIsHmonStore(path)
         } else {
@@ -163,7 +163,7 @@ public final class LocalStore: Sendable {
                 close(descriptor)
             } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
-                throw HealthError.storeUnavailable("cannot create \(path): \(reason): pass another --db")
+                throw HealthError.unusableStore(UnusableStore(path: path, reason: .cannotCreate(detail: reason)))
             }
         }
     }
@@ -177,14 +177,14 @@ public final class LocalStore: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw HealthError.storeUnavailable("cannot open \(path) (\(reason)): check its permissions or pass another --db")
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .notPermitted(detail: reason)))
         }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, 100) }
         if count == 0 { return }
         guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw HealthError.storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .notSQLite))
         }
         func bigEndian32(at offset: Int) -> UInt32 {
             header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
@@ -196,7 +196,7 @@ public final class LocalStore: Sendable {
     }
 
     private static func anotherProgramsFile(_ path: String) -> HealthError {
-        .storeUnavailable("\(path) is not an hmon database (it belongs to another program): pass another --db")
+        .unusableStore(UnusableStore(path: path, reason: .anotherProgramsFile))
     }
 
     private static func openingError(_ error: any Error, path: String) -> HealthError {
@@ -204,16 +204,16 @@ public final class LocalStore: Sendable {
         if let database = error as? DatabaseError {
             switch database.resultCode {
             case .SQLITE_NOTADB:
-                return .storeUnavailable("\(path) is not an hmon database (not an SQLite file): pass another --db")
+                return .unusableStore(UnusableStore(path: path, reason: .notSQLite))
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-                return .storeUnavailable("cannot open \(path) (\(database.message ?? "permission denied")): check its permissions or pass another --db")
+                return .unusableStore(UnusableStore(path: path, reason: .notPermitted(detail: database.message ?? "permission denied")))
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return .storeUnavailable("\(path) is locked by another program: try again")
             default:
-                return .storeUnavailable("cannot open \(path) (\(database.message ?? database.description)): pass another --db")
+                return .unusableStore(UnusableStore(path: path, reason: .cannotOpen(detail: database.message ?? database.description)))
             }
         }
-        return .storeUnavailable("cannot open \(path) (\(reason(error))): pass another --db")
+        return .unusableStore(UnusableStore(path: path, reason: .cannotOpen(detail: reason(error))))
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -114,6 +114,13 @@ enum Schema {
             // now it posts only to its owner's devices, and a client without an owner may not use it.
             try db.execute(sql: "ALTER TABLE oauth_clients ADD COLUMN owner_id TEXT REFERENCES users(id) ON DELETE CASCADE")
         }
+        migrator.registerMigration("v3: energy consumed as recorded") { db in
+            // Food logs kept whole kcal, so 2000 kJ or 650.5 kcal could not be logged as entered and an
+            // imported day drifted from the export's own total. Readings already stored stay as they are.
+            try db.execute(
+                sql: "UPDATE device_type_fields SET type = 'Double' WHERE dtid = ? AND name = ? AND type = 'Integer'",
+                arguments: [BuiltInDeviceType.calorieTracker.deviceType.id, Field.calories])
+        }
         return migrator
     }
 

@@ -49,7 +49,7 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
             ])
         case .calorieTracker:
             Manifest(fields: [
-                FieldSpec(name: Field.calories, type: .integer, unit: "kcal", description: "energy consumed"),
+                FieldSpec(name: Field.calories, type: .double, unit: "kcal", description: "energy consumed"),
                 FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten"),
             ])
         case .activityTracker:

@@ -12,6 +12,8 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
     case unknownDeviceType(String)
     case invalidValue(String)
     case storeUnavailable(String)
+    /// A store file that cannot be used at all; the faces add how to fix it.
+    case unusableStore(UnusableStore)
     case serverUnreachable(String)
     case serverError(String)
     case unsupported(String)
@@ -28,6 +30,7 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
         case .unknownDeviceType(let name): "no device type \"\(name)\": see `hmon device types`"
         case .invalidValue(let what): what
         case .storeUnavailable(let what): what
+        case .unusableStore(let store): store.description
         case .serverUnreachable(let what): what
         case .serverError(let what): what
         case .unsupported(let what): what

@@ -51,16 +51,21 @@ public enum ProfileRules {
     }
 }
 
-/// The sane ranges of the readings hmon interprets, checked before anything is written.
+/// What a reading must be to be stored, and how it is stored: the one rule that the command line, the
+/// dashboard's prompts (through `HealthService.post`), the REST server and the importer all go through,
+/// so a value one of them accepts, rounds or refuses, every other one treats the same way.
 public enum ReadingRules {
     public static let weightKg = 1.0...650.0
     /// Energies per reading, kcal: not negative, below 50,000.
     public static let energyKcal = 0.0..<50_000.0
     static let energyFields: Set<String> = [Field.activeEnergy, Field.basalEnergy, Field.calories]
 
-    /// Checks a reading's data against its device type's manifest and the sane ranges.
-    public static func check(_ data: [String: FieldValue], manifest: Manifest, typeName: String) throws {
+    /// A reading's data as it is stored, after checking it against its device type's manifest and the
+    /// sane ranges: numbers in `Integer` fields rounded to the nearest whole number (a step count of
+    /// 72.6 is 73 steps), every other value as given. Throws `.invalidValue` naming the field.
+    public static func accepted(_ data: [String: FieldValue], manifest: Manifest, typeName: String) throws -> [String: FieldValue] {
         if data.isEmpty { throw HealthError.invalidValue("the reading has no data: pass at least one field") }
+        var stored = data
         for (name, value) in data.sorted(by: { $0.key < $1.key }) {
             guard let spec = manifest.field(name) else {
                 let known = manifest.fields.map(\.name).joined(separator: ", ")
@@ -73,17 +78,23 @@ public enum ReadingRules {
             case (.double, .text), (.integer, .text):
                 throw HealthError.invalidValue("\(name) must be a number, not text")
             case (.double, .number(let n)), (.integer, .number(let n)):
-                guard n.isFinite else { throw HealthError.invalidValue("\(name) must be a finite number") }
-                if spec.type == .integer, n != n.rounded() {
-                    throw HealthError.invalidValue("\(name) must be a whole number, not \(formatted(n))")
-                }
-                try check(field: name, value: n)
+                stored[name] = .number(try accepted(n, for: spec))
             }
         }
+        return stored
+    }
+
+    /// One number as it is stored in the field `spec`: finite, within the field's range (only the
+    /// fields hmon interprets have one), and whole when the field is an `Integer`.
+    public static func accepted(_ value: Double, for spec: FieldSpec) throws -> Double {
+        guard value.isFinite else { throw HealthError.invalidValue("\(spec.name) must be a finite number") }
+        let stored = spec.type == .integer ? value.rounded() : value
+        try check(field: spec.name, value: stored)
+        return stored
     }
 
     /// Checks one numeric field's range (only the fields hmon interprets have one).
-    public static func check(field: String, value: Double) throws {
+    static func check(field: String, value: Double) throws {
         if field == Field.weight, !weightKg.contains(value) {
             throw HealthError.invalidValue("weight \(formatted(value)) kg is outside 1–650 kg: check the number and its unit")
         }

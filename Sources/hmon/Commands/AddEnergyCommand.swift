@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon add energy --consumed 650 | --active 320 [--at …] [--device …]`: food eaten or activity burned.
 struct AddEnergyCommand: AsyncParsableCommand {
@@ -37,19 +38,19 @@ struct AddEnergyCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         let preferred = try await opened.service.profile().energyUnit
         let unit = self.unit ?? preferred
         let amount = consumed ?? active ?? 0
-        let kcal = unit.toKcal(amount)
         let field = consumed != nil ? Field.calories : Field.activeEnergy
-        // Food logs keep whole kilocalories; check the range on the value as typed, in its unit.
-        let value = field == Field.calories ? kcal.rounded() : kcal
-        try ReadingRules.check(field: field, value: kcal)
-        var data: [String: FieldValue] = [field: .number(value)]
+        let suggestedType: BuiltInDeviceType = field == Field.calories ? .calorieTracker : .activityTracker
+        // Stored as recorded, in kcal. The service applies `ReadingRules` to every reading; asking the
+        // same rule here first reports a wrong amount before a missing device.
+        let kcal = unit.toKcal(amount)
+        if let spec = suggestedType.manifest.field(field) { _ = try ReadingRules.accepted(kcal, for: spec) }
+        var data: [String: FieldValue] = [field: .number(kcal)]
         if let comment, !comment.isEmpty { data[Field.comments] = .text(comment) }
-        let target = try await DevicePicker.pick(device, recording: field, for: opened,
-                                                 suggestedType: field == Field.calories ? .calorieTracker : .activityTracker)
+        let target = try await DevicePicker.pick(device, recording: field, for: opened, suggestedType: suggestedType)
         try await opened.service.post(NewMessage(sdid: target.id, ts: time.millisecondsSince1970, data: data))
         let what = field == Field.calories ? "consumed" : "active"
         print("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon add weight 72.4 [--unit kg|lb] [--at "2026-11-20 07:30"] [--device ID-or-name]`.
 struct AddWeightCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct AddWeightCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         let preferred = try await opened.service.profile().massUnit
         let unit = self.unit ?? preferred
         let kg = unit.toKg(weight)

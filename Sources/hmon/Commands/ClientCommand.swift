@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon client add NAME [--redirect-uri URI] [--user NAME]`: registers an OAuth client of `hmon serve`.
 struct ClientCommand: AsyncParsableCommand {
@@ -36,7 +37,7 @@ struct ClientAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try ServiceOpener(database: database).openStore()
+        let store = try StoreOpener(database).openStore()
         var ownerID: String?
         if let user {
             guard let owner = try await store.user(named: user) else { throw HealthError.unknownUser(user) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HMonTUI
 import HealthCore
+import HMonCommandLine
 import HealthViewModels
 import Terminal
 
@@ -58,8 +59,8 @@ enum DashboardLauncher {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw HealthError.unsupported(ScreenError.notATerminal.description)
         }
-        let source = DashboardStore(demo: options.demo, db: options.db, environment: environment)
-        let paths = source.paths
+        let opener = StoreOpener(db: options.db, demo: options.demo, server: options.server, environment: environment)
+        let paths = opener.paths
         let config: DashboardConfig
         do { config = try DashboardConfig.load(from: paths.configFile) } catch { throw HealthError.invalidValue(error.description) }
 
@@ -70,11 +71,11 @@ enum DashboardLauncher {
 
         let clock = Clock.system
         let service: any HealthService
-        if let address = options.server ?? environment["HMON_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }), !options.demo {
+        if let address = opener.serverAddress {
             // Signs in on the usual screen; tokens it obtains or refreshes are saved in the session file.
-            service = try ServiceOpener.remoteService(address, paths: paths).service
+            service = try opener.remoteService(address).service
         } else {
-            let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+            let store = try await opener.openDashboardStore(now: clock.now(), calendar: clock.calendar)
             service = LocalHealthService(store: store)
         }
         let sessions = SessionStore(paths: paths)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon device add --type "Withings Device" --name "Bathroom scale"`.
 struct DeviceAddCommand: AsyncParsableCommand {
@@ -14,7 +15,7 @@ struct DeviceAddCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         let types = try await opened.service.deviceTypes()
         guard let deviceType = types.first(where: { $0.id == type })
             ?? types.first(where: { $0.name.caseInsensitiveCompare(type) == .orderedSame || $0.uniqueName == type })

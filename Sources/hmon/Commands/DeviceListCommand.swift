@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon device list`: the user's devices, oldest first.
 struct DeviceListCommand: AsyncParsableCommand {
@@ -8,7 +9,7 @@ struct DeviceListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         let devices = try await opened.service.devices()
         if devices.isEmpty {
             print("\(opened.user.name) has no devices: add one with `hmon device add --type \"Withings Device\" --name \"Bathroom scale\"`")

@@ -1,4 +1,5 @@
 import HealthCore
+import HMonCommandLine
 
 /// Finds the device a reading goes to: the one named by `--device` (id or name), else the user's
 /// first device whose readings can carry the field.
@@ -15,9 +16,9 @@ enum DevicePicker {
             }
             return device
         }
-        for device in devices where try await opened.service.manifest(ofType: device.dtid).field(field) != nil {
-            return device
-        }
+        var manifests: [String: Manifest] = [:]
+        for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await opened.service.manifest(ofType: typeID) }
+        if let device = devices.first(recording: field, manifests: manifests) { return device }
         let type = suggestedType.deviceType.name
         throw CommandError("\(opened.user.name) has no device that records \(label(field)): add one with `hmon device add --type \"\(type)\" --name NAME`")
     }

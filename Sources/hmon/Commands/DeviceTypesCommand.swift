@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon device types`: the kinds of devices and the fields their readings carry.
 struct DeviceTypesCommand: AsyncParsableCommand {
@@ -8,7 +9,7 @@ struct DeviceTypesCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try ServiceOpener(database: database).openStore()
+        let store = try StoreOpener(database).openStore()
         for type in try await store.deviceTypes() {
             let fields = try await store.manifest(ofType: type.id).fields
                 .map { field in field.unit.map { "\(field.name) (\($0))" } ?? field.name }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon import FILE [--user NAME] [--db PATH] [--dry-run] [--quiet]`.
 struct ImportCommand: AsyncParsableCommand {
@@ -29,7 +30,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: file)
         let name = url.lastPathComponent
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         guard let local = opened.service as? LocalHealthService else {
             throw CommandError("import writes to a local store only: pass --db PATH")
         }

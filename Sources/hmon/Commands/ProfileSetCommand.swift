@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon profile set`: changes only the values given.
 struct ProfileSetCommand: AsyncParsableCommand {
@@ -35,7 +36,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try await ServiceOpener(store).open()
+        let opened = try await StoreOpener(store).open()
         var profile = try await opened.service.profile()
         if let heightCm { profile.heightCm = heightCm }
         if let birthDate { profile.birthDate = birthDate }

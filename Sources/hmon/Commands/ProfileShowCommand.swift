@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon profile show`: the profile, and the BMR it gives today (or what it lacks).
 struct ProfileShowCommand: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct ProfileShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        print(try await Self.describe(try await ServiceOpener(store).open()))
+        print(try await Self.describe(try await StoreOpener(store).open()))
     }
 
     static func describe(_ opened: OpenedService) async throws -> String {

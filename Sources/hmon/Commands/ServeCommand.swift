@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 import HealthServer
 import Logging
 
@@ -36,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opener = ServiceOpener(database: database)
+        let opener = StoreOpener(database)
         let store = try opener.openStore()
         var logger = Logger(label: "hmon.server") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = .info

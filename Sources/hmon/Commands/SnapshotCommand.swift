@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HMonTUI
 import HealthCore
+import HMonCommandLine
 import HealthViewModels
 import Terminal
 
@@ -42,30 +43,29 @@ struct SnapshotCommand: AsyncParsableCommand {
         if let theme {
             do { _ = try ThemeCatalog.standard().theme(named: theme) } catch { throw HealthError.invalidValue(error.description) }
         }
-        let frame = try await Self.frame(screen: screen, size: size.size, source: DashboardStore(demo: demo, db: db),
+        let frame = try await Self.frame(screen: screen, size: size.size, source: StoreOpener(db: db, demo: demo, user: user),
                                          user: user, theme: theme,
                                          at: try at.map { try LocalTime.parse($0, now: Date(), calendar: .current) })
         print(frame)
     }
 
     @MainActor
-    static func frame(screen: String, size: Size, source: DashboardStore, user: String?, theme: String?,
+    static func frame(screen: String, size: Size, source: StoreOpener, user: String?, theme: String?,
                       at: Date?) async throws -> String {
         let clock = at.map { Clock.fixed($0) } ?? .system
-        let store = try await source.open(now: clock.now(), calendar: clock.calendar)
+        let store = try await source.openDashboardStore(now: clock.now(), calendar: clock.calendar)
         let service = LocalHealthService(store: store)
         let app = AppModel(service: service, clock: clock)
         let dashboard = Dashboard(app: app, themeName: theme ?? "default")
         if screen == ScreenID.signIn.rawValue {
             dashboard.run(app.start(savedSession: nil, userName: user))
         } else {
-            _ = try await source.actingUser(user, on: service, store: store)
+            _ = try await source.actingUser(on: service)
             dashboard.run(app.startSignedIn())
         }
         return await dashboard.snapshot(of: screen, size: size).renderPlain()
     }
 }
-
 
 /// `100x30` on the command line.
 struct FrameSize: ExpressibleByArgument, Sendable {

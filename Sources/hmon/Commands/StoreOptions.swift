@@ -1,4 +1,5 @@
 import ArgumentParser
+import HMonCommandLine
 
 /// Which database file: `--db PATH`, else `$HMON_DB`, else the default store.
 struct DatabaseOption: ParsableArguments {
@@ -16,4 +17,17 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Act for this user (on a local store; default: the signed-in user, or the only account).", valueName: "name"))
     var user: String?
+}
+
+extension StoreOpener {
+    /// The opener for a subcommand's `--db`, `--server`, `--password-stdin` and `--user`.
+    init(_ options: StoreOptions) {
+        self.init(db: options.database.db, user: options.user, server: options.remote.server,
+                  passwordStdin: options.remote.passwordStdin)
+    }
+
+    /// The opener for a subcommand that works on a local store as a whole (`--db` only).
+    init(_ database: DatabaseOption) {
+        self.init(db: database.db)
+    }
 }

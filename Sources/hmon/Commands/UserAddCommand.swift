@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon user add NAME`: opens an account; the password comes from a prompt (echo off) or standard input.
 struct UserAddCommand: AsyncParsableCommand {
@@ -25,7 +26,7 @@ struct UserAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try AccountRules.check(name: name)
-        let store = try ServiceOpener(database: database).openStore()
+        let store = try StoreOpener(database).openStore()
         // Refuse a taken name before asking for a password that would be thrown away.
         if try await store.user(named: name) != nil { throw HealthError.nameTaken(name) }
         let password = passwordStdin ? try PasswordReader.fromStandardInput() : try PasswordReader.promptTwice(for: name)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon user list`: the accounts of a local store.
 struct UserListCommand: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct UserListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try ServiceOpener(database: database).openStore()
+        let store = try StoreOpener(database).openStore()
         let users = try await store.users()
         if users.isEmpty {
             print("\(store.path) has no account yet: create one with `hmon user add NAME`")

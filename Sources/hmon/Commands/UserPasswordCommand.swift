@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HMonCommandLine
 
 /// `hmon user password NAME`: sets a new password and signs the account out everywhere.
 struct UserPasswordCommand: AsyncParsableCommand {
@@ -17,7 +18,7 @@ struct UserPasswordCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try ServiceOpener(database: database).openStore()
+        let store = try StoreOpener(database).openStore()
         guard let user = try await store.user(named: name) else { throw HealthError.unknownUser(name) }
         let password = passwordStdin ? try PasswordReader.fromStandardInput() : try PasswordReader.promptTwice(for: user.name)
         try await store.setPassword(password, userID: user.id)

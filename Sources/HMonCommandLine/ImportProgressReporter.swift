@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// `update` is called on the importer's reading thread and `clear` on the command's, so the little
 /// state there is lives behind a mutex.
-final class ImportProgressReporter: Sendable {
-    let enabled: Bool
+public final class ImportProgressReporter: Sendable {
+    public let enabled: Bool
     private let file: String
     private let started = Date()
     private let state = Mutex(State())
@@ -18,12 +18,12 @@ final class ImportProgressReporter: Sendable {
         var drawn = false
     }
 
-    init(file: String, enabled: Bool) {
+    public init(file: String, enabled: Bool) {
         self.file = file
         self.enabled = enabled
     }
 
-    func update(_ progress: ImportProgress) {
+    public func update(_ progress: ImportProgress) {
         guard enabled else { return }
         state.withLock { state in
             let now = Date()
@@ -39,7 +39,7 @@ final class ImportProgressReporter: Sendable {
     }
 
     /// Erases the progress line.
-    func clear() {
+    public func clear() {
         state.withLock { state in
             guard state.drawn else { return }
             Self.write("\r\u{1B}[K")

@@ -3,9 +3,9 @@ import Foundation
 /// Reads a password without showing it: from standard input (`--password-stdin`, for scripts) or from
 /// the terminal with echo off. The terminal's settings are restored on every path, Ctrl-C included
 /// (signals are off while reading, so Ctrl-C arrives as a key and cancels).
-enum PasswordReader {
+public enum PasswordReader {
     /// The first line of standard input, without its line ending.
-    static func fromStandardInput() throws -> String {
+    public static func fromStandardInput() throws -> String {
         guard let line = readLine(strippingNewline: true) else {
             throw CommandError("no password on standard input: pipe it in, e.g. `echo \"$PW\" | hmon user add NAME --password-stdin`")
         }
@@ -13,14 +13,14 @@ enum PasswordReader {
     }
 
     /// Asks twice on the terminal and returns the password when both answers agree.
-    static func promptTwice(for name: String) throws -> String {
+    public static func promptTwice(for name: String) throws -> String {
         let first = try prompt("Password for \(name): ")
         let second = try prompt("Once more: ")
         guard first == second else { throw CommandError("the two passwords differ: run the command again") }
         return first
     }
 
-    static func prompt(_ label: String) throws -> String {
+    public static func prompt(_ label: String) throws -> String {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else {
             throw CommandError("there is no terminal to ask for the password: pass --password-stdin and pipe it in")

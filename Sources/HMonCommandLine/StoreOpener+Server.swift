@@ -1,18 +1,19 @@
 import Foundation
 import HealthCore
 
-/// The remote half of `ServiceOpener`: `--server URL` (or `$HMON_SERVER`) opens a `RemoteHealthService`,
+/// The remote half of `StoreOpener`: `--server URL` (or `$HMON_SERVER`) opens a `RemoteHealthService`,
 /// resuming the saved session for that server when there is one and signing in otherwise.
-extension ServiceOpener {
-    /// The server asked for, if any: `--server`, else `$HMON_SERVER`.
-    var serverAddress: String? {
-        if let server = remote.server, !server.isEmpty { return server }
+extension StoreOpener {
+    /// The server asked for, if any: `--server`, else `$HMON_SERVER`; never with `--demo`.
+    public var serverAddress: String? {
+        if demo { return nil }
+        if let server, !server.isEmpty { return server }
         if let server = environment["HMON_SERVER"], !server.isEmpty { return server }
         return nil
     }
 
     /// `http://host:port` checked; a one-line error for anything else.
-    static func serverURL(_ text: String) throws -> URL {
+    public static func serverURL(_ text: String) throws -> URL {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
               components.query == nil, components.fragment == nil, let url = components.url
@@ -23,13 +24,8 @@ extension ServiceOpener {
     /// The server's service, not signed in yet, and the session saved for that server if there is one:
     /// what a sign-in screen needs. Sessions the service obtains or refreshes are saved (mode 0600); one
     /// the server rejects is forgotten.
-    func remoteService(_ address: String) throws -> (service: RemoteHealthService, saved: Session?) {
-        try Self.remoteService(address, paths: paths)
-    }
-
-    /// The same for callers without an opener (the dashboard): sessions live in `paths.sessionFile`.
-    static func remoteService(_ address: String, paths: HMonPaths) throws -> (service: RemoteHealthService, saved: Session?) {
-        let url = try serverURL(address)
+    public func remoteService(_ address: String) throws -> (service: RemoteHealthService, saved: Session?) {
+        let url = try Self.serverURL(address)
         let sessions = SessionStore(paths: paths)
         let service = RemoteHealthService(server: url, onSessionChange: { session in
             if let session {
@@ -55,7 +51,7 @@ extension ServiceOpener {
         guard let name = user ?? saved?.userName else {
             throw CommandError("not signed in to \(service.location): pass --user NAME (and --password-stdin to pipe the password)")
         }
-        let password = remote.passwordStdin
+        let password = passwordStdin
             ? try PasswordReader.fromStandardInput()
             : try PasswordReader.prompt("Password for \(name) at \(service.location): ")
         _ = try await service.signIn(name: name, password: password)

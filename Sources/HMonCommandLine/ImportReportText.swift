@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 
 /// The words `hmon import` prints: the progress line and the end-of-import summary.
 /// Plain functions of the numbers, so they are tested without a terminal.

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+/// One row of the `messages` table as it is written: the one place that names its columns for an
+/// insert. Posting, batches, the importer and the demo data all write through it.
+///
+/// The generated columns (`weight`, `calories`, …) are SQLite's to fill and are not part of it.
+struct MessageRecord: Codable, PersistableRecord {
+    static let databaseTableName = "messages"
+
+    var mid: String
+    /// The device's id and its type's id.
+    var sdid: String
+    var sdtid: String
+    var uid: String
+    /// When the reading was taken and when it was received, ms since the epoch.
+    var ts: Int64
+    var cts: Int64
+    /// The manifest version the data follows.
+    var mv: Int
+    /// The data as JSON (`{"weight":72.4}`).
+    var data: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case mid, sdid, sdtid, uid, ts, cts, mv, data
+    }
+
+    /// `INSERT … ON CONFLICT (mid) DO NOTHING`, with a named parameter (`:mid`) per column.
+    ///
+    /// GRDB's `insert(_:onConflict: .ignore)` writes `INSERT OR IGNORE`, which would also silently drop
+    /// a row that breaks a `NOT NULL` or `CHECK` constraint; only a reading already stored may be skipped.
+    static let insertUnlessStoredSQL: String = {
+        let columns = CodingKeys.allCases.map(\.rawValue)
+        return "INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) "
+            + "VALUES (\(columns.map { ":" + $0 }.joined(separator: ", "))) ON CONFLICT (mid) DO NOTHING"
+    }()
+
+    /// Inserts the row unless a reading with its `mid` is stored; returns whether it was added.
+    /// Runs on a statement GRDB caches per connection, so a loop of these prepares it once.
+    @discardableResult
+    func insertUnlessStored(_ db: Database) throws -> Bool {
+        try db.cachedStatement(sql: Self.insertUnlessStoredSQL).execute(arguments: StatementArguments(try databaseDictionary))
+        return db.changesCount > 0
+    }
+}
