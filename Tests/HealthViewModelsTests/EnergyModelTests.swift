@@ -160,6 +160,45 @@ struct EnergyModelTests {
     }
 }
 
+@MainActor
+struct EnergyPromptTests {
+    /// The bug of issue 10: from the dashboard, 2000 in a kJ profile or 650.5 kcal failed with
+    /// "calories must be a whole number". Both are stored as recorded now.
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func decimalsAndKilojoulesAreLoggedAsTyped(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            let model = EnergyModel(service: service, clock: world.clock, foodLog: { food })
+            await model.refresh().complete()
+
+            model.openPrompt()
+            for character in "650.5" { model.promptType(character) }
+            await model.submitPrompt().complete()
+            #expect(model.problem == nil)
+            #expect(model.prompt == nil, "the prompt closes when the entry is saved")
+
+            var profile = try await service.profile()
+            profile.energyUnit = .kJ
+            try await service.updateProfile(profile)
+            await model.refresh().complete()
+            model.openPrompt()
+            for character in "2000" { model.promptType(character) }
+            await model.submitPrompt().complete()
+            #expect(model.problem == nil)
+
+            let stored = try await service.lastMessages(device: food.id, count: 2, field: Field.calories)
+                .compactMap { $0.data[Field.calories]?.number }.sorted()
+            // 2000 kJ ÷ 4.184 kJ/kcal = 478.011472… kcal, kept unrounded; 650.5 kcal as typed.
+            #expect(stored.count == 2)
+            #expect(abs(stored[0] - 2000 / 4.184) < 1e-9)
+            #expect(stored[1] == 650.5)
+            // (650.5 + 478.0115) kcal × 4.184 = 4,721.692 kJ, shown whole.
+            #expect(model.lines.last?.value == "4,722")
+        }
+    }
+}
+
 /// The food log as the devices screen would know it, set by the test.
 @MainActor
 final class FoodLogBox {
