@@ -105,7 +105,7 @@ enum Schema {
                     created_at INTEGER NOT NULL
                 );
                 """)
-            for builtIn in BuiltInDeviceType.allCases {
+            for builtIn in BuiltInDeviceType.inFirstSchema {
                 try insert(builtIn.deviceType, manifest: builtIn.manifest, in: db)
             }
         }
@@ -120,6 +120,10 @@ enum Schema {
             try db.execute(
                 sql: "UPDATE device_type_fields SET type = 'Double' WHERE dtid = ? AND name = ? AND type = 'Integer'",
                 arguments: [BuiltInDeviceType.calorieTracker.deviceType.id, Field.calories])
+        }
+        migrator.registerMigration("v4: HRV measurements") { db in
+            // Welltory's results and HRV computed from beats are readings of their own device type.
+            try insert(BuiltInDeviceType.hrvMeter.deviceType, manifest: BuiltInDeviceType.hrvMeter.manifest, in: db)
         }
         return migrator
     }
