@@ -46,3 +46,22 @@ public enum HRVText {
         return "from \(total) intervals, \(analysis.intervals.removed) replaced by Malik's rule (artefacts and ectopic beats)\(spectrum)"
     }
 }
+
+extension HRVText {
+    /// What `hmon hrv link` prints: the link, where the results go, and that it replaces the last one.
+    public static func link(user: String, request: String, server: String) -> String {
+        """
+        Open this link on the phone with Welltory; after measuring, Welltory sends the results to \
+        hmon serve at \(server) for \(user):
+        \(request)
+        Keep it private: anyone with it can add measurements. It replaces any earlier link; \
+        `hmon hrv link --revoke` stops it.
+        """
+    }
+
+    /// What `hmon hrv link --revoke` prints.
+    public static func revoked(user: String, hadLink: Bool) -> String {
+        hadLink ? "revoked \(user)'s Welltory link: its results are refused from now on"
+                : "\(user) has no Welltory link: nothing to revoke"
+    }
+}

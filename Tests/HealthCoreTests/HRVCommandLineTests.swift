@@ -88,4 +88,20 @@ import Testing
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("hmon device add --type \"HRV Meter\""))
     }
+
+    @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {
+        let home = try Self.userWithMeter()
+        let outcome = try home.hmon(["hrv", "link", "--base-url", "http://192.168.1.20:8080/", "--user", "alice"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let link = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("https://welltory.com/") })
+        let callback = try #require(URLComponents(string: String(link))?.queryItems?.first { $0.name == "callback" }?.value)
+        #expect(callback.hasPrefix("http://192.168.1.20:8080/welltory/"))
+        let secret = String(callback.dropFirst("http://192.168.1.20:8080/welltory/".count))
+        #expect(secret.count == 64)
+        let store = try home.store()
+        #expect(try await store.storeWelltoryResult(secret: secret, data: [Field.rmssd: .number(50)]) == .saved(deviceName: "Welltory"))
+        let revoke = try home.hmon(["hrv", "link", "--revoke", "--user", "alice"])
+        #expect(revoke.stdout.contains("revoked alice's Welltory link"))
+        #expect(try await store.storeWelltoryResult(secret: secret, data: [Field.rmssd: .number(50)]) == .unknownLink)
+    }
 }

@@ -80,7 +80,7 @@ public enum HRVFields {
     /// Checks one text HRV field: a colour is one of Welltory's four words; a token is short, plain text.
     static func check(field: String, text: String) throws {
         if colorFields.contains(field), !colorWords.contains(text) {
-            throw HealthError.invalidValue("\(field) \"\(text.prefix(20))\" is not green, yellow, red or unknown")
+            throw HealthError.invalidValue("\(field) \(WelltoryResult.shown(text)) is not green, yellow, red or unknown")
         }
         if field == Field.shareToken,
            text.isEmpty || text.count > 200 || text.unicodeScalars.contains(where: { !tokenCharacters.contains($0) }) {
