@@ -171,7 +171,7 @@ public final class HRVModel {
     // MARK: Display state
 
     private var history: [(date: Date, rmssdMs: Double)] {
-        messages.compactMap { m in m.data[Field.rmssd]?.number.map { (m.date, $0) } }
+        messages.compactMap { m in m.data[Field.rmssd]?.number.map { (date: m.date, rmssdMs: $0) } }
     }
 
     /// The RMSSD colour of a measurement: Welltory's stress colour is about stress, not RMSSD, so RMSSD is
@@ -186,9 +186,9 @@ public final class HRVModel {
         let history = history
         rows = messages.map { message in
             let data = message.data
-            let verdict = verdict(message, history: history)
+            let rating = verdict(message, history: history)
             let color: HRVColor
-            if case .rated(let c, _) = verdict { color = c } else { color = .unknown }
+            if case .rated(let c, _)? = rating { color = c } else { color = .unknown }
             return HRVRow(id: message.mid, date: formats.tableDateTime(message.date),
                           rmssd: data[Field.rmssd]?.number.map(Formats.oneDecimal) ?? "—",
                           sdnn: data[Field.sdnn]?.number.map(Formats.oneDecimal) ?? "—",
@@ -204,8 +204,12 @@ public final class HRVModel {
 
     private func makeLatest(_ message: Message, history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVLatest {
         let data = message.data
-        let gauges: [HRVGauge] = [(Field.stress, Field.stressColor, "Stress"), (Field.energy, Field.energyColor, "Energy"),
-                                  (Field.productivity, Field.productivityColor, "Productivity")].compactMap { field, colorField, label in
+        let scores: [(field: String, colorField: String, label: String)] = [
+            (Field.stress, Field.stressColor, "Stress"), (Field.energy, Field.energyColor, "Energy"),
+            (Field.productivity, Field.productivityColor, "Productivity"),
+        ]
+        let gauges: [HRVGauge] = scores.compactMap { score in
+            let (field, colorField, label) = score
             guard let value = data[field]?.number else { return nil }
             let color = data[colorField]?.textValue.flatMap(HRVColor.init(rawValue:)) ?? .unknown
             return HRVGauge(label: label, fraction: min(max(value, 0), 1), value: Formats.whole(value * 100) + " %", color: color)
@@ -219,9 +223,9 @@ public final class HRVModel {
         add(Field.totalPower, "Power", " ms²", Formats.whole)
         add(Field.heartRate, "Heart rate", " b/min", Formats.whole)
         add(Field.stressIndex, "Stress index", "", Formats.whole)
-        let verdict = verdict(message, history: history)
+        let rating = verdict(message, history: history)
         let color: HRVColor, note: String
-        switch verdict {
+        switch rating {
         case .rated(let c, _)?:
             color = c
             let place = c == .green ? "above" : c == .red ? "below" : "within"

@@ -59,7 +59,7 @@ extension LocalStore {
                 """, arguments: [hash]).map { ($0[0], $0[1], $0[2]) }
         }
         guard let link else { return .unknownLink }
-        let mid = data[Field.shareToken]?.textValue.map { "wt" + Secrets.sha256Hex(link.userID + "\n" + $0).prefix(30) }
+        let mid = data[Field.shareToken]?.textValue.map { "wt" + String(Secrets.sha256Hex(link.userID + "\n" + $0).prefix(30)) }
         let message = NewMessage(sdid: link.deviceID, ts: now.millisecondsSince1970, data: data)
         let added = try await postBatch([message], mids: mid.map { [$0] }, userID: link.userID, now: now)
         return added == 1 || mid == nil ? .saved(deviceName: link.deviceName) : .alreadySaved(deviceName: link.deviceName)
