@@ -5,18 +5,19 @@ import HMonCommandLine
 
 /// `hmon add hrv --rmssd 90.3 --stress 0.32 … | --from-url 'https://…?stress=…' | --rr FILE`: an HRV
 /// measurement typed in, pasted from Welltory's callback link, or computed from beat-to-beat intervals.
+/// Numbers are parsed unconditionally so a negative one (`--rmssd -3`) reaches the range check and is named.
 struct AddHRVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "hrv", abstract: "Add an HRV measurement.")
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Welltory's stress, 0–1.", valueName: "fraction")) var stress: Double?
-    @Option(help: ArgumentHelp("Welltory's energy, 0–1.", valueName: "fraction")) var energy: Double?
-    @Option(help: ArgumentHelp("Welltory's productivity, 0–1.", valueName: "fraction")) var productivity: Double?
-    @Option(help: ArgumentHelp("RMSSD in ms.", valueName: "ms")) var rmssd: Double?
-    @Option(help: ArgumentHelp("SDNN in ms.", valueName: "ms")) var sdnn: Double?
-    @Option(help: ArgumentHelp("Total power in ms².", valueName: "ms²")) var power: Double?
-    @Option(name: .customLong("heart-rate"), help: ArgumentHelp("Heart rate in b/min.", valueName: "b/min")) var heartRate: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's stress, 0–1.", valueName: "fraction")) var stress: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's energy, 0–1.", valueName: "fraction")) var energy: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's productivity, 0–1.", valueName: "fraction")) var productivity: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("RMSSD in ms.", valueName: "ms")) var rmssd: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("SDNN in ms.", valueName: "ms")) var sdnn: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Total power in ms².", valueName: "ms²")) var power: Double?
+    @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: ArgumentHelp("Heart rate in b/min.", valueName: "b/min")) var heartRate: Double?
 
     @Option(name: .customLong("from-url"),
             help: ArgumentHelp("The link Welltory opened, with its results (quote it).", valueName: "url"))
