@@ -16,14 +16,17 @@ public struct HRVGauge: Sendable, Equatable {
 public struct HRVLatest: Sendable, Equatable {
     /// "Nov 20, 2026 07:30 · Welltory".
     public var heading: String
+    /// Welltory's scores, from the latest measurement that has them (a watch's measurement has none).
     public var gauges: [HRVGauge]
+    /// "scores from Welltory, Nov 17, 2026 06:51" when they come from an earlier measurement than the latest.
+    public var scoresFrom: String?
     /// ("RMSSD", "90.3 ms"), ("SDNN", "45.1 ms"), ("Power", "100 ms²"), ("Heart rate", "62 b/min").
     public var figures: [HRVFigure]
     /// The RMSSD's colour and what it means: Welltory's, or the baseline's.
     public var rmssdColor: HRVColor
     /// "above your normal range (HRV4Training baseline)", "building your baseline (5 of 14)".
     public var baselineNote: String
-    /// The share link, when Welltory gave a token.
+    /// The share link of the measurement the scores come from, when Welltory gave a token.
     public var shareLink: String?
 }
 
@@ -204,14 +207,16 @@ public final class HRVModel {
 
     private func makeLatest(_ message: Message, history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVLatest {
         let data = message.data
-        let scores: [(field: String, colorField: String, label: String)] = [
+        let scored = messages.first { $0.data[Field.stress]?.number != nil || $0.data[Field.energy]?.number != nil }
+        let scores = scored?.data ?? [:]
+        let kinds: [(field: String, colorField: String, label: String)] = [
             (Field.stress, Field.stressColor, "Stress"), (Field.energy, Field.energyColor, "Energy"),
             (Field.productivity, Field.productivityColor, "Productivity"),
         ]
-        let gauges: [HRVGauge] = scores.compactMap { score in
-            let (field, colorField, label) = score
-            guard let value = data[field]?.number else { return nil }
-            let color = data[colorField]?.textValue.flatMap(HRVColor.init(rawValue:)) ?? .unknown
+        let gauges: [HRVGauge] = kinds.compactMap { kind in
+            let (field, colorField, label) = kind
+            guard let value = scores[field]?.number else { return nil }
+            let color = scores[colorField]?.textValue.flatMap(HRVColor.init(rawValue:)) ?? .unknown
             return HRVGauge(label: label, fraction: min(max(value, 0), 1), value: Formats.whole(value * 100) + " %", color: color)
         }
         var figures: [HRVFigure] = []
@@ -238,9 +243,10 @@ public final class HRVModel {
             note = ""
         }
         let source = Self.sourceName(data[Field.source]?.textValue)
-        return HRVLatest(heading: "\(formats.dateTime(message.date)) · \(source)", gauges: gauges, figures: figures,
-                         rmssdColor: color, baselineNote: note,
-                         shareLink: data[Field.shareToken]?.textValue.map { WelltoryLinks.share(token: $0) })
+        let scoresFrom = scored.flatMap { $0.mid == message.mid ? nil : "scores from Welltory, \(formats.dateTime($0.date))" }
+        return HRVLatest(heading: "\(formats.dateTime(message.date)) · \(source)", gauges: gauges, scoresFrom: scoresFrom,
+                         figures: figures, rmssdColor: color, baselineNote: note,
+                         shareLink: scores[Field.shareToken]?.textValue.map { WelltoryLinks.share(token: $0) })
     }
 
     private func makeTrend(history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVTrend? {

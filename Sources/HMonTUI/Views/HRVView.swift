@@ -34,7 +34,10 @@ struct HRVView {
         let header = Self.headerHeight(inner: inner), full = header > 4
         var y = inner.y
         if let latest = model.latest {
-            canvas.text("Latest  " + latest.heading, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            let used = canvas.text("Latest  " + latest.heading, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            if full, let from = latest.scoresFrom, used + 3 < width {
+                canvas.text(from, at: Point(x: x + used + 3, y: y), style: Styles.label, maxWidth: width - used - 3)
+            }
             y += 1
             for gauge in latest.gauges.prefix(full ? 3 : 0) {
                 canvas.text(gauge.label, at: Point(x: x, y: y), style: Styles.label, maxWidth: 13)
@@ -49,12 +52,13 @@ struct HRVView {
             var fx = x
             for (index, figure) in latest.figures.enumerated() {
                 let text = "\(figure.label) \(figure.value)"
-                guard fx + DisplayWidth.of(text) < inner.maxX else { break }
+                // Room for the separator before it and the RMSSD's word after it.
+                guard fx + DisplayWidth.of(text) + (index > 0 ? 5 : 7) < inner.maxX else { break }
+                if index > 0 { fx += canvas.text("  ·  ", at: Point(x: fx, y: y), style: Styles.label) }
                 fx += canvas.text(text, at: Point(x: fx, y: y), style: index == 0 ? Style(.text, bold: true) : Styles.value)
                 if index == 0, latest.rmssdColor != .unknown {
                     fx += canvas.text(" " + latest.rmssdColor.word, at: Point(x: fx, y: y), style: Self.style(latest.rmssdColor))
                 }
-                fx += canvas.text("  ·  ", at: Point(x: fx, y: y), style: Styles.label)
             }
             canvas.text(latest.baselineNote, at: Point(x: x, y: y + 1), style: Styles.label, maxWidth: width)
             if full, let link = latest.shareLink {
