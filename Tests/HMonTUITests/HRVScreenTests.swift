@@ -48,4 +48,24 @@ struct HRVScreenTests {
         #expect(dashboard.current.problem?.contains("rmssd 1500 ms is outside 0–1000 ms") == true,
                 "\(String(describing: dashboard.current.problem))")
     }
+
+    @Test func aWelltoryResultFromElsewhereShowsAfterR() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("4"))
+        // Another face (hmon serve's callback) stores a measurement while the screen is open.
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let outside = LocalHealthService(store: world.store, userID: user.id)
+        let meter = try #require(try await outside.devices().first { $0.name == "Welltory" })
+        try await outside.post(NewMessage(sdid: meter.id, ts: DemoWorld.now.addingTimeInterval(-60).millisecondsSince1970, data: [
+            Field.stress: .number(0.91), Field.stressColor: .text("red"), Field.rmssd: .number(22.4),
+            Field.source: .text("welltory"), Field.shareToken: .text("fresh-token"),
+        ]))
+        _ = await dashboard.press(.char("R"))
+        let text = frame(of: dashboard, size: Self.size)
+        #expect(text.contains("Stress        "))
+        #expect(text.contains("91 %  Bad"), "\(text)")
+        #expect(text.contains("RMSSD 22.4 ms"))
+        #expect(text.contains("share-measurement?token=fresh-token"))
+    }
 }
