@@ -110,21 +110,22 @@ let package = Package(
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
-        // Drives a tmux terminal for the tests that run the built hmon; not part of any product.
+        // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport",
+                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport"]),
         .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer",
                                                          "TestSupport"]),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore",
+            "HealthServer", "HealthCore", "TestSupport",
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["HealthCore",
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]
