@@ -35,7 +35,7 @@ struct TerminalRestoreTests {
         #expect(!screen.contains("press keys to see how hmon reads them"))
     }
 
-    @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {
+    @Test(.needsTmux) func sigtermRestoresTheTerminalAndExitsWith143() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -43,7 +43,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 143)
     }
 
-    @Test func hangupRestoresTheTerminal() throws {
+    @Test(.needsTmux) func hangupRestoresTheTerminal() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -51,7 +51,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 129)
     }
 
-    @Test func quittingWithQRestoresTheTerminal() throws {
+    @Test(.needsTmux) func quittingWithQRestoresTheTerminal() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -59,7 +59,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 0)
     }
 
-    @Test func aCrashRestoresTheTerminalAndStillCrashes() throws {
+    @Test(.needsTmux) func aCrashRestoresTheTerminalAndStillCrashes() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux, environment: "SWIFT_BACKTRACE=enable=no")
@@ -67,7 +67,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 139)
     }
 
-    @Test func resizingTheWindowRedrawsAtTheNewSize() throws {
+    @Test(.needsTmux) func resizingTheWindowRedrawsAtTheNewSize() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -91,4 +91,9 @@ struct TerminalRestoreTests {
         #expect(process.terminationStatus == 1)
         #expect(message == "hmon needs a terminal; try `hmon snapshot`\n")
     }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that drives a real terminal in tmux: without tmux it is skipped, with the reason in the report.
+    static var needsTmux: Self { .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux") }
 }
