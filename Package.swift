@@ -33,6 +33,20 @@ let releaseLinking: [LinkerSetting] = {
     #endif
 }()
 
+/// Where ncursesw's headers and library are. On Linux (Debian's libncurses-dev) they sit on the default
+/// paths: `<ncursesw/curses.h>` and libncursesw.so, a linker script that also pulls in libtinfo, so
+/// `module.modulemap`'s `link "ncursesw"` is all it takes. Asking pkg-config there only earned a warning
+/// per build ("prohibited flag(s): -D_DEFAULT_SOURCE, -D_XOPEN_SOURCE=600": SwiftPM drops -D flags of
+/// system libraries; `shim.h` defines what they would). Elsewhere (Homebrew's keg-only ncurses on macOS)
+/// pkg-config gives the include and library folders.
+let ncursesPkgConfig: String? = {
+    #if os(Linux)
+    return nil
+    #else
+    return "ncursesw"
+    #endif
+}()
+
 let package = Package(
     name: "hmon",
     platforms: [.macOS(.v14)],
@@ -54,7 +68,7 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             path: "Sources/CNcurses",
-            pkgConfig: "ncursesw",
+            pkgConfig: ncursesPkgConfig,
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(
@@ -116,8 +130,12 @@ let package = Package(
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport"]),
-        .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer",
-                                                         "TestSupport"]),
+        .testTarget(
+            name: "HMonTUITests",
+            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer", "TestSupport"],
+            // The reviewed reference frames: read by #filePath from the sources, not bundled as resources.
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "HealthServerTests", dependencies: [
             "HealthServer", "HealthCore", "TestSupport",
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
