@@ -36,19 +36,9 @@ public enum BuiltProducts {
         #endif
     }()
 
-    /// Where this build put the executable `name`, whether or not it is there.
-    public static func location(of name: String) -> URL {
-        folder.appendingPathComponent(name)
-    }
-
-    /// Whether this build made the executable `name`.
-    public static func has(_ name: String) -> Bool {
-        FileManager.default.isExecutableFile(atPath: location(of: name).path)
-    }
-
     /// The executable `name` of this build; throws `Missing`, naming the folder and the fix, when it is not there.
     public static func executable(named name: String) throws -> URL {
-        let url = location(of: name)
+        let url = folder.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: url.path) else { throw Missing(name: name, folder: folder) }
         return url
     }
