@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -7,9 +8,8 @@ import Testing
     /// Runs `hmon ARGS` on a pseudo-terminal; `answer` is called with the output so far each time more
     /// arrives and returns what to type next (nil: nothing yet).
     private func onTerminal(_ arguments: [String], answer: (String) -> String?) throws -> (status: Int32, output: String) {
-        let script = URL(fileURLWithPath: "/usr/bin/script")
-        try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux `script` is needed for this test")
-        let command = ([HMonBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let script = try #require(InstalledTool.path(of: "script"), "util-linux `script` is needed for this test")
+        let command = ([try HMonBinary.url().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = script
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 /// `hmon serve` as people run it: a process that serves until it is told to stop.
 @Suite struct ServeCommandTests {
     @Test func hmonServeAnswersAndStopsCleanlyOnSIGTERM() async throws {
-        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let binary = try Self.hmonBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,7 +47,7 @@ import Glibc
     }
 
     @Test func addWeightWithServerPostsToTheServerAndKeepsThePrivateSession() async throws {
-        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let binary = try Self.hmonBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-remote-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -108,16 +109,9 @@ import Glibc
         return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
-    /// The `hmon` built next to this test bundle.
-    static func hmonBinary() -> URL? {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = bundle.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("hmon")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
+    /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
+    static func hmonBinary() throws -> URL {
+        try BuiltProducts.executable(named: "hmon")
     }
 
     /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is
