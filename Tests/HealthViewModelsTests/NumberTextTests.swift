@@ -5,9 +5,6 @@ import Testing
 /// `vsnprintf`. Each expected text is worked out by hand from the double's exact binary value, so a change
 /// of rounding, sign or digit count fails here; comparing with `String(format:)` could not, as both are the
 /// same C library underneath.
-///
-/// It sits in HMonTUITests only while `Tests/HealthViewModelsTests` is being rebuilt (issue 10): its home is
-/// `FormatsTests.swift` there, in place of `oneDecimalRoundsAsPrintfDoes`.
 @Suite struct NumberTextTests {
     @Test(arguments: [
         // Zero has its one decimal.
@@ -50,5 +47,16 @@ import Testing
         // Three pads with zeros.
         #expect(CNumberText.fixed(72.4, decimals: 3) == "72.400")
         #expect(CNumberText.fixed(0, decimals: 3) == "0.000")
+    }
+
+    @Test func aValueWithMoreDigitsThanTheUsualBufferIsWrittenWhole() {
+        // 1e70 has 71 digits before the point (its exact binary value is 10000000000000000725…), more
+        // than the 64 bytes the usual case uses; the text must still be whole, with its ".0".
+        let text = CNumberText.fixed(1e70, decimals: 1)
+        #expect(text.count == 71 + 2)
+        #expect(text.hasPrefix("1000000000000000"))
+        #expect(text.hasSuffix(".0"))
+        // The largest double: 309 digits, ".0".
+        #expect(CNumberText.fixed(.greatestFiniteMagnitude, decimals: 1).count == 309 + 2)
     }
 }
