@@ -93,17 +93,10 @@ struct DashboardEndToEndTests {
     @Test func withoutATerminalHmonSaysWhatToDoInstead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = try builtHmon()
-        process.arguments = ["--db", folder.appendingPathComponent("x.sqlite").path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        process.standardInput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        // Standard input a pipe (as from a script), not a terminal.
+        let finished = try SpawnedProcess.run(try builtHmon(), ["--db", folder.appendingPathComponent("x.sqlite").path], stdin: "")
+        let message = finished.errors
+        #expect(finished.status == 1)
         #expect(message.contains("hmon needs a terminal; try `hmon snapshot`"))
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
     }

@@ -44,12 +44,9 @@ import Testing
         let world = try TestWorld()
         let (_, service) = try await world.user()
         let before = try await service.changeToken()
-        let process = Process()
-        process.executableURL = sqlite
-        process.arguments = [world.databaseURL.path, "PRAGMA busy_timeout = 5000; UPDATE users SET full_name = 'Alice B';"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let finished = try SpawnedProcess.run(sqlite, [world.databaseURL.path,
+                                                       "PRAGMA busy_timeout = 5000; UPDATE users SET full_name = 'Alice B';"])
+        #expect(finished.status == 0, "\(finished.errors)")
         #expect(try await service.changeToken() != before)
         #expect(try await service.currentUser().fullName == "Alice B")
     }

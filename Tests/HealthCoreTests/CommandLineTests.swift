@@ -279,21 +279,7 @@ enum HMonBinary {
     }
 
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> CommandLineTests.Outcome {
-        let process = Process()
-        process.executableURL = try url()
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                     stderr: String(decoding: err, as: UTF8.self))
+        let finished = try SpawnedProcess.run(try url(), arguments, environment: environment, stdin: stdin ?? "")
+        return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 }

@@ -21,23 +21,10 @@ import Testing
     }
 
     static func run(executable: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HMON_DB"] = nil
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: executable), arguments, environment: environment)
+        return Run(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
     /// A store with the account "ana", and its path.

@@ -78,18 +78,9 @@ struct TerminalRestoreTests {
     }
 
     @Test func withoutATerminalItSaysSoAndExits1() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.hmon())
-        process.arguments = ["keys"]
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message == "hmon needs a terminal; try `hmon snapshot`\n")
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: try Self.hmon()), ["keys"])
+        #expect(finished.status == 1)
+        #expect(finished.errors == "hmon needs a terminal; try `hmon snapshot`\n")
     }
 }
 
