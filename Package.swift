@@ -34,6 +34,20 @@ let releaseLinking: [LinkerSetting] = {
     #endif
 }()
 
+/// Where ncursesw's headers and library are. On Linux (Debian's libncurses-dev) they sit on the default
+/// paths: `<ncursesw/curses.h>` and libncursesw.so, a linker script that also pulls in libtinfo, so
+/// `module.modulemap`'s `link "ncursesw"` is all it takes. Asking pkg-config there only earned a warning
+/// per build ("prohibited flag(s): -D_DEFAULT_SOURCE, -D_XOPEN_SOURCE=600": SwiftPM drops -D flags of
+/// system libraries; `shim.h` defines what they would). Elsewhere (Homebrew's keg-only ncurses on macOS)
+/// pkg-config gives the include and library folders.
+let ncursesPkgConfig: String? = {
+    #if os(Linux)
+    return nil
+    #else
+    return "ncursesw"
+    #endif
+}()
+
 let package = Package(
     name: "hmon",
     platforms: [.macOS(.v14)],
@@ -55,7 +69,7 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             path: "Sources/CNcurses",
-            pkgConfig: "ncursesw",
+            pkgConfig: ncursesPkgConfig,
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(
@@ -116,22 +130,27 @@ let package = Package(
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
-        // Drives a tmux terminal for the tests that run the built hmon; not part of any product.
+        // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport",
+                                                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport"]),
-        .testTarget(name: "HMonTUITests", dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer",
-                                                         "TestSupport"]),
+        .testTarget(
+            name: "HMonTUITests",
+            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer", "TestSupport"],
+            // The reviewed reference frames: read by #filePath from the sources, not bundled as resources.
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore",
+            "HealthServer", "HealthCore", "TestSupport",
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
         .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore"]),
-        .testTarget(name: "ImportTests", dependencies: ["HealthCore",
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,9 @@
 // The C face of ncursesw for Swift.
 //
-// SwiftPM drops the -D flags pkg-config gives (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600), so the wide-character
-// API (get_wch, cchar_t, mvwin_wch, setcchar) would be hidden. We define what it needs before the header.
+// The build gets none of the -D flags pkg-config lists for ncursesw (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600):
+// SwiftPM refuses them, and on Linux Package.swift does not ask pkg-config at all. Without them the
+// wide-character API (get_wch, cchar_t, mvwin_wch, setcchar) would be hidden, so we define what it needs
+// before the header.
 // Everything Swift cannot import (function-like macros, variadic functions, macros over the acs_map array)
 // is wrapped below as a small static inline function.
 #ifndef HMON_CNCURSES_SHIM_H

@@ -222,10 +222,11 @@ public final class EnergyModel {
     /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed), then reloads.
     public func submitPrompt() -> Command {
         guard let text = prompt?.text.trimmingCharacters(in: .whitespaces), let foodLog else { return .none }
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            problem = text.isEmpty
-                ? "type the energy in \(unit.rawValue), like 650, or Esc to cancel"
-                : "\"\(text)\" is not a number: type the energy in \(unit.rawValue), like 650"
+        let value: Double
+        switch PromptReading.number(in: text, quantity: "the energy in \(unit.rawValue)", example: "650") {
+        case .success(let number): value = number
+        case .failure(let reason):
+            problem = reason.message
             return .none
         }
         guard value >= 0 else {
@@ -235,19 +236,9 @@ public final class EnergyModel {
         let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
         let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970,
                                  data: [Field.calories: .number(unit.toKcal(value))])
-        let service = service
-        return Command(writes.write("consumed energy") {
-            try await service.post(message)
-        } apply: { [weak self] result in
-            guard let self else { return .none }
-            switch result {
-            case .success:
-                prompt = nil
-                return refresh()
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+        return writes.post(message, to: service, saved: { [weak self] in
+            self?.prompt = nil
+            return self?.refresh() ?? .none
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 }

@@ -195,28 +195,20 @@ public final class WeightsModel {
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
     public func submitPrompt() -> Command {
         guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            problem = text.isEmpty
-                ? "type a weight in \(unit.rawValue), like 72.4, or Esc to cancel"
-                : "\"\(text)\" is not a number: type a weight in \(unit.rawValue), like 72.4"
+        let value: Double
+        switch PromptReading.number(in: text, quantity: "a weight in \(unit.rawValue)", example: "72.4") {
+        case .success(let number): value = number
+        case .failure(let reason):
+            problem = reason.message
             return .none
         }
         let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
-        let service = service, rowsLoaded = rows.count
-        return Command(writes.write("weight") {
-            try await service.post(message)
-        } apply: { [weak self] result in
-            guard let self else { return .none }
-            switch result {
-            case .success:
-                prompt = nil
-                return refresh(rows: rowsLoaded)
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+        let rowsLoaded = rows.count
+        return writes.post(message, to: service, saved: { [weak self] in
+            self?.prompt = nil
+            return self?.refresh(rows: rowsLoaded) ?? .none
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     // MARK: Display state

@@ -2,17 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// tmux is installed and `swift build` has made the binary.
-let endToEndCanRun = FileManager.default.isExecutableFile(atPath: builtHmon.path) && TmuxSession.isInstalled
-
 /// The built `hmon` in a real terminal (tmux) on a temporary demo store: what a person sees and types.
-@Suite(.enabled(if: endToEndCanRun, "needs tmux and a built .build/debug/hmon"))
+/// Without tmux the suite is skipped, and says so; a missing `hmon` fails each test (see `builtHmon()`).
+@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct DashboardEndToEndTests {
 
     /// Starts hmon on a demo store in the session's folder, signs in as demo and opens the scale's weights.
     private func openWeights(in tmux: TmuxSession, options: String = "") throws -> URL {
         let database = tmux.folder.appendingPathComponent("demo.sqlite")
-        try tmux.type("stty -g > stty-before; \(builtHmon.path) --demo --db \(database.path) \(options); stty -g > stty-after",
+        try tmux.type("stty -g > stty-before; \(builtHmon().path) --demo --db \(database.path) \(options); stty -g > stty-after",
                       pressingEnter: true)
         try tmux.waitForScreen("the sign-in form with demo filled in") { $0.contains("Sign in") && $0.contains("User name  demo") }
         try tmux.type("demo")
@@ -29,7 +27,7 @@ struct DashboardEndToEndTests {
     }
 
     private func addWeight(_ kg: String, at time: String, database: URL, tmux: TmuxSession) throws {
-        try tmux.runOutside(builtHmon, ["add", "weight", kg, "--at", time, "--db", database.path, "--user", "demo"])
+        try tmux.runOutside(builtHmon(), ["add", "weight", kg, "--at", time, "--db", database.path, "--user", "demo"])
     }
 
     @Test func aReadingAddedElsewhereShowsOnTopAfterRAndTheTerminalIsRestored() throws {
@@ -95,17 +93,10 @@ struct DashboardEndToEndTests {
     @Test func withoutATerminalHmonSaysWhatToDoInstead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = builtHmon
-        process.arguments = ["--db", folder.appendingPathComponent("x.sqlite").path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        process.standardInput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        // Standard input a pipe (as from a script), not a terminal.
+        let finished = try SpawnedProcess.run(try builtHmon(), ["--db", folder.appendingPathComponent("x.sqlite").path], stdin: "")
+        let message = finished.errors
+        #expect(finished.status == 1)
         #expect(message.contains("hmon needs a terminal; try `hmon snapshot`"))
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing is written")
     }

@@ -1,10 +1,12 @@
 import Foundation
 import TestSupport
 
-/// The built `hmon` next to the sources: `.build/debug/hmon` of this package.
-let builtHmon: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/debug/hmon")
+/// The `hmon` this build made, next to the test bundle (whatever the scratch path). Throws, and so fails
+/// the test with the folder it looked in, when it is missing: `swift test` always builds it, so a missing
+/// binary is a broken build or a broken lookup, and skipping would hide either.
+func builtHmon() throws -> URL {
+    try BuiltProducts.executable(named: "hmon")
+}
 
 extension TmuxSession {
     /// A 100×30 terminal whose shell, and the commands run outside it, keep their files in the session's

@@ -5,7 +5,8 @@ import Terminal
 import Testing
 
 /// Every screen at the minimum size, 80×24 and 120×40, compared with reviewed reference frames in
-/// `__Snapshots__/`. A missing reference is written and the test fails so that someone looks at it;
+/// `__Snapshots__/`: the text (`NAME.txt`) and every cell's colour role (`NAME.styles.txt`, see
+/// `ReferenceFrames`). A missing reference is written and the test fails so that someone looks at it;
 /// `HMON_RECORD_SNAPSHOTS=1` rewrites them all after an intended change.
 @MainActor
 struct ScreenSnapshotTests {
@@ -17,8 +18,38 @@ struct ScreenSnapshotTests {
     func screenMatchesItsReviewedFrame(screen: String, size: Size) async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard(signedIn: screen != ScreenID.signIn.rawValue)
-        let text = DemoWorld.stable(await dashboard.snapshot(of: screen, size: size).renderPlain())
-        try expectSnapshot(text, named: "\(screen)-\(size.width)x\(size.height)")
+        let canvas = await dashboard.snapshot(of: screen, size: size)
+        try expectSnapshot(canvas, named: "\(screen)-\(size.width)x\(size.height)")
+    }
+
+    /// The styles reference is what holds the colours: a change of colour role alone (a fall shown as bad
+    /// instead of good, a row that loses its selection highlight) leaves the text reference matching and the
+    /// styles reference not. Read-only: it never records, so the references stay as reviewed.
+    @Test func aChangedColourRoleFailsTheStylesReferenceAndNotTheTextOne() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 80, height: 24)
+        let name = "weights-80x24"
+        let folder = ReferenceFrames.folder(sourceFile: #filePath)
+        let referenceText = try String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
+        let referenceStyles = try String(contentsOf: folder.appendingPathComponent("\(name).styles.txt"), encoding: .utf8)
+
+        for (from, to) in [(Role.good, Role.bad), (Role.selection, Role.text)] {
+            let canvas = await dashboard.snapshot(of: "weights", size: size)
+            #expect(ReferenceFrames.contents(of: canvas) == (referenceText, referenceStyles), "as drawn, the frame matches")
+
+            // Redraw one cell of role `from` with the same character in role `to`.
+            let cells = (0..<size.height).flatMap { y in (0..<size.width).map { Point(x: $0, y: y) } }
+            let point = try #require(cells.first { canvas.cell(at: $0)?.style.role == from && canvas.cell(at: $0)?.width == 1 },
+                                     "the weights frame has a \(from) cell")
+            let cell = try #require(canvas.cell(at: point))
+            canvas.text(String(cell.character), at: point, style: Style(to, bold: cell.style.bold,
+                        underline: cell.style.underline, reverse: cell.style.reverse), maxWidth: 1)
+
+            let (text, styles) = ReferenceFrames.contents(of: canvas)
+            #expect(text == referenceText, "\(from) → \(to) keeps the text")
+            #expect(styles != referenceStyles, "\(from) → \(to) at \(point) shows in the styles reference")
+        }
     }
 
     @Test func everyFrameFitsItsSizeAndLeavesNoEmptyRowsAtTheEdges() async throws {
@@ -42,18 +73,4 @@ struct ScreenSnapshotTests {
         #expect(text.contains("have 59×16, need 60×16"))
         #expect(!text.contains("Weight in kg"))
     }
-}
-
-/// Compares `text` with `__Snapshots__/NAME.txt` next to this file.
-func expectSnapshot(_ text: String, named name: String, sourceFile: String = #filePath) throws {
-    let folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-    let file = folder.appendingPathComponent("\(name).txt")
-    let record = ProcessInfo.processInfo.environment["HMON_RECORD_SNAPSHOTS"] == "1"
-    guard !record, let reference = try? String(contentsOf: file, encoding: .utf8) else {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
-        if !record { Issue.record("recorded \(file.lastPathComponent): review it and run the tests again") }
-        return
-    }
-    #expect(text + "\n" == reference, "\(name) differs from its reference frame")
 }

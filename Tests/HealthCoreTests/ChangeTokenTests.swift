@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -33,18 +34,19 @@ import Testing
         #expect(tokens.count == 4)
     }
 
-    @Test func aWriteFromAnotherProcessChangesTheToken() async throws {
-        let sqlite = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        guard FileManager.default.isExecutableFile(atPath: sqlite.path) else { return }
+    /// The sqlite3 shell on PATH: a process that is not hmon at all writes the file.
+    static let sqliteShell = InstalledTool.path(of: "sqlite3")
+
+    // Without the shell there is no other process to write: skipped, with the reason in the test report.
+    @Test(.enabled(if: sqliteShell != nil, "needs the sqlite3 shell: apt-get install sqlite3"))
+    func aWriteFromAnotherProcessChangesTheToken() async throws {
+        let sqlite = try #require(Self.sqliteShell)
         let world = try TestWorld()
         let (_, service) = try await world.user()
         let before = try await service.changeToken()
-        let process = Process()
-        process.executableURL = sqlite
-        process.arguments = [world.databaseURL.path, "PRAGMA busy_timeout = 5000; UPDATE users SET full_name = 'Alice B';"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let finished = try SpawnedProcess.run(sqlite, [world.databaseURL.path,
+                                                       "PRAGMA busy_timeout = 5000; UPDATE users SET full_name = 'Alice B';"])
+        #expect(finished.status == 0, "\(finished.errors)")
         #expect(try await service.changeToken() != before)
         #expect(try await service.currentUser().fullName == "Alice B")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -270,37 +271,15 @@ import Testing
     }
 }
 
-/// The `hmon` executable of this build, found from this file's path.
+/// The `hmon` executable of this build, next to the test bundle (see `BuiltProducts`).
 enum HMonBinary {
-    static var url: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/hmon")
+    /// Throws `BuiltProducts.Missing`, naming the folder it looked in, when the build left no `hmon` there.
+    static func url() throws -> URL {
+        try BuiltProducts.executable(named: "hmon")
     }
 
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> CommandLineTests.Outcome {
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw CommandError("\(url.path) is missing: run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                     stderr: String(decoding: err, as: UTF8.self))
-    }
-
-    struct CommandError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+        let finished = try SpawnedProcess.run(try url(), arguments, environment: environment, stdin: stdin ?? "")
+        return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -7,27 +8,18 @@ import Testing
     /// Runs `hmon ARGS` on a pseudo-terminal; `answer` is called with the output so far each time more
     /// arrives and returns what to type next (nil: nothing yet).
     private func onTerminal(_ arguments: [String], answer: (String) -> String?) throws -> (status: Int32, output: String) {
-        let script = URL(fileURLWithPath: "/usr/bin/script")
-        try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux `script` is needed for this test")
-        let command = ([HMonBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = script
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let script = try #require(InstalledTool.path(of: "script"), "util-linux `script` is needed for this test")
+        let command = ([try HMonBinary.url().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = try SpawnedProcess(script, ["-q", "-e", "-c", command, "/dev/null"], input: .pipe, mergeErrors: true)
         var seen = ""
         while true {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output.availableData
             if chunk.isEmpty { break }
             seen += String(decoding: chunk, as: UTF8.self)
-            if let typed = answer(seen) { input.fileHandleForWriting.write(Data(typed.utf8)) }
+            if let typed = answer(seen) { process.write(typed) }
         }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return (process.terminationStatus, seen)
+        process.closeInput()
+        return (process.wait(), seen)
     }
 
     @Test func thePasswordIsAskedTwiceAndNeverEchoed() async throws {

@@ -15,6 +15,8 @@ import Glibc
         // A port bound but not listening refuses connections, and no other test's server can take it meanwhile
         // (a port freed by a stopped server could be handed to the next server that asks for port 0).
         let closed = try SilentListener(listening: false)
+        // Held to the end: Swift may release an object after its last use, which would free the port early.
+        defer { withExtendedLifetime(closed) {} }
         let port = closed.port
         let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(port)")!, options: .init(timeout: 20))
         do {

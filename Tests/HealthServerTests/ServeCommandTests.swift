@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,44 +10,38 @@ import Glibc
 /// `hmon serve` as people run it: a process that serves until it is told to stop.
 @Suite struct ServeCommandTests {
     @Test func hmonServeAnswersAndStopsCleanlyOnSIGTERM() async throws {
-        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let binary = try Self.hmonBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("hmon.sqlite")
 
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--db", database.path, "--host", "127.0.0.1", "--port", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try SpawnedProcess(binary, ["serve", "--db", database.path, "--host", "127.0.0.1", "--port", "0"],
+                                         environment: environment)
+        defer { process.terminate() }
 
-        let banner = try #require(await Self.firstLine(containing: "http://", in: output.fileHandleForReading,
-                                                                   orKill: process.processIdentifier),
+        let banner = try #require(await Self.firstLine(containing: "http://", in: process.output,
+                                                                   orKill: process.pid),
                                   "hmon serve did not say where it listens")
         let address = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
         let reply = try await RawHTTP.send("GET", "\(address)/v1.1/users/self", token: "secret-token-value")
         #expect(reply.status == 401)
         #expect(reply.errorCode == 401)
 
-        kill(process.processIdentifier, SIGTERM)
+        kill(process.pid, SIGTERM)
         let status = await Self.waitForExit(process)
         #expect(status == 0)
-        let errorHandle = errors.fileHandleForReading
+        let errorHandle = process.errors
         let log = String(decoding: await Self.offThePool { errorHandle.readDataToEndOfFile() }, as: UTF8.self)
         #expect(log.contains("GET /v1.1/users/self 401"))
         #expect(!log.contains("secret-token-value"))
     }
 
     @Test func addWeightWithServerPostsToTheServerAndKeepsThePrivateSession() async throws {
-        let binary = try #require(Self.hmonBinary(), "build hmon first (swift build)")
+        let binary = try Self.hmonBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-remote-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,18 +84,10 @@ import Glibc
     /// Runs hmon to the end with `input` on standard input.
     static func run(_ binary: URL, _ arguments: [String], input: String,
                     environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let outputHandle = stdout.fileHandleForReading, errorHandle = stderr.fileHandleForReading
+        let process = try SpawnedProcess(binary, arguments, environment: environment, input: .pipe)
+        process.write(input)
+        process.closeInput()
+        let outputHandle = process.output, errorHandle = process.errors
         async let outputRead = offThePool { outputHandle.readDataToEndOfFile() }
         async let errorsRead = offThePool { errorHandle.readDataToEndOfFile() }
         let (output, errors) = await (outputRead, errorsRead)
@@ -108,16 +95,9 @@ import Glibc
         return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
-    /// The `hmon` built next to this test bundle.
-    static func hmonBinary() -> URL? {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = bundle.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("hmon")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
+    /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
+    static func hmonBinary() throws -> URL {
+        try BuiltProducts.executable(named: "hmon")
     }
 
     /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is
@@ -147,10 +127,10 @@ import Glibc
         }
     }
 
-    static func waitForExit(_ process: Process) async -> Int32? {
+    static func waitForExit(_ process: SpawnedProcess) async -> Int32? {
         for _ in 0..<600 where process.isRunning {
             try? await Task.sleep(for: .milliseconds(100))
         }
-        return process.isRunning ? nil : process.terminationStatus
+        return process.isRunning ? nil : process.wait()
     }
 }

@@ -43,11 +43,4 @@ struct FormatsTests {
             }
         }
     }
-
-    @Test func oneDecimalRoundsAsPrintfDoes() {
-        for value in [0, 0.05, 0.15, 0.25, 72.45, 72.449999, -0.04, -3.25, 99.95, 1e6 + 0.05, 123.456] {
-            #expect(Formats.oneDecimal(value) == String(format: "%.1f", value), "\(value)")
-        }
-        #expect(Formats.oneDecimal(72.4) == "72.4")
-    }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
 /// `hmon import` as a person runs it: the built binary in a subprocess, its output and exit code.
 @Suite struct ImportCommandTests {
-    /// The debug binary next to this package's sources.
-    static let hmon = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug/hmon")
+    /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
+    static func hmon() throws -> URL {
+        try BuiltProducts.executable(named: "hmon")
+    }
 
     struct Run {
         var status: Int32
@@ -16,28 +17,14 @@ import Testing
     }
 
     static func run(_ arguments: [String]) throws -> Run {
-        try run(executable: hmon.path, arguments)
+        try run(executable: hmon().path, arguments)
     }
 
     static func run(executable: String, _ arguments: [String]) throws -> Run {
-        try #require(FileManager.default.isExecutableFile(atPath: hmon.path), "build hmon first: swift build")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HMON_DB"] = nil
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: executable), arguments, environment: environment)
+        return Run(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
     /// A store with the account "ana", and its path.
@@ -113,8 +100,9 @@ import Testing
         let db = try await Self.store(in: folder)
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
         // `script` gives hmon a pseudo-terminal for standard output and standard error.
-        let command = [Self.hmon.path, "import", file.path, "--db", db].map { "'\($0)'" }.joined(separator: " ")
-        let run = try Self.run(executable: "/usr/bin/script", ["-qfec", command, "/dev/null"])
+        let script = try #require(InstalledTool.path(of: "script"), "util-linux `script` is needed for this test")
+        let command = [try Self.hmon().path, "import", file.path, "--db", db].map { "'\($0)'" }.joined(separator: " ")
+        let run = try Self.run(executable: script.path, ["-qfec", command, "/dev/null"])
 
         #expect(run.status == 0)
         let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")

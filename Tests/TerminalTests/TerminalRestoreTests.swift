@@ -3,17 +3,18 @@ import TestSupport
 import Testing
 
 /// The built `hmon keys` in a real terminal (tmux): however it ends, the shell gets its terminal back.
-/// `swift test` builds the `hmon` executable before running tests, so the binary is there.
+/// `swift test` builds the `hmon` executable before running tests, next to the test bundle; when it is
+/// not there the test fails saying where it looked (`BuiltProducts.Missing`).
 @Suite(.serialized)
 struct TerminalRestoreTests {
-    static let hmon = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug/hmon").path
+    static func hmon() throws -> String {
+        try BuiltProducts.executable(named: "hmon").path
+    }
 
     /// Starts `hmon keys` from the shell, recording the terminal modes before and after and hmon's exit status.
     func startKeys(in tmux: TmuxSession, environment: String = "") throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.hmon), "build hmon first: swift build")
-        try tmux.type("stty -g > before; ulimit -c 0; \(environment) sh -c 'echo $$ > pid; exec \(Self.hmon) keys';"
+        let hmon = try Self.hmon()
+        try tmux.type("stty -g > before; ulimit -c 0; \(environment) sh -c 'echo $$ > pid; exec \(hmon) keys';"
                       + " echo \"exit=$?\"; stty -g > after", pressingEnter: true)
         try tmux.waitForScreen("the keys screen") { $0.contains("press keys to see how hmon reads them") }
         try tmux.press("F5", "x", "BTab")
@@ -34,7 +35,7 @@ struct TerminalRestoreTests {
         #expect(!screen.contains("press keys to see how hmon reads them"))
     }
 
-    @Test func sigtermRestoresTheTerminalAndExitsWith143() throws {
+    @Test(.needsTmux) func sigtermRestoresTheTerminalAndExitsWith143() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -42,7 +43,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 143)
     }
 
-    @Test func hangupRestoresTheTerminal() throws {
+    @Test(.needsTmux) func hangupRestoresTheTerminal() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -50,7 +51,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 129)
     }
 
-    @Test func quittingWithQRestoresTheTerminal() throws {
+    @Test(.needsTmux) func quittingWithQRestoresTheTerminal() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -58,7 +59,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 0)
     }
 
-    @Test func aCrashRestoresTheTerminalAndStillCrashes() throws {
+    @Test(.needsTmux) func aCrashRestoresTheTerminalAndStillCrashes() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux, environment: "SWIFT_BACKTRACE=enable=no")
@@ -66,7 +67,7 @@ struct TerminalRestoreTests {
         try expectRestored(tmux, exitStatus: 139)
     }
 
-    @Test func resizingTheWindowRedrawsAtTheNewSize() throws {
+    @Test(.needsTmux) func resizingTheWindowRedrawsAtTheNewSize() throws {
         let tmux = try TmuxSession()
         defer { tmux.shutDown() }
         try startKeys(in: tmux)
@@ -77,18 +78,13 @@ struct TerminalRestoreTests {
     }
 
     @Test func withoutATerminalItSaysSoAndExits1() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.hmon), "build hmon first: swift build")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.hmon)
-        process.arguments = ["keys"]
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message == "hmon needs a terminal; try `hmon snapshot`\n")
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: try Self.hmon()), ["keys"])
+        #expect(finished.status == 1)
+        #expect(finished.errors == "hmon needs a terminal; try `hmon snapshot`\n")
     }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that drives a real terminal in tmux: without tmux it is skipped, with the reason in the report.
+    static var needsTmux: Self { .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux") }
 }

@@ -48,15 +48,7 @@ final class EnergyScreen: DashboardScreen {
     func refresh() -> Command { model.refresh() }
 
     func perform(_ action: Action) -> Command {
-        if model.prompt != nil {
-            switch action {
-            case .submit: return model.submitPrompt()
-            case .cancel: model.cancelPrompt()
-            case .deleteBackward: model.promptDeleteBackward()
-            default: break
-            }
-            return .none
-        }
+        if model.prompt != nil { return model.performInPrompt(action) }
         switch action {
         case .previousDay: return model.previousDay()
         case .nextDay: return model.nextDay()

@@ -71,15 +71,7 @@ final class WeightsScreen: DashboardScreen {
 
     func perform(_ action: Action) -> Command {
         guard let model else { return .none }
-        if model.prompt != nil {
-            switch action {
-            case .submit: return model.submitPrompt()
-            case .cancel: model.cancelPrompt()
-            case .deleteBackward: model.promptDeleteBackward()
-            default: break
-            }
-            return .none
-        }
+        if model.prompt != nil { return model.performInPrompt(action) }
         switch action {
         case .up: return model.moveSelection(by: -1)
         case .down: return model.moveSelection(by: 1)

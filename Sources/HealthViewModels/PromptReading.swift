@@ -1,0 +1,41 @@
+import Foundation
+import HealthCore
+
+/// What the inline prompts (a new weight, consumed energy) share: reading the number typed, and posting
+/// it as a reading.
+enum PromptReading {
+    /// The number in `text` ("72,4" as well as "72.4"), or the message to show when there is none:
+    /// `quantity` names what to type ("a weight in kg"), `example` a value to copy ("72.4").
+    static func number(in text: String, quantity: String, example: String) -> Result<Double, PromptProblem> {
+        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+            return .failure(PromptProblem(message: text.isEmpty
+                ? "type \(quantity), like \(example), or Esc to cancel"
+                : "\"\(text)\" is not a number: type \(quantity), like \(example)"))
+        }
+        return .success(value)
+    }
+}
+
+/// Why a prompt's text cannot be saved, in words for the status bar.
+struct PromptProblem: Error {
+    let message: String
+}
+
+extension WriteSlot {
+    /// Posts a reading typed into a prompt. The service checks it as every other path does; when it is
+    /// saved, `saved` says what comes next (close the prompt, reload); when not, `failed` gets the reason.
+    func post(_ message: NewMessage, to service: any HealthService, saved: @escaping @MainActor () -> Command,
+              failed: @escaping @MainActor (String) -> Void) -> Command {
+        Command(write("reading for \(message.sdid)") {
+            try await service.post(message)
+        } apply: { result in
+            switch result {
+            case .success:
+                return saved()
+            case .failure(let error):
+                failed(describe(error))
+                return .none
+            }
+        })
+    }
+}
