@@ -63,15 +63,7 @@ final class HRVScreen: DashboardScreen {
 
     func perform(_ action: Action) -> Command {
         guard let model else { return .none }
-        if model.prompt != nil {
-            switch action {
-            case .submit: return model.submitPrompt()
-            case .cancel: model.cancelPrompt()
-            case .deleteBackward: model.promptDeleteBackward()
-            default: break
-            }
-            return .none
-        }
+        if model.prompt != nil { return model.performInPrompt(action) }
         switch action {
         case .up: model.moveSelection(by: -1)
         case .down: model.moveSelection(by: 1)
@@ -102,3 +94,5 @@ final class HRVScreen: DashboardScreen {
         }
     }
 }
+
+extension HRVModel: PromptingModel {}
