@@ -22,6 +22,7 @@ public enum ScreenRegistry {
         ScreenEntry(.devices) { DevicesScreen($0) },
         ScreenEntry(.weights) { WeightsScreen($0) },
         ScreenEntry(.energy) { EnergyScreen($0) },
+        ScreenEntry(.hrv) { HRVScreen($0) },
     ]
 
     /// Every frame `hmon snapshot` can draw: the sign-in form, each tab, and the help overlay.

@@ -30,6 +30,11 @@ struct RequestLogMiddleware: RouterMiddleware {
     private func log(_ request: Request, _ status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(status) \((ms * 10).rounded() / 10)ms")
+        logger.info("\(request.method) \(Self.loggedPath(request.uri.path)) \(status) \((ms * 10).rounded() / 10)ms")
+    }
+
+    /// The path as the log shows it: a Welltory callback's path is its user's secret, so it is left out.
+    static func loggedPath(_ path: String) -> String {
+        path.hasPrefix(WelltoryRoutes.prefix) ? WelltoryRoutes.prefix + "…" : path
     }
 }

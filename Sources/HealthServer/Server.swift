@@ -71,6 +71,7 @@ public enum HMonServer {
         }
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache).add(to: router)
         APIRoutes(store: store, configuration: configuration).add(to: router)
+        WelltoryRoutes(store: store, configuration: configuration).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
         var frameworkLogger = logger

@@ -3,7 +3,7 @@ import Testing
 @testable import HealthCore
 
 @Suite struct DemoDataTests {
-    @Test func theDemoAccountHasAProfileThreeDevicesAndHalfAYearOfWeighIns() async throws {
+    @Test func theDemoAccountHasAProfileFourDevicesAndHalfAYearOfWeighIns() async throws {
         let world = try TestWorld()
         let cal = calendar()
         let now = date("2026-11-20 15:00")
@@ -15,7 +15,7 @@ import Testing
         #expect(user.email == "demo@example.com")
         #expect(try await service.profile() == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168))
         let devices = try await service.devices()
-        #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log"])
+        #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log", "Welltory"])
 
         let today = Day(now, in: cal)
         let series = try await service.weightSeries(days: today.adding(days: -179)...today, calendar: cal)
@@ -33,6 +33,23 @@ import Testing
         #expect(summary.active > 0)
         let latest = try await service.lastMessages(device: devices[2].id, count: 100, field: nil)
         #expect(latest.allSatisfy { $0.ts <= now.millisecondsSince1970 })
+    }
+
+    @Test func theDemoHasAboutThreeMonthsOfHRVFromWelltoryAndFromBeats() async throws {
+        let world = try TestWorld()
+        let now = date("2026-11-20 15:00")
+        try await DemoData.fill(world.store, now: now, calendar: calendar())
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: "demo")
+        let meter = try #require(try await service.devices().first { $0.name == "Welltory" })
+        let measurements = try await service.lastMessages(device: meter.id, count: 1000, field: nil)
+        #expect(measurements.count > 70 && measurements.count <= 100)
+        let welltory = measurements.filter { $0.data[Field.source] == .text("welltory") }
+        let beats = measurements.filter { $0.data[Field.source] == .text("beats") }
+        #expect(welltory.count > 20 && beats.count > 20)
+        #expect(welltory.allSatisfy { $0.data[Field.shareToken] != nil && $0.data[Field.stressColor] != nil })
+        let oldest = try #require(measurements.last)
+        #expect(now.timeIntervalSince(oldest.date) > 80 * 86_400)
     }
 
     @Test func theSameSeedAndTimeGiveTheSameReadings() async throws {

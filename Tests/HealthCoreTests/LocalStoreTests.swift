@@ -7,7 +7,7 @@ import Testing
     @Test func aNewStoreHasEveryTableAndTheBuiltInDeviceTypes() async throws {
         let world = try TestWorld()
         let types = try await world.store.deviceTypes()
-        #expect(Set(types.map(\.name)) == ["Withings Device", "Calorie Tracker", "Activity Tracker"])
+        #expect(Set(types.map(\.name)) == ["Withings Device", "Calorie Tracker", "Activity Tracker", "HRV Meter"])
         let withings = try #require(types.first { $0.id == "dt29673f0481b4401bb73a622353b96150" })
         #expect(withings.uniqueName == "withings_device")
         let manifest = try await world.store.manifest(ofType: withings.id)
@@ -56,7 +56,7 @@ import Testing
         }
         let again = try LocalStore(url: url, passwordHasher: .fastForTests)
         #expect(try await again.users().map(\.name) == ["alice"])
-        #expect(try await again.deviceTypes().count == 3)
+        #expect(try await again.deviceTypes().count == BuiltInDeviceType.allCases.count)
     }
 
     @Test func aNewStoreFileIsReadableOnlyByItsOwner() throws {
@@ -96,7 +96,7 @@ import Testing
         let url = folder.file("empty.sqlite")
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
         let store = try LocalStore(url: url, passwordHasher: .fastForTests)
-        #expect(try await store.deviceTypes().count == 3)
+        #expect(try await store.deviceTypes().count == BuiltInDeviceType.allCases.count)
     }
 
     @Test func aFolderIsRefusedAsADatabase() throws {

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
-/// scale with about six months of weigh-ins, an activity tracker and a food log up to `now`.
+/// scale with about six months of weigh-ins, an activity tracker, a food log and an HRV meter (about
+/// three months of morning measurements, from Welltory and from the watch's beats) up to `now`.
 ///
 /// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
 /// so screenshots and tests can rely on it.
@@ -119,7 +120,11 @@ private struct DemoPlan {
         let scale = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.withings.deviceType.id, name: "Bathroom scale")
         let watch = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.activityTracker.deviceType.id, name: "Watch")
         let food = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.calorieTracker.deviceType.id, name: "Food log")
-        devices = [scale, watch, food]
+        // The HRV meter and its measurements draw from their own streams, so adding them left every
+        // other demo reading (and every other screen's reference frame) as it was.
+        var hrvIDs = SeededRandom(seed: 0x4852_5600)
+        let hrv = PlannedDevice(id: hrvIDs.hex(), dtid: BuiltInDeviceType.hrvMeter.deviceType.id, name: "Welltory")
+        devices = [scale, watch, food, hrv]
 
         // The trend spans the demo's first `days` days and then holds, so readings added on later
         // days (see `DemoData.topUp`) continue it.
@@ -173,8 +178,49 @@ private struct DemoPlan {
                 add(food, at(meal.hour + random.unit() * 0.5), [Field.calories: .number(kcal), Field.comments: .text(name)],
                     random: &random)
             }
+            if let measurement = Self.hrvMeasurement(on: day, today: today, at: at) {
+                var own = SeededRandom(seed: 0x4852_5601 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+                add(hrv, measurement.time, measurement.data, random: &own)
+            }
             day = day.adding(days: 1)
         }
+    }
+
+    /// A morning HRV measurement on most of the last 100 days: on some days Welltory's (scores, colours,
+    /// a share token), on others computed from the watch's beats. Its own stream per day keeps it stable.
+    private static func hrvMeasurement(on day: Day, today: Day, at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
+        guard day.days(to: today) < 100 else { return nil }
+        var random = SeededRandom(seed: 0x4852_5602 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+        guard random.unit() < 0.85 else { return nil }
+        // ln RMSSD around ln 48 ms, lower for a hard fortnight five weeks ago, noisy from day to day.
+        let age = day.days(to: today)
+        let strain = (28...41).contains(age) ? -0.25 : 0
+        let rmssd = exp(log(48) + strain + random.normal() * 0.13)
+        let sdnn = rmssd * (1.05 + random.unit() * 0.25)
+        let heartRate = (58 - (rmssd - 48) * 0.2 + random.normal() * 2).rounded()
+        let round1 = { (x: Double) in (x * 10).rounded() / 10 }
+        let round2 = { (x: Double) in (x * 100).rounded() / 100 }
+        var data: [String: FieldValue] = [Field.rmssd: .number(round1(rmssd)), Field.sdnn: .number(round1(sdnn)),
+                                          Field.heartRate: .number(heartRate)]
+        if random.unit() < 0.6 {
+            let stress = min(0.95, max(0.05, 0.9 - rmssd / 80 + random.normal() * 0.05))
+            let energy = min(0.95, max(0.05, 1 - stress + random.normal() * 0.08))
+            let productivity = min(0.95, max(0.05, (energy + 1 - stress) / 2 + random.normal() * 0.08))
+            func color(_ goodness: Double) -> String { goodness >= 0.6 ? "green" : goodness >= 0.4 ? "yellow" : "red" }
+            data[Field.stress] = .number(round2(stress))
+            data[Field.energy] = .number(round2(energy))
+            data[Field.productivity] = .number(round2(productivity))
+            data[Field.totalPower] = .number((sdnn * sdnn * (0.9 + random.unit() * 0.3)).rounded())
+            data[Field.stressColor] = .text(color(1 - stress))
+            data[Field.energyColor] = .text(color(energy))
+            data[Field.productivityColor] = .text(color(productivity))
+            data[Field.shareToken] = .text(String(random.hex().prefix(20)))
+            data[Field.source] = .text(HRVSource.welltory.rawValue)
+        } else {
+            data[Field.pnn50] = .number(round1(min(60, max(1, rmssd * 0.55 - 8 + random.normal() * 3))))
+            data[Field.source] = .text(HRVSource.beats.rawValue)
+        }
+        return (at(6.75 + random.unit() * 0.75), data)
     }
 
     private func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }

@@ -105,7 +105,7 @@ enum Schema {
                     created_at INTEGER NOT NULL
                 );
                 """)
-            for builtIn in BuiltInDeviceType.allCases {
+            for builtIn in BuiltInDeviceType.inFirstSchema {
                 try insert(builtIn.deviceType, manifest: builtIn.manifest, in: db)
             }
         }
@@ -120,6 +120,20 @@ enum Schema {
             try db.execute(
                 sql: "UPDATE device_type_fields SET type = 'Double' WHERE dtid = ? AND name = ? AND type = 'Integer'",
                 arguments: [BuiltInDeviceType.calorieTracker.deviceType.id, Field.calories])
+        }
+        migrator.registerMigration("v4: HRV measurements and Welltory callback links") { db in
+            // Welltory's results and HRV computed from beats are readings of their own device type.
+            try insert(BuiltInDeviceType.hrvMeter.deviceType, manifest: BuiltInDeviceType.hrvMeter.manifest, in: db)
+            // One callback link per user: the secret in its path is stored only as its SHA-256, and the
+            // device its results go to is fixed when the link is made.
+            try db.execute(sql: """
+                CREATE TABLE welltory_links (
+                    hash TEXT NOT NULL PRIMARY KEY,
+                    user_id TEXT NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+                    device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL
+                )
+                """)
         }
         return migrator
     }

@@ -13,11 +13,15 @@ extension Field {
     public static let distance = "distance"            // m
 }
 
-/// The device types every store ships with: a scale, a food log and an activity tracker.
+/// The device types every store ships with: a scale, a food log, an activity tracker and an HRV meter.
 ///
 /// The Withings id is the one the SAMI platform used, so readings exported from it keep their type.
 public enum BuiltInDeviceType: CaseIterable, Sendable {
-    case withings, calorieTracker, activityTracker
+    case withings, calorieTracker, activityTracker, hrvMeter
+
+    /// The types the first migration created. Fixed here so that adding a type never changes what a
+    /// shipped migration does: later types are added by their own migration.
+    static let inFirstSchema: [BuiltInDeviceType] = [.withings, .calorieTracker, .activityTracker]
 
     public var deviceType: DeviceType {
         switch self {
@@ -30,6 +34,9 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
         case .activityTracker:
             DeviceType(id: "dt0b3e9f5d7c8a4e21b6f4a1d2c3e5f708", name: "Activity Tracker", uniqueName: "activity_tracker",
                        description: "A watch or phone: active and resting energy, steps, heart rate")
+        case .hrvMeter:
+            DeviceType(id: "dt4a7c1e9b3d2f4e6a8b0c5d7e9f1a3b52", name: "HRV Meter", uniqueName: "hrv_meter",
+                       description: "Heart rate variability: Welltory's camera measurements or a watch's beats")
         }
     }
 
@@ -62,6 +69,8 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
                 FieldSpec(name: Field.heartRateVariabilitySDNN, type: .double, unit: "ms",
                           description: "heart rate variability (SDNN)"),
             ])
+        case .hrvMeter:
+            HRVFields.manifest
         }
     }
 }

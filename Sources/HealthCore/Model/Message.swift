@@ -6,6 +6,7 @@ public enum FieldValue: Codable, Sendable, Equatable, Hashable {
     case text(String)
 
     public var number: Double? { if case .number(let n) = self { n } else { nil } }
+    public var textValue: String? { if case .text(let s) = self { s } else { nil } }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()

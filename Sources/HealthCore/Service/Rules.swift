@@ -72,7 +72,7 @@ public enum ReadingRules {
                 throw HealthError.invalidValue("a \(typeName) has no field \"\(name)\": its fields are \(known)")
             }
             switch (spec.type, value) {
-            case (.string, .text): continue
+            case (.string, .text(let text)): try HRVFields.check(field: name, text: text)
             case (.string, .number):
                 throw HealthError.invalidValue("\(name) must be text, not a number")
             case (.double, .text), (.integer, .text):
@@ -95,6 +95,7 @@ public enum ReadingRules {
 
     /// Checks one numeric field's range (only the fields hmon interprets have one).
     static func check(field: String, value: Double) throws {
+        try HRVFields.check(field: field, value: value)
         if field == Field.weight, !weightKg.contains(value) {
             throw HealthError.invalidValue("weight \(formatted(value)) kg is outside 1–650 kg: check the number and its unit")
         }

@@ -5,6 +5,6 @@ struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a reading.",
-        subcommands: [AddWeightCommand.self, AddEnergyCommand.self]
+        subcommands: [AddWeightCommand.self, AddEnergyCommand.self, AddHRVCommand.self]
     )
 }

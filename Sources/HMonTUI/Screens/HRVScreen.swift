@@ -1,0 +1,98 @@
+import Foundation
+import HealthCore
+import HealthViewModels
+import Terminal
+
+extension ScreenID {
+    public static let hrv = ScreenID("hrv")
+}
+
+extension Action {
+    public static let toggleDays = Action("toggle 30/90 days")
+    public static let addMeasurement = Action("add measurement")
+}
+
+/// Heart rate variability: the latest measurement, RMSSD against the baseline, and the measurements.
+@MainActor
+final class HRVScreen: DashboardScreen {
+    let id = ScreenID.hrv
+    let title = "HRV"
+    private let context: ScreenContext
+    private(set) var model: HRVModel?
+    private(set) var table = TableState()
+
+    init(_ context: ScreenContext) { self.context = context }
+
+    let bindings: [Binding] = [
+        Binding(.up, .char("k"), does: .up, help: "newer measurement"),
+        Binding(.down, .char("j"), does: .down, help: "older measurement"),
+        Binding(.pageUp, does: .pageUp, help: "page up"),
+        Binding(.pageDown, does: .pageDown, help: "page down"),
+        Binding(.home, .char("g"), does: .top, help: "newest measurement"),
+        Binding(.end, .char("G"), does: .bottom, help: "oldest measurement"),
+        Binding(.char("d"), does: .toggleDays, help: "RMSSD over 30 / 90 days"),
+        Binding(.char("a"), does: .addMeasurement, help: "add an RMSSD by hand"),
+    ]
+
+    let hints = [Hint(.addMeasurement, "add"), Hint(.toggleDays, "30/90"), Hint(.refresh, "refresh"),
+                 Hint(.help, "help"), Hint(.quit, "quit")]
+
+    var modal: (title: String, bindings: [Binding])? {
+        model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+    }
+
+    var isTyping: Bool { model?.prompt != nil }
+    var isRefreshing: Bool { model?.isRefreshing ?? false }
+    var problem: String? { model?.problem ?? (model == nil ? "no HRV meter: add one with `hmon device add --type \"HRV Meter\"`" : nil) }
+    var lastUpdated: Date? { model?.lastUpdated }
+
+    /// Opens the user's first HRV meter; without one it opens empty and says how to add one.
+    func open() -> Command? {
+        let devices = context.app.devices
+        guard let meter = devices.devices.first(where: { devices.manifest(of: $0)?.field(Field.rmssd) != nil }) else {
+            model = nil
+            return Command.none
+        }
+        if model?.device.id != meter.id {
+            model = HRVModel(service: context.app.service, device: meter, clock: context.app.clock)
+        }
+        return refresh()
+    }
+
+    func refresh() -> Command { model?.refresh() ?? .none }
+
+    func perform(_ action: Action) -> Command {
+        guard let model else { return .none }
+        if model.prompt != nil { return model.performInPrompt(action) }
+        switch action {
+        case .up: model.moveSelection(by: -1)
+        case .down: model.moveSelection(by: 1)
+        case .pageUp: model.moveSelection(by: -table.pageSize)
+        case .pageDown: model.moveSelection(by: table.pageSize)
+        case .top: model.moveToTop()
+        case .bottom: model.moveToBottom()
+        case .toggleDays: model.toggleDays()
+        case .addMeasurement: model.openPrompt()
+        default: break
+        }
+        return .none
+    }
+
+    func type(_ character: Character) { model?.promptType(character) }
+
+    func layout(in area: Rect) {
+        table.layout(pageSize: HRVView.tableRows(in: area), selected: model?.selectedIndex ?? 0, count: model?.rows.count ?? 0)
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        if let model {
+            HRVView(model: model, table: table).draw(on: canvas, in: area)
+        } else {
+            let inner = canvas.panel(area, title: "HRV")
+            canvas.text("No HRV meter yet: run `hmon hrv link` (Welltory) or `hmon device add --type \"HRV Meter\" --name NAME`.",
+                        at: Point(x: inner.x + 1, y: inner.y), style: .dim, maxWidth: inner.width - 2)
+        }
+    }
+}
+
+extension HRVModel: PromptingModel {}

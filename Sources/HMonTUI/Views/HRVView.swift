@@ -1,0 +1,136 @@
+import HealthCore
+import HealthViewModels
+import Terminal
+
+/// The HRV screen: the latest measurement (Welltory's three scores as gauges, the figures, the baseline's
+/// verdict, the share link), RMSSD by day with the baseline band, then the measurements newest first.
+@MainActor
+struct HRVView {
+    let model: HRVModel
+    let table: TableState
+
+    /// Rows above the table: heading, three gauges, figures, note, link, rule, trend (2), rule; on a short
+    /// terminal only heading, figures, note and a rule.
+    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 11 : 4 }
+
+    static func tableRows(in area: Rect) -> Int {
+        let inner = area.inset(1)
+        return max(1, inner.height - headerHeight(inner: inner) - 1 - 1)   // column header, footer
+    }
+
+    /// A colour's style; the word is always drawn beside it, so monochrome says the same.
+    static func style(_ color: HRVColor) -> Style {
+        switch color {
+        case .green: Style(.good, bold: true)
+        case .yellow: Style(.warning, bold: true)
+        case .red: Style(.bad, bold: true)
+        case .unknown: Style(.dim)
+        }
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        let inner = canvas.panel(area, title: model.title)
+        let x = inner.x + 1, width = inner.width - 2
+        let header = Self.headerHeight(inner: inner), full = header > 4
+        var y = inner.y
+        if let latest = model.latest {
+            let used = canvas.text("Latest  " + latest.heading, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            if full, let from = latest.scoresFrom, used + 3 < width {
+                canvas.text(from, at: Point(x: x + used + 3, y: y), style: Styles.label, maxWidth: width - used - 3)
+            }
+            y += 1
+            for gauge in latest.gauges.prefix(full ? 3 : 0) {
+                canvas.text(gauge.label, at: Point(x: x, y: y), style: Styles.label, maxWidth: 13)
+                let barW = max(4, min(24, width - 34))
+                canvas.bar(at: Point(x: x + 14, y: y), width: barW, fraction: gauge.fraction, style: Self.style(gauge.color))
+                canvas.text(gauge.value, rightAlignedTo: x + 14 + barW + 6, y: y, style: Styles.value)
+                canvas.text(gauge.color.word, at: Point(x: x + 14 + barW + 8, y: y), style: Self.style(gauge.color),
+                            maxWidth: max(0, width - barW - 22))
+                y += 1
+            }
+            y = inner.y + (full ? 4 : 1)
+            var fx = x
+            for (index, figure) in latest.figures.enumerated() {
+                let text = "\(figure.label) \(figure.value)"
+                // Room for the separator before it and the RMSSD's word after it.
+                guard fx + DisplayWidth.of(text) + (index > 0 ? 5 : 7) < inner.maxX else { break }
+                if index > 0 { fx += canvas.text("  ·  ", at: Point(x: fx, y: y), style: Styles.label) }
+                fx += canvas.text(text, at: Point(x: fx, y: y), style: index == 0 ? Style(.text, bold: true) : Styles.value)
+                if index == 0, latest.rmssdColor != .unknown {
+                    fx += canvas.text(" " + latest.rmssdColor.word, at: Point(x: fx, y: y), style: Self.style(latest.rmssdColor))
+                }
+            }
+            canvas.text(latest.baselineNote, at: Point(x: x, y: y + 1), style: Styles.label, maxWidth: width)
+            if full, let link = latest.shareLink {
+                canvas.text("Share: " + link, at: Point(x: x, y: y + 2), style: Styles.label, maxWidth: width)
+            }
+        } else {
+            let text = model.isRefreshing ? "loading…" : "No HRV measurements yet. Press a to add one, or run `hmon hrv link`."
+            canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
+        }
+        if full {
+            canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + 7), width: inner.width, style: .border)
+            drawTrend(on: canvas, x: x, y: inner.y + 8, width: width)
+        }
+        canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + header - 1), width: inner.width, style: .border)
+        drawTable(on: canvas, in: Rect(x: inner.x, y: inner.y + header, width: inner.width, height: max(0, inner.height - header - 1)))
+        drawFooter(on: canvas, y: inner.maxY - 1, x: x, width: width)
+    }
+
+    private func drawTrend(on canvas: Canvas, x: Int, y: Int, width: Int) {
+        guard let trend = model.trend else {
+            canvas.text("RMSSD: no measurement in the last \(model.days) days", at: Point(x: x, y: y), style: .dim, maxWidth: width)
+            return
+        }
+        var tx = x
+        for (text, style) in [("RMSSD by day", Style(.text, bold: true)), (trend.period, Styles.label), (trend.band, Styles.label),
+                              ("d: 30/90 days", Styles.label)] {
+            guard tx + DisplayWidth.of(text) < x + width else { break }
+            tx += canvas.text(text, at: Point(x: tx, y: y), style: style) + 3
+        }
+        // The scale covers the band too, so the line sits visibly above, inside or below it.
+        let axisW = max(DisplayWidth.of(trend.axisHigh), DisplayWidth.of(trend.axisLow)) + 1
+        canvas.text(trend.axisLow + "–" + trend.axisHigh, at: Point(x: x, y: y + 1), style: Styles.label, maxWidth: 2 * axisW + 1)
+        canvas.sparkline(trend.values, at: Point(x: x + 2 * axisW + 2, y: y + 1),
+                         width: min(trend.values.count, width - 2 * axisW - 2), range: trend.scale)
+    }
+
+    private func drawTable(on canvas: Canvas, in rect: Rect) {
+        let x0 = rect.x + 3
+        let columns: [(String, Int)] = [("RMSSD", 30), ("SDNN", 38), ("Stress", 47), ("HR", 53)]
+        canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
+        for (name, right) in columns where x0 + right < rect.maxX {
+            canvas.text(name, rightAlignedTo: x0 + right, y: rect.y, style: Styles.columnHeader)
+        }
+        if x0 + 64 < rect.maxX { canvas.text("Baseline", at: Point(x: x0 + 55, y: rect.y), style: Styles.columnHeader) }
+        if x0 + 74 < rect.maxX { canvas.text("Source", at: Point(x: x0 + 65, y: rect.y), style: Styles.columnHeader) }
+        guard !model.rows.isEmpty, rect.height > 1 else { return }
+        let top = table.offset
+        for (offset, row) in model.rows.dropFirst(top).prefix(min(rect.height - 1, table.pageSize)).enumerated() {
+            let y = rect.y + 1 + offset
+            let selected = top + offset == model.selectedIndex
+            if selected {
+                canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), character: " ", style: Styles.selectedRow)
+                canvas.text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
+            }
+            let base = selected ? Styles.selectedText : Styles.value
+            canvas.text(row.date, at: Point(x: x0, y: y), style: base, maxWidth: 23)
+            for ((_, right), value) in zip(columns, [row.rmssd, row.sdnn, row.stress, row.heartRate]) where x0 + right < rect.maxX {
+                canvas.text(value, rightAlignedTo: x0 + right, y: y, style: base)
+            }
+            if x0 + 64 < rect.maxX {
+                canvas.text(row.word, at: Point(x: x0 + 55, y: y), style: selected ? base : Self.style(row.color))
+            }
+            if x0 + 74 < rect.maxX { canvas.text(row.source, at: Point(x: x0 + 65, y: y), style: base, maxWidth: rect.maxX - x0 - 66) }
+        }
+    }
+
+    private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
+        if let prompt = model.prompt {
+            PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
+            return
+        }
+        let text = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)"
+        canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Everything hmon computes from one recording of beat-to-beat intervals: Malik's cleaning, the time
+/// domain, the frequency domain when the recording lasts two minutes, and Baevsky's stress index.
+public struct HRVAnalysis: Sendable, Equatable {
+    public let intervals: NormalIntervals
+    public let timeDomain: HRVTimeDomain
+    /// Nil under two minutes.
+    public let spectrum: HRVSpectrum?
+    public let stressIndex: Double?
+
+    /// Fewer than this many beats is not a measurement.
+    public static let minimumBeats = 30
+
+    /// Throws `.invalidValue` when there are too few beats or too many of them are artefacts.
+    public init(rrMs: [Double]) throws {
+        guard rrMs.count >= Self.minimumBeats else {
+            throw HealthError.invalidValue("\(rrMs.count) intervals are too few for HRV: record at least \(Self.minimumBeats) beats (about 30 s)")
+        }
+        let cleaned = NormalIntervals.malik(rrMs)
+        // Beyond one in five replaced, the figures describe the interpolation more than the heart.
+        guard cleaned.removed * 5 <= rrMs.count, let time = HRVTimeDomain(nn: cleaned.milliseconds) else {
+            throw HealthError.invalidValue("\(cleaned.removed) of \(rrMs.count) intervals are artefacts or ectopic beats: record again at rest")
+        }
+        intervals = cleaned
+        timeDomain = time
+        spectrum = HRVSpectrum(nn: cleaned.milliseconds)
+        stressIndex = BaevskyStressIndex.of(nn: cleaned.milliseconds)
+    }
+
+    /// The measurement as an HRV meter's reading (figures rounded to what is meaningful to store).
+    public var readingData: [String: FieldValue] {
+        var data: [String: FieldValue] = [
+            Field.rmssd: .number(Self.rounded(timeDomain.rmssdMs, 1)),
+            Field.sdnn: .number(Self.rounded(timeDomain.sdnnMs, 1)),
+            Field.pnn50: .number(Self.rounded(timeDomain.pnn50, 1)),
+            Field.heartRate: .number(timeDomain.meanHeartRate.rounded()),
+            Field.source: .text(HRVSource.beats.rawValue),
+        ]
+        if let spectrum {
+            data[Field.totalPower] = .number(Self.rounded(spectrum.total, 0))
+            data[Field.lfPower] = .number(Self.rounded(spectrum.lf, 0))
+            data[Field.hfPower] = .number(Self.rounded(spectrum.hf, 0))
+        }
+        if let stressIndex { data[Field.stressIndex] = .number(Self.rounded(stressIndex, 1)) }
+        return data
+    }
+
+    static func rounded(_ value: Double, _ decimals: Int) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded() / scale
+    }
+}
+
+/// Where an HRV measurement came from: it decides whether its colours are Welltory's or the baseline's.
+public enum HRVSource: String, Sendable, CaseIterable {
+    case welltory, beats, manual
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HealthCore
+import Hummingbird
+import NIOCore
+
+/// `GET /welltory/{secret}?stress=…`: where Welltory sends a measurement's results (the link
+/// `hmon hrv link` prints). The secret in the path stands for the user, so no sign-in is asked; a wrong
+/// or revoked one is a 404 that stores nothing, a malformed value a 400 naming the parameter. The answer
+/// is a small page, because a phone's browser shows it.
+struct WelltoryRoutes {
+    /// The path prefix, also what the request log shows in place of the secret.
+    static let prefix = "/welltory/"
+
+    let store: LocalStore
+    let configuration: ServerConfiguration
+
+    func add(to router: Router<ServerContext>) {
+        router.get("/welltory/:secret") { request, context in
+            await callback(request, secret: context.parameters.get("secret") ?? "")
+        }
+    }
+
+    private func callback(_ request: Request, secret: String) async -> Response {
+        let items = URLComponents(string: "http://callback/?" + (request.uri.query ?? ""))?.queryItems ?? []
+        do {
+            let data = try WelltoryResult.reading(from: items.map { ($0.name, $0.value ?? "") })
+            switch try await store.storeWelltoryResult(secret: secret, data: data, now: configuration.clock()) {
+            case .saved(let device):
+                return page(.ok, "Saved", "The measurement is saved to \(device) in hmon. You can close this page.")
+            case .alreadySaved(let device):
+                return page(.ok, "Already saved", "This measurement was saved to \(device) before; nothing was added.")
+            case .unknownLink:
+                return page(.notFound, "Not found", "This link is not an hmon link (or it was revoked): run `hmon hrv link` for a new one.")
+            }
+        } catch let error as HealthError {
+            // The values are checked before the link is looked up: a malformed callback stores nothing
+            // whichever secret it carries, and the answer says which parameter is wrong.
+            return page(.badRequest, "Not saved", error.message)
+        } catch {
+            return page(.internalServerError, "Not saved", "hmon could not store the measurement; try again.")
+        }
+    }
+
+    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String) -> Response {
+        let text = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>hmon: \(SignInPage.escape(title))</title></head>
+            <body><h1>\(SignInPage.escape(title))</h1><p>\(SignInPage.escape(message))</p></body></html>
+            """
+        return Response(status: status,
+                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import HealthCore
+
+/// One of Welltory's three scores as a gauge: its fraction, its text and its colour.
+public struct HRVGauge: Sendable, Equatable {
+    /// "Stress".
+    public var label: String
+    /// 0–1, the filled part of the gauge.
+    public var fraction: Double
+    /// "32 %".
+    public var value: String
+    public var color: HRVColor
+}
+
+/// The latest measurement, ready to draw.
+public struct HRVLatest: Sendable, Equatable {
+    /// "Nov 20, 2026 07:30 · Welltory".
+    public var heading: String
+    /// Welltory's scores, from the latest measurement that has them (a watch's measurement has none).
+    public var gauges: [HRVGauge]
+    /// "scores from Welltory, Nov 17, 2026 06:51" when they come from an earlier measurement than the latest.
+    public var scoresFrom: String?
+    /// ("RMSSD", "90.3 ms"), ("SDNN", "45.1 ms"), ("Power", "100 ms²"), ("Heart rate", "62 b/min").
+    public var figures: [HRVFigure]
+    /// The RMSSD's colour and what it means: Welltory's, or the baseline's.
+    public var rmssdColor: HRVColor
+    /// "above your normal range (HRV4Training baseline)", "building your baseline (5 of 14)".
+    public var baselineNote: String
+    /// The share link of the measurement the scores come from, when Welltory gave a token.
+    public var shareLink: String?
+}
+
+public struct HRVFigure: Sendable, Equatable {
+    public var label: String
+    public var value: String
+}
+
+/// RMSSD by day over the chosen period, with the baseline band.
+public struct HRVTrend: Sendable, Equatable {
+    /// One value a day, oldest first; nil for a day without a measurement.
+    public var values: [Double?]
+    /// "30 days, Oct 24 – Nov 22".
+    public var period: String
+    /// "normal 42.1–51.3 ms" or "no baseline yet".
+    public var band: String
+    /// The band in ms, for the chart's shading; nil while building.
+    public var bandLowMs: Double?
+    public var bandHighMs: Double?
+    /// The chart's scale: "92.0" and "31.5".
+    public var axisHigh: String
+    public var axisLow: String
+    /// The sparkline's scale in ms: the days' values and the band.
+    public var scale: ClosedRange<Double>
+}
+
+/// One measurement as the table shows it.
+public struct HRVRow: Sendable, Equatable, Identifiable {
+    public var id: String
+    /// "Fri Nov 20, 2026  07:30".
+    public var date: String
+    public var rmssd: String
+    public var sdnn: String
+    public var stress: String
+    public var heartRate: String
+    public var color: HRVColor
+    /// "Good", "Normal", "Bad", "—" while the baseline is building.
+    public var word: String
+    /// "Welltory", "beats", "by hand".
+    public var source: String
+}
+
+/// The HRV screen's state: the latest measurement, RMSSD over 30 or 90 days with the baseline band, and
+/// the measurements newest first. Colours are Welltory's when it gave them, else HRV4Training's baseline.
+@MainActor
+public final class HRVModel {
+    public let device: Device
+    public private(set) var latest: HRVLatest?
+    public private(set) var trend: HRVTrend?
+    public private(set) var rows: [HRVRow] = []
+    public private(set) var selectedIndex = 0
+    public private(set) var days = 30
+    public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
+    public private(set) var problem: String?
+    public private(set) var lastUpdated: Date?
+    /// The inline "add a measurement" prompt (RMSSD in ms), when open.
+    public private(set) var prompt: TextField?
+
+    /// The most measurements loaded: a year and more of daily ones.
+    public static let loadCount = LocalStore.maximumPageSize
+
+    public var title: String { "HRV · \(device.name)" }
+
+    private let service: any HealthService
+    private let clock: Clock
+    let loads = LoadSlot(model: "hrv")
+    private let writes = WriteSlot(model: "hrv")
+    /// Measurements newest first.
+    private var messages: [Message] = []
+
+    public init(service: any HealthService, device: Device, clock: Clock) {
+        self.service = service
+        self.device = device
+        self.clock = clock
+    }
+
+    public func refresh() -> Command {
+        let service = service, device = device.id
+        return Command(loads.load("latest of \(device)") {
+            try await service.lastMessages(device: device, count: Self.loadCount, field: nil)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let latest):
+                messages = latest.filter { $0.data[Field.rmssd]?.number != nil }
+                problem = nil
+                lastUpdated = clock.now()
+                rebuild()
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
+    }
+
+    public func moveSelection(by delta: Int) {
+        guard !rows.isEmpty else { return }
+        selectedIndex = min(max(selectedIndex + delta, 0), rows.count - 1)
+    }
+
+    public func moveToTop() { selectedIndex = 0 }
+    public func moveToBottom() { selectedIndex = max(rows.count - 1, 0) }
+
+    /// `d`: the trend over 30 ↔ 90 days.
+    public func toggleDays() {
+        days = days == 30 ? 90 : 30
+        rebuild()
+    }
+
+    public func openPrompt() {
+        prompt = TextField(label: "RMSSD in ms", limit: 8)
+        problem = nil
+    }
+
+    public func cancelPrompt() { prompt = nil }
+    public func promptType(_ character: Character) { prompt?.insert(character) }
+    public func promptDeleteBackward() { prompt?.deleteBackward() }
+
+    /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
+    public func submitPrompt() -> Command {
+        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
+        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+            problem = text.isEmpty ? "type an RMSSD in ms, like 48.5, or Esc to cancel"
+                                   : "\"\(text)\" is not a number: type an RMSSD in ms, like 48.5"
+            return .none
+        }
+        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+                                 data: [Field.rmssd: .number(value), Field.source: .text(HRVSource.manual.rawValue)])
+        let service = service
+        return Command(writes.write("rmssd") {
+            try await service.post(message)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
+    }
+
+    // MARK: Display state
+
+    private var history: [(date: Date, rmssdMs: Double)] {
+        messages.compactMap { m in m.data[Field.rmssd]?.number.map { (date: m.date, rmssdMs: $0) } }
+    }
+
+    /// The RMSSD colour of a measurement: Welltory's stress colour is about stress, not RMSSD, so RMSSD is
+    /// always rated against the baseline; the three scores keep Welltory's own colours.
+    private func verdict(_ message: Message, history: [(date: Date, rmssdMs: Double)]) -> HRVBaseline.Verdict? {
+        guard let rmssd = message.data[Field.rmssd]?.number else { return nil }
+        return HRVBaseline.verdict(rmssdMs: rmssd, at: message.date, history: history)
+    }
+
+    private func rebuild() {
+        let formats = Formats(calendar: clock.calendar)
+        let history = history
+        rows = messages.map { message in
+            let data = message.data
+            let rating = verdict(message, history: history)
+            let color: HRVColor
+            if case .rated(let c, _)? = rating { color = c } else { color = .unknown }
+            return HRVRow(id: message.mid, date: formats.tableDateTime(message.date),
+                          rmssd: data[Field.rmssd]?.number.map(Formats.oneDecimal) ?? "—",
+                          sdnn: data[Field.sdnn]?.number.map(Formats.oneDecimal) ?? "—",
+                          stress: data[Field.stress]?.number.map { Formats.whole($0 * 100) + " %" } ?? "—",
+                          heartRate: data[Field.heartRate]?.number.map(Formats.whole) ?? "—",
+                          color: color, word: color == .unknown ? "—" : color.word,
+                          source: Self.sourceName(data[Field.source]?.textValue))
+        }
+        selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
+        latest = messages.first.map { makeLatest($0, history: history, formats: formats) }
+        trend = makeTrend(history: history, formats: formats)
+    }
+
+    private func makeLatest(_ message: Message, history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVLatest {
+        let data = message.data
+        let scored = messages.first { $0.data[Field.stress]?.number != nil || $0.data[Field.energy]?.number != nil }
+        let scores = scored?.data ?? [:]
+        let kinds: [(field: String, colorField: String, label: String)] = [
+            (Field.stress, Field.stressColor, "Stress"), (Field.energy, Field.energyColor, "Energy"),
+            (Field.productivity, Field.productivityColor, "Productivity"),
+        ]
+        let gauges: [HRVGauge] = kinds.compactMap { kind in
+            let (field, colorField, label) = kind
+            guard let value = scores[field]?.number else { return nil }
+            let color = scores[colorField]?.textValue.flatMap(HRVColor.init(rawValue:)) ?? .unknown
+            return HRVGauge(label: label, fraction: min(max(value, 0), 1), value: Formats.whole(value * 100) + " %", color: color)
+        }
+        var figures: [HRVFigure] = []
+        func add(_ field: String, _ label: String, _ unit: String, _ format: (Double) -> String) {
+            if let value = data[field]?.number { figures.append(HRVFigure(label: label, value: format(value) + unit)) }
+        }
+        add(Field.rmssd, "RMSSD", " ms", Formats.oneDecimal)
+        add(Field.sdnn, "SDNN", " ms", Formats.oneDecimal)
+        add(Field.totalPower, "Power", " ms²", Formats.whole)
+        add(Field.heartRate, "Heart rate", " b/min", Formats.whole)
+        add(Field.stressIndex, "Stress index", "", Formats.whole)
+        let rating = verdict(message, history: history)
+        let color: HRVColor, note: String
+        switch rating {
+        case .rated(let c, _)?:
+            color = c
+            let place = c == .green ? "above" : c == .red ? "below" : "within"
+            note = "RMSSD \(place) your normal range (HRV4Training baseline, 60 days)"
+        case .building(let have, let need)?:
+            color = .unknown
+            note = "building your baseline (\(have) of \(need))"
+        case nil:
+            color = .unknown
+            note = ""
+        }
+        let source = Self.sourceName(data[Field.source]?.textValue)
+        let scoresFrom = scored.flatMap { $0.mid == message.mid ? nil : "scores from Welltory, \(formats.dateTime($0.date))" }
+        return HRVLatest(heading: "\(formats.dateTime(message.date)) · \(source)", gauges: gauges, scoresFrom: scoresFrom,
+                         figures: figures, rmssdColor: color, baselineNote: note,
+                         shareLink: scores[Field.shareToken]?.textValue.map { WelltoryLinks.share(token: $0) })
+    }
+
+    private func makeTrend(history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVTrend? {
+        let calendar = clock.calendar
+        let today = Day(clock.now(), in: calendar)
+        let first = today.adding(days: -(days - 1))
+        var byDay: [Day: [Double]] = [:]
+        for (date, rmssd) in history {
+            let day = Day(date, in: calendar)
+            if day >= first && day <= today { byDay[day, default: []].append(rmssd) }
+        }
+        guard !byDay.isEmpty else { return nil }
+        let values: [Double?] = (0..<days).map { offset in
+            byDay[first.adding(days: offset)].map { $0.reduce(0, +) / Double($0.count) }
+        }
+        let band = HRVBaseline.band(before: clock.now(), history: history)
+        let present = values.compactMap { $0 } + [band?.lowMs, band?.highMs].compactMap { $0 }
+        return HRVTrend(values: values, period: "\(days) days, \(formats.shortDay(first)) – \(formats.shortDay(today))",
+                        band: band.map { "normal \(Formats.oneDecimal($0.lowMs))–\(Formats.oneDecimal($0.highMs)) ms" } ?? "no baseline yet",
+                        bandLowMs: band?.lowMs, bandHighMs: band?.highMs,
+                        axisHigh: Formats.oneDecimal(present.max() ?? 0), axisLow: Formats.oneDecimal(present.min() ?? 0),
+                        scale: (present.min() ?? 0)...max(present.max() ?? 1, (present.min() ?? 0) + 1))
+    }
+
+    static func sourceName(_ source: String?) -> String {
+        switch source.flatMap(HRVSource.init(rawValue:)) {
+        case .welltory?: "Welltory"
+        case .beats?: "beats"
+        case .manual?: "by hand"
+        case nil: "watch"
+        }
+    }
+}

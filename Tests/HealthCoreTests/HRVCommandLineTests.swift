@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// `hmon add hrv`, run as the built binary against a store in a temporary folder.
+@Suite struct HRVCommandLineTests {
+    typealias Home = CommandLineTests.Home
+
+    /// A user with an HRV meter, made through the command line.
+    static func userWithMeter() throws -> Home {
+        let home = try Home()
+        let user = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "pw-alice\n")
+        try #require(user.status == 0, "\(user.stderr)")
+        let device = try home.hmon(["device", "add", "--type", "HRV Meter", "--name", "Welltory", "--user", "alice"])
+        try #require(device.status == 0, "\(device.stderr)")
+        return home
+    }
+
+    static func lastReading(_ home: Home) async throws -> [String: FieldValue]? {
+        let store = try home.store()
+        let user = try #require(try await store.users().first)
+        let service = LocalHealthService(store: store, userID: user.id)
+        let meter = try #require(try await service.devices().first)
+        return try await service.lastMessages(device: meter.id, count: 1, field: nil).first?.data
+    }
+
+    @Test func typedFiguresAreStoredAndSaid() async throws {
+        let home = try Self.userWithMeter()
+        let outcome = try home.hmon(["add", "hrv", "--stress", "0.32", "--energy", "0.75", "--rmssd", "90.3", "--user", "alice"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("added an HRV measurement to Welltory at "))
+        #expect(outcome.stdout.contains("RMSSD 90.3 ms · stress 0.32 · energy 0.75"))
+        let data = try #require(try await Self.lastReading(home))
+        #expect(data[Field.rmssd] == .number(90.3))
+        #expect(data[Field.source] == .text("manual"))
+    }
+
+    @Test func outOfRangeFiguresAreRefusedNamingTheFieldAndNothingIsStored() async throws {
+        let home = try Self.userWithMeter()
+        let stress = try home.hmon(["add", "hrv", "--stress", "1.4", "--user", "alice"])
+        #expect(stress.status == 1)
+        #expect(stress.stderr.contains("stress 1.4 is outside 0–1"))
+        let rmssd = try home.hmon(["add", "hrv", "--rmssd", "-3", "--user", "alice"])
+        #expect(rmssd.status == 1)
+        #expect(rmssd.stderr.contains("rmssd -3 ms is outside 0–1000 ms"))
+        #expect(try await Self.lastReading(home) == nil)
+    }
+
+    @Test func welltorysCallbackLinkIsStoredWithItsColours() async throws {
+        let home = try Self.userWithMeter()
+        let url = "https://example.org/hrv/?stress=0.32&energy=0.75&productivity=0.63&rmssd=90.3&sdnn=45.1&power=100"
+            + "&stress_c=green&productivity_c=red&energy_c=yellow&token=abc123"
+        let outcome = try home.hmon(["add", "hrv", "--from-url", url, "--user", "alice"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("stress 0.32 (good) · energy 0.75 (normal) · productivity 0.63 (bad)"))
+        let data = try #require(try await Self.lastReading(home))
+        #expect(data[Field.productivityColor] == .text("red"))
+        #expect(data[Field.shareToken] == .text("abc123"))
+        #expect(data[Field.totalPower] == .number(100))
+        #expect(data[Field.source] == .text("welltory"))
+        let bad = try home.hmon(["add", "hrv", "--from-url", "https://example.org/?stress=lots", "--user", "alice"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("the parameter stress=\"lots\" is not a number"))
+    }
+
+    @Test func aFileOfBeatsIsAnalysedAndStored() async throws {
+        let home = try Self.userWithMeter()
+        let file = home.folder.file("beats.txt")
+        let text = "RR (ms)\n\n" + HRVFixtures.fiveMinutes.map { String(Int($0)) }.joined(separator: "\n") + "\n\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try home.hmon(["add", "hrv", "--rr", file.path, "--user", "alice"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("RMSSD 35.9 ms · SDNN 39.8 ms"))
+        #expect(outcome.stdout.contains("from 353 intervals, 7 replaced by Malik's rule"))
+        let data = try #require(try await Self.lastReading(home))
+        #expect(data[Field.source] == .text("beats"))
+        #expect(data[Field.totalPower] == .number(1371))
+        try "RR\n800\nabc\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = try home.hmon(["add", "hrv", "--rr", file.path, "--user", "alice"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("line 3: \"abc\" is not an interval in ms"))
+    }
+
+    @Test func withoutAnHRVMeterTheCommandSaysHowToAddOne() throws {
+        let home = try Home()
+        _ = try home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "pw-bob\n")
+        let outcome = try home.hmon(["add", "hrv", "--rmssd", "50", "--user", "bob"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("hmon device add --type \"HRV Meter\""))
+    }
+
+    @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {
+        let home = try Self.userWithMeter()
+        let outcome = try home.hmon(["hrv", "link", "--base-url", "http://192.168.1.20:8080/", "--user", "alice"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let link = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("https://welltory.com/") })
+        let callback = try #require(URLComponents(string: String(link))?.queryItems?.first { $0.name == "callback" }?.value)
+        #expect(callback.hasPrefix("http://192.168.1.20:8080/welltory/"))
+        let secret = String(callback.dropFirst("http://192.168.1.20:8080/welltory/".count))
+        #expect(secret.count == 64)
+        let store = try home.store()
+        #expect(try await store.storeWelltoryResult(secret: secret, data: [Field.rmssd: .number(50)]) == .saved(deviceName: "Welltory"))
+        let revoke = try home.hmon(["hrv", "link", "--revoke", "--user", "alice"])
+        #expect(revoke.stdout.contains("revoked alice's Welltory link"))
+        #expect(try await store.storeWelltoryResult(secret: secret, data: [Field.rmssd: .number(50)]) == .unknownLink)
+    }
+}
