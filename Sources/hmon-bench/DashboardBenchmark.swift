@@ -73,8 +73,11 @@ struct DashboardBenchmark: AsyncParsableCommand {
                 [Field.weight: .number(70 + Double(i % 80) / 10)]
             } else if manifest?.field(Field.calories) != nil {
                 [Field.calories: .number(Double(100 + i % 600))]
-            } else {
+            } else if manifest?.field(Field.activeEnergy) != nil {
                 [Field.activeEnergy: .number(Double(i % 40))]
+            } else {
+                // Another kind of device (the HRV meter): an RMSSD, the one figure every measurement has.
+                [Field.rmssd: .number(Double(30 + i % 40))]
             }
             batch.append(NewMessage(sdid: device.id, ts: end - Int64(i) * spacing, data: data))
             if batch.count == 50_000 {
