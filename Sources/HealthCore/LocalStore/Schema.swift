@@ -121,6 +121,10 @@ enum Schema {
                 sql: "UPDATE device_type_fields SET type = 'Double' WHERE dtid = ? AND name = ? AND type = 'Integer'",
                 arguments: [BuiltInDeviceType.calorieTracker.deviceType.id, Field.calories])
         }
+        migrator.registerMigration("v4: a goal weight") { db in
+            // The weight trend projects the day it reaches a goal; profiles saved before have none.
+            try db.execute(sql: "ALTER TABLE profiles ADD COLUMN goal_kg REAL")
+        }
         return migrator
     }
 
