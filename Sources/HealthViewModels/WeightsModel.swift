@@ -22,32 +22,18 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
     public var isNew: Bool
 }
 
-/// The 90-day trend above the table.
-public struct WeightTrend: Sendable, Equatable {
-    /// Daily values in the displayed unit, oldest first (carried days included), for the sparkline.
-    public var values: [Double]
-    /// "72.4 kg".
-    public var latest: String
-    /// "▼ 0.6 kg in 7 days".
-    public var weekChange: String
-    public var weekDirection: Change
-    public var weekIsGood: Bool?
-    /// "min 71.2 · max 74.8".
-    public var range: String
-    /// "Aug 25 – Nov 22".
-    public var period: String
-    /// The chart's scale: the highest and lowest daily value, "71.5" and "69.0".
-    public var axisHigh: String
-    public var axisLow: String
-}
-
-/// The weights of one device: the latest readings newest first, paging older ones in, and the trend.
+/// The weights of one device: the latest readings newest first, paging older ones in; and above them
+/// the person's weight trend from all their scales (a chart over `span` and a summary line).
 @MainActor
 public final class WeightsModel {
     public let device: Device
     public private(set) var unit: MassUnit
     public private(set) var rows: [WeightRow] = []
-    public private(set) var trend: WeightTrend?
+    /// The chart over `span`; nil with no weigh-in in it.
+    public private(set) var chart: WeightChart?
+    /// Trend weight, weekly rate, implied balance, BMI, goal: most important first.
+    public private(set) var summary: [SummaryItem] = []
+    public private(set) var span = ChartSpan.days90
     public private(set) var selectedIndex = 0
     /// True while a load or a write of this screen runs.
     public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
@@ -73,7 +59,8 @@ public final class WeightsModel {
     private var messages: [Message] = []
     private var knownIDs: Set<String> = []
     private var newIDs: Set<String> = []
-    private var series: WeightSeries?
+    private var trendDays: [TrendDay] = []
+    private var profile: Profile?
     private var manifestUnit: MassUnit
 
     /// - Parameters:
@@ -95,22 +82,27 @@ public final class WeightsModel {
     public func refresh(rows wanted: Int = WeightsModel.pageSize) -> Command {
         let count = max(Self.pageSize, wanted, messages.count)
         let today = clock.today, calendar = clock.calendar, service = service, device = device.id
+        // A year at least: the smoothing forgets its seed within weeks, so the trend today does not
+        // depend on how far back the chart looks.
+        let lookback = max(365, span.days ?? 3650)
         return Command(loads.load("latest \(count) of \(device)") {
-            // Both at once: on a local store they run on two of the pool's readers, on a server as two requests.
+            // All at once: on a local store they run on the pool's readers, on a server as separate requests.
             async let readings = service.lastMessages(device: device, count: count, field: Field.weight)
-            async let trend = service.weightSeries(days: today.adding(days: -89)...today, calendar: calendar)
-            return try await (readings, trend)
+            async let series = service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
+            async let profile = service.profile()
+            return try await (readings, series, profile)
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let (latest, series)):
+            case .success(let (latest, series, profile)):
                 let isFirstLoad = lastUpdated == nil
                 newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
                 knownIDs.formUnion(latest.map(\.mid))
                 messages = latest
                 hasOlder = latest.count >= count
-                self.series = series
+                trendDays = WeightTrendBuilder.days(weighIns: series.points.filter { !$0.isCarried }.map { ($0.day, $0.kg) })
+                self.profile = profile
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()
@@ -180,6 +172,21 @@ public final class WeightsModel {
         rebuild()
     }
 
+    // MARK: The chart's span
+
+    /// `]`: a longer span (30 days → 90 days → 1 year → all). All reloads with ten years behind it.
+    public func longerSpan() -> Command { setSpan(span.longer) }
+    /// `[`: a shorter span.
+    public func shorterSpan() -> Command { setSpan(span.shorter) }
+
+    private func setSpan(_ new: ChartSpan) -> Command {
+        guard new != span else { return .none }
+        let needsMore = (new.days ?? 3650) > max(365, span.days ?? 3650)
+        span = new
+        rebuild()
+        return needsMore ? refresh(rows: rows.count) : .none
+    }
+
     // MARK: Adding a reading
 
     public func openPrompt() {
@@ -239,34 +246,15 @@ public final class WeightsModel {
             return row
         }
         selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
-        trend = series.flatMap(makeTrend)
+        rebuildTrend()
     }
 
-    private func makeTrend(_ series: WeightSeries) -> WeightTrend? {
-        guard let last = series.points.last else { return nil }
-        let values = series.points.map { unit.fromKg($0.kg) }
-        let latest = unit.fromKg(last.kg)
-        let weekAgo = last.day.adding(days: -7)
-        let before = series.points.last { $0.day <= weekAgo }
-        var weekChange = "no reading a week before"
-        var direction = Change.none
-        if let before {
-            let delta = ((latest - unit.fromKg(before.kg)) * 10).rounded() / 10
-            direction = delta > 0 ? .up : delta < 0 ? .down : .same
-            weekChange = "\(Self.arrow(direction)) \(Formats.oneDecimal(abs(delta))) \(unit.rawValue) in 7 days"
-        }
-        let formats = Formats(calendar: clock.calendar)
-        let period = "\(formats.shortDay(series.days.lowerBound)) – \(formats.shortDay(series.days.upperBound))"
-        return WeightTrend(
-            values: values,
-            latest: "\(Formats.oneDecimal(latest)) \(unit.rawValue)",
-            weekChange: weekChange,
-            weekDirection: direction,
-            weekIsGood: direction == .up ? false : direction == .down ? true : nil,
-            range: "min \(Formats.oneDecimal(values.min() ?? latest)) · max \(Formats.oneDecimal(values.max() ?? latest))",
-            period: period,
-            axisHigh: Formats.oneDecimal(values.max() ?? latest),
-            axisLow: Formats.oneDecimal(values.min() ?? latest))
+    private func rebuildTrend() {
+        let calendar = clock.calendar
+        chart = WeightChartBuilder.chart(trendDays, span: span, today: clock.today, goalKg: profile?.goalKg, unit: unit,
+                                         calendar: calendar)
+        summary = TrendSummary(trend: trendDays, heightCm: profile?.heightCm, goalKg: profile?.goalKg)
+            .map { TrendSummaryItems.items($0, unit: unit, energy: profile?.energyUnit ?? .kcal, calendar: calendar) } ?? []
     }
 
     static func arrow(_ change: Change) -> String {

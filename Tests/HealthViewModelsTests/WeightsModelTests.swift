@@ -67,7 +67,7 @@ struct WeightsModelTests {
             model.toggleUnit()
             #expect(model.title == "Weight in lb")
             #expect(model.rows.first?.weight == "159.6")
-            #expect(model.trend?.latest == "159.6 lb")
+            #expect(model.summary.first?.text == "trend 159.6 lb")
 
             model.toggleUnit()
             #expect(model.title == "Weight in kg")
@@ -148,7 +148,7 @@ struct WeightsModelTests {
     }
 
     @Test(arguments: [ServiceFactory.local, .remote])
-    func theTrendShowsLatestWeekChangeAndRange(_ factory: ServiceFactory) async throws {
+    func theSummaryGivesTheTrendItsWeeklyRateAndTheImpliedBalance(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
             try await world.weigh(74.0, at: "2026-11-01 07:30", device: scale, on: service)
@@ -156,13 +156,37 @@ struct WeightsModelTests {
             try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
             await model.refresh().complete()
 
-            let trend = try require(model.trend, "a trend")
-            #expect(trend.latest == "72.2 kg")
-            #expect(trend.weekChange == "▼ 0.8 kg in 7 days")
-            #expect(trend.weekIsGood == true)
-            #expect(trend.range == "min 72.2 · max 74.0")
-            #expect(trend.values.last == 72.2)
-            #expect(trend.period == "Aug 23 – Nov 20")
+            // Twenty days: 74 → 73 interpolated over 12 days, then 73 → 72.2 over 7, each day's trend 10 %
+            // toward that day's weight: 72.994 on Nov 20. The least-squares slope of the last 14 days of
+            // trend is −0.0659 kg/day: −0.461 kg/week, × 7,700 = −507 kcal/day.
+            #expect(model.summary.map(\.text) == ["trend 73.0 kg", "▼ 0.46 kg/week", "−507 kcal/day"])
+            #expect(model.summary[1].isGood == true)
+            let chart = try require(model.chart, "a chart")
+            #expect(chart.period == "90 days, Aug 23 – Nov 20")
+            #expect(chart.weighIns.map(\.y) == [74.0, 73.0, 72.2])
+            #expect(chart.trend.count == 20)
+            #expect(chart.yTicks.map(\.label) == ["72", "73", "74"], "72.2–74 in whole kilograms: steps of 1, 2 or 5 × 10ⁿ, two to four of them")
+        }
+    }
+
+    @Test func theSpanKeysWalkThroughThirtyDaysNinetyDaysAYearAndAll() async throws {
+        try await ViewModelWorld.run(.local) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(74.0, at: "2026-09-01 07:30", device: scale, on: service)
+            try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
+            await model.refresh().complete()
+            #expect(model.chart?.weighIns.count == 2)
+            await model.shorterSpan().complete()
+            #expect(model.span == .days30)
+            #expect(model.chart?.period == "30 days, Oct 22 – Nov 20")
+            #expect(model.chart?.weighIns.count == 1, "September is outside the last 30 days")
+            await model.longerSpan().complete()
+            await model.longerSpan().complete()
+            await model.longerSpan().complete()
+            #expect(model.span == .all)
+            #expect(model.chart?.period == "all, Sep 1 – Nov 20")
+            await model.longerSpan().complete()
+            #expect(model.span == .all)
         }
     }
 }

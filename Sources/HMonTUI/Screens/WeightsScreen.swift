@@ -10,9 +10,11 @@ extension ScreenID {
 extension Action {
     public static let toggleUnit = Action("toggle unit")
     public static let addReading = Action("add reading")
+    public static let longerSpan = Action("longer span")
+    public static let shorterSpan = Action("shorter span")
 }
 
-/// The weights of one scale: the 90-day trend and the readings table, paging older readings in.
+/// The weights of one scale, under the trend of all of them (chart and summary), paging older readings in.
 @MainActor
 final class WeightsScreen: DashboardScreen {
     let id = ScreenID.weights
@@ -34,6 +36,8 @@ final class WeightsScreen: DashboardScreen {
         Binding(.end, .char("G"), does: .bottom, help: "oldest loaded reading"),
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
         Binding(.char("a"), does: .addReading, help: "add a reading"),
+        Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
+        Binding(.char("["), does: .shorterSpan, help: "chart a shorter span"),
     ]
 
     let hints = [Hint(.addReading, "add"), Hint(.toggleUnit, "kg/lb"), Hint(.refresh, "refresh"),
@@ -89,6 +93,8 @@ final class WeightsScreen: DashboardScreen {
         case .bottom: model.moveToBottom()
         case .toggleUnit: model.toggleUnit()
         case .addReading: model.openPrompt()
+        case .longerSpan: return model.longerSpan()
+        case .shorterSpan: return model.shorterSpan()
         default: break
         }
         return .none
