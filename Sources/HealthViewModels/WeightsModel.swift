@@ -20,13 +20,21 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
     public var isGood: Bool?
     /// Arrived with the last refresh: the view marks it.
     public var isNew: Bool
+    /// The scale it came from: "Bathroom scale".
+    public var source: String = ""
 }
 
-/// The weights of one device: the latest readings newest first, paging older ones in; and above them
-/// the person's weight trend from all their scales (a chart over `span` and a summary line).
+/// The person's weight history: the readings of all their scales newest first (or of one, with the
+/// filter), paging older ones in, each with its scale; and above them the trend from all of them
+/// (a chart over `span` and a summary line), so chart, table and summary speak of the same readings.
 @MainActor
 public final class WeightsModel {
+    /// The scale the screen was opened on: new readings go to it unless the filter names another.
     public let device: Device
+    /// Every scale of the person, the table's sources.
+    public private(set) var scales: [Device]
+    /// nil: all scales; else the one the table shows.
+    public private(set) var filter: Device?
     public private(set) var unit: MassUnit
     public private(set) var rows: [WeightRow] = []
     /// The chart over `span`; nil with no weigh-in in it.
@@ -48,7 +56,9 @@ public final class WeightsModel {
     public static let pageSize = 20
 
     public var title: String { "Weight in \(unit.rawValue)" }
-    public var subtitle: String { device.name }
+    public var subtitle: String { filter?.name ?? (scales.count > 1 ? "all scales" : device.name) }
+    /// Whether the table names each row's scale (more than one shown).
+    public var showsSource: Bool { filter == nil && scales.count > 1 }
     public var isEmpty: Bool { rows.isEmpty }
 
     private let service: any HealthService
@@ -66,9 +76,12 @@ public final class WeightsModel {
     /// - Parameters:
     ///   - manifestUnit: the unit of the manifest's `weight` field ("kg" unless it says "lb").
     ///   - preferred: the profile's mass unit; shown instead of the manifest's when they differ.
-    public init(service: any HealthService, device: Device, manifest: Manifest, preferred: MassUnit?, clock: Clock) {
+    ///   - scales: every scale of the person (the table's sources); just `device` when empty.
+    public init(service: any HealthService, device: Device, manifest: Manifest, preferred: MassUnit?, clock: Clock,
+                scales: [Device] = []) {
         self.service = service
         self.device = device
+        self.scales = scales.contains { $0.id == device.id } ? scales : [device] + scales
         self.clock = clock
         let manifestUnit = MassUnit(rawValue: manifest.field(Field.weight)?.unit ?? "kg") ?? .kg
         self.manifestUnit = manifestUnit
@@ -81,13 +94,14 @@ public final class WeightsModel {
     /// Rows that were not there before are marked new. A failure sets `problem` and keeps the rows.
     public func refresh(rows wanted: Int = WeightsModel.pageSize) -> Command {
         let count = max(Self.pageSize, wanted, messages.count)
-        let today = clock.today, calendar = clock.calendar, service = service, device = device.id
+        let today = clock.today, calendar = clock.calendar, service = service
+        let sources = (filter.map { [$0] } ?? scales).map(\.id)
         // A year at least: the smoothing forgets its seed within weeks, so the trend today does not
         // depend on how far back the chart looks.
         let lookback = max(365, span.days ?? 3650)
-        return Command(loads.load("latest \(count) of \(device)") {
+        return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
             // All at once: on a local store they run on the pool's readers, on a server as separate requests.
-            async let readings = service.lastMessages(device: device, count: count, field: Field.weight)
+            async let readings = Self.latest(count, of: sources, service: service)
             async let series = service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
             async let profile = service.profile()
             return try await (readings, series, profile)
@@ -122,19 +136,29 @@ public final class WeightsModel {
         isLoadingOlder = true
         // Readings that share the oldest instant are asked for again and dropped by id.
         let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
-        let query = MessageQuery(sdid: device.id, startDate: 0, endDate: oldest.ts, order: .desc,
-                                 count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+        let queries = (filter.map { [$0] } ?? scales).map {
+            MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc,
+                         count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+        }
         let service = service
         return Command(loads.load("older than \(oldest.ts)") {
-            try await service.messages(query)
+            var pages: [MessagePage] = []
+            for query in queries { pages.append(try await service.messages(query)) }
+            return pages
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let page):
+            case .success(let pages):
                 let loaded = Set(messages.map(\.mid))
-                let older = page.messages.filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
-                if page.messages.count < query.count || older.isEmpty { hasOlder = false }
+                // A page of each scale, merged: the newest `pageSize` of them are the next page; the rest
+                // are asked for again next time.
+                let candidates = pages.flatMap(\.messages)
+                    .filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
+                    .sorted(by: Self.newestFirst)
+                let older = Array(candidates.prefix(Self.pageSize))
+                let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
+                if (!anyFull && candidates.count <= Self.pageSize) || older.isEmpty { hasOlder = false }
                 messages.append(contentsOf: older)
                 knownIDs.formUnion(older.map(\.mid))
                 problem = nil
@@ -172,6 +196,37 @@ public final class WeightsModel {
         rebuild()
     }
 
+    // MARK: Which scales
+
+    /// `f`: all scales → each scale in turn → all scales. The table reloads; the chart and the summary
+    /// stay the person's, from all of them.
+    public func nextFilter() -> Command {
+        guard scales.count > 1 else { return .none }
+        if let current = filter, let index = scales.firstIndex(where: { $0.id == current.id }) {
+            filter = index + 1 < scales.count ? scales[index + 1] : nil
+        } else {
+            filter = scales.first
+        }
+        messages = []
+        knownIDs = []
+        selectedIndex = 0
+        hasOlder = true
+        // What another scale shows is not news: no "new" marks on the first load after the switch.
+        lastUpdated = nil
+        rebuild()
+        return refresh()
+    }
+
+    /// The newest `count` weight readings of all `devices`, newest first.
+    static func latest(_ count: Int, of devices: [String], service: any HealthService) async throws -> [Message] {
+        var all: [Message] = []
+        for device in devices { all += try await service.lastMessages(device: device, count: count, field: Field.weight) }
+        return Array(all.sorted(by: newestFirst).prefix(count))
+    }
+
+    /// Newest first; readings of the same instant in a fixed order.
+    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
+
     // MARK: The chart's span
 
     /// `]`: a longer span (30 days → 90 days → 1 year → all). All reloads with ten years behind it.
@@ -190,7 +245,8 @@ public final class WeightsModel {
     // MARK: Adding a reading
 
     public func openPrompt() {
-        prompt = TextField(label: "New weight in \(unit.rawValue)", limit: 12)
+        let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
+        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
         problem = nil
     }
 
@@ -208,7 +264,7 @@ public final class WeightsModel {
                 : "\"\(text)\" is not a number: type a weight in \(unit.rawValue), like 72.4"
             return .none
         }
-        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+        let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let service = service, rowsLoaded = rows.count
         return Command(writes.write("weight") {
@@ -231,11 +287,12 @@ public final class WeightsModel {
     private func rebuild() {
         let formats = Formats(calendar: clock.calendar)
         let kgValues = messages.map { $0.data[Field.weight]?.number ?? 0 }
+        let names = Dictionary(scales.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         rows = messages.enumerated().map { i, message in
             let value = unit.fromKg(kgValues[i])
             var row = WeightRow(id: message.mid, date: formats.tableDateTime(message.date),
                                 weight: Formats.oneDecimal(value), change: "", direction: .none,
-                                isGood: nil, isNew: newIDs.contains(message.mid))
+                                isGood: nil, isNew: newIDs.contains(message.mid), source: names[message.sdid] ?? "")
             if i + 1 < messages.count {
                 let delta = (value - unit.fromKg(kgValues[i + 1]))
                 let rounded = (delta * 10).rounded() / 10

@@ -189,4 +189,64 @@ struct WeightsModelTests {
             #expect(model.span == .all)
         }
     }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func theTableIsOneHistoryFromEveryScaleWithItsSource(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let home = try await world.device("Withings Device", named: "Home", on: service)
+            let gym = try await world.device("Withings Device", named: "Gym", on: service)
+            let manifest = try await service.manifest(ofType: home.dtid)
+            let model = WeightsModel(service: service, device: home, manifest: manifest, preferred: nil, clock: world.clock,
+                                     scales: [home, gym])
+            try await world.weigh(73.0, at: "2026-11-18 07:30", device: home, on: service)
+            try await world.weigh(72.4, at: "2026-11-19 19:00", device: gym, on: service)
+            try await world.weigh(72.9, at: "2026-11-20 07:30", device: home, on: service)
+            await model.refresh().complete()
+
+            #expect(model.subtitle == "all scales")
+            #expect(model.rows.map(\.weight) == ["72.9", "72.4", "73.0"], "newest weigh-in first, whichever scale")
+            #expect(model.rows.map(\.source) == ["Home", "Gym", "Home"])
+            #expect(model.rows[0].change == "▲ 0.5", "the change is from the previous weigh-in, on the other scale")
+            #expect(model.chart?.weighIns.map(\.y) == [73.0, 72.4, 72.9], "the chart has the same readings")
+
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "Home")
+            #expect(model.rows.map(\.weight) == ["72.9", "73.0"])
+            #expect(model.rows.allSatisfy { !$0.isNew }, "another scale's readings are not news")
+            #expect(model.chart?.weighIns.count == 3, "the chart stays the person's")
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "Gym")
+            #expect(model.rows.map(\.weight) == ["72.4"])
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "all scales")
+            #expect(model.rows.count == 3)
+        }
+    }
+
+    @Test func olderPagesMergeEveryScaleNewestFirst() async throws {
+        try await ViewModelWorld.run(.local) { world in
+            let service = try await world.signedIn()
+            let home = try await world.device("Withings Device", named: "Home", on: service)
+            let gym = try await world.device("Withings Device", named: "Gym", on: service)
+            let manifest = try await service.manifest(ofType: home.dtid)
+            // 30 days: Home in the mornings, Gym in the evenings; 60 readings in all.
+            for day in 1...30 {
+                try await world.weigh(70 + Double(day) / 100, at: String(format: "2026-10-%02d 07:00", day), device: home, on: service)
+                try await world.weigh(71 + Double(day) / 100, at: String(format: "2026-10-%02d 19:00", day), device: gym, on: service)
+            }
+            let model = WeightsModel(service: service, device: home, manifest: manifest, preferred: nil, clock: world.clock,
+                                     scales: [home, gym])
+            await model.refresh().complete()
+            #expect(model.rows.count == WeightsModel.pageSize)
+            await model.loadOlder().complete()
+            await model.loadOlder().complete()
+            #expect(model.rows.count == 60)
+            #expect(!model.hasOlder)
+            #expect(model.rows.first?.source == "Gym")
+            #expect(model.rows.last?.source == "Home")
+            let sources = model.rows.map(\.source)
+            #expect(zip(sources, sources.dropFirst()).allSatisfy { $0 != $1 }, "evening and morning alternate all the way down")
+        }
+    }
 }

@@ -62,6 +62,10 @@ struct WeightsView {
         canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
         canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
         canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
+        // With several scales, each row names its own; the "new" mark moves past it.
+        let sourceX = x0 + dateW + weightW + changeW + 4
+        let sourceW = model.showsSource ? min(18, max(0, rect.maxX - sourceX - 1)) : 0
+        if sourceW > 0 { canvas.text("Scale", at: Point(x: sourceX, y: rect.y), style: Styles.columnHeader, maxWidth: sourceW) }
         let rows = min(rect.height - 1, table.pageSize)
         guard !model.rows.isEmpty else {
             let text = model.isRefreshing ? "loading…" : "No readings yet. Press a to add one."
@@ -87,8 +91,12 @@ struct WeightsView {
                 canvas.text(row.change, rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: y,
                             style: selected ? base : Styles.change(isGood: row.isGood))
             }
-            if row.isNew, x0 + dateW + weightW + changeW + 8 < rect.maxX {
-                canvas.text("new", at: Point(x: x0 + dateW + weightW + changeW + 4, y: y), style: selected ? base : Styles.newMark)
+            if sourceW > 0 {
+                canvas.text(row.source, at: Point(x: sourceX, y: y), style: selected ? base : Styles.label, maxWidth: sourceW)
+            }
+            let newX = sourceX + (sourceW > 0 ? sourceW + 2 : 0)
+            if row.isNew, newX + 4 < rect.maxX {
+                canvas.text("new", at: Point(x: newX, y: y), style: selected ? base : Styles.newMark)
             }
         }
     }
