@@ -121,8 +121,9 @@ enum Schema {
                 sql: "UPDATE device_type_fields SET type = 'Double' WHERE dtid = ? AND name = ? AND type = 'Integer'",
                 arguments: [BuiltInDeviceType.calorieTracker.deviceType.id, Field.calories])
         }
-        migrator.registerMigration("v4: a goal weight") { db in
+        migrator.registerMigration("v5: a goal weight") { db in
             // The weight trend projects the day it reaches a goal; profiles saved before have none.
+            // Named v5: main's v4 (HRV measurements) is registered before it when the branches meet.
             try db.execute(sql: "ALTER TABLE profiles ADD COLUMN goal_kg REAL")
         }
         return migrator
