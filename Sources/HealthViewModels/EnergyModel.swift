@@ -16,13 +16,18 @@ public struct EnergyLine: Sendable, Equatable {
 public struct DayBalance: Sendable, Equatable {
     /// "Mon Nov 16".
     public var label: String
-    /// "−320" (in the profile's unit), or "—" when the day's net cannot be known.
+    /// "−320" (in the profile's unit), "not logged" when no food was logged that day (its net would
+    /// only be a made-up deficit), or "—" when the day's net cannot be known.
     public var net: String
     public var isSurplus: Bool
-    /// |net| as a share of the largest |net| of the week, for the bar.
+    /// |net| as a share of the largest |net| of the logged days of the week, for the bar; 0 with no bar.
     public var fraction: Double
     /// The day shown above.
     public var isSelected: Bool
+    /// Food was logged that day.
+    public var isLogged: Bool
+    /// Today: the day is not over, its figures are so far.
+    public var isPartial: Bool
 }
 
 /// A day's energy balance: Active, Resting, Consumed and Net, in the profile's unit.
@@ -176,13 +181,20 @@ public final class EnergyModel {
 
     private func applyWeek(_ days: [EnergySummary], unit: EnergyUnit) {
         let formats = Formats(calendar: clock.calendar)
-        let largest = max(days.compactMap { $0.net.map(abs) }.max() ?? 1, 1)
+        // A day without a food log is a gap, not a deficit of the whole day's spending.
+        let logged = days.filter { $0.consumed > 0 }
+        let largest = max(logged.compactMap { $0.net.map(abs) }.max() ?? 1, 1)
+        let today = clock.today
         week = days.map { summary in
-            DayBalance(label: formats.weekDay(summary.day),
-                       net: summary.net.map { Formats.signedWhole(unit.fromKcal($0)) } ?? "—",
-                       isSurplus: (summary.net ?? 0).rounded() > 0,
-                       fraction: summary.net.map { abs($0) / largest } ?? 0,
-                       isSelected: summary.day == days.last?.day)
+            let isLogged = summary.consumed > 0
+            let net = isLogged ? summary.net : nil
+            return DayBalance(label: formats.weekDay(summary.day),
+                              net: summary.net == nil ? "—" : net.map { Formats.signedWhole(unit.fromKcal($0)) } ?? "not logged",
+                              isSurplus: (net ?? 0).rounded() > 0,
+                              fraction: net.map { abs($0) / largest } ?? 0,
+                              isSelected: summary.day == days.last?.day,
+                              isLogged: isLogged,
+                              isPartial: summary.day == today)
         }
     }
 

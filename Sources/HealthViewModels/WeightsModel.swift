@@ -20,34 +20,28 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
     public var isGood: Bool?
     /// Arrived with the last refresh: the view marks it.
     public var isNew: Bool
+    /// The scale it came from: "Bathroom scale".
+    public var source: String = ""
 }
 
-/// The 90-day trend above the table.
-public struct WeightTrend: Sendable, Equatable {
-    /// Daily values in the displayed unit, oldest first (carried days included), for the sparkline.
-    public var values: [Double]
-    /// "72.4 kg".
-    public var latest: String
-    /// "▼ 0.6 kg in 7 days".
-    public var weekChange: String
-    public var weekDirection: Change
-    public var weekIsGood: Bool?
-    /// "min 71.2 · max 74.8".
-    public var range: String
-    /// "Aug 25 – Nov 22".
-    public var period: String
-    /// The chart's scale: the highest and lowest daily value, "71.5" and "69.0".
-    public var axisHigh: String
-    public var axisLow: String
-}
-
-/// The weights of one device: the latest readings newest first, paging older ones in, and the trend.
+/// The person's weight history: the readings of all their scales newest first (or of one, with the
+/// filter), paging older ones in, each with its scale; and above them the trend from all of them
+/// (a chart over `span` and a summary line), so chart, table and summary speak of the same readings.
 @MainActor
 public final class WeightsModel {
+    /// The scale the screen was opened on: new readings go to it unless the filter names another.
     public let device: Device
+    /// Every scale of the person, the table's sources.
+    public private(set) var scales: [Device]
+    /// nil: all scales; else the one the table shows.
+    public private(set) var filter: Device?
     public private(set) var unit: MassUnit
     public private(set) var rows: [WeightRow] = []
-    public private(set) var trend: WeightTrend?
+    /// The chart over `span`; nil with no weigh-in in it.
+    public private(set) var chart: WeightChart?
+    /// Trend weight, weekly rate, implied balance, BMI, goal: most important first.
+    public private(set) var summary: [SummaryItem] = []
+    public private(set) var span = ChartSpan.days90
     public private(set) var selectedIndex = 0
     /// True while a load or a write of this screen runs.
     public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
@@ -62,7 +56,9 @@ public final class WeightsModel {
     public static let pageSize = 20
 
     public var title: String { "Weight in \(unit.rawValue)" }
-    public var subtitle: String { device.name }
+    public var subtitle: String { filter?.name ?? (scales.count > 1 ? "all scales" : device.name) }
+    /// Whether the table names each row's scale (more than one shown).
+    public var showsSource: Bool { filter == nil && scales.count > 1 }
     public var isEmpty: Bool { rows.isEmpty }
 
     private let service: any HealthService
@@ -73,15 +69,19 @@ public final class WeightsModel {
     private var messages: [Message] = []
     private var knownIDs: Set<String> = []
     private var newIDs: Set<String> = []
-    private var series: WeightSeries?
+    private var trendDays: [TrendDay] = []
+    private var profile: Profile?
     private var manifestUnit: MassUnit
 
     /// - Parameters:
     ///   - manifestUnit: the unit of the manifest's `weight` field ("kg" unless it says "lb").
     ///   - preferred: the profile's mass unit; shown instead of the manifest's when they differ.
-    public init(service: any HealthService, device: Device, manifest: Manifest, preferred: MassUnit?, clock: Clock) {
+    ///   - scales: every scale of the person (the table's sources); just `device` when empty.
+    public init(service: any HealthService, device: Device, manifest: Manifest, preferred: MassUnit?, clock: Clock,
+                scales: [Device] = []) {
         self.service = service
         self.device = device
+        self.scales = scales.contains { $0.id == device.id } ? scales : [device] + scales
         self.clock = clock
         let manifestUnit = MassUnit(rawValue: manifest.field(Field.weight)?.unit ?? "kg") ?? .kg
         self.manifestUnit = manifestUnit
@@ -94,23 +94,29 @@ public final class WeightsModel {
     /// Rows that were not there before are marked new. A failure sets `problem` and keeps the rows.
     public func refresh(rows wanted: Int = WeightsModel.pageSize) -> Command {
         let count = max(Self.pageSize, wanted, messages.count)
-        let today = clock.today, calendar = clock.calendar, service = service, device = device.id
-        return Command(loads.load("latest \(count) of \(device)") {
-            // Both at once: on a local store they run on two of the pool's readers, on a server as two requests.
-            async let readings = service.lastMessages(device: device, count: count, field: Field.weight)
-            async let trend = service.weightSeries(days: today.adding(days: -89)...today, calendar: calendar)
-            return try await (readings, trend)
+        let today = clock.today, calendar = clock.calendar, service = service
+        let sources = (filter.map { [$0] } ?? scales).map(\.id)
+        // A year at least: the smoothing forgets its seed within weeks, so the trend today does not
+        // depend on how far back the chart looks.
+        let lookback = max(365, span.days ?? 3650)
+        return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
+            // All at once: on a local store they run on the pool's readers, on a server as separate requests.
+            async let readings = Self.latest(count, of: sources, service: service)
+            async let series = service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
+            async let profile = service.profile()
+            return try await (readings, series, profile)
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let (latest, series)):
+            case .success(let (latest, series, profile)):
                 let isFirstLoad = lastUpdated == nil
                 newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
                 knownIDs.formUnion(latest.map(\.mid))
                 messages = latest
                 hasOlder = latest.count >= count
-                self.series = series
+                trendDays = WeightTrendBuilder.days(weighIns: series.points.filter { !$0.isCarried }.map { ($0.day, $0.kg) })
+                self.profile = profile
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()
@@ -130,19 +136,29 @@ public final class WeightsModel {
         isLoadingOlder = true
         // Readings that share the oldest instant are asked for again and dropped by id.
         let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
-        let query = MessageQuery(sdid: device.id, startDate: 0, endDate: oldest.ts, order: .desc,
-                                 count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+        let queries = (filter.map { [$0] } ?? scales).map {
+            MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc,
+                         count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+        }
         let service = service
         return Command(loads.load("older than \(oldest.ts)") {
-            try await service.messages(query)
+            var pages: [MessagePage] = []
+            for query in queries { pages.append(try await service.messages(query)) }
+            return pages
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let page):
+            case .success(let pages):
                 let loaded = Set(messages.map(\.mid))
-                let older = page.messages.filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
-                if page.messages.count < query.count || older.isEmpty { hasOlder = false }
+                // A page of each scale, merged: the newest `pageSize` of them are the next page; the rest
+                // are asked for again next time.
+                let candidates = pages.flatMap(\.messages)
+                    .filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
+                    .sorted(by: Self.newestFirst)
+                let older = Array(candidates.prefix(Self.pageSize))
+                let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
+                if (!anyFull && candidates.count <= Self.pageSize) || older.isEmpty { hasOlder = false }
                 messages.append(contentsOf: older)
                 knownIDs.formUnion(older.map(\.mid))
                 problem = nil
@@ -180,10 +196,57 @@ public final class WeightsModel {
         rebuild()
     }
 
+    // MARK: Which scales
+
+    /// `f`: all scales → each scale in turn → all scales. The table reloads; the chart and the summary
+    /// stay the person's, from all of them.
+    public func nextFilter() -> Command {
+        guard scales.count > 1 else { return .none }
+        if let current = filter, let index = scales.firstIndex(where: { $0.id == current.id }) {
+            filter = index + 1 < scales.count ? scales[index + 1] : nil
+        } else {
+            filter = scales.first
+        }
+        messages = []
+        knownIDs = []
+        selectedIndex = 0
+        hasOlder = true
+        // What another scale shows is not news: no "new" marks on the first load after the switch.
+        lastUpdated = nil
+        rebuild()
+        return refresh()
+    }
+
+    /// The newest `count` weight readings of all `devices`, newest first.
+    static func latest(_ count: Int, of devices: [String], service: any HealthService) async throws -> [Message] {
+        var all: [Message] = []
+        for device in devices { all += try await service.lastMessages(device: device, count: count, field: Field.weight) }
+        return Array(all.sorted(by: newestFirst).prefix(count))
+    }
+
+    /// Newest first; readings of the same instant in a fixed order.
+    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
+
+    // MARK: The chart's span
+
+    /// `]`: a longer span (30 days → 90 days → 1 year → all). All reloads with ten years behind it.
+    public func longerSpan() -> Command { setSpan(span.longer) }
+    /// `[`: a shorter span.
+    public func shorterSpan() -> Command { setSpan(span.shorter) }
+
+    private func setSpan(_ new: ChartSpan) -> Command {
+        guard new != span else { return .none }
+        let needsMore = (new.days ?? 3650) > max(365, span.days ?? 3650)
+        span = new
+        rebuild()
+        return needsMore ? refresh(rows: rows.count) : .none
+    }
+
     // MARK: Adding a reading
 
     public func openPrompt() {
-        prompt = TextField(label: "New weight in \(unit.rawValue)", limit: 12)
+        let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
+        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
         problem = nil
     }
 
@@ -202,7 +265,7 @@ public final class WeightsModel {
             problem = reason.message
             return .none
         }
-        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+        let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
         return writes.post(message, to: service, saved: { [weak self] in
@@ -216,11 +279,12 @@ public final class WeightsModel {
     private func rebuild() {
         let formats = Formats(calendar: clock.calendar)
         let kgValues = messages.map { $0.data[Field.weight]?.number ?? 0 }
+        let names = Dictionary(scales.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         rows = messages.enumerated().map { i, message in
             let value = unit.fromKg(kgValues[i])
             var row = WeightRow(id: message.mid, date: formats.tableDateTime(message.date),
                                 weight: Formats.oneDecimal(value), change: "", direction: .none,
-                                isGood: nil, isNew: newIDs.contains(message.mid))
+                                isGood: nil, isNew: newIDs.contains(message.mid), source: names[message.sdid] ?? "")
             if i + 1 < messages.count {
                 let delta = (value - unit.fromKg(kgValues[i + 1]))
                 let rounded = (delta * 10).rounded() / 10
@@ -231,34 +295,15 @@ public final class WeightsModel {
             return row
         }
         selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
-        trend = series.flatMap(makeTrend)
+        rebuildTrend()
     }
 
-    private func makeTrend(_ series: WeightSeries) -> WeightTrend? {
-        guard let last = series.points.last else { return nil }
-        let values = series.points.map { unit.fromKg($0.kg) }
-        let latest = unit.fromKg(last.kg)
-        let weekAgo = last.day.adding(days: -7)
-        let before = series.points.last { $0.day <= weekAgo }
-        var weekChange = "no reading a week before"
-        var direction = Change.none
-        if let before {
-            let delta = ((latest - unit.fromKg(before.kg)) * 10).rounded() / 10
-            direction = delta > 0 ? .up : delta < 0 ? .down : .same
-            weekChange = "\(Self.arrow(direction)) \(Formats.oneDecimal(abs(delta))) \(unit.rawValue) in 7 days"
-        }
-        let formats = Formats(calendar: clock.calendar)
-        let period = "\(formats.shortDay(series.days.lowerBound)) – \(formats.shortDay(series.days.upperBound))"
-        return WeightTrend(
-            values: values,
-            latest: "\(Formats.oneDecimal(latest)) \(unit.rawValue)",
-            weekChange: weekChange,
-            weekDirection: direction,
-            weekIsGood: direction == .up ? false : direction == .down ? true : nil,
-            range: "min \(Formats.oneDecimal(values.min() ?? latest)) · max \(Formats.oneDecimal(values.max() ?? latest))",
-            period: period,
-            axisHigh: Formats.oneDecimal(values.max() ?? latest),
-            axisLow: Formats.oneDecimal(values.min() ?? latest))
+    private func rebuildTrend() {
+        let calendar = clock.calendar
+        chart = WeightChartBuilder.chart(trendDays, span: span, today: clock.today, goalKg: profile?.goalKg, unit: unit,
+                                         calendar: calendar)
+        summary = TrendSummary(trend: trendDays, heightCm: profile?.heightCm, goalKg: profile?.goalKg)
+            .map { TrendSummaryItems.items($0, unit: unit, energy: profile?.energyUnit ?? .kcal, calendar: calendar) } ?? []
     }
 
     static func arrow(_ change: Change) -> String {

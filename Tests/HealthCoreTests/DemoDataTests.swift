@@ -13,7 +13,7 @@ import Testing
         let user = try await service.currentUser()
         #expect(user.fullName == "Demo User")
         #expect(user.email == "demo@example.com")
-        #expect(try await service.profile() == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168))
+        #expect(try await service.profile() == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, goalKg: 66))
         let devices = try await service.devices()
         #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log", "Welltory"])
 

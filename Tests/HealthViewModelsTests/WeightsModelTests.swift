@@ -67,7 +67,7 @@ struct WeightsModelTests {
             model.toggleUnit()
             #expect(model.title == "Weight in lb")
             #expect(model.rows.first?.weight == "159.6")
-            #expect(model.trend?.latest == "159.6 lb")
+            #expect(model.summary.first?.text == "trend 159.6 lb")
 
             model.toggleUnit()
             #expect(model.title == "Weight in kg")
@@ -148,7 +148,7 @@ struct WeightsModelTests {
     }
 
     @Test(arguments: [ServiceFactory.local, .remote])
-    func theTrendShowsLatestWeekChangeAndRange(_ factory: ServiceFactory) async throws {
+    func theSummaryGivesTheTrendItsWeeklyRateAndTheImpliedBalance(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
             try await world.weigh(74.0, at: "2026-11-01 07:30", device: scale, on: service)
@@ -156,13 +156,97 @@ struct WeightsModelTests {
             try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
             await model.refresh().complete()
 
-            let trend = try require(model.trend, "a trend")
-            #expect(trend.latest == "72.2 kg")
-            #expect(trend.weekChange == "▼ 0.8 kg in 7 days")
-            #expect(trend.weekIsGood == true)
-            #expect(trend.range == "min 72.2 · max 74.0")
-            #expect(trend.values.last == 72.2)
-            #expect(trend.period == "Aug 23 – Nov 20")
+            // Twenty days: 74 → 73 interpolated over 12 days, then 73 → 72.2 over 7, each day's trend 10 %
+            // toward that day's weight: 72.994 on Nov 20. The least-squares slope of the last 14 days of
+            // trend is −0.0659 kg/day: −0.461 kg/week, × 7,700 = −507 kcal/day.
+            #expect(model.summary.map(\.text) == ["trend 73.0 kg", "▼ 0.46 kg/week", "−507 kcal/day"])
+            #expect(model.summary[1].isGood == true)
+            let chart = try require(model.chart, "a chart")
+            #expect(chart.period == "90 days, Aug 23 – Nov 20")
+            #expect(chart.weighIns.map(\.y) == [74.0, 73.0, 72.2])
+            #expect(chart.trend.count == 20)
+            #expect(chart.yTicks.map(\.label) == ["72", "73", "74"], "72.2–74 in whole kilograms: steps of 1, 2 or 5 × 10ⁿ, two to four of them")
+        }
+    }
+
+    @Test func theSpanKeysWalkThroughThirtyDaysNinetyDaysAYearAndAll() async throws {
+        try await ViewModelWorld.run(.local) { world in
+            let (service, scale, model) = try await scaleWorld(world)
+            try await world.weigh(74.0, at: "2026-09-01 07:30", device: scale, on: service)
+            try await world.weigh(72.2, at: "2026-11-20 07:30", device: scale, on: service)
+            await model.refresh().complete()
+            #expect(model.chart?.weighIns.count == 2)
+            await model.shorterSpan().complete()
+            #expect(model.span == .days30)
+            #expect(model.chart?.period == "30 days, Oct 22 – Nov 20")
+            #expect(model.chart?.weighIns.count == 1, "September is outside the last 30 days")
+            await model.longerSpan().complete()
+            await model.longerSpan().complete()
+            await model.longerSpan().complete()
+            #expect(model.span == .all)
+            #expect(model.chart?.period == "all, Sep 1 – Nov 20")
+            await model.longerSpan().complete()
+            #expect(model.span == .all)
+        }
+    }
+
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func theTableIsOneHistoryFromEveryScaleWithItsSource(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let home = try await world.device("Withings Device", named: "Home", on: service)
+            let gym = try await world.device("Withings Device", named: "Gym", on: service)
+            let manifest = try await service.manifest(ofType: home.dtid)
+            let model = WeightsModel(service: service, device: home, manifest: manifest, preferred: nil, clock: world.clock,
+                                     scales: [home, gym])
+            try await world.weigh(73.0, at: "2026-11-18 07:30", device: home, on: service)
+            try await world.weigh(72.4, at: "2026-11-19 19:00", device: gym, on: service)
+            try await world.weigh(72.9, at: "2026-11-20 07:30", device: home, on: service)
+            await model.refresh().complete()
+
+            #expect(model.subtitle == "all scales")
+            #expect(model.rows.map(\.weight) == ["72.9", "72.4", "73.0"], "newest weigh-in first, whichever scale")
+            #expect(model.rows.map(\.source) == ["Home", "Gym", "Home"])
+            #expect(model.rows[0].change == "▲ 0.5", "the change is from the previous weigh-in, on the other scale")
+            #expect(model.chart?.weighIns.map(\.y) == [73.0, 72.4, 72.9], "the chart has the same readings")
+
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "Home")
+            #expect(model.rows.map(\.weight) == ["72.9", "73.0"])
+            #expect(model.rows.allSatisfy { !$0.isNew }, "another scale's readings are not news")
+            #expect(model.chart?.weighIns.count == 3, "the chart stays the person's")
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "Gym")
+            #expect(model.rows.map(\.weight) == ["72.4"])
+            await model.nextFilter().complete()
+            #expect(model.subtitle == "all scales")
+            #expect(model.rows.count == 3)
+        }
+    }
+
+    @Test func olderPagesMergeEveryScaleNewestFirst() async throws {
+        try await ViewModelWorld.run(.local) { world in
+            let service = try await world.signedIn()
+            let home = try await world.device("Withings Device", named: "Home", on: service)
+            let gym = try await world.device("Withings Device", named: "Gym", on: service)
+            let manifest = try await service.manifest(ofType: home.dtid)
+            // 30 days: Home in the mornings, Gym in the evenings; 60 readings in all.
+            for day in 1...30 {
+                try await world.weigh(70 + Double(day) / 100, at: String(format: "2026-10-%02d 07:00", day), device: home, on: service)
+                try await world.weigh(71 + Double(day) / 100, at: String(format: "2026-10-%02d 19:00", day), device: gym, on: service)
+            }
+            let model = WeightsModel(service: service, device: home, manifest: manifest, preferred: nil, clock: world.clock,
+                                     scales: [home, gym])
+            await model.refresh().complete()
+            #expect(model.rows.count == WeightsModel.pageSize)
+            await model.loadOlder().complete()
+            await model.loadOlder().complete()
+            #expect(model.rows.count == 60)
+            #expect(!model.hasOlder)
+            #expect(model.rows.first?.source == "Gym")
+            #expect(model.rows.last?.source == "Home")
+            let sources = model.rows.map(\.source)
+            #expect(zip(sources, sources.dropFirst()).allSatisfy { $0 != $1 }, "evening and morning alternate all the way down")
         }
     }
 }

@@ -10,9 +10,12 @@ extension ScreenID {
 extension Action {
     public static let toggleUnit = Action("toggle unit")
     public static let addReading = Action("add reading")
+    public static let longerSpan = Action("longer span")
+    public static let shorterSpan = Action("shorter span")
+    public static let nextScale = Action("next scale")
 }
 
-/// The weights of one scale: the 90-day trend and the readings table, paging older readings in.
+/// The weights of one scale, under the trend of all of them (chart and summary), paging older readings in.
 @MainActor
 final class WeightsScreen: DashboardScreen {
     let id = ScreenID.weights
@@ -34,6 +37,9 @@ final class WeightsScreen: DashboardScreen {
         Binding(.end, .char("G"), does: .bottom, help: "oldest loaded reading"),
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
         Binding(.char("a"), does: .addReading, help: "add a reading"),
+        Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
+        Binding(.char("["), does: .shorterSpan, help: "chart a shorter span"),
+        Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
     ]
 
     let hints = [Hint(.addReading, "add"), Hint(.toggleUnit, "kg/lb"), Hint(.refresh, "refresh"),
@@ -58,10 +64,11 @@ final class WeightsScreen: DashboardScreen {
             devices.reportNoScale()
             return nil
         }
-        if model?.device.id != device.id {
+        let scales = devices.devices.filter { devices.manifest(of: $0)?.hasWeight == true }
+        if model?.device.id != device.id || model?.scales.map(\.id) != scales.map(\.id) {
             let manifest = devices.manifest(of: device) ?? Manifest(fields: [FieldSpec(name: Field.weight, type: .double, unit: "kg")])
             model = WeightsModel(service: context.app.service, device: device, manifest: manifest,
-                                 preferred: context.app.preferredMass, clock: context.app.clock)
+                                 preferred: context.app.preferredMass, clock: context.app.clock, scales: scales)
         }
         devices.select(deviceID: device.id)
         return refresh()
@@ -81,6 +88,9 @@ final class WeightsScreen: DashboardScreen {
         case .bottom: model.moveToBottom()
         case .toggleUnit: model.toggleUnit()
         case .addReading: model.openPrompt()
+        case .longerSpan: return model.longerSpan()
+        case .shorterSpan: return model.shorterSpan()
+        case .nextScale: return model.nextFilter()
         default: break
         }
         return .none

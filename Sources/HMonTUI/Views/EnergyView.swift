@@ -81,18 +81,42 @@ struct EnergyView {
         let y = bottom - y >= 9 ? y + 1 : y
         guard model.week.count == 7, bottom - y >= 8 else { return }
         canvas.text("Net, last 7 days", at: Point(x: x, y: y), style: Styles.columnHeader)
+        // Diverging bars around a zero axis: deficits grow left, surpluses right, so the side reads
+        // without colour too.
+        let half = max(1, (barW - 1) / 2)
+        let axis = barX + half
+        if barW >= 3 {
+            canvas.text("deficit", rightAlignedTo: axis, y: y, style: Styles.label)
+            canvas.text("surplus", at: Point(x: axis + 2, y: y), style: Styles.label)
+        }
         for (i, day) in model.week.enumerated() {
             let row = y + 1 + i
             let style = day.isSelected ? Style(.text, bold: true) : Styles.label
             canvas.text(day.label, at: Point(x: x, y: row), style: style)
-            canvas.text("\(day.net) \(model.unit.rawValue)", rightAlignedTo: x + labelW + valueW, y: row, style: style)
-            let barStyle = Style(day.isSurplus ? .warning : .good)
-            let width = Int((Double(barW) * day.fraction).rounded())
-            if width > 0 {
-                canvas.fill(Rect(x: barX, y: row, width: width, height: 1), character: "▆", style: barStyle)
+            let valueStyle = day.isLogged ? style : Styles.label
+            if day.isLogged {
+                canvas.text("\(day.net) \(model.unit.rawValue)", rightAlignedTo: x + labelW + valueW, y: row, style: valueStyle)
+            } else {
+                canvas.text(day.net, rightAlignedTo: x + labelW + valueW, y: row, style: valueStyle)
             }
-            if day.isSelected {
-                canvas.text("◂", at: Point(x: barX + width + 1, y: row), style: Styles.key)
+            guard barW >= 3 else { continue }
+            canvas.text("│", at: Point(x: axis, y: row), style: .border)
+            let width = Int((Double(half) * day.fraction).rounded())
+            var end = axis + 1
+            if width > 0 {
+                if day.isSurplus {
+                    canvas.fill(Rect(x: axis + 1, y: row, width: width, height: 1), character: "▆", style: Styles.bad)
+                    end = axis + 1 + width
+                } else {
+                    canvas.fill(Rect(x: axis - width, y: row, width: width, height: 1), character: "▆", style: Styles.good)
+                }
+            }
+            var notes: [String] = []
+            if day.isPartial { notes.append("so far") }
+            if day.isSelected { notes.append("◂") }
+            if !notes.isEmpty {
+                canvas.text(notes.joined(separator: " "), at: Point(x: end + 1, y: row), style: Styles.key,
+                            maxWidth: max(0, barX + barW - end))
             }
         }
     }

@@ -1,16 +1,16 @@
 import HealthViewModels
 import Terminal
 
-/// The weight screen: the 90-day trend (a chart when there is room, else a sparkline) with latest,
-/// 7-day change and range, then the readings table newest first, and the add-reading prompt.
+/// The weight screen: the trend chart over the chosen span (when there is room) and the summary line,
+/// then the readings table newest first, and the add-reading prompt.
 @MainActor
 struct WeightsView {
     let model: WeightsModel
     /// Where the table is scrolled to, placed by the screen's layout.
     let table: TableState
 
-    /// Rows of the trend block (chart plus its figures) for an inner height.
-    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 7 : inner.height >= 16 ? 4 : 2 }
+    /// Rows of the chart block (span line, chart, its x labels, the summary) for an inner height.
+    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 12 : inner.height >= 16 ? 6 : 1 }
 
     /// How many readings fit in the table.
     static func tableRows(in area: Rect) -> Int {
@@ -29,40 +29,31 @@ struct WeightsView {
     }
 
     private func drawTrend(on canvas: Canvas, in rect: Rect) {
-        guard let trend = model.trend else {
-            let text = model.isRefreshing ? "loading…" : "No readings in the last 90 days."
-            canvas.text(text, at: Point(x: rect.x + 1, y: rect.y), style: .dim, maxWidth: rect.width - 2)
+        // The summary on the last row, as many figures as fit, most important first.
+        let statsY = rect.maxY - 1
+        var x = rect.x + 1
+        if model.summary.isEmpty {
+            let text = model.isRefreshing ? "loading…" : "No weigh-ins yet. Press a to add one."
+            canvas.text(text, at: Point(x: x, y: statsY), style: .dim, maxWidth: rect.width - 2)
+        }
+        for item in model.summary {
+            let width = DisplayWidth.of(item.text)
+            guard x + width < rect.maxX else { break }
+            let style = item.isBold ? Style(.text, bold: true) : item.isGood == nil ? Styles.label : Styles.change(isGood: item.isGood)
+            x += canvas.text(item.text, at: Point(x: x, y: statsY), style: style) + 3
+        }
+        let area = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
+        guard area.height >= 3 else { return }
+        guard let chart = model.chart else {
+            if !model.summary.isEmpty {
+                canvas.text("No weigh-ins in the last \(model.span.label). ] shows a longer span.", at: Point(x: area.x, y: area.y),
+                            style: .dim, maxWidth: area.width)
+            }
             return
         }
-        // The figures in order of importance, as many as fit on the row.
-        let statsY = rect.maxY - 1
-        let items: [(String, Style)] = [
-            ("latest \(trend.latest)", Style(.text, bold: true)),
-            (trend.weekChange, Styles.change(isGood: trend.weekIsGood)),
-            (trend.range, Styles.label),
-            ("90 days, \(trend.period)", Styles.label),
-        ]
-        var x = rect.x + 1
-        for (text, style) in items {
-            let width = DisplayWidth.of(text)
-            guard x + width < rect.maxX else { break }
-            x += canvas.text(text, at: Point(x: x, y: statsY), style: style) + 3
-        }
-        let chart = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
-        if chart.height >= 2 {
-            // The scale on the left: the highest and the lowest daily value.
-            let top = trend.axisHigh, bottom = trend.axisLow
-            let axisW = max(DisplayWidth.of(top), DisplayWidth.of(bottom)) + 1
-            canvas.text(top, rightAlignedTo: chart.x + axisW - 1, y: chart.y, style: Styles.label)
-            canvas.text(bottom, rightAlignedTo: chart.x + axisW - 1, y: chart.maxY - 1, style: Styles.label)
-            for y in chart.y..<chart.maxY {
-                canvas.text(y == chart.y || y == chart.maxY - 1 ? "┤" : "│", at: Point(x: chart.x + axisW - 1, y: y), style: .border)
-            }
-            TrendChart(values: trend.values).draw(on: canvas, in: Rect(x: chart.x + axisW, y: chart.y,
-                                                                        width: chart.width - axisW, height: chart.height))
-        } else {
-            canvas.sparkline(trend.values.map { Optional($0) }, at: Point(x: chart.x, y: chart.y), width: chart.width)
-        }
+        // The span and its keys above the chart, on the right.
+        canvas.text(chart.period + "  [ ] span", rightAlignedTo: area.maxX, y: area.y, style: Styles.label)
+        WeightChartView(chart: chart).draw(on: canvas, in: Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1))
     }
 
     private func drawTable(on canvas: Canvas, in rect: Rect) {
@@ -71,6 +62,10 @@ struct WeightsView {
         canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
         canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
         canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
+        // With several scales, each row names its own; the "new" mark moves past it.
+        let sourceX = x0 + dateW + weightW + changeW + 4
+        let sourceW = model.showsSource ? min(18, max(0, rect.maxX - sourceX - 1)) : 0
+        if sourceW > 0 { canvas.text("Scale", at: Point(x: sourceX, y: rect.y), style: Styles.columnHeader, maxWidth: sourceW) }
         let rows = min(rect.height - 1, table.pageSize)
         guard !model.rows.isEmpty else {
             let text = model.isRefreshing ? "loading…" : "No readings yet. Press a to add one."
@@ -96,8 +91,12 @@ struct WeightsView {
                 canvas.text(row.change, rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: y,
                             style: selected ? base : Styles.change(isGood: row.isGood))
             }
-            if row.isNew, x0 + dateW + weightW + changeW + 8 < rect.maxX {
-                canvas.text("new", at: Point(x: x0 + dateW + weightW + changeW + 4, y: y), style: selected ? base : Styles.newMark)
+            if sourceW > 0 {
+                canvas.text(row.source, at: Point(x: sourceX, y: y), style: selected ? base : Styles.label, maxWidth: sourceW)
+            }
+            let newX = sourceX + (sourceW > 0 ? sourceW + 2 : 0)
+            if row.isNew, newX + 4 < rect.maxX {
+                canvas.text("new", at: Point(x: newX, y: y), style: selected ? base : Styles.newMark)
             }
         }
     }

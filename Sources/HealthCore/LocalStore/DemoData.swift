@@ -79,7 +79,7 @@ public enum DemoData {
                     """,
                 arguments: [plan.userID, userName, hash, created.millisecondsSince1970, created.millisecondsSince1970])
             try db.execute(
-                sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm) VALUES (?, '1988-04-12', 'female', 168)",
+                sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm, goal_kg) VALUES (?, '1988-04-12', 'female', 168, 66)",
                 arguments: [plan.userID])
             for device in plan.devices {
                 try db.execute(

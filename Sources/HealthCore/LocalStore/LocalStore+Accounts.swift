@@ -100,11 +100,12 @@ extension LocalStore {
             try db.execute(
                 sql: """
                     UPDATE profiles SET birth_date = ?, sex = ?, height_cm = ?, lean_mass_kg = ?,
-                        mass_unit = ?, energy_unit = ?, bmr_formula = ?
+                        mass_unit = ?, energy_unit = ?, bmr_formula = ?, goal_kg = ?
                     WHERE user_id = ?
                     """,
                 arguments: [profile.birthDate?.description, profile.sex?.rawValue, profile.heightCm, profile.leanMassKg,
-                            profile.massUnit.rawValue, profile.energyUnit.rawValue, profile.bmrFormula.rawValue, userID])
+                            profile.massUnit.rawValue, profile.energyUnit.rawValue, profile.bmrFormula.rawValue,
+                            profile.goalKg, userID])
             let changed = db.changesCount
             try db.execute(sql: "UPDATE users SET modified_at = ? WHERE id = ?", arguments: [now.millisecondsSince1970, userID])
             return changed
@@ -145,6 +146,7 @@ extension Profile {
                   leanMassKg: row["lean_mass_kg"],
                   massUnit: MassUnit(rawValue: row["mass_unit"]) ?? .kg,
                   energyUnit: EnergyUnit(rawValue: row["energy_unit"]) ?? .kcal,
-                  bmrFormula: BMRFormula(rawValue: row["bmr_formula"]) ?? .mifflinStJeor)
+                  bmrFormula: BMRFormula(rawValue: row["bmr_formula"]) ?? .mifflinStJeor,
+                  goalKg: row["goal_kg"])
     }
 }

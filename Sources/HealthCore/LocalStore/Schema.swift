@@ -135,6 +135,10 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v5: a goal weight") { db in
+            // The weight trend projects the day it reaches a goal; profiles saved before have none.
+            try db.execute(sql: "ALTER TABLE profiles ADD COLUMN goal_kg REAL")
+        }
         return migrator
     }
 

@@ -25,9 +25,13 @@ public struct Profile: Codable, Sendable, Equatable {
     public var massUnit: MassUnit
     public var energyUnit: EnergyUnit
     public var bmrFormula: BMRFormula
+    /// The weight the person aims for, kg; the trend's projection is drawn against it. Optional in the
+    /// JSON of the profile extension, so a profile from an older client or server decodes with no goal.
+    public var goalKg: Double?
 
     public init(birthDate: Day? = nil, sex: Sex? = nil, heightCm: Double? = nil, leanMassKg: Double? = nil,
-                massUnit: MassUnit = .kg, energyUnit: EnergyUnit = .kcal, bmrFormula: BMRFormula = .mifflinStJeor) {
+                massUnit: MassUnit = .kg, energyUnit: EnergyUnit = .kcal, bmrFormula: BMRFormula = .mifflinStJeor,
+                goalKg: Double? = nil) {
         self.birthDate = birthDate
         self.sex = sex
         self.heightCm = heightCm
@@ -35,5 +39,6 @@ public struct Profile: Codable, Sendable, Equatable {
         self.massUnit = massUnit
         self.energyUnit = energyUnit
         self.bmrFormula = bmrFormula
+        self.goalKg = goalKg
     }
 }

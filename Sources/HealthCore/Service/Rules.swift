@@ -44,6 +44,9 @@ public enum ProfileRules {
         if let lean = profile.leanMassKg, !leanMassKg.contains(lean) {
             throw HealthError.invalidValue("lean mass \(formatted(lean)) kg is outside 1–650 kg")
         }
+        if let goal = profile.goalKg, !ReadingRules.weightKg.contains(goal) {
+            throw HealthError.invalidValue("goal \(formatted(goal)) kg is outside 1–650 kg: check the number and its unit")
+        }
         if let born = profile.birthDate {
             if born > today { throw HealthError.invalidValue("birth date \(born) is in the future: pass YYYY-MM-DD") }
             if born.year < 1900 { throw HealthError.invalidValue("birth date \(born) is before 1900: pass YYYY-MM-DD") }

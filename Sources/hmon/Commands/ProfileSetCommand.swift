@@ -29,9 +29,22 @@ struct ProfileSetCommand: AsyncParsableCommand {
     @Option(help: "Show energy in kcal or kJ.")
     var energyUnit: EnergyUnit?
 
+    @Option(help: ArgumentHelp("Goal weight in kg (the trend projects when it is reached).", valueName: "kg"))
+    var goalKg: Double?
+
+    @Option(help: ArgumentHelp("Goal weight in lb.", valueName: "lb"))
+    var goalLb: Double?
+
+    @Flag(help: "Remove the goal weight.")
+    var noGoal = false
+
     func validate() throws {
-        if heightCm == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil {
-            throw ValidationError("nothing to change: pass --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit or --energy-unit")
+        if heightCm == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil,
+           goalKg == nil, goalLb == nil, !noGoal {
+            throw ValidationError("nothing to change: pass --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit, --energy-unit, --goal-kg, --goal-lb or --no-goal")
+        }
+        if [goalKg != nil, goalLb != nil, noGoal].filter({ $0 }).count > 1 {
+            throw ValidationError("pass one of --goal-kg, --goal-lb and --no-goal")
         }
     }
 
@@ -45,6 +58,9 @@ struct ProfileSetCommand: AsyncParsableCommand {
         if let bmrFormula { profile.bmrFormula = bmrFormula.formula }
         if let unit { profile.massUnit = unit }
         if let energyUnit { profile.energyUnit = energyUnit }
+        if let goalKg { profile.goalKg = goalKg }
+        if let goalLb { profile.goalKg = MassUnit.lb.toKg(goalLb) }
+        if noGoal { profile.goalKg = nil }
         try await opened.service.updateProfile(profile)
         print(try await ProfileShowCommand.describe(opened))
     }

@@ -34,6 +34,8 @@ struct ProfileShowCommand: AsyncParsableCommand {
             ("Sex", profile.sex?.rawValue ?? "not set (hmon profile set --sex female|male)"),
             ("Height", profile.heightCm.map { "\(Formatting.number($0)) cm" } ?? "not set (hmon profile set --height-cm CM)"),
             ("Lean mass", profile.leanMassKg.map { "\(Formatting.number($0)) kg" } ?? "not set"),
+            ("Goal", profile.goalKg.map { "\(Formatting.number(profile.massUnit.fromKg($0))) \(profile.massUnit.rawValue)" }
+                ?? "not set (hmon profile set --goal-kg KG)"),
             ("Units", "\(profile.massUnit.rawValue), \(profile.energyUnit.rawValue)"),
             ("BMR formula", profile.bmrFormula.displayName),
             ("BMR", bmr),

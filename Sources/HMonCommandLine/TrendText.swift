@@ -1,0 +1,107 @@
+import Foundation
+import HealthCore
+
+/// What `hmon trend` prints: the trend's summary as lines a person reads, in their units.
+public enum TrendText {
+    /// What the command gathered, ready to be put into words.
+    public struct Input: Sendable {
+        public var summary: TrendSummary?
+        public var expenditure: LearnedExpenditure.Estimate
+        /// BMR + active energy, mean over the same days, kcal per day; nil when the profile lacks what the BMR needs.
+        public var formulaKcalPerDay: Double?
+        public var massUnit: MassUnit
+        public var energyUnit: EnergyUnit
+
+        public init(summary: TrendSummary?, expenditure: LearnedExpenditure.Estimate, formulaKcalPerDay: Double?,
+                    massUnit: MassUnit, energyUnit: EnergyUnit) {
+            self.summary = summary
+            self.expenditure = expenditure
+            self.formulaKcalPerDay = formulaKcalPerDay
+            self.massUnit = massUnit
+            self.energyUnit = energyUnit
+        }
+
+        public init(_ report: WeightTrendReport) {
+            self.init(summary: report.summary, expenditure: report.expenditure, formulaKcalPerDay: report.formulaKcalPerDay,
+                      massUnit: report.profile.massUnit, energyUnit: report.profile.energyUnit)
+        }
+    }
+
+    public static func lines(_ input: Input) -> [String] {
+        guard let s = input.summary else {
+            return ["No weigh-ins yet: add one with `hmon add weight KG`, or import a scale's history with `hmon import`."]
+        }
+        let mass = input.massUnit
+        let energy = input.energyUnit
+        func weight(_ kg: Double) -> String { "\(number(mass.fromKg(kg), decimals: 1)) \(mass.rawValue)" }
+        func change(_ kg: Double?) -> String { kg.map { signed(mass.fromKg($0), decimals: 1) + " \(mass.rawValue)" } ?? "–" }
+        func kcal(_ value: Double) -> String { "\(grouped(energy.fromKcal(value))) \(energy.rawValue)/day" }
+
+        var rows: [(String, String)] = []
+        rows.append(("Trend", "\(weight(s.trendKg)) on \(s.asOf) (newest weigh-in \(weight(s.latestWeighInKg)))"))
+        if let weekly = s.weeklyKg, let balance = s.dailyBalanceKcal(unit: mass) {
+            let side = balance < 0 ? "a deficit of" : "a surplus of"
+            let balanceText = abs(balance) < 0.5 ? "in balance" : "\(side) \(kcal(abs(balance)))"
+            rows.append(("Weekly rate", "\(signed(mass.fromKg(weekly), decimals: 2)) \(mass.rawValue)/week (\(balanceText))"))
+        } else {
+            rows.append(("Weekly rate", "needs a second day of weigh-ins"))
+        }
+        rows.append(("Change", "1 week \(change(s.change1WeekKg)), 2 weeks \(change(s.change2WeeksKg)), 4 weeks \(change(s.change4WeeksKg))"))
+        rows.append(("BMI", s.bmi.map { "\(number($0.value, decimals: 1)) (\($0.category.rawValue))" }
+                     ?? "needs a height (hmon profile set --height-cm CM)"))
+        rows.append(("Goal", goal(s, weight: weight)))
+        rows.append(("Expenditure", expenditure(input, kcal: kcal)))
+        return rows.map { "\(($0.0 + ":").padding(toLength: 13, withPad: " ", startingAt: 0))\($0.1)" }
+    }
+
+    static func goal(_ s: TrendSummary, weight: (Double) -> String) -> String {
+        guard let goalKg = s.goalKg, let projection = s.goal else { return "not set (hmon profile set --goal-kg KG)" }
+        switch projection {
+        case .maintaining: return "\(weight(goalKg)): within 1 kg of your goal: maintaining"
+        case .reaches(let day): return "\(weight(goalKg)), reached around \(day) at the current rate"
+        case .beyondHorizon: return "\(weight(goalKg)), more than 3 years away at the current rate"
+        case .notApproaching: return "\(weight(goalKg)); the trend is not moving toward it"
+        }
+    }
+
+    static func expenditure(_ input: Input, kcal: (Double) -> String) -> String {
+        let formula = input.formulaKcalPerDay.map { "formula (BMR + active) \(kcal($0))" }
+            ?? "formula needs height, birth date and sex"
+        switch input.expenditure {
+        case let .learned(kcalPerDay, foodDays, weighInDays):
+            return "\(kcal(kcalPerDay)) learned from \(foodDays) days of food logs and \(weighInDays) of weigh-ins; \(formula)"
+        case let .needsMoreData(foodDays, weighInDays):
+            return "needs \(LearnedExpenditure.minimumDays) days of food logs and weigh-ins in the last \(LearnedExpenditure.windowDays) "
+                + "(has \(foodDays) and \(weighInDays)); \(formula)"
+        }
+    }
+
+    /// 72.4: fixed decimals, no trailing zeros, never "-0".
+    static func number(_ value: Double, decimals: Int) -> String {
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// +0.45 / −0.45 / 0: the sign says the direction.
+    static func signed(_ value: Double, decimals: Int) -> String {
+        let text = number(abs(value), decimals: decimals)
+        if text == "0" { return "0" }
+        return (value < 0 ? "−" : "+") + text
+    }
+
+    /// 2,385: whole numbers with thousands separators.
+    static func grouped(_ value: Double) -> String {
+        let whole = Int(value.rounded())
+        let digits = String(abs(whole))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return whole < 0 ? "−" + out : out
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The smoothed weight trend of The Hacker's Diet (John Walker, 1991, "Signal and Noise"):
+/// each day the trend moves 10 % of the way from itself toward that day's weight,
+/// `trend[d] = trend[d-1] + 0.1 × (weight[d] − trend[d-1])`, seeded with the first weight.
+///
+/// Days without a weigh-in follow TrendWeight's rule (Eric Lathrop's trendweight.com): the weight of
+/// such a day is interpolated linearly between the weigh-ins either side, and the trend takes its
+/// usual step toward it. Chosen over Libra's time-aware smoothing (a step of `1 − 0.9^gap` toward the
+/// next weigh-in) because it keeps one rule for every day, so the trend of a week weighed twice and
+/// of a week weighed daily can be compared and checked by hand, and because a day in a gap then has
+/// a trend value of its own for the chart, the rate fit and `hmon trend --json`. The series runs from
+/// the first weigh-in to the last: past the last one there is nothing to interpolate toward.
+public enum WeightTrendBuilder {
+    /// The Hacker's Diet smoothing: 10 % per day.
+    public static let smoothing = 0.1
+
+    /// The trend from per-day weigh-ins (the daily average of `WeightSeriesBuilder`), oldest first.
+    public static func days(dailyTotals: [Day: DailyWeightTotal]) -> [TrendDay] {
+        let weighIns = dailyTotals.compactMap { day, total in total.readings > 0 ? (day, total.average) : nil }
+        return days(weighIns: weighIns)
+    }
+
+    /// The trend from one weight per weigh-in day, in any order (one entry per day).
+    public static func days(weighIns: [(day: Day, kg: Double)]) -> [TrendDay] {
+        let sorted = weighIns.map { (ordinal: $0.day.ordinal, kg: $0.kg) }.sorted { $0.ordinal < $1.ordinal }
+        guard let first = sorted.first, let last = sorted.last else { return [] }
+        var result: [TrendDay] = []
+        result.reserveCapacity(last.ordinal - first.ordinal + 1)
+        var trend = first.kg
+        var previous = first
+        for next in sorted {
+            // The days after `previous` up to the one before `next` had no weigh-in.
+            let gap = next.ordinal - previous.ordinal
+            if gap > 1 {
+                for step in 1..<gap {
+                    let weight = previous.kg + (next.kg - previous.kg) * Double(step) / Double(gap)
+                    trend += smoothing * (weight - trend)
+                    result.append(TrendDay(day: Day(ordinal: previous.ordinal + step), weightKg: nil, trendKg: trend))
+                }
+            }
+            if !result.isEmpty { trend += smoothing * (next.kg - trend) }
+            result.append(TrendDay(day: Day(ordinal: next.ordinal), weightKg: next.kg, trendKg: trend))
+            previous = next
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HealthCore
+
+/// One figure of the weights screen's summary line, written out, with whether it is welcome news.
+public struct SummaryItem: Sendable, Equatable {
+    public var text: String
+    /// true: good news (toward the goal, or a loss without one); false: bad; nil: neither.
+    public var isGood: Bool?
+    public var isBold: Bool
+
+    public init(_ text: String, isGood: Bool? = nil, isBold: Bool = false) {
+        self.text = text
+        self.isGood = isGood
+        self.isBold = isBold
+    }
+}
+
+/// The summary line, most important first: trend weight, weekly rate, implied balance, BMI, goal and
+/// its projected date. The view shows as many as fit.
+enum TrendSummaryItems {
+    static func items(_ s: TrendSummary, unit: MassUnit, energy: EnergyUnit, calendar: Calendar) -> [SummaryItem] {
+        let formats = Formats(calendar: calendar)
+        var items = [SummaryItem("trend \(Formats.oneDecimal(unit.fromKg(s.trendKg))) \(unit.rawValue)", isBold: true)]
+        // Toward the goal is good; with no goal, a loss is (as the table's arrows have it).
+        let wanted: Double = s.goalKg.map { $0 - s.trendKg } ?? -1
+        if let weekly = s.weeklyKg, let balance = s.dailyBalanceKcal(unit: unit) {
+            let rate = (unit.fromKg(weekly) * 100).rounded() / 100
+            let good: Bool? = rate == 0 ? nil : (rate < 0) == (wanted < 0)
+            let arrow = rate > 0 ? "▲" : rate < 0 ? "▼" : "="
+            items.append(SummaryItem("\(arrow) \(CNumberText.fixed(abs(rate), decimals: 2)) \(unit.rawValue)/week", isGood: good))
+            items.append(SummaryItem("\(Formats.signedWhole(energy.fromKcal(balance))) \(energy.rawValue)/day", isGood: good))
+        } else {
+            items.append(SummaryItem("rate after a second day"))
+        }
+        if let bmi = s.bmi {
+            items.append(SummaryItem("BMI \(Formats.oneDecimal(bmi.value)) \(bmi.category.rawValue)"))
+        }
+        if let goalKg = s.goalKg, let goal = s.goal {
+            let target = "goal \(Formats.oneDecimal(unit.fromKg(goalKg))) \(unit.rawValue)"
+            switch goal {
+            case .maintaining: items.append(SummaryItem("within 1 kg of your goal: maintaining", isGood: true))
+            case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true))
+            case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away"))
+            case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false))
+            }
+        }
+        return items
+    }
+}

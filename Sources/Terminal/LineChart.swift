@@ -1,0 +1,110 @@
+/// A line chart in braille cells: scattered points (dots), a line through them (the trend), and a dashed
+/// level (a goal), over a y-axis with labelled ticks on the left and x labels along the bottom.
+/// Numbers arrive already chosen and labelled by the caller (a view model): the chart only places them.
+///
+/// In monochrome the line and the points still read apart by shape: the line is unbroken from cell to
+/// cell, the points stand alone, and the level is dashed.
+public struct LineChart {
+    public struct Tick: Sendable, Equatable {
+        public var value: Double
+        public var label: String
+        public init(value: Double, label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+
+    public struct Point2: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public var xRange: ClosedRange<Double>
+    public var yRange: ClosedRange<Double>
+    public var points: [Point2]
+    public var line: [Point2]
+    public var level: Double?
+    public var yTicks: [Tick]
+    public var xTicks: [Tick]
+
+    public var pointStyle = Style(.accent)
+    public var lineStyle = Style(.graph, bold: true)
+    public var levelStyle = Style(.dim)
+    public var axisStyle = Style.border
+    public var labelStyle = Style(.dim)
+
+    public init(xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, points: [Point2], line: [Point2],
+                level: Double?, yTicks: [Tick], xTicks: [Tick]) {
+        self.xRange = xRange
+        self.yRange = yRange
+        self.points = points
+        self.line = line
+        self.level = level
+        self.yTicks = yTicks
+        self.xTicks = xTicks
+    }
+
+    private enum Layer: Int { case level, points, line }
+
+    public func draw(on canvas: Canvas, in rect: Rect) {
+        let labelWidth = yTicks.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let plot = Rect(x: rect.x + labelWidth + 1, y: rect.y, width: rect.width - labelWidth - 1, height: rect.height - 1)
+        guard plot.width > 1, plot.height > 0 else { return }
+        var dots = BrailleDots(columns: plot.width, rows: plot.height)
+        func dx(_ x: Double) -> Int { scale(x, xRange, to: dots.dotWidth - 1) }
+        func dy(_ y: Double) -> Int { dots.dotHeight - 1 - scale(y, yRange, to: dots.dotHeight - 1) }
+
+        if let level {
+            let y = dy(level)
+            for x in 0..<dots.dotWidth where (x / 3) % 2 == 0 { dots.set(x: x, y: y, layer: Layer.level.rawValue) }
+        }
+        for p in points { dots.set(x: dx(p.x), y: dy(p.y), layer: Layer.points.rawValue) }
+        for (a, b) in zip(line, line.dropFirst()) {
+            dots.line(from: (dx(a.x), dy(a.y)), to: (dx(b.x), dy(b.y)), layer: Layer.line.rawValue)
+        }
+        if line.count == 1, let only = line.first { dots.set(x: dx(only.x), y: dy(only.y), layer: Layer.line.rawValue) }
+
+        // The y-axis: a rule with a tick beside each label.
+        var tickRows: [Int: String] = [:]
+        for tick in yTicks { tickRows[dy(tick.value) / 4] = tick.label }
+        for row in 0..<plot.height {
+            let y = plot.y + row
+            if let label = tickRows[row] {
+                let width = DisplayWidth.of(label)
+                canvas.text(label, at: Point(x: plot.x - 1 - width, y: y), style: labelStyle, maxWidth: width)
+                canvas.text("┤", at: Point(x: plot.x - 1, y: y), style: axisStyle, maxWidth: 1)
+            } else {
+                canvas.text("│", at: Point(x: plot.x - 1, y: y), style: axisStyle, maxWidth: 1)
+            }
+        }
+        // The x labels under the plot, each starting at its tick; one that would overlap the last is left out.
+        canvas.text("└", at: Point(x: plot.x - 1, y: plot.maxY), style: axisStyle, maxWidth: 1)
+        var nextFree = plot.x
+        for tick in xTicks {
+            let width = DisplayWidth.of(tick.label)
+            let x = min(plot.x + dx(tick.value) / 2, plot.maxX - width)
+            guard x >= nextFree else { continue }
+            canvas.text(tick.label, at: Point(x: x, y: plot.maxY), style: labelStyle, maxWidth: width)
+            nextFree = x + width + 1
+        }
+        dots.draw(on: canvas, at: Point(x: plot.x, y: plot.y)) { layer in
+            switch Layer(rawValue: layer) {
+            case .line?: lineStyle
+            case .points?: pointStyle
+            default: levelStyle
+            }
+        }
+    }
+
+    /// `value`'s place in `range` as a whole number of steps out of `steps` (the middle for an empty range).
+    private func scale(_ value: Double, _ range: ClosedRange<Double>, to steps: Int) -> Int {
+        let span = range.upperBound - range.lowerBound
+        guard span > 0, value.isFinite else { return steps / 2 }
+        let fraction = min(1, max(0, (value - range.lowerBound) / span))
+        return Int((fraction * Double(steps)).rounded())
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HMonCommandLine
+
+/// `hmon trend`: the smoothed weight, its weekly rate, the goal and learned expenditure, as text or JSON.
+struct TrendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trend",
+        abstract: "Show the weight trend: smoothed weight, weekly rate, BMI, goal and learned expenditure."
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Print {\"summary\": {…}, \"days\": [{\"date\", \"weight\", \"trend\"}…]} in kg and kcal, oldest day first.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Days of weigh-ins to look back over.", valueName: "days"))
+    var days = 365
+
+    func validate() throws {
+        if days < 1 { throw ValidationError("--days must be at least 1") }
+    }
+
+    func run() async throws {
+        let opened = try await StoreOpener(store).open()
+        let report = try await opened.service.weightTrendReport(now: Date(), calendar: Calendar.current, lookbackDays: days)
+        if json {
+            let data = try TrendJSON.data(TrendText.Input(report), days: report.days)
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(TrendText.lines(TrendText.Input(report)).joined(separator: "\n"))
+        }
+    }
+}
