@@ -148,27 +148,19 @@ public final class HRVModel {
     /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
     public func submitPrompt() -> Command {
         guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            problem = text.isEmpty ? "type an RMSSD in ms, like 48.5, or Esc to cancel"
-                                   : "\"\(text)\" is not a number: type an RMSSD in ms, like 48.5"
+        let value: Double
+        switch PromptReading.number(in: text, quantity: "an RMSSD in ms", example: "48.5") {
+        case .success(let number): value = number
+        case .failure(let reason):
+            problem = reason.message
             return .none
         }
         let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.rmssd: .number(value), Field.source: .text(HRVSource.manual.rawValue)])
-        let service = service
-        return Command(writes.write("rmssd") {
-            try await service.post(message)
-        } apply: { [weak self] result in
-            guard let self else { return .none }
-            switch result {
-            case .success:
-                prompt = nil
-                return refresh()
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+        return writes.post(message, to: service, saved: { [weak self] in
+            self?.prompt = nil
+            return self?.refresh() ?? .none
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     // MARK: Display state

@@ -51,17 +51,8 @@ public enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        // Test threads block signals; a child must not inherit that, or a tmux server and its shell
-        // would ignore SIGTERM and SIGHUP (and never end on kill-server).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = SpawnAttributes.withSignalsReset()
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }

@@ -46,16 +46,8 @@ public final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, outputFDs[1], 1)
         posix_spawn_file_actions_adddup2(&actions, mergeErrors ? outputFDs[1] : errorFDs[1], 2)
         for fd in inputFDs + outputFDs + errorFDs where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
-        // Test threads block signals; the child must not inherit that (it would ignore SIGTERM).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = SpawnAttributes.withSignalsReset()
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = (environment ?? ProcessInfo.processInfo.environment)
@@ -142,4 +134,22 @@ public final class SpawnedProcess: @unchecked Sendable {
 /// Data handed from a reader thread (written before the semaphore, read after it).
 private final class SendableBox: @unchecked Sendable {
     var data = Data()
+}
+
+/// posix_spawn's attributes for a child of a test process.
+enum SpawnAttributes {
+    /// Test threads block signals; a child must not inherit that, or it would ignore SIGTERM and SIGHUP (a
+    /// tmux server and its shell would never end on kill-server). Destroy the result with
+    /// `posix_spawnattr_destroy`.
+    static func withSignalsReset() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
+    }
 }
