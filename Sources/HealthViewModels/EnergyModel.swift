@@ -54,6 +54,10 @@ public final class EnergyModel {
     public private(set) var restingNote = ""
     /// "× 75% of the day so far · weight 72.4 kg"; empty when there is nothing to add.
     public private(set) var restingDetail = ""
+    /// What the person's own data says they spend, beside the formula: "Learned from your data: 2,385 kcal/day
+    /// · formula (BMR + active) 2,310 · 26 days of food logs, 28 of weigh-ins", or what it still needs; nil until
+    /// loaded.
+    public private(set) var learnedExpenditure: String?
     /// Profile fields the BMR needs and lacks: ["height", "birth date"].
     public private(set) var missing: [String] = []
     /// The command that fills them in: `hmon profile set --height-cm 175 --birth-date 1990-01-31`.
@@ -77,6 +81,9 @@ public final class EnergyModel {
     private let clock: Clock
     private let foodLogSource: @MainActor () -> Device?
     let loads = LoadSlot(model: "energy")
+    /// The learned expenditure reads 28 days of food and a year of weigh-ins: a slot of its own, so the day's
+    /// figures never wait for it.
+    private let learnedLoads = LoadSlot(model: "energy.learned")
     private let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
@@ -107,6 +114,32 @@ public final class EnergyModel {
     }
 
     /// Loads the week ending on `day`. A failure sets `problem` and keeps the last figures; an answer for a
+    /// The expenditure learned over the 28 days before today (it does not depend on the day shown, so day
+    /// keys do not reload it; R and opening the screen do).
+    public func refreshLearnedExpenditure() -> Command {
+        let service = service, clock = clock
+        return Command(learnedLoads.load("learned expenditure") {
+            try await service.weightTrendReport(now: clock.now(), calendar: clock.calendar)
+        } apply: { [weak self] result in
+            guard let self, case .success(let report) = result else { return .none }
+            learnedExpenditure = Self.learnedText(report, unit: unit)
+            return .none
+        })
+    }
+
+    static func learnedText(_ report: WeightTrendReport, unit: EnergyUnit) -> String {
+        func energy(_ kcal: Double) -> String { "\(Formats.whole(unit.fromKcal(kcal))) \(unit.rawValue)/day" }
+        let formula = report.formulaKcalPerDay.map { " · formula (BMR + active) \(Formats.whole(unit.fromKcal($0)))" } ?? ""
+        switch report.expenditure {
+        case let .learned(kcalPerDay, foodDays, weighInDays):
+            // The figures first: on a narrow screen the cut falls on the days behind them.
+            return "Learned from your data: \(energy(kcalPerDay))\(formula) · \(foodDays) days of food logs, \(weighInDays) of weigh-ins"
+        case let .needsMoreData(foodDays, weighInDays):
+            return "Learned expenditure needs \(LearnedExpenditure.minimumDays) days of food logs and weigh-ins in the last "
+                + "\(LearnedExpenditure.windowDays) (has \(foodDays) and \(weighInDays))"
+        }
+    }
+
     /// day the user has already left is dropped, so the screen always ends on the day asked for last.
     public func refresh() -> Command {
         let day = self.day, service = service, clock = clock

@@ -203,6 +203,29 @@ struct EnergyPromptTests {
     }
 }
 
+@MainActor
+struct LearnedExpenditureOnScreenTests {
+    /// Two food logs and one weigh-in in the 28 days before today: the screen says what is missing rather
+    /// than a figure learned from too little.
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func tooLittleDataSaysWhatItNeeds(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let scale = try await world.device("Withings Device", named: "Scale", on: service)
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            try await world.weigh(70, at: "2026-11-18 07:00", device: scale, on: service)
+            for day in [17, 18] {
+                try await service.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date("2026-11-\(day) 12:00").millisecondsSince1970,
+                                                  data: [Field.calories: .number(2000)]))
+            }
+            let model = EnergyModel(service: service, clock: world.clock)
+            #expect(model.learnedExpenditure == nil)
+            await model.refreshLearnedExpenditure().complete()
+            #expect(model.learnedExpenditure == "Learned expenditure needs 14 days of food logs and weigh-ins in the last 28 (has 2 and 1)")
+        }
+    }
+}
+
 /// The food log as the devices screen would know it, set by the test.
 @MainActor
 final class FoodLogBox {

@@ -44,8 +44,8 @@ final class EnergyScreen: DashboardScreen {
     var problem: String? { model.problem }
     var lastUpdated: Date? { model.lastUpdated }
 
-    func open() -> Command? { model.refresh() }
-    func refresh() -> Command { model.refresh() }
+    func open() -> Command? { model.refresh() + model.refreshLearnedExpenditure() }
+    func refresh() -> Command { model.refresh() + model.refreshLearnedExpenditure() }
 
     func perform(_ action: Action) -> Command {
         if model.prompt != nil { return model.performInPrompt(action) }

@@ -56,7 +56,10 @@ struct EnergyView {
                 canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
                 y += 1
             }
-            drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
+            y = drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
+            if let learned = model.learnedExpenditure, y + 1 < inner.maxY - 1 {
+                canvas.text(learned, at: Point(x: x0, y: y + 1), style: .dim, maxWidth: inner.width - 4)
+            }
         } else {
             canvas.text("Net", at: Point(x: x0, y: y), style: Style(.text, bold: true))
             canvas.text("—", rightAlignedTo: x0 + labelW + valueW, y: y, style: .dim)
@@ -75,11 +78,12 @@ struct EnergyView {
         drawPrompt(on: canvas, in: inner)
     }
 
-    /// The net of the last seven days, one row each, when there is room below the figures.
-    private func drawWeek(on canvas: Canvas, x: Int, y: Int, bottom: Int, barX: Int, barW: Int) {
+    /// The net of the last seven days, one row each, when there is room below the figures. Returns the row
+    /// under what it drew.
+    private func drawWeek(on canvas: Canvas, x: Int, y top: Int, bottom: Int, barX: Int, barW: Int) -> Int {
         // A blank line above when there is room for it; the title and the seven days must fit.
-        let y = bottom - y >= 9 ? y + 1 : y
-        guard model.week.count == 7, bottom - y >= 8 else { return }
+        let y = bottom - top >= 9 ? top + 1 : top
+        guard model.week.count == 7, bottom - y >= 8 else { return top }
         canvas.text("Net, last 7 days", at: Point(x: x, y: y), style: Styles.columnHeader)
         // Diverging bars around a zero axis: deficits grow left, surpluses right, so the side reads
         // without colour too.
@@ -119,6 +123,7 @@ struct EnergyView {
                             maxWidth: max(0, barX + barW - end))
             }
         }
+        return y + 8
     }
 
     private func drawLine(_ line: EnergyLine, on canvas: Canvas, x: Int, y: Int, barX: Int, barW: Int, style: Style, bold: Bool) {
