@@ -68,12 +68,18 @@ public struct LineChart {
         }
         if line.count == 1, let only = line.first { dots.set(x: dx(only.x), y: dy(only.y), layer: Layer.line.rawValue) }
 
-        // The y-axis: a rule with a tick beside each label.
-        var tickRows: [Int: String] = [:]
-        for tick in yTicks { tickRows[dy(tick.value) / 4] = tick.label }
+        // The y-axis: a rule with a tick beside each label. Where two ticks fall in one row of cells (a short
+        // chart), the row shows the one nearest its middle, so no label stands for a value the row misses.
+        var tickRows: [Int: (label: String, offCentre: Int)] = [:]
+        for tick in yTicks {
+            let dot = dy(tick.value)
+            let offCentre = abs(dot % 4 * 2 - 3)   // dots 0…3 of a cell; its middle lies between 1 and 2
+            if let taken = tickRows[dot / 4], taken.offCentre <= offCentre { continue }
+            tickRows[dot / 4] = (tick.label, offCentre)
+        }
         for row in 0..<plot.height {
             let y = plot.y + row
-            if let label = tickRows[row] {
+            if let label = tickRows[row]?.label {
                 let width = DisplayWidth.of(label)
                 canvas.text(label, at: Point(x: plot.x - 1 - width, y: y), style: labelStyle, maxWidth: width)
                 canvas.text("┤", at: Point(x: plot.x - 1, y: y), style: axisStyle, maxWidth: 1)

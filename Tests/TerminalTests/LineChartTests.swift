@@ -49,4 +49,17 @@ import Testing
         // 7 cells = 14 dot columns at dot row 0, on in threes: 0–2, 6–8, 12–13; cells 2 and 5 stay blank.
         #expect(canvas.line(0) == "1┤⠉⠁ ⠉⠁ ⠉")
     }
+
+    @Test func twoTicksInOneRowLeaveTheOneNearestItsMiddle() {
+        // A 2-row plot of 70…72 has 8 dot rows: 72 is dot 0 (row 0's edge), 71.2 is dot 7 − round(4.2) = 3
+        // (row 0's other edge), 70.8 is dot 4 (row 1's edge), 71.5 is dot 7 − round(5.25) = 2 (row 0, next to its
+        // middle). Row 0 gets 71.5, the tick nearest its middle, whatever order the ticks come in.
+        for ticks in [[72.0, 71.5, 71.2], [71.2, 71.5, 72.0]] {
+            let canvas = GridCanvas(width: 8, height: 3)
+            let chart = LineChart(xRange: 0...1, yRange: 70...72, points: [], line: [], level: nil,
+                                  yTicks: ticks.map { .init(value: $0, label: String($0)) }, xTicks: [])
+            chart.draw(on: canvas, in: Rect(x: 0, y: 0, width: 8, height: 3))
+            #expect(canvas.line(0) == "71.5┤", "ticks in the order \(ticks)")
+        }
+    }
 }
