@@ -31,8 +31,10 @@ public struct LineChart {
     public var yTicks: [Tick]
     public var xTicks: [Tick]
 
+    /// Points in the accent colour (bold in monochrome), the line plain in the graph colour: told apart by
+    /// colour, and without colour by weight, since monochrome has nothing else to give.
     public var pointStyle = Style(.accent)
-    public var lineStyle = Style(.graph, bold: true)
+    public var lineStyle = Style(.graph)
     public var levelStyle = Style(.dim)
     public var axisStyle = Style.border
     public var labelStyle = Style(.dim)

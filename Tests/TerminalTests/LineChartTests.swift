@@ -38,7 +38,7 @@ import Testing
             "  └Nov    10",
         ])
         #expect(canvas.cell(at: Point(x: 7, y: 0))?.style == Style(.accent))
-        #expect(canvas.cell(at: Point(x: 3, y: 1))?.style == Style(.graph, bold: true))
+        #expect(canvas.cell(at: Point(x: 3, y: 1))?.style == Style(.graph))
     }
 
     @Test func theLevelIsDashed() {
