@@ -266,14 +266,9 @@ public final class EnergyModel {
 
     /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed), then reloads.
     public func submitPrompt() -> Command {
-        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces), let foodLog else { return .none }
-        let value: Double
-        switch PromptReading.number(in: text, quantity: "the energy in \(unit.rawValue)", example: "650") {
-        case .success(let number): value = number
-        case .failure(let reason):
-            problem = reason.message
-            return .none
-        }
+        guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
+                                                    problem: &problem), let foodLog
+        else { return .none }
         guard value >= 0 else {
             problem = "consumed energy cannot be negative: type a value like 650"
             return .none

@@ -147,14 +147,8 @@ public final class HRVModel {
 
     /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
     public func submitPrompt() -> Command {
-        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
-        let value: Double
-        switch PromptReading.number(in: text, quantity: "an RMSSD in ms", example: "48.5") {
-        case .success(let number): value = number
-        case .failure(let reason):
-            problem = reason.message
-            return .none
-        }
+        guard let value = PromptReading.typedNumber(prompt, quantity: "an RMSSD in ms", example: "48.5", problem: &problem)
+        else { return .none }
         let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.rmssd: .number(value), Field.source: .text(HRVSource.manual.rawValue)])
         return writes.post(message, to: service, saved: { [weak self] in

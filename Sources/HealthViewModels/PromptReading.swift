@@ -4,6 +4,19 @@ import HealthCore
 /// What the inline prompts (a new weight, consumed energy) share: reading the number typed, and posting
 /// it as a reading.
 enum PromptReading {
+    /// The number typed into `prompt`, or nil with `problem` set to what to type instead (nil too when no
+    /// prompt is open, with `problem` left alone).
+    static func typedNumber(_ prompt: TextField?, quantity: String, example: String, problem: inout String?) -> Double? {
+        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return nil }
+        switch number(in: text, quantity: quantity, example: example) {
+        case .success(let value):
+            return value
+        case .failure(let reason):
+            problem = reason.message
+            return nil
+        }
+    }
+
     /// The number in `text` ("72,4" as well as "72.4"), or the message to show when there is none:
     /// `quantity` names what to type ("a weight in kg"), `example` a value to copy ("72.4").
     static func number(in text: String, quantity: String, example: String) -> Result<Double, PromptProblem> {

@@ -257,14 +257,8 @@ public final class WeightsModel {
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
     public func submitPrompt() -> Command {
-        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return .none }
-        let value: Double
-        switch PromptReading.number(in: text, quantity: "a weight in \(unit.rawValue)", example: "72.4") {
-        case .success(let number): value = number
-        case .failure(let reason):
-            problem = reason.message
-            return .none
-        }
+        guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
+        else { return .none }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
