@@ -173,9 +173,13 @@ public final class HRVModel {
     private func rebuild() {
         let formats = Formats(calendar: clock.calendar)
         let history = history
+        // Every row's colour in one pass (a table of a thousand measurements rated one by one took 12 ms).
+        let rated = messages.compactMap { m in m.data[Field.rmssd]?.number.map { (rmssdMs: $0, at: m.date, id: m.mid) } }
+        let verdicts = Dictionary(zip(rated.map(\.id), HRVBaseline.verdicts(of: rated.map { ($0.rmssdMs, $0.at) }, history: history)),
+                                  uniquingKeysWith: { first, _ in first })
         rows = messages.map { message in
             let data = message.data
-            let rating = verdict(message, history: history)
+            let rating = verdicts[message.mid]
             let color: HRVColor
             if case .rated(let c, _)? = rating { color = c } else { color = .unknown }
             return HRVRow(id: message.mid, date: formats.tableDateTime(message.date),

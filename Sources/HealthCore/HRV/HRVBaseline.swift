@@ -49,6 +49,45 @@ public enum HRVBaseline {
     }
 }
 
+extension HRVBaseline {
+    /// The colours of many measurements at once, each against the measurements before it: the same answer as
+    /// `verdict(rmssdMs:at:history:)` for each, in one pass over `history` sorted by time (a sliding 60-day
+    /// window with running sums of ln RMSSD and its square), so a table of n rows costs n log n, not n².
+    public static func verdicts(of measurements: [(rmssdMs: Double, at: Date)],
+                                history: [(date: Date, rmssdMs: Double)]) -> [Verdict] {
+        let logs = history.filter { $0.rmssdMs > 0 }.map { (date: $0.date, ln: log($0.rmssdMs)) }.sorted { $0.date < $1.date }
+        let order = measurements.indices.sorted { measurements[$0].at < measurements[$1].at }
+        var verdicts = [Verdict](repeating: .building(have: 0, need: minimumMeasurements), count: measurements.count)
+        var low = 0, high = 0
+        var sum = 0.0, sumOfSquares = 0.0
+        for index in order {
+            let instant = measurements[index].at
+            let start = instant.addingTimeInterval(-Double(windowDays) * 86_400)
+            while high < logs.count && logs[high].date < instant {
+                sum += logs[high].ln
+                sumOfSquares += logs[high].ln * logs[high].ln
+                high += 1
+            }
+            while low < high && logs[low].date < start {
+                sum -= logs[low].ln
+                sumOfSquares -= logs[low].ln * logs[low].ln
+                low += 1
+            }
+            let count = high - low
+            guard count >= minimumMeasurements else {
+                verdicts[index] = .building(have: count, need: minimumMeasurements)
+                continue
+            }
+            let mean = sum / Double(count)
+            let sd = (max(0, sumOfSquares - Double(count) * mean * mean) / Double(count - 1)).squareRoot()
+            let band = Band(meanLn: mean, lowLn: mean - bandSDs * sd, highLn: mean + bandSDs * sd, count: count)
+            let value = log(max(measurements[index].rmssdMs, .leastNonzeroMagnitude))
+            verdicts[index] = .rated(value > band.highLn ? .green : value < band.lowLn ? .red : .yellow, band)
+        }
+        return verdicts
+    }
+}
+
 /// Welltory's colour words: green good, yellow normal, red bad, unknown.
 public enum HRVColor: String, Sendable, CaseIterable {
     case green, yellow, red, unknown
