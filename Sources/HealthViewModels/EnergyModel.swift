@@ -119,7 +119,9 @@ public final class EnergyModel {
     public func refreshLearnedExpenditure() -> Command {
         let service = service, clock = clock
         return Command(learnedLoads.load("learned expenditure") {
-            try await service.weightTrendReport(now: clock.now(), calendar: clock.calendar)
+            // The 28 days of the estimate and the 60 before them that the smoothing needs (0.9⁶⁰ < 0.2 %).
+            try await service.weightTrendReport(now: clock.now(), calendar: clock.calendar,
+                                                lookbackDays: LearnedExpenditure.windowDays + 60)
         } apply: { [weak self] result in
             guard let self, case .success(let report) = result else { return .none }
             learnedExpenditure = Self.learnedText(report, unit: unit)

@@ -96,9 +96,7 @@ public final class WeightsModel {
         let count = max(Self.pageSize, wanted, messages.count)
         let today = clock.today, calendar = clock.calendar, service = service
         let sources = (filter.map { [$0] } ?? scales).map(\.id)
-        // A year at least: the smoothing forgets its seed within weeks, so the trend today does not
-        // depend on how far back the chart looks.
-        let lookback = max(365, span.days ?? 3650)
+        let lookback = Self.lookback(for: span)
         return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
             // All at once: on a local store they run on the pool's readers, on a server as separate requests.
             async let readings = Self.latest(count, of: sources, service: service)
@@ -234,9 +232,14 @@ public final class WeightsModel {
     /// `[`: a shorter span.
     public func shorterSpan() -> Command { setSpan(span.shorter) }
 
+    /// Days of weigh-ins read for a span: the span, plus the 60 days the smoothing needs to forget its seed
+    /// (0.9⁶⁰ < 0.2 %), so the trend on the span's first day is the trend a longer look-back would give.
+    /// Not a year for every span: on a busy store a year of readings made R take 20 ms.
+    static func lookback(for span: ChartSpan) -> Int { (span.days ?? 3650) + 60 }
+
     private func setSpan(_ new: ChartSpan) -> Command {
         guard new != span else { return .none }
-        let needsMore = (new.days ?? 3650) > max(365, span.days ?? 3650)
+        let needsMore = Self.lookback(for: new) > Self.lookback(for: span)
         span = new
         rebuild()
         return needsMore ? refresh(rows: rows.count) : .none
