@@ -77,14 +77,7 @@ public enum TrendText {
     }
 
     /// 72.4: fixed decimals, no trailing zeros, never "-0".
-    static func number(_ value: Double, decimals: Int) -> String {
-        var text = String(format: "%.\(decimals)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
+    static func number(_ value: Double, decimals: Int) -> String { Formatting.number(value, decimals: decimals) }
 
     /// +0.45 / −0.45 / 0: the sign says the direction.
     static func signed(_ value: Double, decimals: Int) -> String {
@@ -96,12 +89,7 @@ public enum TrendText {
     /// 2,385: whole numbers with thousands separators.
     static func grouped(_ value: Double) -> String {
         let whole = Int(value.rounded())
-        let digits = String(abs(whole))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return whole < 0 ? "−" + out : out
+        let digits = Formatting.grouped(abs(whole))
+        return whole < 0 ? "−" + digits : digits   // a true minus sign, as `signed` writes it
     }
 }

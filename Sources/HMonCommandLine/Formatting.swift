@@ -1,9 +1,9 @@
 import Foundation
 
 /// Numbers and tables as the command line prints them.
-enum Formatting {
-    /// 72.4, 650, 1320.3: at most `decimals` decimals, no trailing zeros.
-    static func number(_ value: Double, decimals: Int = 1) -> String {
+public enum Formatting {
+    /// 72.4, 650, 1320.3: at most `decimals` decimals, no trailing zeros, never "-0".
+    public static func number(_ value: Double, decimals: Int = 1) -> String {
         var text = String(format: "%.\(decimals)f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
@@ -12,8 +12,19 @@ enum Formatting {
         return text == "-0" ? "0" : text
     }
 
+    /// `1234567` → `1,234,567`.
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
     /// Left-aligned columns separated by two spaces.
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
+    public static func table(_ header: [String], _ rows: [[String]]) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
