@@ -71,7 +71,6 @@ public final class WeightsModel {
     private var newIDs: Set<String> = []
     private var trendDays: [TrendDay] = []
     private var profile: Profile?
-    private var manifestUnit: MassUnit
 
     /// - Parameters:
     ///   - manifestUnit: the unit of the manifest's `weight` field ("kg" unless it says "lb").
@@ -83,9 +82,7 @@ public final class WeightsModel {
         self.device = device
         self.scales = scales.contains { $0.id == device.id } ? scales : [device] + scales
         self.clock = clock
-        let manifestUnit = MassUnit(rawValue: manifest.field(Field.weight)?.unit ?? "kg") ?? .kg
-        self.manifestUnit = manifestUnit
-        self.unit = preferred ?? manifestUnit
+        self.unit = preferred ?? MassUnit(rawValue: manifest.field(Field.weight)?.unit ?? "kg") ?? .kg
     }
 
     // MARK: Loading
@@ -113,7 +110,7 @@ public final class WeightsModel {
                 knownIDs.formUnion(latest.map(\.mid))
                 messages = latest
                 hasOlder = latest.count >= count
-                trendDays = WeightTrendBuilder.days(weighIns: series.points.filter { !$0.isCarried }.map { ($0.day, $0.kg) })
+                trendDays = WeightTrendBuilder.days(series: series)
                 self.profile = profile
                 problem = nil
                 lastUpdated = clock.now()

@@ -21,6 +21,12 @@ public enum WeightTrendBuilder {
         return days(weighIns: weighIns)
     }
 
+    /// The trend from a weight series' weigh-in days (its carried days are not weigh-ins: the trend
+    /// interpolates across them by its own rule).
+    public static func days(series: WeightSeries) -> [TrendDay] {
+        days(weighIns: series.points.filter { !$0.isCarried }.map { ($0.day, $0.kg) })
+    }
+
     /// The trend from one weight per weigh-in day, in any order (one entry per day).
     public static func days(weighIns: [(day: Day, kg: Double)]) -> [TrendDay] {
         let sorted = weighIns.map { (ordinal: $0.day.ordinal, kg: $0.kg) }.sorted { $0.ordinal < $1.ordinal }

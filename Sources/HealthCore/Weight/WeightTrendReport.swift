@@ -32,7 +32,7 @@ extension HealthService {
         let profile = try await profile()
         let today = Day(now, in: calendar)
         let series = try await weightSeries(days: today.adding(days: -(lookbackDays - 1))...today, calendar: calendar)
-        let days = WeightTrendBuilder.days(weighIns: series.points.filter { !$0.isCarried }.map { ($0.day, $0.kg) })
+        let days = WeightTrendBuilder.days(series: series)
         let yesterday = today.adding(days: -1)
         let window = yesterday.adding(days: -(LearnedExpenditure.windowDays - 1))...yesterday
         let energy = try await energySummaries(for: window, now: now, calendar: calendar)
