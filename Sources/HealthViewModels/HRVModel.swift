@@ -165,25 +165,18 @@ public final class HRVModel {
         messages.compactMap { m in m.data[Field.rmssd]?.number.map { (date: m.date, rmssdMs: $0) } }
     }
 
-    /// The RMSSD colour of a measurement: Welltory's stress colour is about stress, not RMSSD, so RMSSD is
-    /// always rated against the baseline; the three scores keep Welltory's own colours.
-    private func verdict(_ message: Message, history: [(date: Date, rmssdMs: Double)]) -> HRVBaseline.Verdict? {
-        guard let rmssd = message.data[Field.rmssd]?.number else { return nil }
-        return HRVBaseline.verdict(rmssdMs: rmssd, at: message.date, history: history)
-    }
-
     private func rebuild() {
         let formats = Formats(calendar: clock.calendar)
+        // `messages` all carry an RMSSD (see `refresh`), so `history` is them, row for row.
         let history = history
-        // Every row's colour in one pass (a table of a thousand measurements rated one by one took 12 ms).
-        let rated = messages.compactMap { m in m.data[Field.rmssd]?.number.map { (rmssdMs: $0, at: m.date, id: m.mid) } }
-        let verdicts = Dictionary(zip(rated.map(\.id), HRVBaseline.verdicts(of: rated.map { ($0.rmssdMs, $0.at) }, history: history)),
-                                  uniquingKeysWith: { first, _ in first })
-        rows = messages.map { message in
+        // Every row's RMSSD colour in one pass (a table of a thousand measurements rated one by one took 12 ms).
+        // Welltory's stress colour is about stress, not RMSSD, so RMSSD is always rated against the baseline;
+        // the three scores keep Welltory's own colours.
+        let verdicts = HRVBaseline.verdicts(of: history.map { ($0.rmssdMs, $0.date) }, history: history)
+        rows = zip(messages, verdicts).map { message, rating in
             let data = message.data
-            let rating = verdicts[message.mid]
             let color: HRVColor
-            if case .rated(let c, _)? = rating { color = c } else { color = .unknown }
+            if case .rated(let c, _) = rating { color = c } else { color = .unknown }
             return HRVRow(id: message.mid, date: formats.tableDateTime(message.date),
                           rmssd: data[Field.rmssd]?.number.map(Formats.oneDecimal) ?? "—",
                           sdnn: data[Field.sdnn]?.number.map(Formats.oneDecimal) ?? "—",
@@ -193,11 +186,11 @@ public final class HRVModel {
                           source: Self.sourceName(data[Field.source]?.textValue))
         }
         selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
-        latest = messages.first.map { makeLatest($0, history: history, formats: formats) }
+        latest = messages.first.map { makeLatest($0, rating: verdicts[0], formats: formats) }
         trend = makeTrend(history: history, formats: formats)
     }
 
-    private func makeLatest(_ message: Message, history: [(date: Date, rmssdMs: Double)], formats: Formats) -> HRVLatest {
+    private func makeLatest(_ message: Message, rating: HRVBaseline.Verdict, formats: Formats) -> HRVLatest {
         let data = message.data
         let scored = messages.first { $0.data[Field.stress]?.number != nil || $0.data[Field.energy]?.number != nil }
         let scores = scored?.data ?? [:]
@@ -220,19 +213,15 @@ public final class HRVModel {
         add(Field.totalPower, "Power", " ms²", Formats.whole)
         add(Field.heartRate, "Heart rate", " b/min", Formats.whole)
         add(Field.stressIndex, "Stress index", "", Formats.whole)
-        let rating = verdict(message, history: history)
         let color: HRVColor, note: String
         switch rating {
-        case .rated(let c, _)?:
+        case .rated(let c, _):
             color = c
             let place = c == .green ? "above" : c == .red ? "below" : "within"
             note = "RMSSD \(place) your normal range (HRV4Training baseline, 60 days)"
-        case .building(let have, let need)?:
+        case .building(let have, let need):
             color = .unknown
             note = "building your baseline (\(have) of \(need))"
-        case nil:
-            color = .unknown
-            note = ""
         }
         let source = Self.sourceName(data[Field.source]?.textValue)
         let scoresFrom = scored.flatMap { $0.mid == message.mid ? nil : "scores from Welltory, \(formats.dateTime($0.date))" }

@@ -49,7 +49,7 @@ final class HRVScreen: DashboardScreen {
     /// Opens the user's first HRV meter; without one it opens empty and says how to add one.
     func open() -> Command? {
         let devices = context.app.devices
-        guard let meter = devices.devices.first(where: { devices.manifest(of: $0)?.field(Field.rmssd) != nil }) else {
+        guard let meter = devices.devices.first(recording: Field.rmssd, manifests: devices.manifests) else {
             model = nil
             return Command.none
         }
