@@ -141,7 +141,7 @@ public final class Dashboard {
         case .cancel where app.isConfirmingSignOut:
             app.cancelSignOut()
         case .refresh where current.modal == nil:
-            run(current.refresh() + app.rememberChangeToken())
+            run(refreshCurrent())
         case .back where current.modal == nil:
             app.back()
         case .nextTab where app.screen != .signIn && current.modal == nil:
@@ -149,8 +149,8 @@ public final class Dashboard {
         case .previousTab where app.screen != .signIn && current.modal == nil:
             run(cycle(forward: false))
         default:
-            if let number = tabNumber(action) {
-                if number <= screens.count { run(show(screens[number - 1].id)) }
+            if let tab = screens.indices.first(where: { action == .showTab($0 + 1) }) {
+                run(show(screens[tab].id))
             } else {
                 run(current.perform(action))
             }
@@ -158,10 +158,9 @@ public final class Dashboard {
         return .keepGoing
     }
 
-    private func tabNumber(_ action: Action) -> Int? {
-        guard action.name.hasPrefix("tab ") else { return nil }
-        return Int(action.name.dropFirst(4))
-    }
+    /// R, and live updates: the screen reloads, and the change token is read after, so the reload's own
+    /// writes do not count as news.
+    private func refreshCurrent() -> Command { current.refresh() + app.rememberChangeToken() }
 
     /// Tab / Shift-Tab: the next screen that can open (one that cannot, such as Weights without a scale,
     /// is skipped rather than stopped on).
@@ -199,7 +198,7 @@ public final class Dashboard {
     /// Once a second: live updates of the screen on show (see `AppModel.liveUpdate`).
     public func liveUpdate(pollInterval: TimeInterval) {
         guard current.modal == nil else { return }
-        run(app.liveUpdate(pollInterval: pollInterval) { [unowned self] in current.refresh() + app.rememberChangeToken() })
+        run(app.liveUpdate(pollInterval: pollInterval) { [unowned self] in refreshCurrent() })
     }
 
     /// The terminal changed size: lay the screen out anew and load what a bigger screen shows.
