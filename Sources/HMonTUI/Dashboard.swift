@@ -95,7 +95,7 @@ public final class Dashboard {
 
     /// An answer came back: its model applies it (or drops it as stale), and what that starts runs.
     public func receive(_ loaded: Loaded) {
-        runner.received(loaded)
+        runner.received()
         run(loaded.deliver())
     }
 

@@ -28,8 +28,8 @@ final class LoadRunner {
         }
     }
 
-    /// The dashboard received `loaded`: it no longer counts as in flight.
-    func received(_ loaded: Loaded) {
+    /// The dashboard received an answer: its load no longer counts as in flight.
+    func received() {
         inFlight -= 1
     }
 }

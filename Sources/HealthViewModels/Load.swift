@@ -33,7 +33,6 @@ public struct Load: Sendable {
 public struct Loaded: Sendable {
     public let tag: LoadTag
     public let generation: Int
-    public let cancelKey: String?
     let apply: @MainActor @Sendable () -> Command
 
     @MainActor
@@ -93,7 +92,7 @@ public final class LoadSlot {
         return Load(tag: tag, generation: generation, cancelKey: key) {
             let result: Result<Value, any Error>
             do { result = .success(try await fetch()) } catch { result = .failure(error) }
-            return Loaded(tag: tag, generation: generation, cancelKey: key) { [weak self] in
+            return Loaded(tag: tag, generation: generation) { [weak self] in
                 guard let self else { return .none }
                 guard generation == self.generation else {
                     self.dropped += 1
@@ -132,7 +131,7 @@ public final class WriteSlot {
         return Load(tag: tag, generation: serial, cancelKey: nil) {
             let result: Result<Value, any Error>
             do { result = .success(try await perform()) } catch { result = .failure(error) }
-            return Loaded(tag: tag, generation: serial, cancelKey: nil) { [weak self] in
+            return Loaded(tag: tag, generation: serial) { [weak self] in
                 self?.pending -= 1
                 return apply(result)
             }
