@@ -109,7 +109,7 @@ public final class AppModel {
             switch result {
             case .success(let user):
                 self.user = user
-                return enterDashboard()
+                return enterDashboard(knowing: user)
             case .failure:
                 var note: String?
                 do { try sessions.clear() } catch { note = Self.cannotDelete(error) }
@@ -136,15 +136,16 @@ public final class AppModel {
         }
     }
 
-    private func enterDashboard() -> Command {
+    /// - Parameter known: the user when resuming a session already told who it is (no second request).
+    private func enterDashboard(knowing known: User? = nil) -> Command {
         history = []
         screen = .devices
         signInCount += 1
         let service = service
         let profile = Command(loads.load("user and profile") {
-            async let user = service.currentUser()
             async let profile = service.profile()
-            return (try await user, try await profile)
+            let user = if let known { known } else { try await service.currentUser() }
+            return (user, try await profile)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
