@@ -124,7 +124,7 @@ public final class EnergyModel {
                                                 lookbackDays: LearnedExpenditure.windowDays + 60)
         } apply: { [weak self] result in
             guard let self, case .success(let report) = result else { return .none }
-            learnedExpenditure = Self.learnedText(report, unit: unit)
+            learnedExpenditure = Self.learnedText(report, unit: report.profile.energyUnit)
             return .none
         })
     }

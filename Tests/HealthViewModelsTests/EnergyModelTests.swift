@@ -224,6 +224,27 @@ struct LearnedExpenditureOnScreenTests {
             #expect(model.learnedExpenditure == "Learned expenditure needs 14 days of food logs and weigh-ins in the last 28 (has 2 and 1)")
         }
     }
+
+    /// The learned figure speaks the profile's unit even when it arrives before the day's figures do.
+    @Test func theLearnedFigureIsInTheProfilesUnitWhicheverLoadComesFirst() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.signedIn()
+        var profile = try await service.profile()
+        profile.energyUnit = .kJ
+        try await service.updateProfile(profile)
+        let scale = try await world.device("Withings Device", named: "Scale", on: service)
+        let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+        for day in 1...19 {
+            let date = String(format: "2026-11-%02d", day)
+            try await world.weigh(70, at: "\(date) 07:00", device: scale, on: service)
+            try await service.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date("\(date) 12:00").millisecondsSince1970,
+                                              data: [Field.calories: .number(2000)]))
+        }
+        let model = EnergyModel(service: service, clock: world.clock)
+        await model.refreshLearnedExpenditure().complete()
+        // A steady 70 kg on 2,000 kcal a day: 2,000 kcal = 8,368 kJ a day spent.
+        #expect(model.learnedExpenditure?.hasPrefix("Learned from your data: 8,368 kJ/day") == true, "\(model.learnedExpenditure ?? "nil")")
+    }
 }
 
 /// The food log as the devices screen would know it, set by the test.
