@@ -133,6 +133,9 @@ public final class Screen {
             start_color()
             depth = ColorDepth.detect(colors: Int(hm_COLORS()), canChangeColor: can_change_color(),
                                       environment: options.environment, noColor: options.noColor)
+            // Without colour, pair 0 is the terminal's own foreground and background (no-color.org):
+            // after start_color it would otherwise be white on black, turning a light terminal dark.
+            if depth == .monochrome { use_default_colors() }
         }
         let used = Palette(theme: options.theme, depth: depth).install()
         isOpen = true

@@ -159,6 +159,18 @@ struct CursesScreenTests {
         #expect(bad.attributes & UInt32(hm_A_BOLD()) != 0)
     }
 
+    @Test func noColorLeavesTheTerminalsOwnForegroundAndBackground() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty, term: "xterm-256color", environment: ["NO_COLOR": "1"])
+        defer { screen.stop() }
+        #expect(screen.colorDepth == .monochrome)
+        // Pair 0, which every monochrome cell uses: -1 is "the terminal's default", not white on black.
+        var fg: Int32 = 0, bg: Int32 = 0
+        extended_pair_content(0, &fg, &bg)
+        #expect(fg == -1 && bg == -1)
+    }
+
     @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
         let pty = try PseudoTerminal(rows: 10, columns: 40)
         defer { pty.shutDown() }
