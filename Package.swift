@@ -130,6 +130,12 @@ let package = Package(
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
+        // The fuzz targets (see Fuzz/fuzz.sh): the parts that read outside input, one entry point each.
+        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal"],
+                path: "Fuzz/Targets"),
+        // libFuzzer's driver when built with -sanitize=fuzzer -D HMON_LIBFUZZER; otherwise it replays saved inputs.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "hmon-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/Driver"),
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
@@ -150,6 +156,7 @@ let package = Package(
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
         .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],

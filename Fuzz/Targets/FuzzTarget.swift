@@ -1,0 +1,46 @@
+/// The parts of hmon that read input from outside, each as one function that takes one input's bytes.
+///
+/// libFuzzer calls them through `hmon-fuzz` built with `-sanitize=fuzzer` (see `Fuzz/fuzz.sh`), and
+/// `swift test` replays every input kept in `Fuzz/Corpus/<target>/` through the same functions, so an
+/// input that once broke hmon stays a test after the fix.
+///
+/// A crash is a finding by itself; `FuzzFinding` is for inputs that break a promise without crashing
+/// (an import failing with something other than a located `ImportError`, the server answering 500).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The Apple Health XML scanner and its tag handler, through `Importer.read` on a file.
+    case xml
+    /// The CSV reader and the weight-CSV importer, through `Importer.read` on a file.
+    case csv
+    /// Theme files (`Themes/*.theme`, `~/.config/hmon/themes`).
+    case theme
+    /// What a terminal sends as keys: decoded, typed into a prompt's text field, drawn into a frame.
+    case keys
+    /// The server's request decoding: a request sent over loopback to a real `hmon serve` in this process.
+    case server
+
+    /// Sets up what the target needs once per process (a scratch folder; the server and its store).
+    public func prepare() throws {
+        switch self {
+        case .xml, .csv: try ImportFuzz.prepare()
+        case .server: try ServerFuzz.shared.prepare()
+        case .theme, .keys: break
+        }
+    }
+
+    /// Runs one input. Throws a `FuzzFinding` when hmon broke a promise on it.
+    public func run(_ input: [UInt8]) throws(FuzzFinding) {
+        switch self {
+        case .xml: try ImportFuzz.readXML(input)
+        case .csv: try ImportFuzz.readCSV(input)
+        case .theme: try ThemeFuzz.parse(input)
+        case .keys: try KeyFuzz.type(input)
+        case .server: try ServerFuzz.shared.send(input)
+        }
+    }
+}
+
+/// An input on which hmon broke a promise without crashing.
+public struct FuzzFinding: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

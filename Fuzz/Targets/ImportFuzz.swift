@@ -1,0 +1,57 @@
+import Foundation
+import HealthCore
+
+/// Feeds inputs to the importer as files, the way `hmon import` reads them.
+enum ImportFuzz {
+    nonisolated(unsafe) private static var folder: URL?
+
+    static func prepare() throws {
+        guard folder == nil else { return }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-fuzz-\(getpid())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folder = url
+    }
+
+    /// The input as an export.xml. A zip's signature is left out: the zip library is not ours to fuzz
+    /// here, and a fuzzer that found it would spend its time there instead of in the scanner.
+    static func readXML(_ input: [UInt8]) throws(FuzzFinding) {
+        guard !input.starts(with: [0x50, 0x4B]) else { return }
+        try read(input, named: "export.xml")
+    }
+
+    /// The input's first byte picks a header the importer recognizes, so that the fuzzer explores rows
+    /// rather than spend its time finding a header; the rest is the file's body.
+    static func readCSV(_ input: [UInt8]) throws(FuzzFinding) {
+        let headers = [
+            "Date,\"Weight (kg)\",\"Fat mass (kg)\",\"Bone mass (kg)\",\"Muscle mass (kg)\",\"Hydration (kg)\",Comments\n",
+            "\"dateTime\",\"weight\",\"fat\",\"water\",\"muscle\",\"comment\"\n",
+            "Datum;Gewicht\n",
+            "",
+        ]
+        guard let first = input.first else { return }
+        try read(Array(headers[Int(first) % headers.count].utf8) + input.dropFirst(), named: "weight.csv")
+    }
+
+    private static func read(_ bytes: [UInt8], named name: String) throws(FuzzFinding) {
+        guard let folder else { preconditionFailure("FuzzTarget.prepare() was not called") }
+        let file = folder.appendingPathComponent(name)
+        do {
+            try Data(bytes).write(to: file)
+        } catch {
+            fatalError("cannot write the fuzz input to \(file.path): \(error)")
+        }
+        do {
+            var kept = 0
+            _ = try Importer.read(file, timeZone: TimeZone(identifier: "UTC")!) { reading in
+                guard reading.value.isFinite else { throw FuzzFinding("a reading with a non-finite value: \(reading)") }
+                kept += 1
+            }
+        } catch let finding as FuzzFinding {
+            throw finding
+        } catch is ImportError {
+            // A refused file, with a message that names where: the promise kept.
+        } catch {
+            throw FuzzFinding("the import failed with \(type(of: error)) instead of an ImportError: \(error)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One HTTP exchange over a plain loopback socket: the request's bytes exactly as given (Foundation's
+/// clients would tidy a malformed request before sending it, which is what the fuzzer must not do).
+enum LoopbackHTTP {
+    struct Answer {
+        /// The status code of the answer's first line; nil when the server closed without one.
+        var status: Int?
+        var bytes: [UInt8]
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case connect(Int32), timedOut
+        var description: String {
+            switch self {
+            case .connect(let code): "cannot connect to the server (errno \(code))"
+            case .timedOut: "no answer within the time limit"
+            }
+        }
+    }
+
+    /// Sends `request`, closes the sending half, and reads until the server closes or `seconds` pass.
+    static func exchange(port: Int, _ request: [UInt8], seconds: Int = 5) throws(Failure) -> Answer {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw .connect(errno) }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw .connect(errno) }
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }  // the server may refuse a request before reading all of it
+            sent += count
+        }
+        shutdown(descriptor, Int32(SHUT_WR))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { answer += buffer[..<count]; continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .timedOut }
+            break  // closed (or reset after a refused request)
+        }
+        return Answer(status: status(of: answer), bytes: answer)
+    }
+
+    /// "HTTP/1.1 404 Not Found" → 404.
+    private static func status(of answer: [UInt8]) -> Int? {
+        let prefix = Array("HTTP/1.1 ".utf8)
+        guard answer.count >= prefix.count + 3, answer.starts(with: prefix) else { return nil }
+        return Int(String(decoding: answer[prefix.count..<prefix.count + 3], as: UTF8.self))
+    }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Fuzzes the parts of hmon that read outside input (Fuzz/Targets), each for a bounded time.
+#
+#   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server)
+#
+# Builds hmon-fuzz with libFuzzer and AddressSanitizer (clang's runtime ships with the Swift toolchain)
+# in its own build folder, then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
+# only: what the fuzzer finds new goes to a temporary folder). A crash, a sanitizer report or a broken
+# promise (see FuzzTarget) stops that target; the input is copied to Fuzz/Findings/ and the script
+# exits 1. To keep a fixed finding as a regression test, move it into Fuzz/Corpus/TARGET/: `swift test`
+# replays every corpus input (FuzzCorpusTests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server)
+case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
+
+scratch=${HMON_FUZZ_BUILD:-.build-fuzz}
+flags=(--product hmon-fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DHMON_LIBFUZZER)
+echo "fuzz: building hmon-fuzz with libFuzzer and AddressSanitizer in $scratch"
+swift build "${flags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling hmon-fuzz|Build complete" || true
+binary="$(swift build "${flags[@]}" --show-bin-path)/hmon-fuzz"
+[ -x "$binary" ] || { echo "fuzz: the build did not produce $binary" >&2; exit 1; }
+
+findings=Fuzz/Findings
+failed=()
+for target in "${targets[@]}"; do
+    [ -d "Fuzz/Corpus/$target" ] || { echo "fuzz: no corpus for '$target' (Fuzz/Corpus/$target)" >&2; exit 2; }
+    work=$(mktemp -d)
+    log=$(mktemp)
+    echo "fuzz: $target for ${seconds}s from $(ls "Fuzz/Corpus/$target" | wc -l) corpus inputs"
+    if HMON_FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 \
+            -artifact_prefix="$work/" -print_final_stats=1 "$work" "Fuzz/Corpus/$target" >"$log" 2>&1; then
+        grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$log" | sed "s/^/fuzz: $target /" || true
+        grep -E "^#[0-9]+ +DONE" "$log" | tail -1 | sed "s/^/fuzz: $target /" || true
+    else
+        mkdir -p "$findings"
+        tail -40 "$log"
+        for artifact in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+            [ -e "$artifact" ] || continue
+            cp "$artifact" "$findings/$target-$(basename "$artifact")"
+            echo "fuzz: $target: input saved as $findings/$target-$(basename "$artifact");" \
+                 "replay it with: swift run hmon-fuzz $target $findings/$target-$(basename "$artifact")"
+        done
+        failed+=("$target")
+    fi
+    rm -rf "$work" "$log"
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "fuzz: every target ran ${seconds}s without a finding"
