@@ -37,6 +37,23 @@ static inline int hm_PAIR_NUMBER(attr_t a) { return PAIR_NUMBER(a); }
 // Keys.
 static inline int hm_KEY_F(int n) { return KEY_F(n); }
 
+// Mouse: the events hmon asks for (mask bits are function-like macros), and one event's fields.
+static inline mmask_t hm_mouse_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
+static inline int hm_mouse_is_click(mmask_t b)      { return (b & BUTTON1_PRESSED) != 0; }
+static inline int hm_mouse_is_wheel_up(mmask_t b)   { return (b & BUTTON4_PRESSED) != 0; }
+static inline int hm_mouse_is_wheel_down(mmask_t b) { return (b & BUTTON5_PRESSED) != 0; }
+static inline int hm_KEY_MOUSE(void) { return KEY_MOUSE; }
+// The next mouse event's column, row and button state; ERR when there is none. (Not "buttons": term.h
+// defines that name as a macro for a terminfo capability.)
+static inline int hm_getmouse(int *x, int *y, mmask_t *state) {
+    MEVENT e;
+    if (getmouse(&e) != OK) return ERR;
+    *x = e.x; *y = e.y; *state = e.bstate;
+    return OK;
+}
+
 // Size of a window (getmaxyx / getbegyx are macros that assign to their arguments).
 static inline int hm_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int hm_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }

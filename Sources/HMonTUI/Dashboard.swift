@@ -119,6 +119,9 @@ public final class Dashboard {
             ui.showsHelp = false
             return .keepGoing
         }
+        if case .mouse(let event) = key {
+            return handleMouse(event)
+        }
         if let action = KeyMap.action(for: key, in: activeTable) {
             return perform(action)
         }
@@ -127,6 +130,28 @@ public final class Dashboard {
         }
         return .keepGoing
     }
+
+    /// A click on a tab shows that screen; the wheel moves through the screen's list as ↑ and ↓ do, three
+    /// rows a notch; a click in a list selects that row (screens that have one, see `select(at:)`).
+    private func handleMouse(_ event: MouseEvent) -> Outcome {
+        guard app.screen != .signIn, current.modal == nil, !app.isConfirmingSignOut else { return .keepGoing }
+        switch event.action {
+        case .wheelUp, .wheelDown:
+            let key: Key = event.action == .wheelUp ? .up : .down
+            var outcome = Outcome.keepGoing
+            for _ in 0..<Self.rowsPerWheelNotch where outcome == .keepGoing { outcome = handle(key) }
+            return outcome
+        case .click where event.y == 0:
+            if let tab = TabBar(dashboard: self).tab(atColumn: event.x), tab.id != app.screen {
+                run(show(tab.id))
+            }
+        case .click:
+            run(current.select(at: Point(x: event.x, y: event.y)))
+        }
+        return .keepGoing
+    }
+
+    static let rowsPerWheelNotch = 3
 
     public func perform(_ action: Action) -> Outcome {
         switch action {

@@ -6,15 +6,19 @@ import TOMLKit
 /// ```toml
 /// theme = "nord"     # a theme name or a path to a .theme file
 /// refresh = 30       # seconds between polls of a server
+/// mouse = false      # leave the mouse to the terminal (selection, scrollback), as --no-mouse does
 /// ```
 /// Environment (`HMON_THEME`) and flags override the file; a missing file means the defaults.
 public struct DashboardConfig: Sendable, Equatable {
     public var theme: String?
     public var refreshSeconds: Double?
+    /// Whether clicks and the wheel go to hmon; nil means the default (they do).
+    public var mouse: Bool?
 
-    public init(theme: String? = nil, refreshSeconds: Double? = nil) {
+    public init(theme: String? = nil, refreshSeconds: Double? = nil, mouse: Bool? = nil) {
         self.theme = theme
         self.refreshSeconds = refreshSeconds
+        self.mouse = mouse
     }
 
     /// A config file that cannot be used, with the file and the line.
@@ -67,6 +71,12 @@ public struct DashboardConfig: Sendable, Equatable {
                 throw Problem(description: "\(file): refresh must be a number of seconds ≥ 1, like refresh = 30")
             }
             config.refreshSeconds = seconds
+        }
+        if let value = table["mouse"] {
+            guard let on = value.bool else {
+                throw Problem(description: "\(file): mouse must be true or false, like mouse = false")
+            }
+            config.mouse = on
         }
         return config
     }

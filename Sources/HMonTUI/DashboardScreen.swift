@@ -48,6 +48,8 @@ public protocol DashboardScreen: AnyObject {
     func layout(in area: Rect)
     /// After the terminal changed size (and `layout` ran): what a bigger screen needs loaded.
     func resized() -> Command
+    /// A click at `point` (screen cells, as laid out last): select the row there, as ↑/↓ would.
+    func select(at point: Point) -> Command
     func draw(on canvas: Canvas, in area: Rect)
 }
 
@@ -57,4 +59,5 @@ extension DashboardScreen {
     public func type(_ character: Character) {}
     public func layout(in area: Rect) {}
     public func resized() -> Command { .none }
+    public func select(at point: Point) -> Command { .none }
 }

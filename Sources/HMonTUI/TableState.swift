@@ -9,11 +9,25 @@ public struct TableState: Sendable, Equatable {
 
     public init() {}
 
+    /// The screen row of the first row in view, when the screen told `layout` (for clicks).
+    public private(set) var firstRowY: Int?
+    /// Rows in the table at the last layout.
+    public private(set) var count = 0
+
     /// Fits `pageSize` rows and scrolls as little as possible to keep `selected` in view.
-    public mutating func layout(pageSize: Int, selected: Int, count: Int) {
+    public mutating func layout(pageSize: Int, selected: Int, count: Int, firstRowY: Int? = nil) {
+        self.firstRowY = firstRowY
+        self.count = count
         self.pageSize = max(1, pageSize)
         if selected < offset { offset = selected }
         if selected >= offset + self.pageSize { offset = selected - self.pageSize + 1 }
         offset = max(0, min(offset, max(count - self.pageSize, 0)))
+    }
+
+    /// The index of the row drawn at screen row `y`, if a row is there.
+    public func row(atY y: Int) -> Int? {
+        guard let firstRowY, y >= firstRowY, y < firstRowY + pageSize else { return nil }
+        let index = offset + (y - firstRowY)
+        return index < count ? index : nil
     }
 }

@@ -10,6 +10,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case function(Int)
     /// The terminal was resized (ncurses' KEY_RESIZE).
     case resize
+    /// A click or a turn of the wheel, where it happened (ncurses' KEY_MOUSE; only with `Screen.Options.mouse`).
+    case mouse(MouseEvent)
     /// Any other key code ncurses reported.
     case other(Int32)
 
@@ -36,7 +38,36 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .insert: "Ins"
         case .function(let n): "F\(n)"
         case .resize: "resize"
+        case .mouse(let event): event.description
         case .other(let code): "key \(code)"
+        }
+    }
+}
+
+/// What the mouse did, in terminal cells from the top left (0, 0).
+public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Action: Hashable, Sendable {
+        /// The left button (pressed, or clicked).
+        case click
+        case wheelUp
+        case wheelDown
+    }
+
+    public var action: Action
+    public var x: Int
+    public var y: Int
+
+    public init(_ action: Action, x: Int, y: Int) {
+        self.action = action
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String {
+        switch action {
+        case .click: "click"
+        case .wheelUp: "wheel up"
+        case .wheelDown: "wheel down"
         }
     }
 }

@@ -45,10 +45,14 @@ public final class Screen {
         public var theme: Theme
         /// Where `TERM`, `NO_COLOR` and `COLORTERM` are read from.
         public var environment: [String: String]
+        /// Report clicks and the wheel as `Key.mouse` (`--no-mouse` turns it off, leaving the terminal's
+        /// own selection and scrollback to the mouse).
+        public var mouse: Bool
 
         public init(terminalType: String? = nil, inputFD: Int32 = STDIN_FILENO, outputFD: Int32 = STDOUT_FILENO,
                     requireTerminal: Bool = true, noColor: Bool = false, theme: Theme = .builtInDefault,
-                    environment: [String: String] = ProcessInfo.processInfo.environment) {
+                    environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = false) {
+            self.mouse = mouse
             self.terminalType = terminalType
             self.inputFD = inputFD
             self.outputFD = outputFD
@@ -126,7 +130,12 @@ public final class Screen {
         nodelay(hm_stdscr(), true)
         curs_set(0)
         hm_set_escdelay(25)
-        TerminalRestorer.setRestoreSequence(restoreSequence())
+        if options.mouse {
+            // Presses rather than clicks (mouseinterval 0): a click then needs no wait for its release.
+            mousemask(hm_mouse_events(), nil)
+            mouseinterval(0)
+        }
+        TerminalRestorer.setRestoreSequence(restoreSequence(mouse: options.mouse))
 
         var depth = ColorDepth.monochrome
         if has_colors() {
@@ -217,6 +226,10 @@ public final class Screen {
             var code: UInt32 = 0
             let status = hm_wget_wch(hm_stdscr(), &code)
             if status == ERR { break }
+            if status == KEY_CODE_YES && Int32(bitPattern: code) == hm_KEY_MOUSE() {
+                if let event = readMouseEvent() { keys.append(.mouse(event)) }
+                continue
+            }
             let key = Key.decode(status == KEY_CODE_YES ? .keyCode(Int32(bitPattern: code)) : .character(code))
             if key == .resize { updateSize() }
             keys.append(key)
@@ -265,10 +278,24 @@ public final class Screen {
 
     /// The bytes that leave full-screen mode on this terminal: normal attributes, original colours,
     /// visible cursor, keypad off, main screen back.
-    private static func restoreSequence() -> [UInt8] {
-        ["sgr0", "oc", "op", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+    /// The mouse event behind a KEY_MOUSE; nil for one hmon does not use (a release, a right click).
+    private func readMouseEvent() -> MouseEvent? {
+        var x: Int32 = 0, y: Int32 = 0
+        var buttons: mmask_t = 0
+        guard hm_getmouse(&x, &y, &buttons) == OK else { return nil }
+        if hm_mouse_is_wheel_up(buttons) != 0 { return MouseEvent(.wheelUp, x: Int(x), y: Int(y)) }
+        if hm_mouse_is_wheel_down(buttons) != 0 { return MouseEvent(.wheelDown, x: Int(x), y: Int(y)) }
+        if hm_mouse_is_click(buttons) != 0 { return MouseEvent(.click, x: Int(x), y: Int(y)) }
+        return nil
+    }
+
+    private static func restoreSequence(mouse: Bool) -> [UInt8] {
+        let modes = ["sgr0", "oc", "op", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
             guard let value = hm_tigetstr(name) else { return [] }
             return withoutPadding(Array(String(cString: value).utf8))
         }
+        // Mouse reporting off (xterm's button and SGR modes), or a crashed hmon leaves every click
+        // typing escape sequences into the shell.
+        return modes + (mouse ? Array("\u{1b}[?1006l\u{1b}[?1000l".utf8) : [])
     }
 }

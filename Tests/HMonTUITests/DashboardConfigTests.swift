@@ -50,4 +50,14 @@ struct DashboardConfigTests {
             String(describing: error).contains("refresh = 30")
         }
     }
+
+    @Test func mouseCanBeLeftToTheTerminalAndAnythingButABooleanIsRefused() throws {
+        #expect(try DashboardConfig.parse("mouse = false\n", file: "config.toml").mouse == false)
+        #expect(try DashboardConfig.parse("theme = \"nord\"\n", file: "config.toml").mouse == nil)
+        #expect {
+            _ = try DashboardConfig.parse("mouse = \"off\"\n", file: "config.toml")
+        } throws: { error in
+            String(describing: error).contains("mouse = false")
+        }
+    }
 }

@@ -192,6 +192,43 @@ struct CursesScreenTests {
         #expect(keys == expected)
     }
 
+    @Test func clicksAndTheWheelArriveAsMouseKeysWhereTheyHappened() async throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try Screen.start(Screen.Options(terminalType: "xterm-256color", inputFD: pty.terminalFD,
+                                                     outputFD: pty.terminalFD, environment: ["TERM": "xterm-256color"],
+                                                     mouse: true))
+        defer { screen.stop() }
+        let events = screen.events(tick: .milliseconds(20))
+        // What xterm sends in SGR mode (1006), 1-based column;row: a left press at column 11 of row 3 and
+        // its release, the wheel up and down at 5;5, then a key. One at a time, as a hand makes them:
+        // ncurses merges a press with mouse events that arrive in the same read.
+        let sent = ["\u{1b}[<0;11;3M", "\u{1b}[<0;11;3m", "\u{1b}[<64;5;5M", "\u{1b}[<65;5;5M", "q"]
+        let expected: [Key] = [.mouse(MouseEvent(.click, x: 10, y: 2)), .mouse(MouseEvent(.wheelUp, x: 4, y: 4)),
+                               .mouse(MouseEvent(.wheelDown, x: 4, y: 4)), .char("q")]
+        var keys: [Key] = []
+        var ticks = 0
+        var next = 0
+        for await event in events {
+            if event == .keyReady { keys += screen.readKeys() }
+            if event == .tick {
+                ticks += 1
+                if next < sent.count { pty.type(sent[next]); next += 1 }
+            }
+            if keys.contains(.char("q")) || ticks > 250 { break }
+        }
+        #expect(keys == expected)
+    }
+
+    @Test func withoutTheMouseOptionTheTerminalKeepsTheMouse() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty)
+        defer { screen.stop() }
+        var old: mmask_t = 0
+        #expect(mousemask(0, &old) == 0 && old == 0)
+    }
+
     @Test func aWindowChangeSignalBecomesAResizeEventAndANewSize() async throws {
         let pty = try PseudoTerminal(rows: 10, columns: 40)
         defer { pty.shutDown() }

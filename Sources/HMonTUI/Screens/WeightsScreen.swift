@@ -100,7 +100,12 @@ final class WeightsScreen: DashboardScreen {
 
     func layout(in area: Rect) {
         table.layout(pageSize: WeightsView.tableRows(in: area), selected: model?.selectedIndex ?? 0,
-                     count: model?.rows.count ?? 0)
+                     count: model?.rows.count ?? 0, firstRowY: WeightsView.firstRowY(in: area))
+    }
+
+    func select(at point: Point) -> Command {
+        guard let model, model.prompt == nil, let index = table.row(atY: point.y) else { return .none }
+        return model.moveSelection(by: index - model.selectedIndex)
     }
 
     /// A taller terminal shows more rows: load older readings until the table is full (or there are no more).

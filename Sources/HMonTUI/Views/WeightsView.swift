@@ -18,6 +18,12 @@ struct WeightsView {
         return max(1, inner.height - trendHeight(inner: inner) - 1 - 1 - 1)   // rule, header, prompt/footer line
     }
 
+    /// The screen row of the table's first reading (below the panel's border, the chart, the rule and the header).
+    static func firstRowY(in area: Rect) -> Int {
+        let inner = area.inset(1)
+        return inner.y + trendHeight(inner: inner) + 2
+    }
+
     func draw(on canvas: Canvas, in area: Rect) {
         let inner = canvas.panel(area, title: "\(model.title) · \(model.subtitle)")
         let trendRows = Self.trendHeight(inner: inner)

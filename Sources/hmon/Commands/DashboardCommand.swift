@@ -27,6 +27,9 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selection, scrollback) instead of clicks and the wheel.")
+    var noMouse = false
+
     @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"))
     var refresh: Double?
 
@@ -86,7 +89,8 @@ enum DashboardLauncher {
         }
         let dashboard = Dashboard(app: app, themeName: theme.name)
         dashboard.run(app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
-        let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment)
+        let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment,
+                                           mouse: !options.noMouse && config.mouse != false)
         do {
             try await App.run(dashboard: dashboard, screenOptions: screenOptions,
                               themes: ThemeSwitcher(catalog: catalog, current: theme.name),

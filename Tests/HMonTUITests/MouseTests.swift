@@ -1,0 +1,63 @@
+import Foundation
+@testable import HMonTUI
+import HealthCore
+import HealthViewModels
+import Terminal
+import Testing
+
+/// The mouse does what the keys do: a click on a tab shows it, a click on a row selects it, the wheel
+/// moves through the list.
+@MainActor
+struct MouseTests {
+    /// The column where `label` starts on the frame's first row (the tab bar).
+    func column(of label: String, in frame: String) throws -> Int {
+        let bar = try #require(frame.split(separator: "\n").first)
+        let range = try #require(bar.range(of: label), "no \(label) in the tab bar: \(bar)")
+        return bar.distance(from: bar.startIndex, to: range.lowerBound)
+    }
+
+    @Test func clickingATabShowsThatScreen() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        let before = frame(of: dashboard, size: size)
+        let energy = try column(of: "3 Energy", in: before)
+        _ = await dashboard.press(.mouse(MouseEvent(.click, x: energy + 2, y: 0)))
+        #expect(dashboard.app.screen == .energy)
+        // A click on the bar between tabs, or on the name, changes nothing.
+        _ = await dashboard.press(.mouse(MouseEvent(.click, x: 1, y: 0)))
+        #expect(dashboard.app.screen == .energy)
+    }
+
+    @Test func clickingAWeighInSelectsItAndTheWheelMovesThreeRowsANotch() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("2"))
+        let lines = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        let selectedRow = try #require(lines.firstIndex { $0.contains("›") })
+        let target = selectedRow + 4
+        let date = String(lines[target]).split(separator: " ").prefix(5).joined(separator: " ")
+        _ = await dashboard.press(.mouse(MouseEvent(.click, x: 10, y: target)))
+        let clicked = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(clicked[target].contains("›"), "the clicked row is selected: \(clicked[target])")
+        #expect(!clicked[selectedRow].contains("›"))
+        #expect(!date.isEmpty)
+
+        _ = await dashboard.press(.mouse(MouseEvent(.wheelUp, x: 10, y: target)))
+        let wheeled = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(wheeled[target - Dashboard.rowsPerWheelNotch].contains("›"))
+    }
+
+    @Test func aClickBelowTheLastRowOrOnTheChartSelectsNothingNew() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("2"))
+        let before = frame(of: dashboard, size: size)
+        _ = await dashboard.press(.mouse(MouseEvent(.click, x: 20, y: 5)))   // the chart
+        #expect(frame(of: dashboard, size: size) == before)
+    }
+}
