@@ -61,3 +61,21 @@ struct MouseTests {
         #expect(frame(of: dashboard, size: size) == before)
     }
 }
+
+@MainActor
+struct DeviceClickTests {
+    @Test func clickingADeviceSelectsIt() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        for size in [Size(width: 120, height: 40), Size(width: 160, height: 40), Size(width: 80, height: 24)] {
+            let lines = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+            let selected = try #require(lines.firstIndex { $0.contains("›") })
+            let other = try #require(lines.indices.first { $0 > selected && lines[$0].contains("Calorie") || $0 > selected && lines[$0].contains("tracker") },
+                                     "another device below the selected one at \(size)")
+            _ = await dashboard.press(.mouse(MouseEvent(.click, x: size.width - 10, y: other)))
+            let after = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(after[other].contains("›"), "at \(size): \(after[other])")
+            _ = await dashboard.press(.mouse(MouseEvent(.click, x: size.width - 10, y: selected)))
+        }
+    }
+}

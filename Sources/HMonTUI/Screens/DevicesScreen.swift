@@ -69,6 +69,17 @@ final class DevicesScreen: DashboardScreen {
         return .none
     }
 
+    /// Where the screen was laid out last, for clicks.
+    private var area: Rect?
+
+    func layout(in area: Rect) { self.area = area }
+
+    func select(at point: Point) -> Command {
+        guard model.adding == nil, let area, let index = DevicesView.device(atY: point.y, in: area, model: model),
+              index != model.selectedIndex else { return .none }
+        return move(by: index - model.selectedIndex)
+    }
+
     private func move(by delta: Int) -> Command {
         model.moveSelection(by: delta)
         model.clearProblem()

@@ -8,15 +8,43 @@ struct DevicesView {
     let model: DevicesModel
 
     func draw(on canvas: Canvas, in area: Rect) {
+        let (card, devices) = Self.panels(in: area)
+        drawCard(on: canvas, in: card)
+        drawDevices(on: canvas, in: devices)
+    }
+
+    /// The user card and the devices panel: side by side when the terminal is wide, stacked otherwise.
+    static func panels(in area: Rect) -> (card: Rect, devices: Rect) {
         if area.width >= 150 {
             let cardWidth = 50
-            drawCard(on: canvas, in: Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)))
-            drawDevices(on: canvas, in: Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
-        } else {
-            let cardHeight = area.height >= 22 ? 8 : 5
-            drawCard(on: canvas, in: Rect(x: area.x, y: area.y, width: area.width, height: cardHeight))
-            drawDevices(on: canvas, in: Rect(x: area.x, y: area.y + cardHeight, width: area.width, height: area.height - cardHeight))
+            return (Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)),
+                    Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
         }
+        let cardHeight = area.height >= 22 ? 8 : 5
+        return (Rect(x: area.x, y: area.y, width: area.width, height: cardHeight),
+                Rect(x: area.x, y: area.y + cardHeight, width: area.width, height: area.height - cardHeight))
+    }
+
+    /// Where the device list sits in the devices panel's inside: its first row, how many rows it shows,
+    /// which device is at the top, and whether the selected device's latest readings fit below.
+    static func list(inside inner: Rect, model: DevicesModel) -> (firstRowY: Int, height: Int, top: Int, showsRecent: Bool) {
+        let actionRows = 2
+        // With room to spare, the list takes what it needs and the selected device's readings go below.
+        let spare = inner.height - 1 - actionRows - model.rows.count
+        let showsRecent = spare >= 6 && !model.recent.isEmpty
+        let height = showsRecent ? model.rows.count : max(1, inner.height - 1 - actionRows)
+        let top = max(0, min(model.selectedIndex - height + 1, model.rows.count - height))
+        return (inner.y + 1, height, top, showsRecent)
+    }
+
+    /// The index of the device drawn at screen row `y` of `area`, if one is there.
+    static func device(atY y: Int, in area: Rect, model: DevicesModel) -> Int? {
+        let inner = panels(in: area).devices.inset(1)
+        guard inner.height >= 3, !model.rows.isEmpty else { return nil }
+        let list = list(inside: inner, model: model)
+        guard y >= list.firstRowY, y < list.firstRowY + list.height else { return nil }
+        let index = list.top + y - list.firstRowY
+        return index < model.rows.count ? index : nil
     }
 
     private func drawCard(on canvas: Canvas, in rect: Rect) {
@@ -77,11 +105,7 @@ struct DevicesView {
             canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader)
         }
         let actionRows = 2
-        // With room to spare, the list takes what it needs and the selected device's readings go below.
-        let spare = inner.height - 1 - actionRows - model.rows.count
-        let showsRecent = spare >= 6 && !model.recent.isEmpty
-        let listHeight = showsRecent ? model.rows.count : max(1, inner.height - 1 - actionRows)
-        let top = max(0, min(model.selectedIndex - listHeight + 1, model.rows.count - listHeight))
+        let (_, listHeight, top, showsRecent) = Self.list(inside: inner, model: model)
         for (offset, row) in model.rows.dropFirst(top).prefix(listHeight).enumerated() {
             let y = inner.y + 1 + offset
             let selected = top + offset == model.selectedIndex
