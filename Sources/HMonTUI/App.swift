@@ -64,6 +64,7 @@ public final class App {
         // Unbounded: an answer must never be lost, or the dashboard would wait for it for ever.
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.continuation = continuation
+        dashboard.drawsWithoutColour = screen.colorDepth == .monochrome
         dashboard.cycleTheme = { [themes, screen] in
             guard let theme = try themes.next() else { return nil }
             screen.setTheme(theme)

@@ -15,6 +15,9 @@ public final class Dashboard {
     public let inbox: AsyncStream<Loaded>
     /// The next theme when `T` is pressed: its name, nil when there is none; throws when it cannot load.
     public var cycleTheme: () throws -> String? = { nil }
+    /// Set when the screen draws without colour (NO_COLOR, `--no-color`, a monochrome terminal): T then
+    /// says why it changes nothing instead of naming a theme nobody can see.
+    public var drawsWithoutColour = false
 
     private let runner: LoadRunner
     private var tabs: [any DashboardScreen] = []
@@ -167,6 +170,8 @@ public final class Dashboard {
             app.cancelSignOut()
         case .refresh where current.modal == nil:
             run(refreshCurrent())
+        case .signOut where current.modal == nil && app.screen != .signIn:
+            app.askSignOut()
         case .back where current.modal == nil:
             app.back()
         case .nextTab where app.screen != .signIn && current.modal == nil:
@@ -204,6 +209,10 @@ public final class Dashboard {
     }
 
     private func switchTheme() {
+        guard !drawsWithoutColour else {
+            ui.notice = "no colours here (NO_COLOR, --no-color or the terminal): a theme has nothing to change"
+            return
+        }
         do {
             if let name = try cycleTheme() {
                 ui.themeName = name

@@ -48,6 +48,7 @@ public enum KeyMap {
         table += [
             Binding(.escape, .backspace, does: .back, help: "back"),
             Binding(.char("T"), does: .cycleTheme, help: "next colour theme"),
+            Binding(.char("L"), does: .signOut, help: "sign out"),
         ]
         return table
     }

@@ -5,7 +5,6 @@ import Terminal
 extension Action {
     public static let openDevice = Action("open device")
     public static let addDevice = Action("add device")
-    public static let signOut = Action("sign out")
 }
 
 /// You and your devices: the user card, the devices with their last readings, the selected device's
@@ -24,11 +23,15 @@ final class DevicesScreen: DashboardScreen {
         Binding(.down, .char("j"), does: .down, help: "next device"),
         Binding(.enter, does: .openDevice, help: "see weight (devices that weigh)"),
         Binding(.char("a"), does: .addDevice, help: "add a device"),
-        Binding(.char("L"), does: .signOut, help: "sign out"),
     ]
 
-    let hints = [Hint(.openDevice, "see weight"), Hint(.addDevice, "add device"), Hint(.refresh, "refresh"),
-                 Hint(.help, "help"), Hint(.quit, "quit")]
+    /// Enter is offered only on a device whose readings carry a weight: on a watch or a food log it would
+    /// only say why not.
+    var hints: [Hint] {
+        let weighs = model.selectedDevice.flatMap { model.manifest(of: $0)?.hasWeight } ?? false
+        return (weighs ? [Hint(.openDevice, "see weight")] : [])
+            + [Hint(.addDevice, "add device"), Hint(.refresh, "refresh"), Hint(.help, "help"), Hint(.quit, "quit")]
+    }
 
     var modal: (title: String, bindings: [Binding])? {
         guard model.adding != nil else { return nil }
@@ -61,8 +64,6 @@ final class DevicesScreen: DashboardScreen {
             return context.show(.weights)
         case .addDevice:
             model.openAddDevice()
-        case .signOut:
-            context.app.askSignOut()
         default:
             break
         }

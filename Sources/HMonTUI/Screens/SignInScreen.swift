@@ -14,7 +14,12 @@ final class SignInScreen: DashboardScreen {
     init(app: AppModel) { self.app = app }
 
     var bindings: [Binding] { KeyMap.signIn }
-    let hints = [Hint(.submit, "sign in"), Hint(.nextField, "next field"), Hint(.switchForm, "new account"), Hint(.quit, "quit")]
+    /// The hints name what Enter and Ctrl-N do on the form that is showing.
+    var hints: [Hint] {
+        let creating = model.mode == .createAccount
+        return [Hint(.submit, creating ? "create account" : "sign in"), Hint(.nextField, "next field"),
+                Hint(.switchForm, creating ? "sign in instead" : "new account"), Hint(.quit, "quit")]
+    }
     var isTyping: Bool { true }
     var isRefreshing: Bool { model.isBusy }
     /// Shown in place on the form, not in the status bar.
