@@ -104,6 +104,7 @@ public final class App {
                 screen.updateSize()
                 dashboard.resize(to: screen.size)
             case .terminal(.tick):
+                dashboard.secondPassed()
                 if options.liveUpdates { dashboard.liveUpdate(pollInterval: options.refreshInterval) }
             case .loaded(let loaded):
                 dashboard.receive(loaded)

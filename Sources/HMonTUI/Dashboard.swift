@@ -229,6 +229,11 @@ public final class Dashboard {
     /// Advances the spinner; the event loop calls this ten times a second while work is in flight.
     public func tick() { ui.spinnerFrame &+= 1 }
 
+    /// Once a second: relative times ("5 min ago") move on.
+    public func secondPassed() {
+        app.devices.updateAges()
+    }
+
     /// Once a second: live updates of the screen on show (see `AppModel.liveUpdate`).
     public func liveUpdate(pollInterval: TimeInterval) {
         guard current.modal == nil else { return }

@@ -133,6 +133,7 @@ public final class DevicesModel {
         self.deviceTypes = types
         self.typeNames = Dictionary(types.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let now = clock.now()
+        lastReadingDates = last.compactMapValues { $0.date }
         rows = devices.map { device in
             let manifest = manifests[device.dtid] ?? Manifest(fields: [])
             let typeName = typeNames[device.dtid] ?? device.dtid
@@ -151,6 +152,21 @@ public final class DevicesModel {
             selectedIndex = i
         } else {
             selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
+        }
+    }
+
+    /// When each device's last reading was taken, so its age can move on without a reload.
+    private var lastReadingDates: [String: Date] = [:]
+
+    /// Brings "5 min ago" up to now; the dashboard calls it once a second, and rows whose text is
+    /// unchanged stay as they are (so an unchanged frame writes nothing to the terminal).
+    public func updateAges() {
+        let formats = Formats(calendar: clock.calendar)
+        let now = clock.now()
+        for index in rows.indices {
+            guard let date = lastReadingDates[rows[index].id] else { continue }
+            let age = formats.age(of: date, now: now)
+            if rows[index].lastAge != age { rows[index].lastAge = age }
         }
     }
 

@@ -41,7 +41,8 @@ struct Formats {
         return "\(c.hh):\(c.mm):\(c.ss)"
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    /// "just now", "5 min ago", "3 h ago", "yesterday", "12 days ago"; past four weeks the date itself
+    /// ("Mar 4", or "Mar 4, 2015" in another year), since "3974 days ago" tells nobody anything.
     func age(of date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         switch seconds {
@@ -49,7 +50,11 @@ struct Formats {
         case ..<3600: return "\(seconds / 60) min ago"
         case ..<86_400: return "\(seconds / 3600) h ago"
         case ..<(2 * 86_400): return "yesterday"
-        default: return "\(seconds / 86_400) days ago"
+        case ..<(28 * 86_400): return "\(seconds / 86_400) days ago"
+        default:
+            let then = DateText.parts(of: date, in: calendar)
+            let thisYear = DateText.parts(of: now, in: calendar).year4
+            return then.year4 == thisYear ? "\(then.monthName) \(then.day)" : "\(then.monthName) \(then.day), \(then.year4)"
         }
     }
 
