@@ -58,4 +58,15 @@ struct TruthfulHintsTests {
         #expect(cycled == 0)
         #expect(frame(of: dashboard, size: Size(width: 120, height: 40)).contains("no colours here"))
     }
+
+    @Test func aProblemInTheStatusBarLeavesTheKeyHintsThatFit() async throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "nord.theme:3: not a colour" } }
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        dashboard.cycleTheme = { throw Broken() }
+        _ = await dashboard.press(.char("T"))
+        let statusBar = try #require(frame(of: dashboard, size: Size(width: 120, height: 40)).split(separator: "\n").last)
+        #expect(statusBar.contains("nord.theme:3: not a colour: T tries the next theme"), "the problem, whole")
+        #expect(statusBar.contains("? help") && statusBar.contains("q quit"), "\(statusBar)")
+    }
 }

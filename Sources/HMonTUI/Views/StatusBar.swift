@@ -1,8 +1,8 @@
 import HealthViewModels
 import Terminal
 
-/// The bottom row: a spinner while data loads, the problem (in the bad colour) or the store and the
-/// last update, and the screen's key hints on the right as far as they fit.
+/// The bottom row: a spinner while data loads, the problem (in the bad colour, whole) or the store and
+/// the last update, and the screen's key hints on the right as far as they fit.
 @MainActor
 struct StatusBar {
     let dashboard: Dashboard
@@ -19,13 +19,16 @@ struct StatusBar {
             let frame = Self.spinner[ui.spinnerFrame % Self.spinner.count]
             x += canvas.text("\(frame) ", at: Point(x: x, y: y), style: Style(.accent, bold: true))
         }
+        if let problem = screen.problem ?? app.problem ?? ui.themeProblem {
+            // The problem first, whole; the hints keep what room is left (a stale screen still has keys).
+            let used = canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: width - x - 1)
+            let hints = hintItems(room: width - x - used - 3)
+            if !hints.isEmpty { drawHints(hints, on: canvas, y: y, right: width - 1) }
+            return
+        }
         let hints = hintItems(room: width / 2)
         let hintsWidth = DisplayWidth.of(hintText(hints))
         let leftRoom = max(0, width - x - hintsWidth - 2)
-        if let problem = screen.problem ?? app.problem ?? ui.themeProblem {
-            canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: width - x - 1)
-            return   // the problem matters more than the hints
-        }
         var parts: [String] = []
         if let notice = ui.notice { parts.append(notice) }
         if let updated = screen.lastUpdated {

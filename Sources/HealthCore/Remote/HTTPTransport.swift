@@ -29,12 +29,18 @@ final class HTTPTransport: Sendable {
 
     /// One client for the process, like `HTTPClient.shared` but refusing redirects. It lives as long
     /// as the process, so it is never shut down; its event loops start on the first request.
-    private static let client = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(
+    ///
+    /// A refused connection fails at once rather than being retried with back-off until the connect
+    /// timeout (the pool's default): a person pressing R on a stopped server should hear so now, not in
+    /// ten seconds, and the dashboard tries again by itself at its next refresh anyway.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(10)),
-            decompression: .disabled))
+            timeout: .init(connect: .seconds(3)),
+            decompression: .disabled)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// The most a reply body may hold; the contract's largest (100 messages) is far smaller.
     private static let bodyLimit = 8 * 1024 * 1024
