@@ -126,14 +126,20 @@ public final class WeightsModel {
     /// Loads the next page of older readings through the paged range query, then selects `select`
     /// (clamped to what is loaded) when given, and goes on loading pages until `filling` rows are loaded
     /// (a taller terminal) or there are no more.
-    public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0) -> Command {
+    /// - Parameters:
+    ///   - select: the row to select once the page is in (a move past the last row).
+    ///   - wanted: keep loading pages until the table has this many rows (a taller terminal).
+    ///   - toTheEnd: keep loading until there is nothing older, then select the oldest (End).
+    public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0, toTheEnd: Bool = false) -> Command {
         guard hasOlder, let oldest = messages.last else { return .none }
         isLoadingOlder = true
+        // End asks for the contract's largest page (100), so a long history arrives in few round trips.
+        let pageSize = toTheEnd ? 100 : Self.pageSize
         // Readings that share the oldest instant are asked for again and dropped by id.
         let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
         let queries = (filter.map { [$0] } ?? scales).map {
             MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc,
-                         count: Self.pageSize + sameInstant, fieldPresence: Field.weight)
+                         count: pageSize + sameInstant, fieldPresence: Field.weight)
         }
         let service = service
         return Command(loads.load("older than \(oldest.ts)") {
@@ -151,14 +157,18 @@ public final class WeightsModel {
                 let candidates = pages.flatMap(\.messages)
                     .filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
                     .sorted(by: Self.newestFirst)
-                let older = Array(candidates.prefix(Self.pageSize))
+                let older = Array(candidates.prefix(pageSize))
                 let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
-                if (!anyFull && candidates.count <= Self.pageSize) || older.isEmpty { hasOlder = false }
+                if (!anyFull && candidates.count <= pageSize) || older.isEmpty { hasOlder = false }
                 messages.append(contentsOf: older)
                 knownIDs.formUnion(older.map(\.mid))
                 problem = nil
                 rebuild()
                 if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
+                if toTheEnd {
+                    selectedIndex = max(rows.count - 1, 0)
+                    if hasOlder { return loadOlder(toTheEnd: true) }
+                }
                 if rows.count < wanted && hasOlder { return loadOlder(filling: wanted) }
             case .failure(let error):
                 problem = describe(error)
@@ -182,6 +192,14 @@ public final class WeightsModel {
 
     public func moveToTop() { selectedIndex = 0 }
     public func moveToBottom() { selectedIndex = max(rows.count - 1, 0) }
+
+    /// End: the oldest reading there is, loading the older pages first (one after another, each applied
+    /// as it comes, so the table fills while it loads).
+    public func moveToOldest() -> Command {
+        moveToBottom()
+        guard hasOlder, !isLoadingOlder else { return .none }
+        return loadOlder(toTheEnd: true)
+    }
 
     // MARK: Units
 

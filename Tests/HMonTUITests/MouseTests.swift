@@ -79,3 +79,25 @@ struct DeviceClickTests {
         }
     }
 }
+
+@MainActor
+struct OldestReadingTests {
+    @Test func endLoadsEveryOlderReadingAndSelectsTheOldest() async throws {
+        let world = try await DemoWorld()
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let weighIns = try await world.store.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND json_extract(data, '$.weight') IS NOT NULL",
+                             arguments: [user.id])
+        } ?? 0
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("2"))
+        let weights = try #require(dashboard.weights)
+        #expect(weights.rows.count < weighIns, "only the first page is loaded before End")
+        _ = await dashboard.press(.end)
+        #expect(weights.rows.count == weighIns && !weights.hasOlder)
+        #expect(weights.selectedIndex == weighIns - 1)
+        #expect(frame(of: dashboard, size: size).contains("› " + weights.rows[weighIns - 1].date))
+    }
+}

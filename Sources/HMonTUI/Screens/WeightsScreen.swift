@@ -34,7 +34,7 @@ final class WeightsScreen: DashboardScreen {
         Binding(.pageUp, does: .pageUp, help: "page up"),
         Binding(.pageDown, does: .pageDown, help: "page down"),
         Binding(.home, .char("g"), does: .top, help: "newest reading"),
-        Binding(.end, .char("G"), does: .bottom, help: "oldest loaded reading"),
+        Binding(.end, .char("G"), does: .bottom, help: "oldest reading (loads them all)"),
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
         Binding(.char("a"), does: .addReading, help: "add a reading"),
         Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
@@ -85,7 +85,7 @@ final class WeightsScreen: DashboardScreen {
         case .pageUp: return model.moveSelection(by: -table.pageSize)
         case .pageDown: return model.moveSelection(by: table.pageSize)
         case .top: model.moveToTop()
-        case .bottom: model.moveToBottom()
+        case .bottom: return model.moveToOldest()
         case .toggleUnit: model.toggleUnit()
         case .addReading: model.openPrompt()
         case .longerSpan: return model.longerSpan()
