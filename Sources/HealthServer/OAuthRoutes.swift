@@ -12,11 +12,13 @@ struct OAuthRoutes: Sendable {
     let passwords: PasswordCheckPool
     /// Failed sign-ins per account and failed client authentications per client id.
     let throttle: SignInThrottle
+    /// Password checks under way per address.
+    let checksPerAddress: PasswordChecksPerAddress
     var registry: ClientRegistry { ClientRegistry(store: store) }
 
     func add(to router: Router<ServerContext>) {
         router.get("/authorize") { request, _ in try await showForm(request) }
-        router.post("/authorize") { request, _ in try await signIn(request) }
+        router.post("/authorize") { request, context in try await signIn(request, from: context.remoteAddress) }
         router.post("/token") { request, _ in await token(request) }
         router.get("/logout") { request, _ in try await logout(request) }
         router.put("/revokeAccessToken") { request, _ in try await revoke(request) }
@@ -76,7 +78,7 @@ struct OAuthRoutes: Sendable {
         }
     }
 
-    private func signIn(_ request: Request) async throws -> Response {
+    private func signIn(_ request: Request, from address: String) async throws -> Response {
         let form = try await RequestInput.form(request)
         let auth: AuthorizeRequest
         switch try await authorizeRequest(form) {
@@ -85,6 +87,9 @@ struct OAuthRoutes: Sendable {
         }
         let name = form["username"] ?? ""
         let account = SignInThrottle.key(account: name)
+        // Decided before this attempt counts: a clean address and account go to the pool's first line.
+        let line: PasswordCheckPool.Line = checksPerAddress.failedLately(address, now: configuration.clock())
+            || throttle.hasFailures(account) ? .later : .first
         if case .wait(let seconds) = throttle.begin(account, now: configuration.clock()) {
             return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
                                                             problem: "Too many failed sign-ins for this account: try again in \(Self.duration(seconds))."),
@@ -93,13 +98,20 @@ struct OAuthRoutes: Sendable {
         let user: User
         var outcome: Bool?
         defer { throttle.finish(account, succeeded: outcome, now: configuration.clock()) }
+        guard checksPerAddress.enter(address) else {
+            return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
+                                                            problem: "Too many sign-ins from your address at once: try again in a moment."),
+                        headers: [.retryAfter: "1"])
+        }
+        defer { checksPerAddress.leave(address) }
         do {
             let passwords = self.passwords
             user = try await store.authenticate(name: name, password: form["password"] ?? "",
-                                                runningCheckOn: { check in try await passwords.run(check) })
+                                                runningCheckOn: { check in try await passwords.run(check, line: line) })
             outcome = true
         } catch HealthError.wrongPassword {
             outcome = false
+            checksPerAddress.noteFailure(address, now: configuration.clock())
             return html(.unauthorized, SignInPage.render(parameters: auth.hiddenFields, userName: name,
                                                          problem: "Wrong user name or password."))
         } catch is PasswordCheckPool.Full {

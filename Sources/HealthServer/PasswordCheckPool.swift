@@ -13,8 +13,29 @@ import Glibc
 /// (issue 16). Here they only ever take these threads, and past the queue's room a sign-in is answered
 /// 503 with `Retry-After` at once instead of waiting behind a guesser's backlog.
 ///
+/// Waiting checks are taken in two lines: `.first` (an address and an account with no recent failure:
+/// most likely a person with the right password) before `.later` (after failures: most likely guesses),
+/// so a spray of guesses delays real sign-ins by at most the checks already running.
+///
 /// It is a `Service` of the application only so its threads stop with the server.
 final class PasswordCheckPool: Service, Sendable {
+    enum Line: Sendable {
+        case first, later
+    }
+
+    private struct Job: Sendable {
+        var check: @Sendable () -> Bool
+        var done: CheckedContinuation<Bool, Never>
+    }
+
+    private struct Waiting: Sendable {
+        var first: [Job] = []
+        var later: [Job] = []
+        var count: Int { first.count + later.count }
+    }
+
+    /// Checks waiting, in their lines.
+    private let waiting = Mutex(Waiting())
     /// Checks running or waiting; past `threads + queueLimit` a new one is refused.
     private let pending = Atomic<Int>(0)
     private let pool: NIOThreadPool
@@ -22,7 +43,7 @@ final class PasswordCheckPool: Service, Sendable {
     let queueLimit: Int
 
     /// The server's default: one thread per two cores (at least one), so half the machine or more is
-    /// always left for requests; room for eight waiting checks a thread (under a second of waiting).
+    /// always left for requests; room for eight waiting checks a thread.
     convenience init() {
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
         self.init(threads: threads, queueLimit: 8 * threads)
@@ -39,25 +60,48 @@ final class PasswordCheckPool: Service, Sendable {
     struct Full: Error {}
 
     /// Runs `check` on the pool and returns its verdict; throws `Full` at once when the queue has no room.
-    func run(_ check: @escaping @Sendable () -> Bool) async throws -> Bool {
+    func run(_ check: @escaping @Sendable () -> Bool, line: Line = .first) async throws -> Bool {
         let before = pending.add(1, ordering: .relaxed).oldValue
         defer { pending.subtract(1, ordering: .relaxed) }
         guard before < threads + queueLimit else { throw Full() }
-        return try await pool.runIfActive {
-            Self.lowerThisThreadsPriority()
-            return check()
+        return await withCheckedContinuation { continuation in
+            let job = Job(check: check, done: continuation)
+            waiting.withLock { waiting in
+                switch line {
+                case .first: waiting.first.append(job)
+                case .later: waiting.later.append(job)
+                }
+            }
+            // One pool task per job; each takes whichever job is at the head of the lines when it runs.
+            pool.submit { state in self.runNext(state) }
         }
     }
 
-    /// Nice 10 for the calling pool thread: when the cores are all busy, the kernel gives the request
-    /// threads the CPU first. On Linux the nice value belongs to each thread, and `who` 0 names the calling
-    /// one (setpriority(2), "BUGS"). Lowering one's own priority needs no privilege, and these threads
-    /// never need it back.
+    private func runNext(_ state: NIOThreadPool.WorkItemState) {
+        let next = waiting.withLock { waiting -> Job? in
+            if !waiting.first.isEmpty { return waiting.first.removeFirst() }
+            if !waiting.later.isEmpty { return waiting.later.removeFirst() }
+            return nil
+        }
+        guard let job = next else { return }
+        guard state == .active else {
+            // The server is stopping: nothing is checked, so nothing matches.
+            job.done.resume(returning: false)
+            return
+        }
+        Self.lowerThisThreadsPriority()
+        job.done.resume(returning: job.check())
+    }
+
+    /// Nice 5 for the calling pool thread: when the cores are all busy, the kernel gives the request
+    /// threads the CPU first (about three times the share). On Linux the nice value belongs to each
+    /// thread, and `who` 0 names the calling one (setpriority(2), "BUGS"). Lowering one's own priority
+    /// needs no privilege, and these threads never need it back.
     private static func lowerThisThreadsPriority() {
         #if os(Linux)
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        if getpriority(which, 0) < 10 {
-            _ = setpriority(which, 0, 10)
+        if getpriority(which, 0) < 5 {
+            _ = setpriority(which, 0, 5)
         }
         #endif
     }

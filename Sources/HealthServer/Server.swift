@@ -75,7 +75,7 @@ public enum HMonServer {
         }
         let passwords = PasswordCheckPool()
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
-                    throttle: SignInThrottle()).add(to: router)
+                    throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
         APIRoutes(store: store, configuration: configuration).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
 

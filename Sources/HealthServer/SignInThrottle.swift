@@ -66,6 +66,11 @@ final class SignInThrottle: Sendable {
         }
     }
 
+    /// Whether `key` has failures on record (checked before `begin` counts the attempt under way).
+    func hasFailures(_ key: String) -> Bool {
+        entries.withLock { ($0[key]?.failures ?? 0) > 0 }
+    }
+
     /// Records the outcome of an attempt `begin` let through: true or false, or nil when the password was
     /// never checked (the pool was full, the store failed), which counts as neither.
     func finish(_ key: String, succeeded: Bool?, now: Date) {
