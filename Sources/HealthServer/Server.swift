@@ -88,7 +88,10 @@ public enum HMonServer {
         return Application(
             router: router,
             server: .guardedHTTP1(limits: configuration.limits, connections: connections),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon"),
+            // A burst of connections waits in the kernel's queue instead of being dropped (the kernel caps
+            // it at net.core.somaxconn); the cap then answers the excess with a 503.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon",
+                                 backlog: ServerLimits.acceptBacklog),
             services: [passwords],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: frameworkLogger)

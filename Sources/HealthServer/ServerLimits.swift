@@ -36,6 +36,8 @@ enum ServerLimits {
     static let busyRetryAfterSeconds = 2
     /// `Retry-After` of a connection refused past the cap: idle ones are closed within the idle timeout.
     static let connectionsFullRetryAfterSeconds = 5
+    /// Connections the kernel may hold for the server before it accepts them (Hummingbird's default: 256).
+    static let acceptBacklog = 1024
     /// Descriptors kept free of connections: the store's SQLite files, logs, the listening socket.
     static let descriptorsReserved = 64
 }

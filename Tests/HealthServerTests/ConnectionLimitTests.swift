@@ -29,36 +29,42 @@ import Glibc
                 "GET /v1.1/users/self HTTP/1.1\r\nHost: localhost\r\nX-Slow: ",               // half the headers
                 "POST /v1.1/messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"sdid\":",  // half a body
             ]
-            let opened = Date()
-            let held: [RawConnection] = try await ServeCommandTests.offThePool {
-                Result { try (0..<400).map { index in
-                    let connection = try RawConnection(port: port)
-                    let text = stragglers[index % stragglers.count]
-                    if !text.isEmpty { try connection.send(text) }
-                    return connection
-                } }
-            }.get()
-
-            // A real request every 50 ms while they are held (1.2 s), each answered within 100 ms.
+            // Opened in batches of 50, a real request timed after each batch, then one every 50 ms for a
+            // second more: real requests are answered within 100 ms throughout.
+            var held: [(connection: RawConnection, openedAt: Date)] = []
             var timings: [Double] = []
-            while Date().timeIntervalSince(opened) < 1.2 {
+            for batch in 0..<8 {
+                let opened: [(connection: RawConnection, openedAt: Date)] = try await ServeCommandTests.offThePool {
+                    Result { try (0..<50).map { index in
+                        let connection = try RawConnection(port: port)
+                        let text = stragglers[(batch * 50 + index) % stragglers.count]
+                        if !text.isEmpty { try connection.send(text) }
+                        return (connection, Date())
+                    } }
+                }.get()
+                held += opened
+                let (status, seconds) = try await Self.timedRequest(request, port: port)
+                #expect(status == 200)
+                timings.append(seconds)
+            }
+            let allOpen = Date()
+            while Date().timeIntervalSince(allOpen) < 1 {
                 let (status, seconds) = try await Self.timedRequest(request, port: port)
                 #expect(status == 200)
                 timings.append(seconds)
                 try await Task.sleep(for: .milliseconds(50))
             }
             let slowest = try #require(timings.max())
-            #expect(slowest < 0.100, "slowest real request \(Int(slowest * 1000)) ms among \(timings.count) while 400 connections were held")
+            print("connections: \(timings.count) real requests while up to 400 were held, slowest \(Int(slowest * 1000)) ms, "
+                  + "median \(Int(timings.sorted()[timings.count / 2] * 1000)) ms")
+            #expect(slowest < 0.100, "slowest real request \(Int(slowest * 1000)) ms among \(timings.count) while up to 400 connections were held")
 
-            // Still open before their timeout…
-            let openEarly = await ServeCommandTests.offThePool { held.filter { !$0.isClosedByPeer }.count }
-            #expect(Date().timeIntervalSince(opened) < 1.5 ? openEarly == held.count : true,
-                    "\(held.count - openEarly) connections were closed before the 1.5 s timeout")
-            // …and all closed by the server soon after it (1.5 s + slack for a loaded machine).
+            // Every straggler is closed by the server after its timeout (1.5 s; 5 s of slack for a loaded machine).
+            let stragglersHeld = held
             let stillOpen = await ServeCommandTests.offThePool {
-                held.filter { !$0.waitForClose(timeout: max(0.1, 4 - Date().timeIntervalSince(opened))) }.count
+                stragglersHeld.filter { !$0.connection.waitForClose(timeout: max(0.1, 6.5 - Date().timeIntervalSince($0.openedAt))) }.count
             }
-            #expect(stillOpen == 0, "\(stillOpen) of \(held.count) idle or half-sent connections were still open 4 s after the 1.5 s timeouts")
+            #expect(stillOpen == 0, "\(stillOpen) of \(held.count) idle or half-sent connections were still open 6.5 s after connecting; the timeouts are 1.5 s")
             // And the server goes on answering.
             let (after, _) = try await Self.timedRequest(request, port: port)
             #expect(after == 200)
