@@ -9,14 +9,18 @@ import Hummingbird
 struct APIError: Error, HTTPResponseError {
     let status: HTTPResponse.Status
     let envelope: SAMI.ErrorEnvelope
+    /// Extra headers of the answer (`Retry-After` on 429 and 503).
+    var headers: HTTPFields = [:]
 
-    init(_ status: HTTPResponse.Status, code: Int, message: String, errors: [[SAMI.ErrorEnvelope.FieldProblem]]? = nil) {
+    init(_ status: HTTPResponse.Status, code: Int, message: String, errors: [[SAMI.ErrorEnvelope.FieldProblem]]? = nil,
+         headers: HTTPFields = [:]) {
         self.status = status
         envelope = SAMI.ErrorEnvelope(code: code, message: message, errors: errors)
+        self.headers = headers
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONBody.response(envelope, status: status)
+        JSONBody.response(envelope, status: status, headers: headers)
     }
 
     static let unauthorized = APIError(.unauthorized, code: SAMI.ErrorCode.unauthorized,
@@ -30,6 +34,15 @@ struct APIError: Error, HTTPResponseError {
     static let rateLimited = APIError(.tooManyRequests, code: SAMI.ErrorCode.rateLimited, message: "rate limit exceeded")
     static let methodNotAllowed = APIError(.methodNotAllowed, code: 405, message: "Method Not Allowed")
     static let internalError = APIError(.internalServerError, code: 500, message: "Internal Server Error")
+    /// The store stayed locked by another writer past the busy timeout: nothing was written; try again.
+    static let storeBusy = APIError(.serviceUnavailable, code: 503, message: "The store is busy: try again shortly",
+                                    headers: [.retryAfter: "\(ServerLimits.busyRetryAfterSeconds)"])
+
+    /// 429 for an account (or client) that failed to sign in too often, or 503 when the password checks are
+    /// all taken; either way with the seconds to wait in `Retry-After`.
+    static func tryLater(_ status: HTTPResponse.Status, seconds: Int, message: String) -> APIError {
+        APIError(status, code: status.code, message: message, headers: [.retryAfter: "\(max(1, seconds))"])
+    }
 
     /// 400/4001 naming the field and what is wrong with it.
     static func validation(_ field: String, _ problem: String) -> APIError {
@@ -48,6 +61,7 @@ struct APIError: Error, HTTPResponseError {
         case .nameTaken: APIError(.conflict, code: SAMI.ErrorCode.userNameTaken, message: "Username already registered.")
         case .invalidValue(let what): validation(Self.field(in: what), what)
         case .unsupported(let what): APIError(.badRequest, code: SAMI.ErrorCode.validation, message: what)
+        case .storeBusy: .storeBusy
         case .storeUnavailable, .unusableStore, .serverUnreachable, .serverError: .internalError
         }
     }

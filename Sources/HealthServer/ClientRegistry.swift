@@ -35,7 +35,8 @@ struct ClientRegistry: Sendable {
     /// without a redirect (a bridge using `client_credentials`) has none: accepting whatever a link asks
     /// for would send tokens wherever an attacker's link points.
     func redirect(for client: KnownClient, requested: String?) -> String? {
-        guard let registered = client.redirectURI else { return nil }
+        // A redirect registered before the rule existed is checked again: a script address is never followed.
+        guard let registered = client.redirectURI, RedirectURIRules.accepts(registered) else { return nil }
         guard let requested, !requested.isEmpty else { return registered }
         return requested == registered ? registered : nil
     }

@@ -27,6 +27,7 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
         case let error as HealthError:
             let answer = APIError.from(error)
             if answer.status == .internalServerError { logger.error("store failure: \(error.message)") }
+            if answer.status == .serviceUnavailable { logger.warning("store busy: answered 503") }
             return answer
         case is NIOTooManyBytesError:
             return .payloadTooLarge

@@ -8,11 +8,17 @@ struct OAuthRoutes: Sendable {
     let store: LocalStore
     let configuration: ServerConfiguration
     let tokenCache: TokenCache
+    /// Where password checks run (never on the threads that answer requests).
+    let passwords: PasswordCheckPool
+    /// Failed sign-ins per account and failed client authentications per client id.
+    let throttle: SignInThrottle
+    /// Password checks under way per address.
+    let checksPerAddress: PasswordChecksPerAddress
     var registry: ClientRegistry { ClientRegistry(store: store) }
 
     func add(to router: Router<ServerContext>) {
         router.get("/authorize") { request, _ in try await showForm(request) }
-        router.post("/authorize") { request, _ in try await signIn(request) }
+        router.post("/authorize") { request, context in try await signIn(request, from: context.remoteAddress) }
         router.post("/token") { request, _ in await token(request) }
         router.get("/logout") { request, _ in try await logout(request) }
         router.put("/revokeAccessToken") { request, _ in try await revoke(request) }
@@ -72,7 +78,7 @@ struct OAuthRoutes: Sendable {
         }
     }
 
-    private func signIn(_ request: Request) async throws -> Response {
+    private func signIn(_ request: Request, from address: String) async throws -> Response {
         let form = try await RequestInput.form(request)
         let auth: AuthorizeRequest
         switch try await authorizeRequest(form) {
@@ -80,12 +86,38 @@ struct OAuthRoutes: Sendable {
         case .success(let checked): auth = checked
         }
         let name = form["username"] ?? ""
+        let account = SignInThrottle.key(account: name)
+        // Decided before this attempt counts: a clean address and account go to the pool's first line.
+        let line: PasswordCheckPool.Line = checksPerAddress.failedLately(address, now: configuration.clock())
+            || throttle.hasFailures(account) ? .later : .first
+        if case .wait(let seconds) = throttle.begin(account, now: configuration.clock()) {
+            return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
+                                                            problem: "Too many failed sign-ins for this account: try again in \(Self.duration(seconds))."),
+                        headers: [.retryAfter: "\(seconds)"])
+        }
         let user: User
+        var outcome: Bool?
+        defer { throttle.finish(account, succeeded: outcome, now: configuration.clock()) }
+        guard checksPerAddress.enter(address) else {
+            return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
+                                                            problem: "Too many sign-ins from your address at once: try again in a moment."),
+                        headers: [.retryAfter: "1"])
+        }
+        defer { checksPerAddress.leave(address) }
         do {
-            user = try await store.authenticate(name: name, password: form["password"] ?? "")
+            let passwords = self.passwords
+            user = try await store.authenticate(name: name, password: form["password"] ?? "",
+                                                runningCheckOn: { check in try await passwords.run(check, line: line) })
+            outcome = true
         } catch HealthError.wrongPassword {
+            outcome = false
+            checksPerAddress.noteFailure(address, now: configuration.clock())
             return html(.unauthorized, SignInPage.render(parameters: auth.hiddenFields, userName: name,
                                                          problem: "Wrong user name or password."))
+        } catch is PasswordCheckPool.Full {
+            return html(.serviceUnavailable, SignInPage.render(parameters: auth.hiddenFields, userName: name,
+                                                               problem: "The server is busy checking other sign-ins: try again in a moment."),
+                        headers: [.retryAfter: "1"])
         }
         let now = configuration.clock()
         if auth.responseType == "token" {
@@ -97,9 +129,10 @@ struct OAuthRoutes: Sendable {
             fragment.append(("access_token", token))
             return redirect(to: auth.redirectURI + "#" + encode(fragment))
         } else {
+            // The code starts a family: the tokens issued from it, and from their refreshes, join it.
             let (code, _) = try await store.createToken(kind: .code, userID: user.id, clientID: auth.client.id,
                                                         scope: auth.scope, redirectURI: auth.redirectURI,
-                                                        ttl: configuration.codeLifetime, now: now)
+                                                        ttl: configuration.codeLifetime, family: Secrets.newID(), now: now)
             var query = [("code", code)]
             if let state = auth.state { query.append(("state", state)) }
             let separator = auth.redirectURI.contains("?") ? "&" : "?"
@@ -112,24 +145,41 @@ struct OAuthRoutes: Sendable {
     private func token(_ request: Request) async -> Response {
         do {
             let form = try await RequestInput.form(request)
-            guard let client = try await authenticateClient(request, form) else { return tokenError(.unauthorizedClient) }
+            // A client secret is the client's password: failures are throttled per client id, like sign-ins.
+            guard let claimedID = claimedClientID(request, form) else { return tokenError(.unauthorizedClient) }
+            let claimed = "client:" + claimedID
+            if case .wait(let seconds) = throttle.begin(claimed, now: configuration.clock()) {
+                return tokenError(.unauthorizedClient, status: .tooManyRequests, retryAfter: seconds)
+            }
+            let client: KnownClient?
+            do {
+                client = try await authenticateClient(request, form)
+            } catch {
+                throttle.finish(claimed, succeeded: nil, now: configuration.clock())
+                throw error
+            }
+            throttle.finish(claimed, succeeded: client != nil, now: configuration.clock())
+            guard let client else { return tokenError(.unauthorizedClient) }
             let now = configuration.clock()
             switch form["grant_type"] {
             case "authorization_code":
                 guard let code = form["code"], !code.isEmpty else { return tokenError(.invalidRequest) }
-                guard let record = try await store.consumeToken(code, kind: .code, now: now),
+                // A code is single use; a second use revokes what the first one was exchanged for.
+                guard case .redeemed(let record) = try await redeem(code, kind: .code, now: now),
                       record.clientID == client.id,
                       record.redirectURI == nil || form["redirect_uri"] == nil || record.redirectURI == form["redirect_uri"],
                       let userID = record.userID
                 else { return tokenError(.invalidGrant) }
-                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all, now: now)
+                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
+                                       family: record.family, now: now)
             case "refresh_token":
                 guard let refresh = form["refresh_token"], !refresh.isEmpty else { return tokenError(.invalidRequest) }
-                // Refresh tokens rotate: the old one is spent by this exchange.
-                guard let record = try await store.consumeToken(refresh, kind: .refresh, now: now),
+                // Refresh tokens rotate: the old one is spent by this exchange, and replaying it revokes the family.
+                guard case .redeemed(let record) = try await redeem(refresh, kind: .refresh, now: now),
                       record.clientID == client.id, let userID = record.userID
                 else { return tokenError(.invalidGrant) }
-                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all, now: now)
+                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
+                                       family: record.family, now: now)
             case "client_credentials":
                 // Only a client registered for a user (`hmon client add NAME --user USER`) gets a token of its own.
                 guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
@@ -145,33 +195,55 @@ struct OAuthRoutes: Sendable {
             }
         } catch let error as APIError where error.status == .contentTooLarge {
             return tokenError(.invalidRequest)
+        } catch HealthError.storeBusy {
+            return tokenError(.serverError, status: .serviceUnavailable, retryAfter: ServerLimits.busyRetryAfterSeconds)
         } catch {
             return tokenError(.serverError)
         }
     }
 
-    /// An access token and a refresh token for a user.
-    private func grant(userID: String, client: KnownClient, scope: String, now: Date) async throws -> Response {
+    /// Redeems a code or refresh token; after a replay, forgets the cached access tokens so the family's
+    /// revocation holds from this very request on.
+    private func redeem(_ token: String, kind: TokenKind, now: Date) async throws -> Redemption {
+        let redemption = try await store.redeemToken(token, kind: kind, now: now)
+        if case .replayed = redemption { tokenCache.forgetAll() }
+        return redemption
+    }
+
+    /// An access token and a refresh token for a user, in the family of the code or refresh token they
+    /// were exchanged for (a new family when that one had none: tokens issued before families existed).
+    private func grant(userID: String, client: KnownClient, scope: String, family: String?, now: Date) async throws -> Response {
+        let family = family ?? Secrets.newID()
         let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
-                                                      ttl: configuration.accessTokenLifetime, now: now)
+                                                      ttl: configuration.accessTokenLifetime, family: family, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
-                                                       ttl: configuration.refreshTokenLifetime, now: now)
+                                                       ttl: configuration.refreshTokenLifetime, family: family, now: now)
         return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
                                                 refreshToken: refresh, scope: scope))
     }
 
     /// Client authentication by `Authorization: Basic base64(id:secret)` or `client_id`/`client_secret` in the body.
     private func authenticateClient(_ request: Request, _ form: [String: String]) async throws -> KnownClient? {
+        guard let (id, secret) = clientCredentials(request, form) else { return nil }
+        return try await registry.authenticate(id: id, secret: secret)
+    }
+
+    /// The client id a `/token` request claims, checked or not: the key of its failure count.
+    private func claimedClientID(_ request: Request, _ form: [String: String]) -> String? {
+        clientCredentials(request, form)?.id
+    }
+
+    private func clientCredentials(_ request: Request, _ form: [String: String]) -> (id: String, secret: String?)? {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("basic ") {
             guard let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
                   let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
             else { return nil }
             let id = String(pair[..<colon]).removingPercentEncoding ?? String(pair[..<colon])
             let secret = String(pair[pair.index(after: colon)...]).removingPercentEncoding ?? String(pair[pair.index(after: colon)...])
-            return try await registry.authenticate(id: id, secret: secret)
+            return (id, secret)
         }
         guard let id = form["client_id"], !id.isEmpty else { return nil }
-        return try await registry.authenticate(id: id, secret: form["client_secret"])
+        return (id, form["client_secret"])
     }
 
     private static let noStore: HTTPFields = [.cacheControl: "no-store", .init("Pragma")!: "no-cache"]
@@ -180,9 +252,11 @@ struct OAuthRoutes: Sendable {
         JSONBody.response(body, headers: Self.noStore)
     }
 
-    private func tokenError(_ code: SAMI.OAuthError.Code) -> Response {
-        JSONBody.response(SAMI.OAuthError(code), status: code == .serverError ? .internalServerError : .badRequest,
-                          headers: Self.noStore)
+    private func tokenError(_ code: SAMI.OAuthError.Code, status: HTTPResponse.Status? = nil, retryAfter: Int? = nil) -> Response {
+        var headers = Self.noStore
+        if let retryAfter { headers[.retryAfter] = "\(max(1, retryAfter))" }
+        return JSONBody.response(SAMI.OAuthError(code), status: status ?? (code == .serverError ? .internalServerError : .badRequest),
+                                 headers: headers)
     }
 
     // MARK: /logout and /revokeAccessToken
@@ -227,11 +301,18 @@ struct OAuthRoutes: Sendable {
         Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
     }
 
-    private func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status,
-                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                           .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    private func html(_ status: HTTPResponse.Status, _ text: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                   .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// "3 seconds", "1 minute", "15 minutes": for the page that says how long to wait.
+    static func duration(_ seconds: Int) -> String {
+        if seconds < 60 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let minutes = (seconds + 59) / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 
     private func page(_ status: HTTPResponse.Status, _ message: String) -> Response {

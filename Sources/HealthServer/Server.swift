@@ -23,13 +23,15 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a checked access token is trusted without asking the store again (0: always ask). Revoking
     /// through this server takes effect at once; a revocation by another process within this delay.
     public var tokenCacheLifetime: TimeInterval
+    /// Header, body and idle timeouts and the cap on open connections.
+    public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
     public var beforeEachRequest: (@Sendable (String) async -> Void)?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit? = .defaultForServe,
                 accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval? = 90 * 24 * 3600,
-                codeLifetime: TimeInterval = 60, tokenCacheLifetime: TimeInterval = 5,
+                codeLifetime: TimeInterval = 60, tokenCacheLifetime: TimeInterval = 5, limits: ConnectionLimits = .default,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.host = host
         self.port = port
@@ -38,6 +40,7 @@ public struct ServerConfiguration: Sendable {
         self.refreshTokenLifetime = refreshTokenLifetime
         self.codeLifetime = codeLifetime
         self.tokenCacheLifetime = tokenCacheLifetime
+        self.limits = limits
         self.clock = clock
     }
 }
@@ -49,7 +52,8 @@ extension RateLimit {
 
 /// The SAMI-compatible REST server over a local store (see `sami-api.md`).
 public enum HMonServer {
-    /// Builds the application: routes, middleware (request log, error envelope, authentication, rate limit).
+    /// Builds the application: routes, middleware (request log, error envelope, authentication, rate limit),
+    /// the connection guards (`GuardedHTTP1Channel`) and the password-check pool.
     /// Run it with `runService()` (stops gracefully on SIGINT/SIGTERM) or inside a `ServiceGroup`.
     ///
     /// - Parameters:
@@ -69,16 +73,26 @@ public enum HMonServer {
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
-        OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache).add(to: router)
+        let passwords = PasswordCheckPool()
+        OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
+                    throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
         APIRoutes(store: store, configuration: configuration).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
         var frameworkLogger = logger
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
+        // Every connection is a descriptor: the cap stays below the limit, with room for the store's files.
+        let cap = min(configuration.limits.maxConnections, DescriptorLimit.current - ServerLimits.descriptorsReserved)
+        let connections = OpenConnections(limit: cap)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon"),
+            server: .guardedHTTP1(limits: configuration.limits, connections: connections),
+            // A burst of connections waits in the kernel's queue instead of being dropped (the kernel caps
+            // it at net.core.somaxconn); the cap then answers the excess with a 503.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon",
+                                 backlog: ServerLimits.acceptBacklog),
+            services: [passwords],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: frameworkLogger)
     }
@@ -89,6 +103,7 @@ extension HMonServer {
     /// A port that cannot be bound is a `HealthError` with a message saying what to do.
     public static func run(store: LocalStore, configuration: ServerConfiguration, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        DescriptorLimit.raiseToHardLimit()
         let app = application(store: store, configuration: configuration, logger: logger, onRunning: onRunning)
         do {
             try await app.runService()

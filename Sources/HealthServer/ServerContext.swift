@@ -35,8 +35,3 @@ struct ServerContext: RequestContext {
     /// The contract's cap on request bodies.
     var maxUploadSize: Int { ServerLimits.maxBodyBytes }
 }
-
-enum ServerLimits {
-    /// "at most 10 KB" (`POST /v1.1/messages`); applied to every body.
-    static let maxBodyBytes = 10 * 1024
-}

@@ -50,6 +50,11 @@ final class TokenCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets every entry: after a replayed code revoked a family whose tokens are not known here.
+    func forgetAll() {
+        lock.withLock { entries.removeAll(keepingCapacity: true) }
+    }
+
     func forget(token: String) {
         let hash = Secrets.sha256Hex(token)
         _ = lock.withLock { entries.removeValue(forKey: hash) }

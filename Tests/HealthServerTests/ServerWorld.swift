@@ -24,11 +24,12 @@ struct ServerWorld: Sendable {
     var url: URL { server.url }
 
     static func run<T>(rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
+                       limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: passwordHasher)
         let alice = try await store.createUser(NewAccount(name: "alice", fullName: "Alice Example",
                                                           email: "alice@example.com", password: password))
         let bob = try await store.createUser(NewAccount(name: "bob", fullName: "Bob Example",
@@ -37,7 +38,7 @@ struct ServerWorld: Sendable {
         let bobScale = try await store.addDevice(name: "Bob's scale", typeID: withings, userID: bob.id)
         let clock = TestClock()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
-                                                accessTokenLifetime: accessTokenLifetime, clock: { clock.now })
+                                                accessTokenLifetime: accessTokenLifetime, limits: limits, clock: { clock.now })
         let server = try await RunningServer.start(store: store, configuration: configuration)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
                                 aliceScale: aliceScale, bobScale: bobScale)

@@ -23,9 +23,12 @@ public struct TokenRecord: Sendable, Equatable {
     public var redirectURI: String?
     public var expiresAt: Date?
     public var createdAt: Date
+    /// The OAuth grant the token belongs to: an authorization code and every token issued from it, through
+    /// each refresh. Replaying a spent code or refresh token revokes the family (see `redeemToken`).
+    public var family: String?
 
     public init(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
-                redirectURI: String? = nil, expiresAt: Date?, createdAt: Date) {
+                redirectURI: String? = nil, expiresAt: Date?, createdAt: Date, family: String? = nil) {
         self.kind = kind
         self.userID = userID
         self.clientID = clientID
@@ -33,7 +36,18 @@ public struct TokenRecord: Sendable, Equatable {
         self.redirectURI = redirectURI
         self.expiresAt = expiresAt
         self.createdAt = createdAt
+        self.family = family
     }
+}
+
+/// What presenting a single-use token (a code, a rotating refresh token) came to.
+public enum Redemption: Sendable, Equatable {
+    /// First use: the token is now spent; here is what it granted.
+    case redeemed(TokenRecord)
+    /// Already spent: someone replayed it, so every live token of its family was revoked (this many).
+    case replayed(revoked: Int)
+    /// Unknown, expired, revoked or of another kind.
+    case invalid
 }
 
 /// An OAuth2 client of the REST server.
@@ -59,23 +73,25 @@ public struct OAuthClient: Sendable, Equatable {
 extension LocalStore {
     /// Creates a token (256 random bits) and returns it in clear — the only time it exists in clear.
     /// - Parameter ttl: seconds until it expires; nil for a token that lives until revoked.
+    /// - Parameter family: the OAuth grant it belongs to (see `TokenRecord.family`); nil for none.
     public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
-                            redirectURI: String? = nil, ttl: TimeInterval?, now: Date = Date()) async throws -> (token: String, record: TokenRecord) {
+                            redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil,
+                            now: Date = Date()) async throws -> (token: String, record: TokenRecord) {
         let token = Secrets.newToken()
         let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
                                  expiresAt: ttl.map { Date(millisecondsSince1970: now.addingTimeInterval($0).millisecondsSince1970) },
-                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
+                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family)
         try await write { db in
             // Expired tokens are useless: sweep them while we hold the write lock anyway.
             try db.execute(sql: "DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?",
                            arguments: [now.millisecondsSince1970])
             try db.execute(
                 sql: """
-                    INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [Secrets.sha256Hex(token), userID, kind.rawValue, clientID, scope, redirectURI,
-                            record.expiresAt?.millisecondsSince1970, record.createdAt.millisecondsSince1970])
+                            record.expiresAt?.millisecondsSince1970, record.createdAt.millisecondsSince1970, family])
         }
         return (token, record)
     }
@@ -84,7 +100,8 @@ extension LocalStore {
     public func token(_ token: String, kind: TokenKind? = nil, now: Date = Date()) async throws -> TokenRecord? {
         let hash = Secrets.sha256Hex(token)
         let record = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]).map(TokenRecord.init(row:))
+            try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ? AND spent_at IS NULL", arguments: [hash])
+                .map(TokenRecord.init(row:))
         }
         guard let record, kind == nil || record.kind == kind else { return nil }
         if let expiry = record.expiresAt, expiry <= now { return nil }
@@ -96,13 +113,41 @@ extension LocalStore {
     public func consumeToken(_ token: String, kind: TokenKind, now: Date = Date()) async throws -> TokenRecord? {
         let hash = Secrets.sha256Hex(token)
         let record = try await write { db -> TokenRecord? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ? AND spent_at IS NULL",
+                                             arguments: [hash]) else { return nil }
             try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash])
             return TokenRecord(row: row)
         }
         guard let record, record.kind == kind else { return nil }
         if let expiry = record.expiresAt, expiry <= now { return nil }
         return record
+    }
+
+    /// Spends a single-use token of a family (an authorization code, a rotating refresh token) and returns
+    /// what it granted — in one transaction, so two requests racing with it cannot both succeed. The spent
+    /// token is kept until it expires: presented again, it is a replay (a stolen code or refresh token used
+    /// by the thief, or by its owner after the thief), and every token of its family is revoked, those
+    /// already issued from it included (RFC 6749 §4.1.2, OAuth 2.0 Security BCP §4.14).
+    public func redeemToken(_ token: String, kind: TokenKind, now: Date = Date()) async throws -> Redemption {
+        let hash = Secrets.sha256Hex(token)
+        return try await write { db -> Redemption in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]) else { return .invalid }
+            let record = TokenRecord(row: row)
+            guard record.kind == kind else { return .invalid }
+            if let expiry = record.expiresAt, expiry <= now { return .invalid }
+            guard (row["spent_at"] as Int64?) == nil else {
+                guard let family = record.family else {
+                    try db.execute(sql: "DELETE FROM tokens WHERE hash = ?", arguments: [hash])
+                    return .replayed(revoked: 0)
+                }
+                let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM tokens WHERE family = ? AND spent_at IS NULL",
+                                            arguments: [family]) ?? 0
+                try db.execute(sql: "DELETE FROM tokens WHERE family = ?", arguments: [family])
+                return .replayed(revoked: live)
+            }
+            try db.execute(sql: "UPDATE tokens SET spent_at = ? WHERE hash = ?", arguments: [now.millisecondsSince1970, hash])
+            return .redeemed(record)
+        }
     }
 
     /// Revokes a token; returns whether it existed.
@@ -133,6 +178,7 @@ extension LocalStore {
                              now: Date = Date()) async throws -> (client: OAuthClient, secret: String) {
         let name = name.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
+        if let redirectURI { try RedirectURIRules.check(redirectURI) }
         let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI, ownerID: ownerID,
                                  createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
         let secret = Secrets.newToken()
@@ -170,7 +216,7 @@ extension TokenRecord {
         self.init(kind: TokenKind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], clientID: row["client_id"],
                   scope: row["scope"], redirectURI: row["redirect_uri"],
                   expiresAt: (row["expires_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
-                  createdAt: Date(millisecondsSince1970: row["created_at"]))
+                  createdAt: Date(millisecondsSince1970: row["created_at"]), family: row["family"])
     }
 }
 

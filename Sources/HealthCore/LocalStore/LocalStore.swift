@@ -124,7 +124,7 @@ public final class LocalStore: Sendable {
         if let database = error as? DatabaseError {
             switch database.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return .storeUnavailable("\(path) is busy (another hmon is writing to it): try again")
+                return .storeBusy("\(path) is busy (another hmon is writing to it): try again")
             case .SQLITE_READONLY:
                 return .unusableStore(UnusableStore(path: path, reason: .readOnly))
             case .SQLITE_FULL:

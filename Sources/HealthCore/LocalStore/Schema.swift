@@ -139,6 +139,16 @@ enum Schema {
             // The weight trend projects the day it reaches a goal; profiles saved before have none.
             try db.execute(sql: "ALTER TABLE profiles ADD COLUMN goal_kg REAL")
         }
+        migrator.registerMigration("v6: OAuth token families and spent codes") { db in
+            // A code and every token issued from it, through each refresh, share a family; a spent code or
+            // refresh token is kept (marked spent) until it expires, so presenting it again is recognised as
+            // a replay and revokes the whole family (RFC 6749 §4.1.2, OAuth 2.0 Security BCP §4.14).
+            try db.execute(sql: """
+                ALTER TABLE tokens ADD COLUMN family TEXT;
+                ALTER TABLE tokens ADD COLUMN spent_at INTEGER;
+                CREATE INDEX tokens_by_family ON tokens(family) WHERE family IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -23,7 +23,7 @@ struct ClientAddCommand: AsyncParsableCommand {
     var name: String
 
     @Option(name: .customLong("redirect-uri"),
-            help: ArgumentHelp("Where sign-ins send their token or code (an absolute URI).", valueName: "uri"))
+            help: ArgumentHelp("Where sign-ins send their token or code: an http(s):// address or the app's own scheme (never javascript: or data:).", valueName: "uri"))
     var redirectURI: String?
 
     @Option(help: ArgumentHelp("The account whose devices the client may post to with its own token (client_credentials): a scale bridge's owner.",
@@ -31,8 +31,12 @@ struct ClientAddCommand: AsyncParsableCommand {
     var user: String?
 
     func validate() throws {
-        if let redirectURI, URLComponents(string: redirectURI)?.scheme == nil || redirectURI.contains("#") {
-            throw ValidationError("--redirect-uri \(redirectURI) is not an absolute URI without a fragment (e.g. https://example.com/callback)")
+        if let redirectURI {
+            do {
+                try RedirectURIRules.check(redirectURI)
+            } catch let error as HealthError {
+                throw ValidationError("--redirect-uri: \(error.message)")
+            }
         }
     }
 

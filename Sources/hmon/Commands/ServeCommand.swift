@@ -14,7 +14,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
-            standard error.
+            standard error. A connection is closed when it takes longer than --header-timeout to send its \
+            headers, --body-timeout its body, or waits longer than --idle-timeout for its next request; past \
+            --max-connections open at once, new ones are answered 503.
             """)
 
     @OptionGroup var database: DatabaseOption
@@ -29,7 +31,37 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("Requests per minute/per day for each token (or address), or \"off\".", valueName: "minute/day"))
     var rateLimit = RateLimit.defaultForServe.description
 
+    @Option(name: .customLong("header-timeout"),
+            help: ArgumentHelp("Seconds a request may take from its first byte to the end of its headers.", valueName: "seconds"))
+    var headerTimeout = ConnectionLimits.default.headerTimeout
+
+    @Option(name: .customLong("body-timeout"),
+            help: ArgumentHelp("Seconds a request may take from its headers to the end of its body.", valueName: "seconds"))
+    var bodyTimeout = ConnectionLimits.default.bodyTimeout
+
+    @Option(name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Seconds an open connection may wait for its next request before it is closed.", valueName: "seconds"))
+    var idleTimeout = ConnectionLimits.default.idleTimeout
+
+    @Option(name: .customLong("max-connections"),
+            help: ArgumentHelp("Connections open at once; more are answered 503 and closed (kept below the descriptor limit).",
+                               valueName: "count"))
+    var maxConnections = ConnectionLimits.default.maxConnections
+
+    var limits: ConnectionLimits {
+        ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
+                         maxConnections: maxConnections)
+    }
+
     func validate() throws {
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+            guard seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
+                throw ValidationError("\(name) \(seconds) is not a number of seconds from 0.1 to 3600 (e.g. \(name) 5)")
+            }
+        }
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections \(maxConnections) is not a count from 1 to 1000000 (e.g. --max-connections 2000)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -41,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         let store = try opener.openStore()
         var logger = Logger(label: "hmon.server") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = .info
-        let configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit))
+        let configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.

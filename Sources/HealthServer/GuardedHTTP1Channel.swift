@@ -1,0 +1,44 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection cap, checked
+/// as each connection is accepted (`RequestBytesTap`), and the header, body and idle deadlines
+/// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router).
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+
+    let responder: HTTPChannelHandler.Responder
+    let limits: ConnectionLimits
+    let connections: OpenConnections
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let limits = self.limits
+        let connections = self.connections
+        return channel.eventLoop.makeCompletedFuture {
+            let admitted = connections.admit()
+            if admitted {
+                channel.closeFuture.whenComplete { _ in connections.release() }
+            }
+            try channel.pipeline.syncOperations.addHandler(RequestBytesTap(refuse: !admitted))
+        }.flatMap {
+            HTTP1Channel(responder: responder,
+                         configuration: .init(additionalChannelHandlers: [ExchangeDeadlineHandler(limits: limits)]))
+                .setup(channel: channel, logger: logger)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await HTTP1Channel(responder: responder).handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1 with hmon's connection guards.
+    static func guardedHTTP1(limits: ConnectionLimits, connections: OpenConnections) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, limits: limits, connections: connections)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// How long a connection may take over each part of an exchange, and how many may be open at once.
+/// Without these, connections that send nothing, or half a request, stay open until the process runs
+/// out of file descriptors and real users time out (issue 16). `hmon serve --header-timeout …` and its
+/// siblings change them.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// Seconds from a request's first byte until its whole head (request line and headers) has arrived.
+    public var headerTimeout: TimeInterval
+    /// Seconds from a request's head until its body has arrived (bodies are at most 10 KB).
+    public var bodyTimeout: TimeInterval
+    /// Seconds an open connection may wait for the first byte of its next request (keep-alive), or of its
+    /// first one after connecting.
+    public var idleTimeout: TimeInterval
+    /// Connections open at once; one more is answered 503 and closed as soon as it is accepted. The server
+    /// also keeps this below the process's descriptor limit (see `DescriptorLimit`).
+    public var maxConnections: Int
+
+    public init(headerTimeout: TimeInterval = 5, bodyTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 10,
+                maxConnections: Int = 2000) {
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+    }
+
+    /// `hmon serve`'s defaults: generous for a phone on a slow network, short enough that idle sockets
+    /// cannot pile up (a few thousand a minute at most, far below the descriptor limit).
+    public static let `default` = ConnectionLimits()
+}
+
+enum ServerLimits {
+    /// "at most 10 KB" (`POST /v1.1/messages`); applied to every body.
+    static let maxBodyBytes = 10 * 1024
+    /// `Retry-After` of a 503 for a busy store: the writer holding it has usually finished by then.
+    static let busyRetryAfterSeconds = 2
+    /// `Retry-After` of a connection refused past the cap: idle ones are closed within the idle timeout.
+    static let connectionsFullRetryAfterSeconds = 5
+    /// Connections the kernel may hold for the server before it accepts them (Hummingbird's default: 256).
+    static let acceptBacklog = 1024
+    /// Descriptors kept free of connections: the store's SQLite files, logs, the listening socket.
+    static let descriptorsReserved = 64
+}
