@@ -48,7 +48,7 @@ struct APIError: Error, HTTPResponseError {
         case .nameTaken: APIError(.conflict, code: SAMI.ErrorCode.userNameTaken, message: "Username already registered.")
         case .invalidValue(let what): validation(Self.field(in: what), what)
         case .unsupported(let what): APIError(.badRequest, code: SAMI.ErrorCode.validation, message: what)
-        case .storeUnavailable, .unusableStore, .serverUnreachable, .serverError: .internalError
+        case .storeUnavailable, .storeBusy, .unusableStore, .serverUnreachable, .serverError: .internalError
         }
     }
 

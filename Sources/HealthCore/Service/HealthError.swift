@@ -12,6 +12,9 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
     case unknownDeviceType(String)
     case invalidValue(String)
     case storeUnavailable(String)
+    /// Another connection held the store's write lock for longer than this one would wait (a long
+    /// import, another hmon writing): nothing was written, and the same request can be tried again.
+    case storeBusy(String)
     /// A store file that cannot be used at all; the faces add how to fix it.
     case unusableStore(UnusableStore)
     case serverUnreachable(String)
@@ -30,6 +33,7 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
         case .unknownDeviceType(let name): "no device type \"\(name)\": see `hmon device types`"
         case .invalidValue(let what): what
         case .storeUnavailable(let what): what
+        case .storeBusy(let what): what
         case .unusableStore(let store): store.description
         case .serverUnreachable(let what): what
         case .serverError(let what): what

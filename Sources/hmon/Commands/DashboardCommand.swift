@@ -27,7 +27,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
 
-    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"), transform: NumberArgument.parse)
     var refresh: Double?
 
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
