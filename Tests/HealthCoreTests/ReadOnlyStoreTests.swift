@@ -70,7 +70,9 @@ import Testing
         let started = Date()
         let store = try LocalStore(url: url, access: .readOnly)
         let users = try await store.users()
-        #expect(Date().timeIntervalSince(started) < 2, "a reader waited for the writer")
+        // The lock is held until the test ends, so a reader that waited for it would have failed with
+        // "busy" after its 10 s timeout; the bound only keeps a loaded machine from mattering.
+        #expect(Date().timeIntervalSince(started) < 8, "a reader waited for the writer")
         #expect(users.map(\.fullName) == [""], "a reader saw an uncommitted change")
     }
 
