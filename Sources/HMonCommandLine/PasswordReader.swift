@@ -55,7 +55,8 @@ public enum PasswordReader {
             _ = tcsetattr(tty, TCSANOW, &saved)
             _ = write(tty, "\n", 1)
         }
-        _ = label.withCString { write(tty, $0, strlen($0)) }
+        // The label may quote a user name or a server address from the command line.
+        _ = TerminalText.escaped(label).withCString { write(tty, $0, strlen($0)) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1 {
