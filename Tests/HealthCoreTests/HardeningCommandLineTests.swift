@@ -267,4 +267,55 @@ import Testing
         #expect(gaveUp.stderr.hasSuffix("hmon: \(home.db.path) is busy: another hmon (an import?) held it for longer than 1.5 s; nothing was written, try again\n"),
                 "\(gaveUp.stderr)")
     }
+
+    /// The case, end to end: `hmon add weight` during a long `hmon import` waits for it, says so,
+    /// and is written; the import stays whole.
+    @Test func addWeightDuringAnImportWaitsAndBothAreWritten() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        // About 40 MB of weigh-ins: a few seconds of import in a debug build.
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let start = Date(timeIntervalSince1970: 1_500_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"  // Apple Health's `2017-07-14 02:40:00 +0000`
+        for minute in 0..<120_000 {
+            let date = formatter.string(from: start.addingTimeInterval(Double(minute) * 60))
+            xml += " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" creationDate=\"\(date)\" "
+                + "startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(70 + Double(minute % 100) / 10)\"/>\n"
+        }
+        xml += "</HealthData>\n"
+        let file = home.folder.file("export.xml")
+        try Data(xml.utf8).write(to: file)
+
+        let importing = try SpawnedProcess(try HMonBinary.url(), ["import", file.path, "--quiet", "--db", home.db.path],
+                                           environment: home.environment)
+        // Wait until the import holds the write lock (a probe that may not wait is refused).
+        var probe = Configuration()
+        probe.busyMode = .immediateError
+        let prober = try DatabaseQueue(path: home.db.path, configuration: probe)
+        var locked = false
+        for _ in 0..<1000 where importing.isRunning {
+            do {
+                try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
+                try await Task.sleep(for: .milliseconds(5))
+            } catch {
+                locked = true
+                break
+            }
+        }
+        try #require(locked, "the import ended before the test saw it hold the lock")
+
+        let added = try home.hmon(["add", "weight", "80", "--at", "2026-01-02 07:00"], environment: ["HMON_WRITE_WAIT": "300"])
+        let importStatus = importing.wait()
+        #expect(importStatus == 0)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added 80 kg"), "\(added.stdout)")
+        // Said once it had waited a second; nothing else on standard error.
+        #expect(added.stderr.isEmpty || added.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n",
+                "\(added.stderr)")
+        let count = try await home.store().read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages") }
+        #expect(count == 120_001)
+    }
 }
