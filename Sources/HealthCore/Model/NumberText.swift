@@ -15,13 +15,6 @@ public enum NumberText {
         return value == 0 ? 0 : value
     }
 
-    /// "The value must be a number like 72.4" when `decimal(text)` is nil; names the entry.
-    public static func problem(_ text: some StringProtocol, what: String, example: String) -> String {
-        let text = String(text)
-        let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-        return "\(what) \"\(shown)\" is not a number: pass plain digits like \(example) (no nan, inf or hexadecimal)"
-    }
-
     /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
     static func isPlainDecimal(_ bytes: some Collection<UInt8>) -> Bool {
         var index = bytes.startIndex
