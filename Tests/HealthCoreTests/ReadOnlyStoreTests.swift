@@ -37,7 +37,7 @@ import Testing
     @Test func aZeroByteFileIsNoStoreAndStaysEmpty() throws {
         let folder = try TemporaryFolder()
         let url = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: url.path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: url.path, contents: Data()))
         #expect(throws: HealthError.unusableStore(UnusableStore(path: url.path, reason: .noStore))) {
             try LocalStore(url: url, access: .readOnly)
         }
@@ -111,7 +111,8 @@ import Testing
             #expect(message.contains("nothing was written"), "\(message)")
         }
         let waited = Date().timeIntervalSince(started)
-        #expect(waited >= 0.45 && waited < 3, "waited \(waited) s")
+        // At least the limit; the upper bound only says it gave up (a loaded machine sleeps longer).
+        #expect(waited >= 0.45 && waited < 8, "waited \(waited) s")
         #expect(notices.lines.count == 1)
         #expect(notices.lines.first?.contains("waiting for another hmon writing to \(url.path)") == true)
 
