@@ -250,12 +250,16 @@ import Testing
         let home = try Home()
         try home.userWithScale()
         let other = try WriteLockHolder(path: home.db.path)
-        let release = Task.detached {
-            try await Task.sleep(for: .milliseconds(2500))
-            try other.release(commit: true)
-        }
+        // A thread of its own: the test's own thread blocks on hmon, and under a full parallel run the
+        // concurrency pool's few threads may all be blocked the same way.
+        let released = DispatchSemaphore(value: 0)
+        Thread {
+            Thread.sleep(forTimeInterval: 2.5)
+            try? other.release(commit: true)
+            released.signal()
+        }.start()
         let waited = try home.hmon(["add", "weight", "70"], environment: ["HMON_WRITE_WAIT": "60"])
-        try await release.value
+        released.wait()
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(waited.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n")
         #expect(waited.stdout.hasPrefix("added 70 kg"))
@@ -300,7 +304,7 @@ import Testing
         while !locked, importing.isRunning, Date() < deadline {
             do {
                 try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
-                try await Task.sleep(for: .milliseconds(5))
+                usleep(5_000)  // not `Task.sleep`: this thread keeps watching while the import runs
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                 locked = true
             }
