@@ -19,7 +19,8 @@ public final class ImportProgressReporter: Sendable {
     }
 
     public init(file: String, enabled: Bool) {
-        self.file = file
+        // A file name is outside text: the progress line must not carry its control characters.
+        self.file = TerminalText.escaped(file)
         self.enabled = enabled
     }
 

@@ -50,6 +50,7 @@ public enum ImportReportText {
         if !tally.profileFilled.isEmpty {
             lines.append("profile: \(dryRun ? "would fill" : "filled") \(tally.profileFilled.joined(separator: ", "))")
         }
+        if let cleaned = cleanedNamesLine(tally) { lines.append(cleaned) }
         return lines
     }
 
@@ -58,7 +59,15 @@ public enum ImportReportText {
         let tally = result.tally
         var text = "\(file): \(dryRun ? "would add" : "added") \(grouped(tally.addedTotal)), already there \(grouped(tally.alreadyThereTotal))"
         if tally.skippedReasonsTotal > 0 { text += ", skipped \(grouped(tally.skippedReasonsTotal))" }
+        if let cleaned = cleanedNamesLine(tally) { text += "; " + cleaned }
         return text
+    }
+
+    /// "device names with control or invisible characters, shown as �: Evil�[2J Scale" (escaped when printed).
+    static func cleanedNamesLine(_ tally: ImportTally) -> String? {
+        guard !tally.cleanedDeviceNames.isEmpty else { return nil }
+        return "device names with control or invisible characters, stored with \(TextRules.replacement) in their place: "
+            + tally.cleanedDeviceNames.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
     /// `1234567` → `1,234,567`.

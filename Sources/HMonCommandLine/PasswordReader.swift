@@ -1,15 +1,33 @@
 import Foundation
+import HealthCore
 
 /// Reads a password without showing it: from standard input (`--password-stdin`, for scripts) or from
 /// the terminal with echo off. The terminal's settings are restored on every path, Ctrl-C included
 /// (signals are off while reading, so Ctrl-C arrives as a key and cancels).
 public enum PasswordReader {
-    /// The first line of standard input, without its line ending.
+    /// The first line of standard input, without its line ending. Read as bytes, one at a time (nothing
+    /// after the line is consumed), and refused when they are not UTF-8 rather than decoded with
+    /// replacement characters.
     public static func fromStandardInput() throws -> String {
-        guard let line = readLine(strippingNewline: true) else {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        var sawAny = false
+        while read(STDIN_FILENO, &byte, 1) == 1 {
+            sawAny = true
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        guard sawAny else {
             throw CommandError("no password on standard input: pipe it in, e.g. `echo \"$PW\" | hmon user add NAME --password-stdin`")
         }
-        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return try decoded(bytes)
+    }
+
+    /// The password's bytes as text; `AccountRules.notUTF8` when they are not UTF-8.
+    static func decoded(_ bytes: [UInt8]) throws -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw HealthError.invalidValue(AccountRules.notUTF8) }
+        return text
     }
 
     /// Asks twice on the terminal and returns the password when both answers agree.
@@ -37,13 +55,14 @@ public enum PasswordReader {
             _ = tcsetattr(tty, TCSANOW, &saved)
             _ = write(tty, "\n", 1)
         }
-        _ = label.withCString { write(tty, $0, strlen($0)) }
+        // The label may quote a user name or a server address from the command line.
+        _ = TerminalText.escaped(label).withCString { write(tty, $0, strlen($0)) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1 {
             switch byte {
             case 0x0A, 0x0D:
-                return String(decoding: bytes, as: UTF8.self)
+                return try decoded(bytes)
             case 0x03:
                 throw CommandError("cancelled")
             case 0x04 where bytes.isEmpty:

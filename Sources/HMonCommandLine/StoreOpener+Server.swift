@@ -41,7 +41,9 @@ extension StoreOpener {
     /// user, if `--user` names one), else a sign-in with the password from `--password-stdin` or a prompt.
     func openRemote(_ address: String) async throws -> OpenedService {
         let (service, saved) = try remoteService(address)
-        if let saved, user == nil || user == saved.userName {
+        // `--password-stdin` says a password is coming: it is checked by signing in, never ignored
+        // in favour of the saved session.
+        if let saved, !passwordStdin, user == nil || user == saved.userName {
             do {
                 return OpenedService(service: service, user: try await service.resume(saved))
             } catch HealthError.sessionExpired {

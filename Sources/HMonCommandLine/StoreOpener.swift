@@ -37,22 +37,41 @@ public struct StoreOpener: Sendable {
         return paths.defaultDatabase
     }
 
-    /// The store, for commands that work on it as a whole (users, device types, the server).
-    public func openStore() throws -> LocalStore { try LocalStore(url: databaseURL) }
+    /// The store, for commands that work on it as a whole (users, device types, the server). Commands
+    /// that only show data pass `.readOnly`; only those that exist to make a store (`user add`, `demo`,
+    /// `serve`) pass `.create`; every other one needs a store already there.
+    ///
+    /// A command that writes while another hmon holds the store (an import) waits for it, saying so on
+    /// standard error, up to `writerPatience`; the server passes `.standard` instead, to answer "busy".
+    public func openStore(_ access: StoreAccess, patience: WriterPatience? = nil) throws -> LocalStore {
+        try LocalStore(url: databaseURL, access: access, patience: patience ?? writerPatience)
+    }
+
+    /// Five minutes (`$HMON_WRITE_WAIT` seconds, when set), with a line on standard error after a second.
+    public var writerPatience: WriterPatience {
+        let limit = environment["HMON_WRITE_WAIT"].flatMap { NumberText.decimal($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 300
+        return WriterPatience(limit: limit) { line in
+            FileHandle.standardError.write(Data("hmon: \(TerminalText.escaped(line))\n".utf8))
+        }
+    }
 
     /// The store for the dashboard and snapshots: the small memory footprint, and with `--demo` the
-    /// demo data, created or brought up to `now`.
-    public func openDashboardStore(now: Date, calendar: Calendar) async throws -> LocalStore {
+    /// demo data, created or brought up to `now`. A snapshot of the user's own store reads only
+    /// (`.readOnly`); the dashboard may make one on its first run (`.create`).
+    public func openDashboardStore(now: Date, calendar: Calendar, access: StoreAccess = .create) async throws -> LocalStore {
         if demo {
             return try await DemoData.openStore(at: databaseURL, now: now, calendar: calendar, footprint: .interactive)
         }
-        return try LocalStore(url: databaseURL, footprint: .interactive)
+        // The dashboard's own short wait: a notice on standard error would land on its screen, and a
+        // write that fails shows in its status bar.
+        return try LocalStore(url: databaseURL, access: access, footprint: .interactive)
     }
 
-    /// The service acting for the command's user (see `actingUser(on:)`), local or `--server`'s.
-    public func open() async throws -> OpenedService {
+    /// The service acting for the command's user (see `actingUser(on:)`), local or `--server`'s; a
+    /// local store opened as `access` says (`.readOnly` for commands that only show data).
+    public func open(_ access: StoreAccess) async throws -> OpenedService {
         if let address = serverAddress { return try await openRemote(address) }
-        let service = LocalHealthService(store: try openStore())
+        let service = LocalHealthService(store: try openStore(access))
         return OpenedService(service: service, user: try await actingUser(on: service))
     }
 

@@ -67,9 +67,11 @@ struct APIError: Error, HTTPResponseError {
     }
 
     /// The field an `invalidValue` message is about, by its first word ("weight 700 kg is outside …" → weight).
-    private static func field(in message: String) -> String {
+    /// The field a core message is about: its first word when that is a field's name ("weight must be…",
+    /// "data.weight …"); a sentence that opens with an article names no one field, so it is "data".
+    static func field(in message: String) -> String {
         let word = message.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        return word.isEmpty ? "data" : String(word)
+        return word.isEmpty || ["the", "a", "an"].contains(word.lowercased()) ? "data" : String(word)
     }
 }
 

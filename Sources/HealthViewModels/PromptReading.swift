@@ -20,7 +20,8 @@ enum PromptReading {
     /// The number in `text` ("72,4" as well as "72.4"), or the message to show when there is none:
     /// `quantity` names what to type ("a weight in kg"), `example` a value to copy ("72.4").
     static func number(in text: String, quantity: String, example: String) -> Result<Double, PromptProblem> {
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+        // The core's rule for typed numbers: no "nan", "inf", hexadecimal or endless digits.
+        guard let value = NumberText.decimal(text.replacingOccurrences(of: ",", with: ".")) else {
             return .failure(PromptProblem(message: text.isEmpty
                 ? "type \(quantity), like \(example), or Esc to cancel"
                 : "\"\(text)\" is not a number: type \(quantity), like \(example)"))

@@ -44,7 +44,7 @@ struct HMon: AsyncParsableCommand {
             message = String(message.split(separator: "\n").first ?? "")
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             if let first = message.first { message = first.lowercased() + message.dropFirst() }
-            fail("\(message) (see --help)", code: 2)
+            fail("\(shortened(message)) (see --help)", code: 2)
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -56,12 +56,22 @@ struct HMon: AsyncParsableCommand {
             exit(withError: error)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            fail(FailureText.message(for: error))
+            fail(FailureText.message(for: error), escaped: true)
         }
     }
 
-    private static func fail(_ message: String, code: Int32 = 1) -> Never {
-        FileHandle.standardError.write(Data("hmon: \(message)\n".utf8))
+    /// A usage message quotes the argument it refuses: a 100,000-digit "number" is shown by its start.
+    private static func shortened(_ message: String) -> String {
+        message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.count > 60 ? "\(word.prefix(24))…(\(word.count) characters)" : String(word)
+        }.joined(separator: " ")
+    }
+
+    /// The message is escaped (`TerminalText`) unless it already is: it may quote an argument, a name
+    /// or a file's bytes.
+    private static func fail(_ message: String, code: Int32 = 1, escaped: Bool = false) -> Never {
+        let text = escaped ? message : TerminalText.escaped(message)
+        FileHandle.standardError.write(Data("hmon: \(text)\n".utf8))
         Foundation.exit(code)
     }
 }

@@ -10,7 +10,7 @@ public enum RRIntervalFile {
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
-            guard let value = Double(line), value.isFinite else {
+            guard let value = NumberText.decimal(line) else {
                 if intervals.isEmpty, !sawHeader { sawHeader = true; continue }
                 throw HealthError.invalidValue("line \(index + 1): \(WelltoryResult.shown(line)) is not an interval in ms")
             }

@@ -32,7 +32,7 @@ public enum WelltoryResult {
             } else if name == "token" {
                 fieldValue = .text(token(in: trimmed))
             } else {
-                guard let number = Double(trimmed), number.isFinite else {
+                guard let number = NumberText.decimal(trimmed) else {
                     throw HealthError.invalidValue("the parameter \(name)=\(shown(value)) is not a number")
                 }
                 fieldValue = .number(number)

@@ -2,6 +2,7 @@
 /// commas, newlines and doubled quotes). Each row comes with the line it starts on.
 ///
 /// The separator is a comma or, as spreadsheet exports in decimal-comma locales write it, a semicolon.
+/// Lines end in LF, CRLF or a lone CR (old Mac and some spreadsheet exports): each is one line break.
 struct CSVReader {
     let delimiter: UInt8
     private var field: [UInt8] = []
@@ -14,6 +15,8 @@ struct CSVReader {
     private var line = 1
     private var rowLine = 1
     private var quoteLine = 1
+    /// The last byte was a CR: an LF right after it ends the same line.
+    private var afterCR = false
 
     init(delimiter: UInt8 = UInt8(ascii: ",")) {
         self.delimiter = delimiter
@@ -24,7 +27,7 @@ struct CSVReader {
     static func delimiter(ofFileStartingWith head: some Collection<UInt8>) -> UInt8 {
         var commas = 0, semicolons = 0, inQuotes = false
         for byte in head {
-            if byte == 0x0A && !inQuotes { break }
+            if (byte == 0x0A || byte == 0x0D) && !inQuotes { break }
             switch byte {
             case UInt8(ascii: "\""): inQuotes.toggle()
             case UInt8(ascii: ",") where !inQuotes: commas += 1
@@ -55,6 +58,13 @@ struct CSVReader {
     }
 
     private mutating func take(_ c: UInt8, _ onRow: ([String], Int) throws -> Void) throws {
+        let crlf = afterCR && c == 0x0A
+        afterCR = c == 0x0D
+        if crlf {
+            // The CR already ended the line (or, in quotes, was kept and counted).
+            if inQuotes && !quoteSeen { field.append(c) }
+            return
+        }
         if quoteSeen {
             quoteSeen = false
             if c == UInt8(ascii: "\"") { field.append(c); return }
@@ -62,19 +72,17 @@ struct CSVReader {
         }
         if inQuotes {
             if c == UInt8(ascii: "\"") { quoteSeen = true; return }
-            if c == 0x0A { line += 1 }
+            if c == 0x0A || c == 0x0D { line += 1 }
             field.append(c)
             return
         }
         switch c {
         case delimiter:
             endField()
-        case 0x0A:
+        case 0x0A, 0x0D:
             try endRow(onRow)
             line += 1
             rowLine = line
-        case 0x0D:
-            break
         case UInt8(ascii: "\"") where field.isEmpty && !fieldIsQuoted:
             inQuotes = true
             fieldIsQuoted = true

@@ -137,7 +137,7 @@ enum CSVDates {
             else { return nil }
             var second = 0.0
             if parts.count == 3 {
-                guard let s = Double(parts[2]), (0..<61).contains(s) else { return nil }
+                guard let s = NumberText.decimal(parts[2]), (0..<61).contains(s) else { return nil }
                 second = s
             }
             secondsOfDay = hour * 3600 + minute * 60 + Int(second)

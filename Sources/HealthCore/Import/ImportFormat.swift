@@ -27,7 +27,9 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func firstCSVRow(_ text: ArraySlice<UInt8>) -> [String]? {
-        guard let newline = text.firstIndex(of: 0x0A) ?? (text.count < headLength ? text.endIndex : nil) else { return nil }
+        // The first line ends at an LF, or at a CR in files with old-Mac line endings.
+        guard let newline = text.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? (text.count < headLength ? text.endIndex : nil)
+        else { return nil }
         var reader = CSVReader(delimiter: CSVReader.delimiter(ofFileStartingWith: text))
         var header: [String]?
         let line = Array(text[..<newline])

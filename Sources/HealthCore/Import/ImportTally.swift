@@ -14,6 +14,9 @@ public struct ImportTally: Sendable, Equatable {
     public var skippedKinds: [String: Int] = [:]
     /// Profile fields the import filled ("date of birth", "sex", "height").
     public var profileFilled: [String] = []
+    /// Device names made from sources that held characters `TextRules` refuses (control, bidi,
+    /// zero-width), as stored, with those characters replaced by `TextRules.replacement`.
+    public var cleanedDeviceNames: [String] = []
 
     public init() {}
 

@@ -28,6 +28,7 @@ final class ImportWriter {
     private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var skipped: [String: Int] = [:]
+    private var cleanedNames: [String] = []
 
     private struct DeviceKey: Hashable {
         var source: String
@@ -107,6 +108,7 @@ final class ImportWriter {
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
         }
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        tally.cleanedDeviceNames = cleanedNames
     }
 
     private func bind(_ text: String, _ position: Int32, _ statement: OpaquePointer) throws {
@@ -128,7 +130,9 @@ final class ImportWriter {
     }
 
     /// The user's device for a source and type: one named exactly after the source, else
-    /// "Source (Type name)" (device names are unique per user), created when there is none.
+    /// "Source (Type name)" (device names are unique per user), created when there is none. A source
+    /// holding characters `TextRules` refuses in names is named with them replaced (and reported);
+    /// the readings' ids still come from the source as written, so re-importing stays idempotent.
     private func device(for source: String, type: BuiltInDeviceType) throws -> KnownDevice {
         let key = DeviceKey(source: source, type: type)
         if let last, last.key == key { return last.device }
@@ -140,8 +144,10 @@ final class ImportWriter {
 
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> KnownDevice {
         let typeID = type.deviceType.id
+        let (source, replaced) = TextRules.replacingUnsafe(in: source)
         let name = String(source.prefix(100))
         let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
+        if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
         for candidate in [name, qualified] {
             if let row = try Row.fetchOne(db, sql: """
                 SELECT id, manifest_version FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE

@@ -74,10 +74,11 @@ public enum DemoData {
         try await store.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO users (id, name, full_name, email, password_hash, created_at, modified_at)
-                    VALUES (?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
+                    INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, ?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
                     """,
-                arguments: [plan.userID, userName, hash, created.millisecondsSince1970, created.millisecondsSince1970])
+                arguments: [plan.userID, userName, UserNames.key(userName), UserNames.skeleton(userName), hash,
+                            created.millisecondsSince1970, created.millisecondsSince1970])
             try db.execute(
                 sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm, goal_kg) VALUES (?, '1988-04-12', 'female', 168, 66)",
                 arguments: [plan.userID])

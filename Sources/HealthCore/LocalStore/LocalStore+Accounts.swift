@@ -3,41 +3,46 @@ import GRDB
 
 /// Accounts and profiles.
 extension LocalStore {
-    /// Opens an account (with an empty profile). Throws `.nameTaken` or `.invalidValue`; writes nothing then.
+    /// Opens an account (with an empty profile). Throws `.nameTaken` (also for a name that is an existing
+    /// one after `UserNames.key`) or `.invalidValue` (also for a look-alike of an existing name); writes
+    /// nothing then.
     public func createUser(_ account: NewAccount, now: Date = Date()) async throws -> User {
         let name = account.name.trimmingCharacters(in: .whitespaces)
         try AccountRules.check(name: name, email: account.email, password: account.password)
-        if try await user(named: name) != nil { throw HealthError.nameTaken(name) }
+        try AccountRules.check(fullName: account.fullName.trimmingCharacters(in: .whitespaces))
+        try await checkNameIsFree(name)
         // The slow hash runs outside the write transaction, so it never holds the write lock.
         let hash = try passwordHasher.hash(account.password)
         let user = User(id: Secrets.newID(), name: name, fullName: account.fullName.trimmingCharacters(in: .whitespaces),
                         email: account.email.trimmingCharacters(in: .whitespaces), createdOn: now, modifiedOn: now)
-        do {
-            try await write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO users (id, name, full_name, email, password_hash, created_at, modified_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [user.id, user.name, user.fullName, user.email, hash,
-                                now.millisecondsSince1970, now.millisecondsSince1970])
-                try db.execute(sql: "INSERT INTO profiles (user_id) VALUES (?)", arguments: [user.id])
-            }
-        } catch let error as HealthError {
-            // Another process took the name between our check and our insert.
-            if try await self.user(named: name) != nil { throw HealthError.nameTaken(name) }
-            throw error
+        try await write { db in
+            // Checked again in the transaction: another process may have taken the name since.
+            try Self.checkNameIsFree(name, in: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [user.id, user.name, UserNames.key(name), UserNames.skeleton(name), user.fullName, user.email, hash,
+                            now.millisecondsSince1970, now.millisecondsSince1970])
+            try db.execute(sql: "INSERT INTO profiles (user_id) VALUES (?)", arguments: [user.id])
         }
         return user
+    }
+
+    /// Throws `.nameTaken` when an account has this name after NFKC and case folding, `.invalidValue`
+    /// when one has a name it only looks like (`UserNames.skeleton`).
+    public func checkNameIsFree(_ name: String) async throws {
+        try await read { db in try Self.checkNameIsFree(name, in: db) }
     }
 
     public func user(id: String) async throws -> User? {
         try await read { db in try Self.user(id: id, in: db) }
     }
 
-    /// Looks a user up by login name (case-insensitive, like the uniqueness rule).
+    /// Looks a user up by login name, compared as the uniqueness rule compares (`UserNames.key`).
     public func user(named name: String) async throws -> User? {
-        try await read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name = ?", arguments: [name]).map(User.init(row:)) }
+        try await read { db in try Self.userRow(named: name, in: db).map(User.init(row:)) }
     }
 
     /// Every account, oldest first.
@@ -58,8 +63,9 @@ extension LocalStore {
     /// unknown name, so the answer does not reveal which names exist).
     public func authenticate(name: String, password: String,
                              runningCheckOn runner: PasswordCheckRunner = { check in check() }) async throws -> User {
+        try AccountRules.checkEncoding(password: password)
         let found = try await read { db -> (User, String)? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name = ?", arguments: [name]) else { return nil }
+            guard let row = try Self.userRow(named: name, in: db) else { return nil }
             return (User(row: row), row["password_hash"])
         }
         guard let (user, hash) = found else {
@@ -123,6 +129,24 @@ extension LocalStore {
 
 extension LocalStore {
     // MARK: Inside a transaction
+
+    /// The account named `name` after `UserNames.key`; of two that fold together (stores from before
+    /// the rule), the one whose name is exactly `name`, else the oldest.
+    static func userRow(named name: String, in db: Database) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name_key = ? ORDER BY name = ? DESC, created_at LIMIT 1",
+                         arguments: [UserNames.key(name), name])
+    }
+
+    static func checkNameIsFree(_ name: String, in db: Database) throws {
+        let key = UserNames.key(name)
+        guard let existing = try String.fetchOne(db, sql: """
+            SELECT name FROM users WHERE name_key = ? OR name_skeleton = ? ORDER BY name_key = ? DESC LIMIT 1
+            """, arguments: [key, UserNames.skeleton(name), key])
+        else { return }
+        if UserNames.key(existing) == key { throw HealthError.nameTaken(name) }
+        throw HealthError.invalidValue(
+            "name \"\(name)\" looks like the existing user name \"\(existing)\" (it mixes letters of another script): choose another")
+    }
 
     static func user(id: String, in db: Database) throws -> User? {
         try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(User.init(row:))

@@ -46,6 +46,7 @@ extension LocalStore {
         let name = name.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
         if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(name, as: "the device name")
         return try await write { db in
             guard try Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {

@@ -216,7 +216,10 @@ extension LocalStore {
         guard let text = String(data: try encoder.encode(data), encoding: .utf8) else {
             throw HealthError.invalidValue("the reading's data cannot be written as JSON")
         }
-        if text.utf8.count > 10_000 { throw HealthError.invalidValue("the reading's data is larger than 10 KB") }
+        // Worded with the field first: the server names the field of an invalid value by its first word.
+        if text.utf8.count > 10_000 {
+            throw HealthError.invalidValue("data of the reading is \(text.utf8.count) bytes as JSON, more than 10,000: send less")
+        }
         return text
     }
 

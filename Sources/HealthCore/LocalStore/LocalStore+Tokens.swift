@@ -178,6 +178,8 @@ extension LocalStore {
                              now: Date = Date()) async throws -> (client: OAuthClient, secret: String) {
         let name = name.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
+        if name.count > 100 { throw HealthError.invalidValue("the client name is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(name, as: "the client name")
         if let redirectURI { try RedirectURIRules.check(redirectURI) }
         let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI, ownerID: ownerID,
                                  createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))

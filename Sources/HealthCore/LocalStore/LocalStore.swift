@@ -21,6 +21,12 @@ public final class LocalStore: Sendable {
     public var path: String { url.path }
     /// The cost of new password hashes (verification reads the cost stored with each hash).
     public let passwordHasher: PasswordHasher
+    /// How the store was opened: `.readOnly` stores never write, migrate or create anything.
+    public let access: StoreAccess
+    /// Whether opening made a new store (only `.create` does), so the command can say so.
+    public let wasCreated: Bool
+    /// How long a write waits for another connection's write lock.
+    public let patience: WriterPatience
 
     /// The connection pool: one writer, concurrent readers. Write through `write(_:)` so the change
     /// token counts the write.
@@ -32,20 +38,36 @@ public final class LocalStore: Sendable {
     /// Writes made through this store object (belt and braces next to `data_version`).
     private let ownWrites = Atomic<Int64>(0)
 
-    /// Opens (creating it and its folder when absent) the store at `url` and brings its schema up to date.
-    /// Throws `HealthError.unusableStore` naming the file and what is wrong with it when it cannot be used.
-    public init(url: URL, passwordHasher: PasswordHasher = .strong, footprint: StoreFootprint = .standard) throws {
+    /// Opens the store at `url` as `access` says: `.create` makes it (and its folder) when absent and
+    /// brings its schema up to date; `.readWrite` needs an hmon store already there and brings it up to
+    /// date; `.readOnly` needs one that is up to date and never writes a byte (WAL readers do not wait
+    /// for a writer). Throws `HealthError.unusableStore` naming the file and what is wrong with it
+    /// (`.noStore` for a missing or empty file when the store may not be created).
+    ///
+    /// A write that finds another connection holding the write lock waits up to `patience.limit`
+    /// (telling `patience.notice` once when the wait is long enough to notice), then throws
+    /// `HealthError.storeBusy`.
+    public init(url: URL, access: StoreAccess = .create, passwordHasher: PasswordHasher = .strong,
+                footprint: StoreFootprint = .standard, patience: WriterPatience = .standard) throws {
         let url = url.standardizedFileURL
         self.url = url
         self.passwordHasher = passwordHasher
+        self.access = access
+        self.patience = patience
         let path = url.path
-        try Self.prepareFile(at: url)
+        if access == .create {
+            wasCreated = try Self.prepareFile(at: url)
+        } else {
+            try Self.checkExistingStore(at: url)
+            wasCreated = false
+        }
 
         var configuration = Configuration()
         configuration.label = "hmon"
+        configuration.readonly = access == .readOnly
         configuration.foreignKeysEnabled = true
-        // Another process (the command line next to the dashboard) may hold the write lock briefly.
-        configuration.busyMode = .timeout(10)
+        // Another process (the command line next to the dashboard, a long import) may hold the write lock.
+        configuration.busyMode = patience.busyMode(path: path)
         configuration.maximumReaderCount = max(1, footprint.readers)
         let cacheKiB = max(64, footprint.cacheKiB)
         configuration.prepareDatabase { db in
@@ -54,7 +76,7 @@ public final class LocalStore: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
-            writer = try DatabasePool(path: path, configuration: configuration)
+            writer = try Self.openPool(path: path, configuration: configuration, patience: patience)
             // One read answers everything opening needs to know; the migrator's write transaction runs
             // only when there is something to migrate, so a launch on an up-to-date store never waits
             // for the write lock.
@@ -72,13 +94,24 @@ public final class LocalStore: Sendable {
             guard Schema.accepts(applicationID: state.applicationID, hasSchema: state.schemaObjects > 0) else {
                 throw Self.anotherProgramsFile(path)
             }
-            if !state.complete { try migrator.migrate(writer) }
+            // An SQLite file with nothing in it yet is a store only for a command that may make one.
+            if access != .create && state.schemaObjects == 0 {
+                throw HealthError.unusableStore(UnusableStore(path: path, reason: .noStore))
+            }
+            if !state.complete {
+                // A reader never migrates: the file may be someone else's copy, read-only, or in use.
+                if access == .readOnly {
+                    throw HealthError.unusableStore(UnusableStore(path: path, reason: .olderLayout))
+                }
+                try migrator.migrate(writer)
+            }
             var versionConfiguration = Configuration()
+            versionConfiguration.readonly = access == .readOnly
             versionConfiguration.label = "hmon.data_version"
-            versionConfiguration.busyMode = .timeout(10)
+            versionConfiguration.busyMode = patience.busyMode(path: path)
             versionConnection = try DatabaseQueue(path: path, configuration: versionConfiguration)
         } catch {
-            throw Self.openingError(error, path: path)
+            throw Self.openingError(error, path: path, patience: patience)
         }
     }
 
@@ -124,7 +157,7 @@ public final class LocalStore: Sendable {
         if let database = error as? DatabaseError {
             switch database.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return .storeBusy("\(path) is busy (another hmon is writing to it): try again")
+                return Self.busy(path, patience: patience)
             case .SQLITE_READONLY:
                 return .unusableStore(UnusableStore(path: path, reason: .readOnly))
             case .SQLITE_FULL:
@@ -140,10 +173,25 @@ public final class LocalStore: Sendable {
 
     // MARK: Opening
 
+    /// For a store that may not be created: the file must be there, not empty, and an hmon store (or
+    /// an SQLite file whose schema may still be in another process's WAL: opening then checks it has one).
+    private static func checkExistingStore(at url: URL) throws {
+        let path = url.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .noStore))
+        }
+        if isFolder.boolValue { throw HealthError.unusableStore(UnusableStore(path: path, reason: .isAFolder)) }
+        if try checkIsHmonStore(path) == .noBytes {
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .noStore))
+        }
+    }
+
     /// Creates the parent folder and, for a new store, an empty file readable only by its owner
     /// (health data is personal; SQLite gives the -wal and -shm files the same mode). An existing
     /// file must already be an hmon store or an empty SQLite database: a foreign file is never touched.
-    private static func prepareFile(at url: URL) throws {
+    /// Returns whether the file is new (or was empty).
+    private static func prepareFile(at url: URL) throws -> Bool {
         let path = url.path
         let folder = url.deletingLastPathComponent()
         do {
@@ -156,24 +204,29 @@ public final class LocalStore: Sendable {
             if isFolder.boolValue {
                 throw HealthError.unusableStore(UnusableStore(path: path, reason: .isAFolder))
             }
-            try checkIsHmonStore(path)
+            return try checkIsHmonStore(path) == .noBytes
         } else {
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 close(descriptor)
+                return true
             } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
                 throw HealthError.unusableStore(UnusableStore(path: path, reason: .cannotCreate(detail: reason)))
             }
+            return false
         }
     }
+
+    /// What the header says: a zero-byte file, or an SQLite file hmon may use.
+    private enum Header { case noBytes, sqlite }
 
     /// Reads the file's 100-byte SQLite header (https://sqlite.org/fileformat.html): an hmon store
     /// carries our `application_id` (offset 68); an empty file or an SQLite file with no schema yet
     /// (schema cookie, offset 40, still 0) is welcome too. Reading the bytes, rather than opening a
     /// connection to ask, keeps this check off the launch's critical path; it must come before the
     /// pool opens, because opening switches the file to WAL, and a foreign file is never touched.
-    private static func checkIsHmonStore(_ path: String) throws {
+    private static func checkIsHmonStore(_ path: String) throws -> Header {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -182,7 +235,7 @@ public final class LocalStore: Sendable {
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, 100) }
-        if count == 0 { return }
+        if count == 0 { return .noBytes }
         guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
             throw HealthError.unusableStore(UnusableStore(path: path, reason: .notSQLite))
         }
@@ -191,15 +244,34 @@ public final class LocalStore: Sendable {
         }
         let applicationID = Int32(bitPattern: bigEndian32(at: 68))
         let schemaCookie = bigEndian32(at: 40)
-        if Schema.accepts(applicationID: applicationID, hasSchema: schemaCookie != 0) { return }
-        throw anotherProgramsFile(path)
+        guard Schema.accepts(applicationID: applicationID, hasSchema: schemaCookie != 0) else { throw anotherProgramsFile(path) }
+        return .sqlite
     }
 
     private static func anotherProgramsFile(_ path: String) -> HealthError {
         .unusableStore(UnusableStore(path: path, reason: .anotherProgramsFile))
     }
 
-    private static func openingError(_ error: any Error, path: String) -> HealthError {
+    /// Opens the pool, trying again while another connection's write stands in the way. Opening a
+    /// writable pool may write (GRDB makes sure the WAL file is not empty), and when another process
+    /// commits meanwhile SQLite answers SQLITE_BUSY_SNAPSHOT at once, without the busy handler.
+    private static func openPool(path: String, configuration: Configuration, patience: WriterPatience) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(patience.limit)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// Another connection held the write lock for longer than `patience` allows.
+    private static func busy(_ path: String, patience: WriterPatience) -> HealthError {
+        .storeBusy("\(path) is busy: another hmon (an import?) held it for longer than \(shown(patience.limit)) s; nothing was written, try again")
+    }
+
+    private static func openingError(_ error: any Error, path: String, patience: WriterPatience) -> HealthError {
         if let health = error as? HealthError { return health }
         if let database = error as? DatabaseError {
             switch database.resultCode {
@@ -208,12 +280,16 @@ public final class LocalStore: Sendable {
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
                 return .unusableStore(UnusableStore(path: path, reason: .notPermitted(detail: database.message ?? "permission denied")))
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return .storeUnavailable("\(path) is locked by another program: try again")
+                return busy(path, patience: patience)
             default:
                 return .unusableStore(UnusableStore(path: path, reason: .cannotOpen(detail: database.message ?? database.description)))
             }
         }
         return .unusableStore(UnusableStore(path: path, reason: .cannotOpen(detail: reason(error))))
+    }
+
+    private static func shown(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     private static func reason(_ error: any Error) -> String {

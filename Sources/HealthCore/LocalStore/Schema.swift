@@ -149,6 +149,25 @@ enum Schema {
                 CREATE INDEX tokens_by_family ON tokens(family) WHERE family IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v7: user names compared after NFKC and case folding") { db in
+            // `name COLLATE NOCASE` folded ASCII only, so "élodie"/"Élodie" and "alice"/"ＡＬＩＣＥ" were two
+            // accounts. The key and the look-alike skeleton (`UserNames`) are computed here, not in SQL.
+            // Not unique indexes: a store may already hold two names that now fold together, and both
+            // accounts keep working; `createUser` checks them inside its write transaction.
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+                ALTER TABLE users ADD COLUMN name_skeleton TEXT NOT NULL DEFAULT '';
+                """)
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM users") {
+                let name: String = row["name"]
+                try db.execute(sql: "UPDATE users SET name_key = ?, name_skeleton = ? WHERE id = ?",
+                               arguments: [UserNames.key(name), UserNames.skeleton(name), row["id"] as String])
+            }
+            try db.execute(sql: """
+                CREATE INDEX users_by_name_key ON users(name_key);
+                CREATE INDEX users_by_name_skeleton ON users(name_skeleton);
+                """)
+        }
         return migrator
     }
 

@@ -12,8 +12,8 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
     case unknownDeviceType(String)
     case invalidValue(String)
     case storeUnavailable(String)
-    /// Another connection held the store's write lock past the busy timeout: nothing was written, and
-    /// the same request a moment later will most likely go through (the server answers 503 with `Retry-After`).
+    /// Another connection held the store's write lock for longer than this one would wait (a long
+    /// import, another hmon writing): nothing was written, and the same request can be tried again (the server answers 503 with `Retry-After`).
     case storeBusy(String)
     /// A store file that cannot be used at all; the faces add how to fix it.
     case unusableStore(UnusableStore)

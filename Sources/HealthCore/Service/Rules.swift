@@ -4,14 +4,29 @@ import Foundation
 public enum AccountRules {
     public static let minimumPasswordLength = 4
     public static let maximumNameLength = 64
+    /// Full names and email addresses: long enough for any real one, short enough for a screen line.
+    public static let maximumFullNameLength = 100
+    public static let maximumEmailLength = 254
 
     public static func check(name: String, email: String, password: String) throws {
         try check(name: name)
         let email = email.trimmingCharacters(in: .whitespaces)
+        if email.count > maximumEmailLength {
+            throw HealthError.invalidValue("the email is longer than \(maximumEmailLength) characters: pass a shorter address")
+        }
+        try TextRules.check(email, as: "the email")
         if !email.isEmpty, !email.contains("@") || email.contains(" ") {
             throw HealthError.invalidValue("the email \"\(email)\" is not an email address: pass one like name@example.com")
         }
         try check(password: password)
+    }
+
+    /// The person's full name: at most `maximumFullNameLength` characters, nothing that drives a terminal.
+    public static func check(fullName: String) throws {
+        if fullName.count > maximumFullNameLength {
+            throw HealthError.invalidValue("the full name is longer than \(maximumFullNameLength) characters: pass a shorter one")
+        }
+        try TextRules.check(fullName, as: "the full name")
     }
 
     public static func check(name: String) throws {
@@ -25,10 +40,21 @@ public enum AccountRules {
         }
     }
 
+    /// What a password read from bytes that are not UTF-8 is refused with (`PasswordReader`, the server's
+    /// form and JSON decoding): decoding them would turn different byte strings into one password.
+    public static let notUTF8 = "the password is not valid UTF-8 text: type it again in a UTF-8 terminal or file"
+
     public static func check(password: String) throws {
+        try checkEncoding(password: password)
         if password.count < minimumPasswordLength {
             throw HealthError.invalidValue("the password is shorter than \(minimumPasswordLength) characters: choose a longer one")
         }
+    }
+
+    /// A password holding U+FFFD came from bytes that were not UTF-8 and were decoded with replacement
+    /// (a terminal, a form or a JSON body in another encoding): refused, on sign-in as on sign-up.
+    public static func checkEncoding(password: String) throws {
+        if password.unicodeScalars.contains(TextRules.replacement) { throw HealthError.invalidValue(notUTF8) }
     }
 }
 
@@ -91,7 +117,9 @@ public enum ReadingRules {
     /// fields hmon interprets have one), and whole when the field is an `Integer`.
     public static func accepted(_ value: Double, for spec: FieldSpec) throws -> Double {
         guard value.isFinite else { throw HealthError.invalidValue("\(spec.name) must be a finite number") }
-        let stored = spec.type == .integer ? value.rounded() : value
+        var stored = spec.type == .integer ? value.rounded() : value
+        // -0 (typed, or -0.4 rounded) is stored as 0: "-0" means nothing to anyone reading it back.
+        if stored == 0 { stored = 0 }
         try check(field: spec.name, value: stored)
         return stored
     }
@@ -110,8 +138,12 @@ public enum ReadingRules {
     }
 }
 
-/// A number as a person writes it: no trailing ".0", at most two decimals.
+/// A number as a person writes it: a whole number without decimals ("650"), any other with one or two
+/// ("72.45", "72.4", and "650.0" for 650.001, so it never reads as exactly 650); never "650." or "-0".
 func formatted(_ value: Double) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(format: "%.2f", value).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+    var text = String(format: "%.2f", value)
+    if text.hasSuffix("0") { text.removeLast() }
+    return text
 }

@@ -15,6 +15,10 @@ public struct UnusableStore: Error, Sendable, Equatable, CustomStringConvertible
         /// It could not be opened for another reason.
         case cannotOpen(detail: String)
         case writtenByNewerHmon
+        /// Missing or empty, where the command may not create a store.
+        case noStore
+        /// An hmon store whose schema is behind this hmon's, opened by a command that may not migrate it.
+        case olderLayout
         case readOnly
         case damaged(detail: String)
     }
@@ -38,6 +42,8 @@ public struct UnusableStore: Error, Sendable, Equatable, CustomStringConvertible
         case .notPermitted(let detail): "cannot open \(path) (\(detail))"
         case .cannotOpen(let detail): "cannot open \(path) (\(detail))"
         case .writtenByNewerHmon: "\(path) was written by a newer hmon"
+        case .noStore: "no hmon store at \(path)"
+        case .olderLayout: "\(path) was written by an older hmon and must be brought up to date before it is read"
         case .readOnly: "\(path) is read-only"
         case .damaged(let detail): "\(path) is damaged (\(detail))"
         }

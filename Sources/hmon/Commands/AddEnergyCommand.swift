@@ -9,10 +9,10 @@ struct AddEnergyCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Energy eaten (goes to your food log).", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Energy eaten (goes to your food log).", valueName: "amount"), transform: NumberArgument.parse)
     var consumed: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Active energy burned (goes to your activity tracker).", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Active energy burned (goes to your activity tracker).", valueName: "amount"), transform: NumberArgument.parse)
     var active: Double?
 
     @Option(help: "kcal or kJ (default: the profile's unit).")
@@ -38,7 +38,7 @@ struct AddEnergyCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         let preferred = try await opened.service.profile().energyUnit
         let unit = self.unit ?? preferred
         let amount = consumed ?? active ?? 0
@@ -53,10 +53,10 @@ struct AddEnergyCommand: AsyncParsableCommand {
         let target = try await DevicePicker.pick(device, recording: field, for: opened, suggestedType: suggestedType)
         try await opened.service.post(NewMessage(sdid: target.id, ts: time.millisecondsSince1970, data: data))
         let what = field == Field.calories ? "consumed" : "active"
-        print("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
+        printEscaped("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
         let day = Day(time, in: calendar)
         let summary = try await opened.service.energySummary(for: day, now: now, calendar: calendar)
-        print(Self.describe(summary, unit: unit, isToday: day == Day(now, in: calendar)))
+        printEscaped(Self.describe(summary, unit: unit, isToday: day == Day(now, in: calendar)))
     }
 
     /// "today: consumed 1450 kcal, active 320 kcal, resting 1020 kcal so far, net +110 kcal".

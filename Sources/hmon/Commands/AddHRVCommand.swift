@@ -11,13 +11,13 @@ struct AddHRVCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's stress, 0–1.", valueName: "fraction")) var stress: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's energy, 0–1.", valueName: "fraction")) var energy: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's productivity, 0–1.", valueName: "fraction")) var productivity: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("RMSSD in ms.", valueName: "ms")) var rmssd: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("SDNN in ms.", valueName: "ms")) var sdnn: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Total power in ms².", valueName: "ms²")) var power: Double?
-    @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: ArgumentHelp("Heart rate in b/min.", valueName: "b/min")) var heartRate: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's stress, 0–1.", valueName: "fraction"), transform: NumberArgument.parse) var stress: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's energy, 0–1.", valueName: "fraction"), transform: NumberArgument.parse) var energy: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Welltory's productivity, 0–1.", valueName: "fraction"), transform: NumberArgument.parse) var productivity: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("RMSSD in ms.", valueName: "ms"), transform: NumberArgument.parse) var rmssd: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("SDNN in ms.", valueName: "ms"), transform: NumberArgument.parse) var sdnn: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Total power in ms².", valueName: "ms²"), transform: NumberArgument.parse) var power: Double?
+    @Option(name: .customLong("heart-rate"), parsing: .unconditional, help: ArgumentHelp("Heart rate in b/min.", valueName: "b/min"), transform: NumberArgument.parse) var heartRate: Double?
 
     @Option(name: .customLong("from-url"),
             help: ArgumentHelp("The link Welltory opened, with its results (quote it).", valueName: "url"))
@@ -67,10 +67,10 @@ struct AddHRVCommand: AsyncParsableCommand {
         }
         // The service applies `ReadingRules` too; asking here first reports a wrong figure before a missing device.
         let accepted = try ReadingRules.accepted(data, manifest: BuiltInDeviceType.hrvMeter.manifest, typeName: "HRV Meter")
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         let meter = try await DevicePicker.pick(device, recording: Field.rmssd, for: opened, suggestedType: .hrvMeter)
         try await opened.service.post(NewMessage(sdid: meter.id, ts: time.millisecondsSince1970, data: accepted))
-        print("added an HRV measurement to \(meter.name) at \(LocalTime.format(time, calendar: calendar)): \(HRVText.summary(accepted))")
-        if let note { print(note) }
+        printEscaped("added an HRV measurement to \(meter.name) at \(LocalTime.format(time, calendar: calendar)): \(HRVText.summary(accepted))")
+        if let note { printEscaped(note) }
     }
 }

@@ -9,7 +9,7 @@ struct AddWeightCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: "The weight, in the profile's unit unless --unit says otherwise.")
+    @Argument(help: "The weight, in the profile's unit unless --unit says otherwise.", transform: NumberArgument.parse)
     var weight: Double
 
     @Option(help: "kg or lb (default: the profile's unit).")
@@ -25,7 +25,7 @@ struct AddWeightCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         let preferred = try await opened.service.profile().massUnit
         let unit = self.unit ?? preferred
         let kg = unit.toKg(weight)
@@ -42,6 +42,6 @@ struct AddWeightCommand: AsyncParsableCommand {
             let sign = change > 0.005 ? "+" : change < -0.005 ? "−" : "±"
             line += " (\(sign)\(Formatting.number(abs(change), decimals: 2)) \(unit.rawValue) since \(LocalTime.format(previous.date, calendar: calendar)))"
         }
-        print(line)
+        printEscaped(line)
     }
 }

@@ -41,15 +41,15 @@ struct ClientAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore()
+        let store = try StoreOpener(database).openStore(.readWrite)
         var ownerID: String?
         if let user {
             guard let owner = try await store.user(named: user) else { throw HealthError.unknownUser(user) }
             ownerID = owner.id
         }
         let (client, secret) = try await store.createClient(name: name, redirectURI: redirectURI, ownerID: ownerID)
-        print("client id:     \(client.id)")
-        print("client secret: \(secret)")
-        print("Keep the secret safe: it is not shown again (hmon keeps only its hash).")
+        printEscaped("client id:     \(client.id)")
+        printEscaped("client secret: \(secret)")
+        printEscaped("Keep the secret safe: it is not shown again (hmon keeps only its hash).")
     }
 }

@@ -30,7 +30,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selection, scrollback) instead of clicks and the wheel.")
     var noMouse = false
 
-    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"), transform: NumberArgument.parse)
     var refresh: Double?
 
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)

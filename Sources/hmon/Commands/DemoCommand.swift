@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HMonCommandLine
 
 /// `hmon demo [--db PATH] [--force]`: a store with the demo account (demo / demo) to try hmon on.
 struct DemoCommand: AsyncParsableCommand {
@@ -20,12 +21,12 @@ struct DemoCommand: AsyncParsableCommand {
         let store = try LocalStore(url: url)
         if let existing = try await store.user(named: DemoData.userName) {
             guard force else {
-                print("the demo account is already in \(store.path): pass --force to rebuild it")
+                printEscaped("the demo account is already in \(store.path): pass --force to rebuild it")
                 return
             }
             try await store.deleteUser(id: existing.id)
         }
         try await DemoData.fill(store)
-        print("demo store ready in \(store.path): user \(DemoData.userName), password \(DemoData.password)")
+        printEscaped("demo store ready in \(store.path): user \(DemoData.userName), password \(DemoData.password)")
     }
 }

@@ -15,12 +15,12 @@ struct DeviceAddCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         let types = try await opened.service.deviceTypes()
         guard let deviceType = types.first(where: { $0.id == type })
             ?? types.first(where: { $0.name.caseInsensitiveCompare(type) == .orderedSame || $0.uniqueName == type })
         else { throw HealthError.unknownDeviceType(type) }
         let device = try await opened.service.addDevice(name: name, typeID: deviceType.id)
-        print("added \(device.name) (\(deviceType.name)) for \(opened.user.name): id \(device.id)")
+        printEscaped("added \(device.name) (\(deviceType.name)) for \(opened.user.name): id \(device.id)")
     }
 }

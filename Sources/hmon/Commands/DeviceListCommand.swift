@@ -9,13 +9,13 @@ struct DeviceListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readOnly)
         let devices = try await opened.service.devices()
         if devices.isEmpty {
-            print("\(opened.user.name) has no devices: add one with `hmon device add --type \"Withings Device\" --name \"Bathroom scale\"`")
+            printEscaped("\(opened.user.name) has no devices: add one with `hmon device add --type \"Withings Device\" --name \"Bathroom scale\"`")
             return
         }
         let typeNames = Dictionary(try await opened.service.deviceTypes().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        print(Formatting.table(["ID", "NAME", "TYPE"], devices.map { [$0.id, $0.name, typeNames[$0.dtid] ?? $0.dtid] }))
+        printEscaped(Formatting.table(["ID", "NAME", "TYPE"], devices.map { [$0.id, $0.name, typeNames[$0.dtid] ?? $0.dtid] }))
     }
 }

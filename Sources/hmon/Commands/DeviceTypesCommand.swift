@@ -9,12 +9,20 @@ struct DeviceTypesCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore()
-        for type in try await store.deviceTypes() {
-            let fields = try await store.manifest(ofType: type.id).fields
-                .map { field in field.unit.map { "\(field.name) (\($0))" } ?? field.name }
-            print("\(type.name)  \(type.id)")
-            print("  \(fields.joined(separator: ", "))")
+        let types: [(DeviceType, Manifest)]
+        do {
+            let store = try StoreOpener(database).openStore(.readOnly)
+            var listed: [(DeviceType, Manifest)] = []
+            for type in try await store.deviceTypes() { listed.append((type, try await store.manifest(ofType: type.id))) }
+            types = listed
+        } catch HealthError.unusableStore(let store) where store.reason == .noStore {
+            // Before there is a store, the types every store starts with (and nothing is created).
+            types = BuiltInDeviceType.allCases.map { ($0.deviceType, $0.manifest) }.sorted { $0.0.name < $1.0.name }
+        }
+        for (type, manifest) in types {
+            let fields = manifest.fields.map { field in field.unit.map { "\(field.name) (\($0))" } ?? field.name }
+            printEscaped("\(type.name)  \(type.id)")
+            printEscaped("  \(fields.joined(separator: ", "))")
         }
     }
 }

@@ -29,16 +29,16 @@ struct HRVLinkCommand: AsyncParsableCommand {
         if opener.serverAddress != nil {
             throw CommandError("the Welltory link is made on the store `hmon serve` serves: run it there, without --server")
         }
-        let local = try opener.openStore()
+        let local = try opener.openStore(.readWrite)
         let user = try await opener.actingUser(on: LocalHealthService(store: local))
         if revoke {
             let had = try await local.revokeWelltoryLink(userID: user.id)
-            print(HRVText.revoked(user: user.name, hadLink: had))
+            printEscaped(HRVText.revoked(user: user.name, hadLink: had))
             return
         }
         let secret = try await local.createWelltoryLink(userID: user.id)
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        print(HRVText.link(user: user.name, request: WelltoryLinks.measurementRequest(callback: base + "/welltory/" + secret),
+        printEscaped(HRVText.link(user: user.name, request: WelltoryLinks.measurementRequest(callback: base + "/welltory/" + secret),
                            server: base))
     }
 }

@@ -30,7 +30,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: file)
         let name = url.lastPathComponent
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         guard let local = opened.service as? LocalHealthService else {
             throw CommandError("import writes to a local store only: pass --db PATH")
         }
@@ -50,9 +50,9 @@ struct ImportCommand: AsyncParsableCommand {
         guard !quiet else { return }
         if reporter.enabled {
             let lines = ImportReportText.summary(file: name, result: result, elapsed: Date().timeIntervalSince(started), dryRun: dryRun)
-            print(lines.joined(separator: "\n"))
+            printEscaped(lines.joined(separator: "\n"))
         } else {
-            print(ImportReportText.oneLine(file: name, result: result, dryRun: dryRun))
+            printEscaped(ImportReportText.oneLine(file: name, result: result, dryRun: dryRun))
         }
     }
 }

@@ -8,7 +8,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm"))
+    @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm"), transform: NumberArgument.parse)
     var heightCm: Double?
 
     @Option(help: ArgumentHelp("Birth date, YYYY-MM-DD.", valueName: "date"))
@@ -17,7 +17,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
     @Option(help: "female or male (the BMR formulas differ).")
     var sex: Sex?
 
-    @Option(help: ArgumentHelp("Lean body mass in kg (enables Katch-McArdle).", valueName: "kg"))
+    @Option(help: ArgumentHelp("Lean body mass in kg (enables Katch-McArdle).", valueName: "kg"), transform: NumberArgument.parse)
     var leanMassKg: Double?
 
     @Option(help: "mifflin-st-jeor (default), harris-benedict or katch-mcardle.")
@@ -29,10 +29,10 @@ struct ProfileSetCommand: AsyncParsableCommand {
     @Option(help: "Show energy in kcal or kJ.")
     var energyUnit: EnergyUnit?
 
-    @Option(help: ArgumentHelp("Goal weight in kg (the trend projects when it is reached).", valueName: "kg"))
+    @Option(help: ArgumentHelp("Goal weight in kg (the trend projects when it is reached).", valueName: "kg"), transform: NumberArgument.parse)
     var goalKg: Double?
 
-    @Option(help: ArgumentHelp("Goal weight in lb.", valueName: "lb"))
+    @Option(help: ArgumentHelp("Goal weight in lb.", valueName: "lb"), transform: NumberArgument.parse)
     var goalLb: Double?
 
     @Flag(help: "Remove the goal weight.")
@@ -49,7 +49,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readWrite)
         var profile = try await opened.service.profile()
         if let heightCm { profile.heightCm = heightCm }
         if let birthDate { profile.birthDate = birthDate }
@@ -62,6 +62,6 @@ struct ProfileSetCommand: AsyncParsableCommand {
         if let goalLb { profile.goalKg = MassUnit.lb.toKg(goalLb) }
         if noGoal { profile.goalKg = nil }
         try await opened.service.updateProfile(profile)
-        print(try await ProfileShowCommand.describe(opened))
+        printEscaped(try await ProfileShowCommand.describe(opened))
     }
 }

@@ -10,7 +10,7 @@ struct ProfileShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        print(try await Self.describe(try await StoreOpener(store).open()))
+        printEscaped(try await Self.describe(try await StoreOpener(store).open(.readOnly)))
     }
 
     static func describe(_ opened: OpenedService) async throws -> String {

@@ -46,14 +46,14 @@ struct SnapshotCommand: AsyncParsableCommand {
         let frame = try await Self.frame(screen: screen, size: size.size, source: StoreOpener(db: db, demo: demo, user: user),
                                          user: user, theme: theme,
                                          at: try at.map { try LocalTime.parse($0, now: Date(), calendar: .current) })
-        print(frame)
+        printEscaped(frame)
     }
 
     @MainActor
     static func frame(screen: String, size: Size, source: StoreOpener, user: String?, theme: String?,
                       at: Date?) async throws -> String {
         let clock = at.map { Clock.fixed($0) } ?? .system
-        let store = try await source.openDashboardStore(now: clock.now(), calendar: clock.calendar)
+        let store = try await source.openDashboardStore(now: clock.now(), calendar: clock.calendar, access: .readOnly)
         let service = LocalHealthService(store: store)
         let app = AppModel(service: service, clock: clock)
         let dashboard = Dashboard(app: app, themeName: theme ?? "default")

@@ -23,13 +23,13 @@ struct TrendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try await StoreOpener(store).open()
+        let opened = try await StoreOpener(store).open(.readOnly)
         let report = try await opened.service.weightTrendReport(now: Date(), calendar: Calendar.current, lookbackDays: days)
         if json {
             let data = try TrendJSON.data(TrendText.Input(report), days: report.days)
             print(String(decoding: data, as: UTF8.self))
         } else {
-            print(TrendText.lines(TrendText.Input(report)).joined(separator: "\n"))
+            printEscaped(TrendText.lines(TrendText.Input(report)).joined(separator: "\n"))
         }
     }
 }

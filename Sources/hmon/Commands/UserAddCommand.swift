@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HealthCore
 import HMonCommandLine
 
@@ -26,11 +27,32 @@ struct UserAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try AccountRules.check(name: name)
-        let store = try StoreOpener(database).openStore()
-        // Refuse a taken name before asking for a password that would be thrown away.
-        if try await store.user(named: name) != nil { throw HealthError.nameTaken(name) }
-        let password = passwordStdin ? try PasswordReader.fromStandardInput() : try PasswordReader.promptTwice(for: name)
-        let user = try await store.createUser(NewAccount(name: name, fullName: fullName, email: email, password: password))
-        print("created user \(user.name) in \(store.path)")
+        try AccountRules.check(fullName: fullName)
+        let opener = StoreOpener(database)
+        var password: String?
+        if let existing = try Self.existingStore(opener) {
+            // Refuse a taken name before asking for a password that would be thrown away.
+            try await existing.checkNameIsFree(name)
+        } else {
+            // A new store is made only once there is a password to put in it.
+            password = try readPassword()
+        }
+        let store = try opener.openStore(.create)
+        let user = try await store.createUser(NewAccount(name: name, fullName: fullName, email: email,
+                                                         password: try password ?? readPassword()))
+        printEscaped("created user \(user.name) in \(store.path)\(store.wasCreated ? " (a new hmon store)" : "")")
+    }
+
+    /// The store when there is one already; nil for a missing or empty file.
+    private static func existingStore(_ opener: StoreOpener) throws -> LocalStore? {
+        do {
+            return try opener.openStore(.readWrite)
+        } catch HealthError.unusableStore(let store) where store.reason == .noStore {
+            return nil
+        }
+    }
+
+    private func readPassword() throws -> String {
+        passwordStdin ? try PasswordReader.fromStandardInput() : try PasswordReader.promptTwice(for: name)
     }
 }

@@ -10,14 +10,14 @@ struct UserListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore()
+        let store = try StoreOpener(database).openStore(.readOnly)
         let users = try await store.users()
         if users.isEmpty {
-            print("\(store.path) has no account yet: create one with `hmon user add NAME`")
+            printEscaped("\(store.path) has no account yet: create one with `hmon user add NAME`")
             return
         }
         let calendar = Calendar.current
-        print(Formatting.table(["NAME", "FULL NAME", "EMAIL", "SINCE"],
+        printEscaped(Formatting.table(["NAME", "FULL NAME", "EMAIL", "SINCE"],
                                users.map { [$0.name, $0.fullName, $0.email, Day($0.createdOn, in: calendar).description] }))
     }
 }

@@ -1,0 +1,325 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+@testable import HealthCore
+
+/// Issue 16 at the command line, with the built `hmon`: nothing from outside reaches the terminal raw,
+/// commands that read do not write, numbers are plain numbers, writers wait for an import.
+@Suite struct HardeningCommandLineTests {
+    typealias Home = CommandLineTests.Home
+
+    /// Whether `text` holds a scalar that would drive a terminal (a line break ends every line; it is fine).
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && TextRules.isUnsafe($0) }
+    }
+
+    /// Puts a device with `name` in the store behind the command line's back, as an old hmon, another
+    /// program or a store edited by hand could have.
+    static func plantDevice(named name: String, in home: Home) async throws {
+        let queue = try DatabaseQueue(path: home.db.path)
+        try await queue.write { db in
+            let uid = try String.fetchOne(db, sql: "SELECT id FROM users LIMIT 1")!
+            try db.execute(sql: """
+                INSERT INTO devices (id, uid, dtid, name, created_at) VALUES ('planted', ?, ?, ?, 1)
+                """, arguments: [uid, BuiltInDeviceType.withings.deviceType.id, name])
+        }
+    }
+
+    // MARK: Names and text that cannot drive a terminal
+
+    @Test func deviceAddRefusesControlAndBidiCharactersAndTheMessageIsEscaped() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        for name in ["Evil\u{1B}[2J\u{1B}]0;pwned\u{07}Scale", "Scale\u{202E}elacS", "Zero\u{200B}width", "C1\u{9B}31m"] {
+            let outcome = try home.hmon(["device", "add", "--type", "Withings Device", "--name", name])
+            #expect(outcome.status == 1, "\(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix("hmon: the device name holds "), "\(outcome.stderr)")
+            #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
+        }
+        #expect(try home.hmon(["device", "list"]).stdout.components(separatedBy: "\n").count == 3, "header, scale, end")
+    }
+
+    @Test func deviceListEscapesANameThatIsAlreadyStored() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        try await Self.plantDevice(named: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}Scale\u{202E}", in: home)
+        let listed = try home.hmon(["device", "list"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(!Self.hasRawControl(listed.stdout), "\(listed.stdout.debugDescription)")
+        #expect(listed.stdout.contains(#"Evil\u{1B}[2J\u{1B}]0;pwned\u{7}Scale\u{202E}"#), "\(listed.stdout)")
+    }
+
+    @Test func importErrorsDoNotEchoRawBytes() throws {
+        let home = try Home()
+        try home.userWithScale()
+        // A file name with an escape sequence, and content with a NUL and an escape where XML is expected.
+        let file = home.folder.file("evil\u{1B}]0;pwned\u{07}.xml")
+        try Data("<?xml version=\"1.0\"?>\n<HealthData>\u{0}\u{1B}[2J<Record type=\"\u{1B}[31m\"".utf8).write(to: file)
+        let outcome = try home.hmon(["import", file.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasSuffix("nothing was imported\n"), "\(outcome.stderr.debugDescription)")
+        #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
+        #expect(outcome.stderr.contains(#"evil\u{1B}]0;pwned\u{7}.xml"#), "\(outcome.stderr)")
+    }
+
+    @Test func anImportedSourceNameIsStoredVisiblyAndReported() throws {
+        let home = try Home()
+        try home.userWithScale()
+        let file = home.folder.file("export.xml")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Evil&#x1b;[2J&#x1b;]0;pwned&#x07;Scale" unit="kg" \
+            creationDate="2024-01-02 07:15:00 +0100" startDate="2024-01-02 07:15:00 +0100" endDate="2024-01-02 07:15:00 +0100" value="80"/>
+            </HealthData>
+
+            """.utf8).write(to: file)
+        let imported = try home.hmon(["import", file.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("device names with control or invisible characters"), "\(imported.stdout)")
+        #expect(!Self.hasRawControl(imported.stdout))
+        let listed = try home.hmon(["device", "list"])
+        #expect(listed.stdout.contains("Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}Scale"), "\(listed.stdout)")
+    }
+
+    @Test func anArgumentEchoedInAUsageErrorIsEscaped() throws {
+        let home = try Home()
+        let outcome = try home.hmon(["snapshot", "--screen", "x\u{1B}[2J"])
+        #expect(outcome.status == 2)
+        #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
+    }
+
+    // MARK: Read-only means read-only
+
+    @Test func readCommandsOnAMissingOrEmptyFileSayThereIsNoStoreAndCreateNothing() throws {
+        let home = try Home()
+        let missing = home.folder.file("no-such-folder/hmon.sqlite")
+        let empty = home.folder.file("empty.sqlite")
+        try #require(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        for path in [missing.path, empty.path] {
+            for command in [["device", "list"], ["profile", "show"], ["user", "list"], ["trend"], ["snapshot"],
+                            ["add", "weight", "70"]] {
+                let outcome = try home.hmon(command + ["--db", path], withDB: false)
+                #expect(outcome.status == 1, "\(command) \(path): \(outcome.stderr)")
+                #expect(outcome.stderr.hasPrefix("hmon: no hmon store at \(path): create one with `hmon user add NAME --db PATH`"),
+                        "\(command): \(outcome.stderr)")
+            }
+        }
+        // The built-in device types are listed without a store, and none is made for them.
+        let types = try home.hmon(["device", "types", "--db", missing.path], withDB: false)
+        #expect(types.status == 0, "\(types.stderr)")
+        #expect(types.stdout.contains("Withings Device  dt29673f0481b4401bb73a622353b96150"))
+        #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+        #expect(try Data(contentsOf: empty).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: empty.path + "-wal"))
+    }
+
+    @Test func userAddMakesANewStoreAndSaysSo() throws {
+        let home = try Home()
+        let created = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n")
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout == "created user alice in \(home.db.path) (a new hmon store)\n")
+        let again = try home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "secret-pw\n")
+        #expect(again.stdout == "created user bob in \(home.db.path)\n")
+    }
+
+    @Test func readCommandsWorkWhileAnotherProcessHoldsTheWriteLockAndChangeNothing() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        try #require(home.hmon(["add", "weight", "70"]).status == 0)
+        let before = try ReadOnlyStoreTests.fingerprint(home.db)
+        let other = try WriteLockHolder(path: home.db.path, change: "UPDATE devices SET name = 'uncommitted'")
+        for command in [["device", "list"], ["profile", "show"], ["user", "list"], ["trend"], ["device", "types"],
+                        ["snapshot", "--screen", "devices"]] {
+            let started = Date()
+            let outcome = try home.hmon(command)
+            #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
+            // The lock is held throughout: waiting for it would end in "busy" after 10 s.
+            #expect(Date().timeIntervalSince(started) < 8, "\(command) waited for the writer")
+            #expect(!outcome.stdout.contains("uncommitted"))
+        }
+        try other.release()
+        let after = try ReadOnlyStoreTests.fingerprint(home.db)
+        #expect(after.0 == before.0, "a read command changed the file")
+        #expect(after.1 == before.1, "a read command touched the file")
+    }
+
+    /// As root every file is writable, so this runs `hmon` as `nobody` on a 0444 copy it owns, the way a
+    /// person lists a read-only backup.
+    @Test func aReadOnlyCopyCanBeListedByItsOwner() async throws {
+        guard let setpriv = InstalledTool.path(of: "setpriv"), getuid() == 0 else {
+            Issue.record("skipped: needs root and setpriv(1) to run hmon as another user"); return
+        }
+        let home = try Home()
+        try home.userWithScale()
+        let copyFolder = home.folder.file("copy")
+        try FileManager.default.createDirectory(at: copyFolder, withIntermediateDirectories: true)
+        let copy = copyFolder.appendingPathComponent("backup.sqlite")
+        try FileManager.default.copyItem(at: home.db, to: copy)
+        let nobody: [FileAttributeKey: Any] = [.ownerAccountID: 65534, .groupOwnerAccountID: 65534]
+        try FileManager.default.setAttributes(nobody.merging([.posixPermissions: 0o755]) { $1 }, ofItemAtPath: copyFolder.path)
+        try FileManager.default.setAttributes(nobody.merging([.posixPermissions: 0o444]) { $1 }, ofItemAtPath: copy.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.folder.url.path)
+        let hmon = try HMonBinary.url()
+        guard access(hmon.path, X_OK) == 0 else { Issue.record("skipped: \(hmon.path) is not executable"); return }
+        let outcome = try SpawnedProcess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", hmon.path,
+                                                       "device", "list", "--db", copy.path],
+                                             environment: home.environment.merging(["HOME": copyFolder.path]) { $1 })
+        if outcome.errors.contains("Permission denied"), outcome.status != 0, !outcome.errors.hasPrefix("hmon:") {
+            Issue.record("skipped: nobody cannot run \(hmon.path): \(outcome.errors)"); return
+        }
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("Bathroom scale"), "\(outcome.output)")
+    }
+
+    // MARK: Numbers
+
+    @Test func numbersThatAreNotPlainDecimalsAreRefusedWithTheUsualLine() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let before = try await home.snapshot()
+        let numbers = ["nan", "inf", "1e309", String(repeating: "9", count: 100_000), "0x40", "0x1p6"]
+        for number in numbers {
+            for arguments in [["add", "weight", number], ["add", "energy", "--active", number], ["profile", "set", "--height-cm", number],
+                              ["add", "hrv", "--rmssd", number]] {
+                let outcome = try home.hmon(arguments)
+                #expect(outcome.status == 2, "\(arguments.joined(separator: " ").prefix(60)): \(outcome.stderr.prefix(200))")
+                #expect(outcome.stderr.contains("not a plain number"), "\(outcome.stderr.prefix(200))")
+                #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+                #expect(outcome.stderr.count < 400, "the message repeats the whole argument")
+            }
+        }
+        #expect(try await home.snapshot() == before)
+    }
+
+    @Test func negativeZeroIsStoredAsZeroAndMessagesKeepTheirDigits() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        try #require(home.hmon(["device", "add", "--type", "Activity Tracker", "--name", "Watch"]).status == 0)
+        let added = try home.hmon(["add", "energy", "--active", "-0"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added 0 kcal"), "\(added.stdout)")
+        let data = try await home.store().read { db in try String.fetchAll(db, sql: "SELECT data FROM messages") }
+        #expect(data == [#"{"activeEnergy":0}"#])
+
+        let heavy = try home.hmon(["add", "weight", "650.001"])
+        #expect(heavy.stderr == "hmon: weight 650.0 kg is outside 1–650 kg: check the number and its unit\n")
+        let light = try home.hmon(["add", "weight", "0.001"])
+        #expect(light.stderr == "hmon: weight 0.0 kg is outside 1–650 kg: check the number and its unit\n")
+    }
+
+    // MARK: Passwords, names and the full name
+
+    @Test func aPasswordOnStandardInputThatIsNotUTF8IsRefused() throws {
+        let home = try Home()
+        let sh = URL(fileURLWithPath: "/bin/sh")
+        let outcome = try SpawnedProcess.run(sh, ["-c", #"printf 'pw\377\376pw\n' | "$0" user add bob --password-stdin --db "$1""#,
+                                                  try HMonBinary.url().path, home.db.path], environment: home.environment)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "hmon: \(AccountRules.notUTF8)\n")
+        #expect(!FileManager.default.fileExists(atPath: home.db.path), "a store was made for an account that was refused")
+    }
+
+    @Test func lookAlikeAndFoldedNamesAreRefusedAtTheCommandLine() throws {
+        let home = try Home()
+        try #require(home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n").status == 0)
+        let folded = try home.hmon(["user", "add", "ＡＬＩＣＥ", "--password-stdin"], stdin: "secret-pw\n")
+        #expect(folded.stderr == "hmon: the user name \"ＡＬＩＣＥ\" is taken: choose another\n")
+        let lookalike = try home.hmon(["user", "add", "\u{0430}lice", "--password-stdin"], stdin: "secret-pw\n")
+        #expect(lookalike.status == 1)
+        #expect(lookalike.stderr.contains("looks like the existing user name \"alice\""), "\(lookalike.stderr)")
+        #expect(try home.hmon(["user", "list"]).stdout.components(separatedBy: "\n").count == 3)
+    }
+
+    @Test func aFullNameHasALengthLimitAndNoControlCharacters() throws {
+        let home = try Home()
+        let long = try home.hmon(["user", "add", "bob", "--full-name", String(repeating: "x", count: 101), "--password-stdin"],
+                                 stdin: "secret-pw\n")
+        #expect(long.status == 1)
+        #expect(long.stderr == "hmon: the full name is longer than 100 characters: pass a shorter one\n")
+        let control = try home.hmon(["user", "add", "bob", "--full-name", "Bob\u{1B}[2J", "--password-stdin"], stdin: "secret-pw\n")
+        #expect(control.status == 1)
+        #expect(!Self.hasRawControl(control.stderr))
+        #expect(!FileManager.default.fileExists(atPath: home.db.path))
+    }
+
+    // MARK: Writers beside an import
+
+    @Test func aWriterWaitsForAnotherWriterWithAClearLineAndThenWrites() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let other = try WriteLockHolder(path: home.db.path)
+        // A thread of its own: the test's own thread blocks on hmon, and under a full parallel run the
+        // concurrency pool's few threads may all be blocked the same way.
+        let released = DispatchSemaphore(value: 0)
+        Thread {
+            Thread.sleep(forTimeInterval: 2.5)
+            try? other.release(commit: true)
+            released.signal()
+        }.start()
+        let waited = try home.hmon(["add", "weight", "70"], environment: ["HMON_WRITE_WAIT": "60"])
+        released.wait()
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(waited.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n")
+        #expect(waited.stdout.hasPrefix("added 70 kg"))
+
+        try other.lock()
+        defer { try? other.release() }
+        let gaveUp = try home.hmon(["add", "weight", "71"], environment: ["HMON_WRITE_WAIT": "1.5"])
+        #expect(gaveUp.status == 1)
+        #expect(gaveUp.stderr.hasSuffix("hmon: \(home.db.path) is busy: another hmon (an import?) held it for longer than 1.5 s; nothing was written, try again\n"),
+                "\(gaveUp.stderr)")
+    }
+
+    /// The issue's case, end to end: `hmon add weight` during a long `hmon import` waits for it, says so,
+    /// and is written; the import stays whole.
+    @Test func addWeightDuringAnImportWaitsAndBothAreWritten() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        // About 40 MB of weigh-ins: a few seconds of import in a debug build.
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let start = Date(timeIntervalSince1970: 1_500_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"  // Apple Health's `2017-07-14 02:40:00 +0000`
+        for minute in 0..<120_000 {
+            let date = formatter.string(from: start.addingTimeInterval(Double(minute) * 60))
+            xml += " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" creationDate=\"\(date)\" "
+                + "startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(70 + Double(minute % 100) / 10)\"/>\n"
+        }
+        xml += "</HealthData>\n"
+        let file = home.folder.file("export.xml")
+        try Data(xml.utf8).write(to: file)
+
+        let importing = try SpawnedProcess(try HMonBinary.url(), ["import", file.path, "--quiet", "--db", home.db.path],
+                                           environment: home.environment)
+        // Wait until the import holds the write lock (a probe that may not wait is refused).
+        var probe = Configuration()
+        probe.busyMode = .immediateError
+        let prober = try DatabaseQueue(path: home.db.path, configuration: probe)
+        var locked = false
+        let deadline = Date().addingTimeInterval(120)  // a loaded machine starts the import slowly
+        while !locked, importing.isRunning, Date() < deadline {
+            do {
+                try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
+                usleep(5_000)  // not `Task.sleep`: this thread keeps watching while the import runs
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                locked = true
+            }
+        }
+        try #require(locked, "the import ended before the test saw it hold the lock")
+
+        let added = try home.hmon(["add", "weight", "80", "--at", "2026-01-02 07:00"], environment: ["HMON_WRITE_WAIT": "300"])
+        let importStatus = importing.wait()
+        #expect(importStatus == 0)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added 80 kg"), "\(added.stdout)")
+        // Said once it had waited a second; nothing else on standard error.
+        #expect(added.stderr.isEmpty || added.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n",
+                "\(added.stderr)")
+        let count = try await home.store().read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages") }
+        #expect(count == 120_001)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Issue 16 over the REST API: the core's rules for names and numbers hold for JSON too (the server's
+/// limits and status codes are tested with the server's own hardening).
+@Suite struct HardeningAPITests {
+    @Test func aDeviceNameThatCouldDriveATerminalIsRefusedAndNothingIsStored() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token()
+            for name in [#"Evil\u001b[2J\u001b]0;pwned\u0007Scale"#, #"Scale\u202eelacS"#, #"Zero\u200bwidth"#, #"C1\u009b31m"#] {
+                let reply = try await world.post("/v1.1/devices", token: token,
+                                                 json: #"{"name":"\#(name)","uid":"\#(world.alice.id)","dtid":"\#(ServerWorld.withings)"}"#)
+                #expect(reply.status == 400, "\(name): \(reply.text)")
+                #expect(reply.errorCode == 4001, "\(name): \(reply.text)")
+                #expect(reply.text.contains("could change what a terminal shows"), "\(reply.text)")
+                #expect(!reply.text.contains(#""field":"the""#), "a sentence's first word is no field: \(reply.text)")
+            }
+            #expect(try await world.store.devices(userID: world.alice.id).map(\.name) == ["Bathroom scale"])
+        }
+    }
+
+    /// JSON itself has no nan, inf or hexadecimal; a number too large for a double, or written with
+    /// endless digits, is refused as a bad request, never stored or answered with a 500.
+    @Test func numbersBeyondADoubleAreRefusedAsABadRequest() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token()
+            // 1,000 digits stay under the body limit (100,000 are refused earlier, as too large, 413).
+            let bodies = ["1e309", "-1e309", String(repeating: "9", count: 1_000), "NaN", "Infinity", "0x40"]
+            for number in bodies {
+                let reply = try await world.post("/v1.1/messages", token: token,
+                                                 json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":\#(number)}}"#)
+                #expect(reply.status == 400, "\(number.prefix(20)): \(reply.text.prefix(300))")
+                #expect(reply.text.count < 2_000, "the answer repeats the whole number")
+            }
+            let stored = try await world.store.lastMessages(deviceID: world.aliceScale.id, userID: world.alice.id, count: 10)
+            #expect(stored.isEmpty)
+        }
+    }
+}
