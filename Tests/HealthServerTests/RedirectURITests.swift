@@ -48,6 +48,10 @@ import Testing
         #expect(!escaped.errors.contains("\u{1b}"))
         #expect(escaped.errors.contains("\\u{1b}"))
 
+        // Only commands that create a store may create one: the account comes first.
+        let owner = try await ServeCommandTests.run(binary, ["user", "add", "owner", "--db", database, "--password-stdin"],
+                                                    input: "correct horse battery\n", environment: environment)
+        #expect(owner.status == 0, "\(owner.errors)")
         let accepted = try await ServeCommandTests.run(binary, ["client", "add", "App", "--db", database, "--redirect-uri", "https://example.com/cb"],
                                                        input: "", environment: environment)
         #expect(accepted.status == 0, "\(accepted.errors)")
