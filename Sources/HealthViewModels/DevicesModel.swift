@@ -188,15 +188,8 @@ public final class DevicesModel {
                 let manifest = manifests[device.dtid] ?? Manifest(fields: [])
                 let formats = Formats(calendar: clock.calendar)
                 recent = messages.map { message in
-                    var parts: [String] = []
-                    for field in manifest.fields {
-                        guard let value = message.data[field.name] else { continue }
-                        parts.append("\(field.description) \(Formats.fieldValue(value, unit: field.unit))")
-                    }
-                    for key in message.data.keys.sorted() where manifest.field(key) == nil {
-                        parts.append("\(key) \(Formats.fieldValue(message.data[key]!, unit: nil))")
-                    }
-                    return ReadingLine(when: formats.dateTime(message.date), values: parts.joined(separator: " · "))
+                    ReadingLine(when: formats.dateTime(message.date),
+                                values: FieldText.parts(of: message, manifest: manifest).joined(separator: " · "))
                 }
                 recentDeviceID = device.id
             case .failure(let error):
@@ -212,14 +205,17 @@ public final class DevicesModel {
             return "\(Formats.oneDecimal(kg)) \(manifest.field(Field.weight)?.unit ?? "kg")"
         }
         var parts: [String] = []
-        for field in manifest.fields {
+        for field in manifest.fields where !FieldText.hidden.contains(field.name) {
             guard let value = message.data[field.name] else { continue }
-            let text = Formats.fieldValue(value, unit: field.unit)
-            parts.append(Self.shortNames[field.name].map { "\(text) \($0)" } ?? "\(field.description) \(text)")
+            if let short = Self.shortNames[field.name] {
+                parts.append("\(FieldText.quantity(value, unit: field.unit)) \(short)")
+            } else {
+                parts.append(FieldText.text(of: field.name, value: value, unit: field.unit))
+            }
             if parts.count == 2 { break }
         }
         if parts.isEmpty {
-            parts = message.data.keys.sorted().prefix(2).map { "\($0) \(Formats.fieldValue(message.data[$0]!, unit: nil))" }
+            parts = Array(FieldText.parts(of: message, manifest: manifest).prefix(2))
         }
         return parts.joined(separator: " · ")
     }

@@ -30,7 +30,7 @@ struct DevicesModelTests {
             #expect(watchRow.lastReading == "no readings yet")
             #expect(model.selectedRow?.name == "Bathroom scale")
             #expect(model.recent.map(\.when) == ["Nov 20, 2026 07:30"], "the selected device's latest readings")
-            #expect(model.recent.first?.values.hasPrefix("weight 72.4 kg") == true)
+            #expect(model.recent.first?.values.hasPrefix("Weight 72.4 kg") == true)
         }
     }
 

@@ -1,0 +1,71 @@
+import HealthCore
+
+/// How a screen names a reading's fields: "Body fat 26.5 %", "Heart rate 62 bpm", "Vegetable curry";
+/// never the field's key ("fatRatio") or a manifest's sentence ("what was eaten").
+enum FieldText {
+    /// Labels for the fields hmon's own device types carry.
+    static let labels: [String: String] = [
+        Field.weight: "Weight", Field.height: "Height", Field.fatFreeMass: "Lean mass", Field.fatRatio: "Body fat",
+        Field.fatMassWeight: "Fat mass", Field.muscleMass: "Muscle", Field.boneMass: "Bone", Field.hydration: "Water",
+        Field.heartRate: "Heart rate", Field.calories: "Eaten", Field.activeEnergy: "Active", Field.basalEnergy: "Resting",
+        Field.steps: "Steps", Field.distance: "Distance", Field.heartRateVariabilitySDNN: "HRV (SDNN)",
+        Field.stress: "Stress", Field.energy: "Energy", Field.productivity: "Productivity", Field.rmssd: "RMSSD",
+        Field.sdnn: "SDNN", Field.totalPower: "Total power", Field.lfPower: "LF power", Field.hfPower: "HF power",
+        Field.pnn50: "pNN50", Field.stressIndex: "Stress index",
+    ]
+
+    /// Fields that are bookkeeping rather than something a person measured: not shown in a reading's line.
+    static let hidden: Set<String> = [Field.shareToken, Field.stressColor, Field.energyColor, Field.productivityColor, Field.source]
+
+    /// A field's label: the table's, else the key split into words ("bodyTemperature" → "Body temperature").
+    static func label(of field: String) -> String {
+        if let label = labels[field] { return label }
+        var words = ""
+        for character in field {
+            if character.isUppercase, !words.isEmpty { words.append(" ") }
+            words.append(contentsOf: words.isEmpty ? String(character).uppercased() : String(character).lowercased())
+        }
+        return words.isEmpty ? field : words
+    }
+
+    /// Units as people write them: "bpm" rather than SAMI's "b/min".
+    static func unit(_ unit: String?) -> String? {
+        unit == "b/min" ? "bpm" : unit
+    }
+
+    /// One field as a reading's line shows it. A text field (what was eaten, a comment) is its own text,
+    /// with a capital: "Vegetable curry".
+    static func text(of field: String, value: FieldValue, unit: String?) -> String {
+        if case .text(let words) = value {
+            return words.prefix(1).uppercased() + words.dropFirst()
+        }
+        return "\(label(of: field)) \(quantity(value, unit: unit))"
+    }
+
+    /// A field's value with its unit, in the one format of its quantity: masses, percentages and intervals
+    /// with one decimal ("70.0 kg" beside "69.8 kg"), energy and heart rate whole ("32 kcal").
+    static func quantity(_ value: FieldValue, unit: String?) -> String {
+        guard let number = value.number else { return Formats.fieldValue(value, unit: nil) }
+        let shownUnit = self.unit(unit)
+        let digits: String
+        switch shownUnit {
+        case "kg", "lb", "%", "ms", "m": digits = Formats.oneDecimal(number)
+        case "kcal", "kJ", "bpm": digits = Formats.whole(number)
+        default: digits = Formats.fieldValue(value, unit: nil)
+        }
+        return digits + (shownUnit.map { " \($0)" } ?? "")
+    }
+
+    /// A reading's fields in manifest order, then any others by key, without the bookkeeping ones.
+    static func parts(of message: Message, manifest: Manifest) -> [String] {
+        var parts: [String] = []
+        for field in manifest.fields where !hidden.contains(field.name) {
+            guard let value = message.data[field.name] else { continue }
+            parts.append(text(of: field.name, value: value, unit: field.unit))
+        }
+        for key in message.data.keys.sorted() where manifest.field(key) == nil && !hidden.contains(key) {
+            parts.append(text(of: key, value: message.data[key]!, unit: nil))
+        }
+        return parts
+    }
+}
