@@ -139,6 +139,16 @@ enum Schema {
             // The weight trend projects the day it reaches a goal; profiles saved before have none.
             try db.execute(sql: "ALTER TABLE profiles ADD COLUMN goal_kg REAL")
         }
+        migrator.registerMigration("v6: resting heart rate on activity trackers") { db in
+            // Apple Health's daily resting heart rate is kept for the insights; a watch's other heart rates stay `heartRate`.
+            let tracker = BuiltInDeviceType.activityTracker
+            guard let spec = tracker.manifest.field(Field.restingHeartRate) else { return }
+            let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
+                                            arguments: [tracker.deviceType.id]) ?? 0
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [tracker.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
+        }
         return migrator
     }
 

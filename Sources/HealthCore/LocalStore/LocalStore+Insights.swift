@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+extension LocalStore {
+    /// The fields insights read that have no column of their own, read from the reading's JSON.
+    private static let jsonFields: [(name: String, path: WritableKeyPath<DayTotals, SumCount>)] = [
+        (Field.fatRatio, \.fatRatio), (Field.fatFreeMass, \.fatFreeMass), (Field.steps, \.steps),
+        (Field.restingHeartRate, \.restingHeartRate), (Field.rmssd, \.rmssd),
+        (Field.heartRateVariabilitySDNN, \.sdnn), (Field.stress, \.stress),
+    ]
+
+    /// A user's readings summed per local day, for the days starting at `dayStarts` (ms, ascending; each
+    /// day ends where the next starts, the last at `end`): what `DailyAttributes` is built from. One query:
+    /// the days are bounds joined against the user-and-time index, so SQLite walks each day's readings once.
+    public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
+        guard !dayStarts.isEmpty else { return [:] }
+        let bounds = zip(dayStarts, dayStarts.dropFirst() + [end]).map { "[\($0),\($1)]" }.joined(separator: ",")
+        let columns: [(String, WritableKeyPath<DayTotals, SumCount>)] = [
+            ("m.weight", \.weight), ("m.active_energy", \.activeEnergy), ("m.basal_energy", \.basalEnergy),
+            ("m.calories", \.consumed),
+        ] + Self.jsonFields.map { ("json_extract(m.data, '$.\($0.name)')", $0.path) }
+        let select = columns.enumerated().map { i, column in "total(\(column.0)) AS s\(i), count(\(column.0)) AS c\(i)" }
+            .joined(separator: ", ")
+        return try await read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    WITH bounds AS (
+                        SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS start, json_extract(value, '$[1]') AS stop
+                        FROM json_each(?)
+                    )
+                    SELECT bounds.i AS i, \(select)
+                    FROM bounds JOIN messages AS m ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop
+                    GROUP BY bounds.i
+                    """,
+                arguments: ["[\(bounds)]", userID])
+            var result: [Int: DayTotals] = [:]
+            while let row = try rows.next() {
+                var totals = DayTotals()
+                for (i, column) in columns.enumerated() {
+                    totals[keyPath: column.1] = SumCount(sum: row[1 + 2 * i], count: row[2 + 2 * i])
+                }
+                result[row[0]] = totals
+            }
+            return result
+        }
+    }
+}
