@@ -49,7 +49,11 @@ public enum CorrelationScan {
 
     /// The pairs that survive the false-discovery control, strongest evidence first.
     public static func correlations(_ daily: DailyAttributes, through: Day, windowDays: Int = windowDays) -> [AttributeCorrelation] {
-        let tests = tests(daily, through: through, windowDays: windowDays)
+        correlations(tests(daily, through: through, windowDays: windowDays), through: through)
+    }
+
+    /// The same from tests already made.
+    public static func correlations(_ tests: [Test], through: Day) -> [AttributeCorrelation] {
         let q = BenjaminiHochberg.adjusted(tests.map(\.result.p))
         return zip(tests, q).compactMap { test, q in
             guard q <= falseDiscoveryRate else { return nil }

@@ -125,3 +125,21 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
+
+extension InsightAttribute {
+    /// A value as Exist's template gives it: energy in kJ, body fat as a fraction 0–1, the rest as hmon keeps it.
+    public func existValue(_ value: Double) -> Double {
+        if isEnergy { return value * EnergyUnit.kJPerKcal }
+        if self == .bodyFat { return value / 100 }
+        return value
+    }
+
+    /// Exist's `value_type`: 0 integer, 1 decimal, 5 percentage 0–1, 8 scale.
+    public var existValueType: Int {
+        switch self {
+        case .steps, .weighIns, .restingHeartRate, .heartRateVariability: 0
+        case .bodyFat: 5
+        default: 1
+        }
+    }
+}

@@ -32,7 +32,7 @@ public struct InsightsReport: Sendable, Equatable {
             AttributeAverages.compute($0, in: daily, through: yesterday, windowDays: averageDays)
         }
         let tests = CorrelationScan.tests(daily, through: yesterday, windowDays: windowDays)
-        let correlations = CorrelationScan.correlations(daily, through: yesterday, windowDays: windowDays)
+        let correlations = CorrelationScan.correlations(tests, through: yesterday)
         let weighIns: [(day: Day, kg: Double)] = totals.compactMap { day, t in
             t.weight.count > 0 && day >= first ? (day, t.weight.sum / Double(t.weight.count)) : nil
         }

@@ -1,0 +1,70 @@
+import Foundation
+import HealthCore
+
+/// What `hmon insights` prints: the findings, the weekday table of medians, and the correlations that
+/// survived the false-discovery control, each as a sentence with its strength, stars and days.
+public enum InsightsText {
+    public static func lines(_ report: InsightsReport) -> [String] {
+        var lines = ["Findings"]
+        if report.findings.isEmpty { lines.append("  nothing stands out yet: findings need a few weeks of readings") }
+        for finding in report.findings { lines.append("  \(finding.text)") }
+
+        lines += ["", "Medians of the last \(AttributeAverages.windowDays) days (Exist's \"averages\")"]
+        if report.averages.isEmpty {
+            lines.append("  no readings in the last \(AttributeAverages.windowDays) days")
+        } else {
+            let header = pad("", 20) + pad("overall", 10) + ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { pad($0, 8) }.joined()
+            lines.append("  " + header.trimmingTrailing())
+            for a in report.averages {
+                let row = pad(AverageCells.label(a.attribute, report.profile), 20) + pad(AverageCells.text(a.overall, a.attribute, report.profile), 10)
+                    + a.weekdays.map { pad($0.map { AverageCells.text($0, a.attribute, report.profile) } ?? "–", 8) }.joined()
+                lines.append("  " + row.trimmingTrailing())
+            }
+        }
+
+        lines += ["", "Correlations (Spearman, \(report.testedPairs) pairs tested, false discovery rate 5 %)"]
+        if report.correlations.isEmpty {
+            lines.append(report.testedPairs == 0
+                         ? "  none yet: a pair needs 30 days with both values"
+                         : "  none survives the false-discovery control")
+        }
+        for c in report.correlations {
+            lines.append("  \(String(repeating: "★", count: c.stars).padding(toLength: 5, withPad: " ", startingAt: 0)) \(c.fullSentence)")
+        }
+        return lines
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+/// The weekday table's cells, in the person's units (shared by the command line and the screen's model).
+public enum AverageCells {
+    public static func label(_ attribute: InsightAttribute, _ profile: Profile) -> String {
+        switch attribute.unit {
+        case "kg": "\(attribute.label) (\(profile.massUnit.rawValue))"
+        case "kcal": "\(attribute.label) (\(profile.energyUnit.rawValue))"
+        case "": attribute.label
+        default: "\(attribute.label) (\(attribute.unit))"
+        }
+    }
+
+    public static func text(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
+        switch attribute {
+        case .weight, .leanMass: String(format: "%.1f", profile.massUnit.fromKg(value))
+        case .energy, .activeEnergy, .restingEnergy, .netEnergy: String(Int(profile.energyUnit.fromKcal(value).rounded()))
+        case .steps, .restingHeartRate, .weighIns: String(Int(value.rounded()))
+        case .stress: String(format: "%.2f", value)
+        default: String(format: "%.1f", value)
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailing() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
