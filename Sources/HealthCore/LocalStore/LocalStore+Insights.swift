@@ -46,3 +46,12 @@ extension LocalStore {
         }
     }
 }
+
+extension LocalStore {
+    /// How many readings a user has from `from` (ms) on, counted from the index alone (the benchmark's floor).
+    public func countReadings(userID: String, from: Int64) async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND ts >= ?", arguments: [userID, from]) ?? 0
+        }
+    }
+}
