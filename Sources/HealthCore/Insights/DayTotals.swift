@@ -53,6 +53,24 @@ public struct DayTotals: Sendable, Equatable {
         if let v = number(Field.stress) { stress.add(v) }
     }
 
+    /// Sets one sum by its position in the store's query (`LocalStore.dayTotals`).
+    mutating func set(column: Int, _ value: SumCount) {
+        switch column {
+        case 0: weight = value
+        case 1: activeEnergy = value
+        case 2: basalEnergy = value
+        case 3: consumed = value
+        case 4: fatRatio = value
+        case 5: fatFreeMass = value
+        case 6: steps = value
+        case 7: restingHeartRate = value
+        case 8: rmssd = value
+        case 9: sdnn = value
+        case 10: stress = value
+        default: preconditionFailure("no day-total column \(column)")
+        }
+    }
+
     /// Groups readings by the local day `calendar` puts them in.
     public static func byDay(_ readings: [(date: Date, data: [String: FieldValue])], calendar: Calendar) -> [Day: DayTotals] {
         var result: [Day: DayTotals] = [:]

@@ -46,7 +46,7 @@ public enum Findings {
                 guard beats else { continue }
                 let what = months == 12 ? "a year" : months == 1 ? "a month" : "\(months) months"
                 let word = lowest ? "Lowest" : "Most"
-                let text = "\(word) \(attribute.label.lowercased()) in \(what): \(Format.value(value, attribute, profile))"
+                let text = "\(word) \(attribute.label.lowercased()) in \(what): \(Format.valueText(value, attribute, profile))"
                 result.append(Finding(kind: .record, period: day == today ? .today : .day, attribute: attribute, date: day,
                                       text: text, weight: Double(months)))
                 break
@@ -178,10 +178,10 @@ enum Format {
     static func amount(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
         if attribute.isEnergy { return energy(value, profile) }
         if attribute == .steps { return "\(Int(value.rounded())) steps" }
-        return value(value, attribute, profile)
+        return valueText(value, attribute, profile)
     }
 
-    static func value(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
+    static func valueText(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
         switch attribute {
         case .weight, .leanMass: mass(value, profile)
         case .energy, .activeEnergy, .restingEnergy, .netEnergy: energy(value, profile)

@@ -2,12 +2,11 @@ import Foundation
 import GRDB
 
 extension LocalStore {
-    /// The fields insights read that have no column of their own, read from the reading's JSON.
-    private static let jsonFields: [(name: String, path: WritableKeyPath<DayTotals, SumCount>)] = [
-        (Field.fatRatio, \.fatRatio), (Field.fatFreeMass, \.fatFreeMass), (Field.steps, \.steps),
-        (Field.restingHeartRate, \.restingHeartRate), (Field.rmssd, \.rmssd),
-        (Field.heartRateVariabilitySDNN, \.sdnn), (Field.stress, \.stress),
-    ]
+    /// What each day sums, in the order of `DayTotals.set(column:_:)`: the columns the store keeps, then
+    /// the fields insights read from the reading's JSON.
+    private static let dayTotalColumns = ["m.weight", "m.active_energy", "m.basal_energy", "m.calories"]
+        + [Field.fatRatio, Field.fatFreeMass, Field.steps, Field.restingHeartRate, Field.rmssd,
+           Field.heartRateVariabilitySDNN, Field.stress].map { "json_extract(m.data, '$.\($0)')" }
 
     /// A user's readings summed per local day, for the days starting at `dayStarts` (ms, ascending; each
     /// day ends where the next starts, the last at `end`): what `DailyAttributes` is built from. One query:
@@ -15,11 +14,8 @@ extension LocalStore {
     public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
         guard !dayStarts.isEmpty else { return [:] }
         let bounds = zip(dayStarts, dayStarts.dropFirst() + [end]).map { "[\($0),\($1)]" }.joined(separator: ",")
-        let columns: [(String, WritableKeyPath<DayTotals, SumCount>)] = [
-            ("m.weight", \.weight), ("m.active_energy", \.activeEnergy), ("m.basal_energy", \.basalEnergy),
-            ("m.calories", \.consumed),
-        ] + Self.jsonFields.map { ("json_extract(m.data, '$.\($0.name)')", $0.path) }
-        let select = columns.enumerated().map { i, column in "total(\(column.0)) AS s\(i), count(\(column.0)) AS c\(i)" }
+        let columns = Self.dayTotalColumns
+        let select = columns.enumerated().map { i, column in "total(\(column)) AS s\(i), count(\(column)) AS c\(i)" }
             .joined(separator: ", ")
         return try await read { db in
             let rows = try Row.fetchCursor(
@@ -37,8 +33,8 @@ extension LocalStore {
             var result: [Int: DayTotals] = [:]
             while let row = try rows.next() {
                 var totals = DayTotals()
-                for (i, column) in columns.enumerated() {
-                    totals[keyPath: column.1] = SumCount(sum: row[1 + 2 * i], count: row[2 + 2 * i])
+                for i in columns.indices {
+                    totals.set(column: i, SumCount(sum: row[1 + 2 * i], count: row[2 + 2 * i]))
                 }
                 result[row[0]] = totals
             }
