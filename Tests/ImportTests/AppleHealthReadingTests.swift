@@ -190,7 +190,7 @@ import Testing
             return readings
         }
         let whole = try scan(chunkSize: bytes.count)
-        #expect(whole.count == 9)
+        #expect(whole.count == 14)   // 2 weights, 2 step counts, a resting heart rate, body fat, lean mass, 2 meals, active, basal, HRV, 2 heights
         for size in [1, 2, 3, 7, 64, 1000] {
             #expect(try scan(chunkSize: size) == whole, "chunks of \(size) bytes")
         }

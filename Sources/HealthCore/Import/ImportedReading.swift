@@ -25,7 +25,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// How the end-of-import summary names `count` readings of this kind ("1 weight", "2 weights").
     public func label(count: Int) -> String {
-        count == 1 && (self == .weight || self == .height) ? String(label.dropLast()) : label
+        count == 1 && [.weight, .height, .steps, .restingHeartRate].contains(self) ? String(label.dropLast()) : label
     }
 
     /// How the end-of-import summary names readings of this kind.
