@@ -13,10 +13,10 @@ public enum InsightsText {
         if report.averages.isEmpty {
             lines.append("  no readings in the last \(AttributeAverages.windowDays) days")
         } else {
-            let header = pad("", 20) + pad("overall", 10) + ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { pad($0, 8) }.joined()
+            let header = pad("", 24) + pad("overall", 10) + ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { pad($0, 8) }.joined()
             lines.append("  " + header.trimmingTrailing())
             for a in report.averages {
-                let row = pad(AverageCells.label(a.attribute, report.profile), 20) + pad(AverageCells.text(a.overall, a.attribute, report.profile), 10)
+                let row = pad(AverageCells.label(a.attribute, report.profile), 24) + pad(AverageCells.text(a.overall, a.attribute, report.profile), 10)
                     + a.weekdays.map { pad($0.map { AverageCells.text($0, a.attribute, report.profile) } ?? "–", 8) }.joined()
                 lines.append("  " + row.trimmingTrailing())
             }

@@ -9,12 +9,14 @@ struct InsightsView {
     let model: InsightsModel
     let table: TableState
 
-    /// How the panel's rows are shared: (findings, table rows), the rest going to the correlations.
+    /// How the panel's rows are shared: (findings, table rows), the rest going to the correlations, which
+    /// keep room for up to 6 of theirs first; on a short terminal the table goes before they do.
     static func split(inner: Rect, model: InsightsModel) -> (findings: Int, averages: Int) {
         let findings = min(max(model.findings.count, 1), inner.height >= 20 ? 4 : 2)
-        // At least 4 correlation rows stay (title, 2 rows, footer); the table takes up to 8 of the rest.
-        let room = inner.height - (1 + findings) - 1 - 4
-        let averages = room >= 3 ? min(model.averages.count, min(8, room - 2)) : 0
+        let correlations = 2 + max(1, min(model.correlations.count, 6))   // title, rows, footer
+        // What is left for the table: its header, its rows and the rule under it.
+        let room = inner.height - (1 + findings) - 1 - correlations - 1
+        let averages = room >= 3 ? min(model.averages.count, room - 1) : 0
         return (findings, averages)
     }
 
