@@ -81,6 +81,16 @@ import Testing
         #expect((1...4).contains(type["priority"] as? Int ?? 0))
     }
 
+    @Test func theDemoStoreHasFindingsAndCorrelations() async throws {
+        let home = try CommandLineTests.Home()
+        let run = try home.hmon(["insights", "--demo"], withDB: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Logged food 180 days in a row"), "\(run.stdout)")
+        #expect(run.stdout.contains("★"), "\(run.stdout)")
+        let both = try home.hmon(["insights", "--demo"])
+        #expect(both.status == 2 && both.stderr.contains("leave out --db"))
+    }
+
     @Test func daysOutsideItsRangeIsAUsageMistake() async throws {
         let home = try CommandLineTests.Home()
         let run = try home.hmon(["insights", "--days", "1"])
