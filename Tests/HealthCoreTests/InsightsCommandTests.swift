@@ -85,7 +85,8 @@ import Testing
         let home = try CommandLineTests.Home()
         let run = try home.hmon(["insights", "--demo"], withDB: false)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Logged food 180 days in a row"), "\(run.stdout)")
+        // The demo logs food every day; whether today's first meal is in yet depends on the hour.
+        #expect(run.stdout.contains(/Logged food 1(79|80) days in a row/), "\(run.stdout)")
         #expect(run.stdout.contains("★"), "\(run.stdout)")
         let both = try home.hmon(["insights", "--demo"])
         #expect(both.status == 2 && both.stderr.contains("leave out --db"))

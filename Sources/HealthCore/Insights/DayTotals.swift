@@ -71,6 +71,40 @@ public struct DayTotals: Sendable, Equatable {
         }
     }
 
+    /// The sums as the store keeps them between runs: sum and count per column, in `set(column:)` order,
+    /// numbers as Swift prints them (which read back exactly).
+    var cacheText: String {
+        (0..<Self.columnCount).map { i in let v = get(column: i); return "\(v.sum) \(v.count)" }.joined(separator: ";")
+    }
+
+    init?(cacheText: String) {
+        let parts = cacheText.split(separator: ";")
+        guard parts.count == Self.columnCount else { return nil }
+        for (i, part) in parts.enumerated() {
+            let pair = part.split(separator: " ")
+            guard pair.count == 2, let sum = Double(pair[0]), let count = Int(pair[1]) else { return nil }
+            set(column: i, SumCount(sum: sum, count: count))
+        }
+    }
+
+    static let columnCount = 11
+
+    func get(column: Int) -> SumCount {
+        switch column {
+        case 0: weight
+        case 1: activeEnergy
+        case 2: basalEnergy
+        case 3: consumed
+        case 4: fatRatio
+        case 5: fatFreeMass
+        case 6: steps
+        case 7: restingHeartRate
+        case 8: rmssd
+        case 9: sdnn
+        default: stress
+        }
+    }
+
     /// Groups readings by the local day `calendar` puts them in.
     public static func byDay(_ readings: [(date: Date, data: [String: FieldValue])], calendar: Calendar) -> [Day: DayTotals] {
         var result: [Day: DayTotals] = [:]
