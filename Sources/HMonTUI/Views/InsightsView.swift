@@ -36,7 +36,9 @@ struct InsightsView {
             canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
             return
         }
-        let (findingRows, averageRows) = Self.split(inner: inner, model: model)
+        let (findingRows, tableRows) = Self.split(inner: inner, model: model)
+        // The pair's charts need the height: the weekday table steps aside while they are open.
+        let averageRows = model.detail == nil ? tableRows : 0
 
         canvas.text("Findings", at: Point(x: x, y: y), style: Styles.columnHeader)
         y += 1
