@@ -50,14 +50,20 @@ struct InsightsBenchmark: AsyncParsableCommand {
         let window = InsightsReport.neededDays(today: today)
         let from = window.lowerBound.start(in: calendar).millisecondsSince1970
         var sink = 0
+        // Cold: no day's sums kept yet, every reading of the window read from its JSON (once per store).
+        try await store.forgetDayTotals()
+        let coldStart = ContinuousClock.now
+        sink &+= try await service.insightsReport(now: now, calendar: calendar).correlations.count
+        let cold = ContinuousClock.now - coldStart
         let floor = await Measurement.run("floor: count the window's readings", warmup: 3, iterations: iterations) {
             sink &+= (try? await store.countReadings(userID: user.id, from: from)) ?? 0
         }
-        let whole = try await Measurement.run("insights, whole computation", warmup: 3, iterations: iterations) {
+        let whole = try await Measurement.run("insights, per-day sums kept", warmup: 3, iterations: iterations) {
             let report = try await service.insightsReport(now: now, calendar: calendar)
             sink &+= report.correlations.count + report.findings.count
         }
         let report = try await service.insightsReport(now: now, calendar: calendar)
+        print("insights, cold (no per-day sums kept): \(cold)")
         print(floor.line)
         print(whole.line)
         print(String(format: "ratio to the floor: %.1f× (median)", whole.median / floor.median))

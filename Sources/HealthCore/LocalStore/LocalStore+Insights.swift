@@ -118,6 +118,11 @@ extension LocalStore {
         return result
     }
 
+    /// Drops every kept per-day sum (the benchmark's cold start).
+    public func forgetDayTotals() async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM day_totals_cache") }
+    }
+
     /// How many readings a user has from `from` (ms) on, counted from the index alone (the benchmark's floor).
     public func countReadings(userID: String, from: Int64) async throws -> Int {
         try await read { db in
