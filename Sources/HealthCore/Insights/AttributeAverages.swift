@@ -23,13 +23,13 @@ public struct AttributeAverages: Sendable, Equatable {
                                windowDays: Int = windowDays) -> AttributeAverages? {
         var all: [Double] = []
         var byWeekday = [[Double]](repeating: [], count: 7)
-        var day = through.adding(days: -(windowDays - 1))
-        while day <= through {
+        // Day by ordinal: `Day.adding` goes through Calendar, a thousand times slower than the arithmetic.
+        for ordinal in (through.ordinal - windowDays + 1)...through.ordinal {
+            let day = Day(ordinal: ordinal)
             if let v = daily.value(attribute, on: day) {
                 all.append(v)
                 byWeekday[day.weekdayIndex].append(v)
             }
-            day = day.adding(days: 1)
         }
         guard let overall = Median.of(all) else { return nil }
         return AttributeAverages(attribute: attribute, date: through, overall: overall, weekdays: byWeekday.map { Median.of($0) },

@@ -34,12 +34,10 @@ public enum Findings {
             guard let day = candidates.first(where: { isOwn(attribute, daily, $0) }),
                   let value = daily.value(attribute, on: day) else { continue }
             for months in recordMonths {
-                let from = day.adding(days: -months * 30)
                 var earlier: [Double] = []
-                var d = from
-                while d < day {
+                for ordinal in (day.ordinal - months * 30)..<day.ordinal {
+                    let d = Day(ordinal: ordinal)
                     if isOwn(attribute, daily, d), let v = daily.value(attribute, on: d) { earlier.append(v) }
-                    d = d.adding(days: 1)
                 }
                 guard earlier.count >= max(7, months * 8) else { continue }
                 let beats = lowest ? value < earlier.min()! : value > earlier.max()!
@@ -72,10 +70,10 @@ public enum Findings {
             }
             let end = has(today) ? today : today.adding(days: -1)
             var length = 0
-            var day = end
-            while day >= daily.days.lowerBound && has(day) {
+            var ordinal = end.ordinal
+            while ordinal >= daily.days.lowerBound.ordinal && has(Day(ordinal: ordinal)) {
                 length += 1
-                day = day.adding(days: -1)
+                ordinal -= 1
             }
             guard length >= minimumStreak else { continue }
             result.append(Finding(kind: .streak, period: end == today ? .today : .day, attribute: attribute, date: end,
@@ -138,12 +136,7 @@ public enum Findings {
     static func balance(_ daily: DailyAttributes, trend: [TrendDay], today: Day, profile: Profile) -> Finding? {
         let end = today.adding(days: -1)
         let start = end.adding(days: -(balanceDays - 1))
-        var nets: [Double] = []
-        var d = start
-        while d <= end {
-            if let net = daily.value(.netEnergy, on: d) { nets.append(net) }
-            d = d.adding(days: 1)
-        }
+        let nets = (start.ordinal...end.ordinal).compactMap { daily.value(.netEnergy, on: Day(ordinal: $0)) }
         guard nets.count >= balanceDays / 2,
               let last = trend.last(where: { $0.day <= end }), let first = trend.first(where: { $0.day >= start }),
               first.day.days(to: last.day) >= 14 else { return nil }

@@ -149,10 +149,9 @@ public final class LocalHealthService: HealthService {
 
     public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
         let userID = try requireUser()
-        let count = days.lowerBound.days(to: days.upperBound) + 1
-        let all = (0..<count).map { days.lowerBound.adding(days: $0) }
+        let all = (days.lowerBound.ordinal...days.upperBound.ordinal).map(Day.init(ordinal:))
         let starts = all.map { $0.start(in: calendar).millisecondsSince1970 }
-        let end = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970
+        let end = Day(ordinal: days.upperBound.ordinal + 1).start(in: calendar).millisecondsSince1970
         let totals = try await store.dayTotals(userID: userID, dayStarts: starts, end: end)
         return Dictionary(uniqueKeysWithValues: totals.map { (all[$0.key], $0.value) })
     }
