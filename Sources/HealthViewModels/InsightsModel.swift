@@ -147,7 +147,9 @@ public final class InsightsModel {
                        weekdays: a.weekdays.map { $0.map { AverageCells.text($0, a.attribute, profile) } ?? "–" },
                        shades: a.weekdays.map { median in
                            guard let median else { return .none }
-                           let scale = max(abs(a.overall), 1e-9)
+                           // A tenth of the median day; net energy sits near zero, so a tenth of it means
+                           // nothing: it is shaded from 100 kcal either side instead.
+                           let scale = a.attribute == .netEnergy ? 1_000 : max(abs(a.overall), 1e-9)
                            if median - a.overall >= 0.1 * scale { return .above }
                            if a.overall - median >= 0.1 * scale { return .below }
                            return .near
