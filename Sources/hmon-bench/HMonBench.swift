@@ -7,6 +7,7 @@ struct HMonBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hmon-bench",
         abstract: "Measure hmon's speed (build with -c release).",
-        subcommands: [StoreBenchmark.self, ImportReadBenchmark.self, DashboardBenchmark.self, TrendBenchmark.self]
+        subcommands: [StoreBenchmark.self, ImportReadBenchmark.self, DashboardBenchmark.self, TrendBenchmark.self,
+                      InsightsBenchmark.self]
     )
 }

@@ -13,6 +13,10 @@ import Testing
         AppleHealthXML.record("BodyMass", "160", unit: "lb", at: "2024-01-03 07:15:00 -0800", source: "J&#xF6;rg&apos;s iPhone"),
         AppleHealthXML.record("StepCount", "1200", unit: "count", at: "2024-01-03 09:00:00 +0100"),
         AppleHealthXML.record("StepCount", "800", unit: "count", at: "2024-01-03 10:00:00 +0100"),
+        AppleHealthXML.record("HeartRate", "64", unit: "count/min", at: "2024-01-03 10:00:00 +0100"),
+        AppleHealthXML.record("RestingHeartRate", "52", unit: "count/min", at: "2024-01-03 00:00:00 +0100"),
+        AppleHealthXML.record("BodyFatPercentage", "0.235", unit: "%", at: "2024-01-02 07:15:00 +0100", source: "Withings"),
+        AppleHealthXML.record("LeanBodyMass", "121.3", unit: "lb", at: "2024-01-02 07:15:00 +0100", source: "Withings"),
         AppleHealthXML.record("DietaryEnergyConsumed", "650", unit: "Cal", at: "2024-01-03 12:30:00 +0100", source: "MyFitnessPal",
                               children: "  <MetadataEntry key=\"meal\" value=\"Lunch &amp; dessert\"/>"),
         AppleHealthXML.record("DietaryEnergyConsumed", "2092", unit: "kJ", at: "2024-01-03 19:00:00 +0100", source: "MyFitnessPal"),
@@ -62,11 +66,29 @@ import Testing
         #expect(result.tally.keptTotal == readings.count)
     }
 
+    @Test func keepsStepsRestingHeartRateBodyFatAndLeanMassForTheInsights() throws {
+        let folder = try TempFolder()
+        let (result, readings) = try readAll(try folder.write("export.xml", Self.mixedExport))
+
+        #expect(readings.filter { $0.kind == .steps }.map(\.value) == [1200, 800])
+        #expect(readings.filter { $0.kind == .restingHeartRate }.map(\.value) == [52])
+        // Apple writes body fat as a fraction with the unit "%": 0.235 is 23.5 %, stored as the scale's fatRatio.
+        let fat = readings.filter { $0.kind == .bodyFat }
+        #expect(fat.map(\.source) == ["Withings"])
+        #expect(abs(fat[0].value - 23.5) < 1e-12)
+        #expect(ReadingKind.bodyFat.field == Field.fatRatio)
+        // 121.3 lb × 0.45359237 kg/lb.
+        let lean = readings.filter { $0.kind == .leanMass }.map(\.value)
+        #expect(lean.count == 1 && abs(lean[0] - 55.0207545) < 1e-6)
+        #expect(result.tally.kept[.steps] == 2)
+        #expect(result.tally.skippedKinds["StepCount"] == nil)
+    }
+
     @Test func countsWhatItSkipsByKind() throws {
         let folder = try TempFolder()
         let (result, _) = try readAll(try folder.write("export.xml", Self.mixedExport))
 
-        #expect(result.tally.skippedKinds["StepCount"] == 2)
+        #expect(result.tally.skippedKinds["HeartRate"] == 1)
         #expect(result.tally.skippedKinds["Workout"] == 1)
         #expect(result.tally.skippedKinds["ActivitySummary"] == 1)
         #expect(result.tally.skippedKinds["ExportDate"] == 1)
@@ -168,7 +190,7 @@ import Testing
             return readings
         }
         let whole = try scan(chunkSize: bytes.count)
-        #expect(whole.count == 9)
+        #expect(whole.count == 14)   // 2 weights, 2 step counts, a resting heart rate, body fat, lean mass, 2 meals, active, basal, HRV, 2 heights
         for size in [1, 2, 3, 7, 64, 1000] {
             #expect(try scan(chunkSize: size) == whole, "chunks of \(size) bytes")
         }

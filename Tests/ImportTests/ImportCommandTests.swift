@@ -42,11 +42,11 @@ import Testing
 
         let first = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
         #expect(first.status == 0)
-        #expect(first.stdout == "export.xml: added 9, already there 0\n")
+        #expect(first.stdout == "export.xml: added 14, already there 0\n")
         #expect(first.stderr == "")
 
         let second = try Self.run(["import", file.path, "--db", db])
-        #expect(second.stdout == "export.xml: added 0, already there 9\n")
+        #expect(second.stdout == "export.xml: added 0, already there 14\n")
     }
 
     @Test func aMalformedFileFailsWithItsPlaceAndNothingIsImported() async throws {
@@ -68,12 +68,12 @@ import Testing
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
         let dry = try Self.run(["import", file.path, "--db", db, "--dry-run"])
-        #expect(dry.stdout == "export.xml: would add 9, already there 0\n")
+        #expect(dry.stdout == "export.xml: would add 14, already there 0\n")
         let quiet = try Self.run(["import", file.path, "--db", db, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "" && quiet.stderr == "")
         let after = try Self.run(["import", file.path, "--db", db, "--dry-run"])
-        #expect(after.stdout == "export.xml: would add 0, already there 9\n")
+        #expect(after.stdout == "export.xml: would add 0, already there 14\n")
     }
 
     @Test func aFileThatIsNoExportIsRefused() async throws {
@@ -107,8 +107,9 @@ import Testing
         #expect(run.status == 0)
         let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         #expect(screen.contains("\r\u{1B}[Kexport.xml  "), "the progress line is drawn in place")
-        #expect(screen.contains(" · 9 readings"))
-        #expect(screen.contains("added 9 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV\n"))
+        #expect(screen.contains(" · 14 readings"))
+        #expect(screen.contains("added 14 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, "
+                               + "2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass\n"))
         #expect(screen.contains("profile: filled date of birth, sex, height\n"))
     }
 }

@@ -24,7 +24,8 @@ import Testing
         ("<Record type=\"HKQuantityTypeIdentifierStepCount\" value=\"&#xZZ;\"/>", "bad entity \"&#xZZ;\" (write & as &amp;)"),
         ("<Record type=\"HKQuantityTypeIdentifierStepCount\" value=3/>", "the value of attribute value is not in quotes"),
         ("<Record type=\"HKQuantityTypeIdentifierStepCount\" value/>", "attribute value has no value"),
-        ("<Record type=\"HKQuantityTypeIdentifierStepCount\"><MetadataEntry/></Workout>", "</Workout> does not match <Record>"),
+        // A kind hmon does not keep, so the end tag is what is wrong, not a missing value.
+        ("<Record type=\"HKQuantityTypeIdentifierHeartRate\"><MetadataEntry/></Workout>", "</Workout> does not match <Record>"),
         ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2024-01-02 07:15:00 +0100\" value=\"7o.2\"/>",
          "bad number \"7o.2\" in a BodyMass record"),
         ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2024-02-30 07:15:00 +0100\" value=\"70\"/>",

@@ -40,10 +40,10 @@ import Testing
         let world = try await World()
         let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
-        #expect(result.tally.addedTotal == 9)
+        #expect(result.tally.addedTotal == 14)
         #expect(result.tally.added[.weight] == 2)
         #expect(result.tally.added[.dietaryEnergy] == 2)
-        #expect(try await world.messageCount() == 9)
+        #expect(try await world.messageCount() == 14)
         #expect(try await world.deviceNames() == [
             "Withings": "Withings Device",
             "Jörg's iPhone": "Withings Device",
@@ -78,8 +78,8 @@ import Testing
         let again = try world.importFile(file)
 
         #expect(again.tally.addedTotal == 0)
-        #expect(again.tally.alreadyThereTotal == 9)
-        #expect(try await world.messageCount() == 9)
+        #expect(again.tally.alreadyThereTotal == 14)
+        #expect(try await world.messageCount() == 14)
         #expect(try await world.store.devices(userID: world.user.id).count == 5)
     }
 
@@ -156,7 +156,7 @@ import Testing
         let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
         let result = try world.importFile(file, dryRun: true)
 
-        #expect(result.tally.addedTotal == 9)
+        #expect(result.tally.addedTotal == 14)
         #expect(try await world.messageCount() == 0)
         #expect(try await world.store.devices(userID: world.user.id).isEmpty)
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)

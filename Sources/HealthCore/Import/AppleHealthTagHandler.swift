@@ -136,6 +136,10 @@ private enum Names {
         ("HKQuantityTypeIdentifierDietaryEnergyConsumed", .dietaryEnergy),
         ("HKQuantityTypeIdentifierHeight", .height),
         ("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", .heartRateVariability),
+        ("HKQuantityTypeIdentifierStepCount", .steps),
+        ("HKQuantityTypeIdentifierRestingHeartRate", .restingHeartRate),
+        ("HKQuantityTypeIdentifierBodyFatPercentage", .bodyFat),
+        ("HKQuantityTypeIdentifierLeanBodyMass", .leanMass),
     ] as [(String, ReadingKind)]).map { (Array($0.0.utf8), $0.1) }
 
     static func keptKind(_ type: UnsafeBufferPointer<UInt8>) -> ReadingKind? {

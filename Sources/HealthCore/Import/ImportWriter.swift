@@ -179,6 +179,10 @@ extension ReadingKind {
         case .basalEnergy: 3
         case .dietaryEnergy: 4
         case .heartRateVariability: 5
+        case .steps: 6
+        case .restingHeartRate: 7
+        case .bodyFat: 8
+        case .leanMass: 9
         }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// and the built-in device type whose devices carry it.
 public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
     case weight, height, activeEnergy, basalEnergy, dietaryEnergy, heartRateVariability
+    // What the insights need besides (issue 14).
+    case steps, restingHeartRate, bodyFat, leanMass
 
     /// The message field the value is stored under.
     public var field: String {
@@ -14,12 +16,16 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .basalEnergy: Field.basalEnergy
         case .dietaryEnergy: Field.calories
         case .heartRateVariability: Field.heartRateVariabilitySDNN
+        case .steps: Field.steps
+        case .restingHeartRate: Field.restingHeartRate
+        case .bodyFat: Field.fatRatio
+        case .leanMass: Field.fatFreeMass
         }
     }
 
     /// How the end-of-import summary names `count` readings of this kind ("1 weight", "2 weights").
     public func label(count: Int) -> String {
-        count == 1 && (self == .weight || self == .height) ? String(label.dropLast()) : label
+        count == 1 && [.weight, .height, .steps, .restingHeartRate].contains(self) ? String(label.dropLast()) : label
     }
 
     /// How the end-of-import summary names readings of this kind.
@@ -31,6 +37,10 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .basalEnergy: "resting energy"
         case .dietaryEnergy: "energy consumed"
         case .heartRateVariability: "HRV"
+        case .steps: "step counts"
+        case .restingHeartRate: "resting heart rates"
+        case .bodyFat: "body fat"
+        case .leanMass: "lean mass"
         }
     }
 
@@ -43,6 +53,10 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         // kcal; 50,000 itself is refused by the rules when the reading is stored.
         case .activeEnergy, .basalEnergy, .dietaryEnergy: ReadingRules.energyKcal.lowerBound...ReadingRules.energyKcal.upperBound
         case .heartRateVariability: 0.1...1_000   // ms
+        case .steps: 0...200_000                  // one sample's count
+        case .restingHeartRate: 20...250          // b/min
+        case .bodyFat: 1...75                     // %
+        case .leanMass: 1...650                   // kg
         }
     }
 
@@ -52,6 +66,10 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .height: "cm"
         case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
         case .heartRateVariability: "ms"
+        case .steps: "steps"
+        case .restingHeartRate: "b/min"
+        case .bodyFat: "%"
+        case .leanMass: "kg"
         }
     }
 

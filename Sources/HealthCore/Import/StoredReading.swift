@@ -70,8 +70,8 @@ extension ReadingKind {
     /// The built-in device type whose devices carry readings of this kind.
     var builtInType: BuiltInDeviceType {
         switch self {
-        case .weight, .height: .withings
-        case .activeEnergy, .basalEnergy, .heartRateVariability: .activityTracker
+        case .weight, .height, .bodyFat, .leanMass: .withings
+        case .activeEnergy, .basalEnergy, .heartRateVariability, .steps, .restingHeartRate: .activityTracker
         case .dietaryEnergy: .calorieTracker
         }
     }

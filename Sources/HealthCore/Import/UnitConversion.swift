@@ -41,6 +41,11 @@ enum UnitConversion {
             case "s": 1000
             default: nil
             }
+        case .steps: unit == "count" ? 1 : nil
+        case .restingHeartRate: unit == "count/min" ? 1 : nil
+        // Apple Health writes body fat as a fraction with the unit "%" (0.235 for 23.5 %).
+        case .bodyFat: unit == "%" ? 100 : nil
+        case .leanMass: factor(for: .weight, unit: unit)
         }
     }
 
@@ -58,7 +63,7 @@ extension ReadingKind {
     var isEnergy: Bool {
         switch self {
         case .activeEnergy, .basalEnergy, .dietaryEnergy: true
-        case .weight, .height, .heartRateVariability: false
+        case .weight, .height, .heartRateVariability, .steps, .restingHeartRate, .bodyFat, .leanMass: false
         }
     }
 
@@ -71,6 +76,10 @@ extension ReadingKind {
         case .basalEnergy: "resting energy"
         case .dietaryEnergy: "energy consumed"
         case .heartRateVariability: "HRV"
+        case .steps: "step count"
+        case .restingHeartRate: "resting heart rate"
+        case .bodyFat: "body fat"
+        case .leanMass: "lean mass"
         }
     }
 }

@@ -147,6 +147,15 @@ public final class LocalHealthService: HealthService {
         return WeightSeriesBuilder.series(dailyTotals: byDay, days: days)
     }
 
+    public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
+        let userID = try requireUser()
+        let all = (days.lowerBound.ordinal...days.upperBound.ordinal).map(Day.init(ordinal:))
+        let starts = all.map { $0.start(in: calendar).millisecondsSince1970 }
+        let end = Day(ordinal: days.upperBound.ordinal + 1).start(in: calendar).millisecondsSince1970
+        let totals = try await store.dayTotals(userID: userID, dayStarts: starts, end: end)
+        return Dictionary(uniqueKeysWithValues: totals.map { (all[$0.key], $0.value) })
+    }
+
     public func changeToken() async throws -> Int64? { try store.changeToken() }
 
     private func requireUser() throws -> String {

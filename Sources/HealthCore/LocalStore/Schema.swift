@@ -168,6 +168,33 @@ enum Schema {
                 CREATE INDEX users_by_name_skeleton ON users(name_skeleton);
                 """)
         }
+        migrator.registerMigration("v8: resting heart rate on activity trackers") { db in
+            // Apple Health's daily resting heart rate is kept for the insights; a watch's other heart rates stay `heartRate`.
+            let tracker = BuiltInDeviceType.activityTracker
+            guard let spec = tracker.manifest.field(Field.restingHeartRate) else { return }
+            let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
+                                            arguments: [tracker.deviceType.id]) ?? 0
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [tracker.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
+        }
+        migrator.registerMigration("v9: per-day sums kept for the insights") { db in
+            // Summing a year of a watch's readings from their JSON takes most of a second; a day's sums are
+            // kept with the signature of the readings they came from (how many, and the sum of their rowids:
+            // readings are only ever added, or removed with their device) and recomputed when it changes.
+            // Keyed by the day's bounds in ms, so another time zone's days are simply other rows.
+            try db.execute(sql: """
+                CREATE TABLE day_totals_cache (
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    start INTEGER NOT NULL,
+                    stop INTEGER NOT NULL,
+                    readings INTEGER NOT NULL,
+                    rowid_sum INTEGER NOT NULL,
+                    totals TEXT NOT NULL,
+                    PRIMARY KEY (uid, start, stop)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

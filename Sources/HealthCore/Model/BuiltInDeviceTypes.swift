@@ -8,6 +8,7 @@ extension Field {
     public static let boneMass = "boneMass"            // kg
     public static let hydration = "hydration"          // kg
     public static let heartRate = "heartRate"          // b/min
+    public static let restingHeartRate = "restingHeartRate"  // b/min, a watch's daily estimate
     public static let comments = "comments"            // text
     public static let steps = "steps"
     public static let distance = "distance"            // m
@@ -68,6 +69,7 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
                 FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
                 FieldSpec(name: Field.heartRateVariabilitySDNN, type: .double, unit: "ms",
                           description: "heart rate variability (SDNN)"),
+                FieldSpec(name: Field.restingHeartRate, type: .integer, unit: "b/min", description: "resting heart rate"),
             ])
         case .hrvMeter:
             HRVFields.manifest

@@ -54,6 +54,9 @@ public protocol HealthService: Sendable {
     func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary
     /// The daily weight series (averaged, carried forward) of the user's weight readings over `days`.
     func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries
+    /// The user's readings summed per local day over `days`: what the insights are computed from.
+    /// A server has no such route: the default throws `.unsupported`.
+    func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals]
 
     // MARK: A screen at once (defaults in HealthService+Screens.swift compose the calls above)
 
@@ -68,6 +71,12 @@ public protocol HealthService: Sendable {
     /// A value that changes whenever the underlying data may have changed (SQLite's `data_version`
     /// plus local writes; for a server, nil: poll instead). Cheap enough to call every second.
     func changeToken() async throws -> Int64?
+}
+
+extension HealthService {
+    public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
+        throw HealthError.unsupported("insights need the store itself: run them where the store is (`hmon insights --db PATH`), not through --server")
+    }
 }
 
 /// What it takes to open an account.

@@ -1,0 +1,83 @@
+import Foundation
+import HealthCore
+import HealthViewModels
+import Terminal
+
+extension ScreenID {
+    public static let insights = ScreenID("insights")
+}
+
+extension Action {
+    public static let toggleCorrelation = Action("show the pair's series")
+    public static let closeCorrelation = Action("close the pair's series")
+}
+
+/// Insights: findings, medians per weekday, and the correlations that survive the false-discovery control.
+@MainActor
+final class InsightsScreen: DashboardScreen {
+    let id = ScreenID.insights
+    let title = "Insights"
+    private let context: ScreenContext
+    private(set) var model: InsightsModel
+    private(set) var table = TableState()
+
+    init(_ context: ScreenContext) {
+        self.context = context
+        model = InsightsModel(service: context.app.service, clock: context.app.clock)
+    }
+
+    let bindings: [Binding] = [
+        Binding(.up, .char("k"), does: .up, help: "previous correlation"),
+        Binding(.down, .char("j"), does: .down, help: "next correlation"),
+        Binding(.pageUp, does: .pageUp, help: "page up"),
+        Binding(.pageDown, does: .pageDown, help: "page down"),
+        Binding(.home, .char("g"), does: .top, help: "first correlation"),
+        Binding(.end, .char("G"), does: .bottom, help: "last correlation"),
+        Binding(.enter, does: .toggleCorrelation, help: "the two series side by side"),
+    ]
+
+    /// While the two series are open: Enter or Esc closes them, ↑↓ step through the pairs.
+    static let detailBindings: [Binding] = [
+        Binding(.enter, .escape, does: .closeCorrelation, help: "close the series"),
+        Binding(.up, .char("k"), does: .up, help: "previous correlation"),
+        Binding(.down, .char("j"), does: .down, help: "next correlation"),
+    ]
+
+    let hints = [Hint(.toggleCorrelation, "series"), Hint(.refresh, "refresh"), Hint(.help, "help"), Hint(.quit, "quit")]
+
+    var modal: (title: String, bindings: [Binding])? {
+        model.detail == nil ? nil : ("A pair's series", Self.detailBindings)
+    }
+
+    var isRefreshing: Bool { model.isRefreshing }
+    var problem: String? { model.problem }
+    var lastUpdated: Date? { model.lastUpdated }
+
+    func open() -> Command? { refresh() }
+
+    func refresh() -> Command { model.refresh() }
+
+    func perform(_ action: Action) -> Command {
+        switch action {
+        case .up: model.moveSelection(by: -1)
+        case .down: model.moveSelection(by: 1)
+        case .pageUp: model.moveSelection(by: -table.pageSize)
+        case .pageDown: model.moveSelection(by: table.pageSize)
+        case .top: model.moveToTop()
+        case .bottom: model.moveToBottom()
+        case .toggleCorrelation: model.toggleDetail()
+        case .closeCorrelation: model.closeDetail()
+        default: break
+        }
+        return .none
+    }
+
+    func layout(in area: Rect) {
+        table.layout(pageSize: InsightsView.correlationRows(in: area, model: model), selected: model.selectedIndex,
+                     count: model.correlations.count)
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        InsightsView(model: model, table: table).draw(on: canvas, in: area)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// One value per attribute per local day, over a run of days: what averages, correlations and findings
+/// are computed from. Pure: the store (or a test) sums each day's readings into `DayTotals` first.
+public struct DailyAttributes: Sendable, Equatable {
+    /// The first and last day held.
+    public let days: ClosedRange<Day>
+    /// Per attribute, one entry per day from `days.lowerBound`; NaN where the day has no value.
+    public let values: [InsightAttribute: [Double]]
+    /// The weight of weigh-in days only (NaN on carried days): day-to-day changes are taken between
+    /// real weigh-ins, so a gap's change does not land on one day.
+    let weighedKg: [Double]
+
+    /// How each attribute's day is made:
+    /// - `weight`: the day's average weigh-in, carried forward up to 30 days (`WeightSeriesBuilder`);
+    ///   `weigh_ins` the day's count, 0 from the first weigh-in on; `body_fat`, `lean_mass` the day's average.
+    /// - `active_energy`, `energy` (eaten), `steps`: the day's sum, absent on a day with no reading
+    ///   (a day without a food log is unknown, not a fast).
+    /// - `resting_energy`: recorded basal energy, else the profile's BMR for the day's weight
+    ///   (`EnergyCalculator`); `net_energy` = eaten − active − resting on days with food logged.
+    /// - `heartrate_resting`, `stress_level`: the day's average; `heartrate_variability` the day's average
+    ///   RMSSD, or SDNN when the window has no RMSSD at all (the two are not mixed in one series).
+    /// - Parameter totals: per day; include the 30 days before `days` so the weight carry starts right.
+    public static func build(totals: [Day: DayTotals], days: ClosedRange<Day>, profile: Profile, calendar: Calendar) -> DailyAttributes {
+        let first = days.lowerBound.ordinal
+        let count = days.upperBound.ordinal - first + 1
+        var values: [InsightAttribute: [Double]] = [:]
+        for attribute in InsightAttribute.allCases { values[attribute] = [Double](repeating: .nan, count: count) }
+        var weighed = [Double](repeating: .nan, count: count)
+
+        let weightTotals = totals.compactMapValues { t in
+            t.weight.count > 0 ? DailyWeightTotal(kg: t.weight.sum, readings: t.weight.count) : nil
+        }
+        var weights = [Double](repeating: .nan, count: count)
+        for point in WeightSeriesBuilder.series(dailyTotals: weightTotals, days: days).points {
+            weights[point.day.ordinal - first] = point.kg
+        }
+        values[.weight] = weights
+        let firstWeighIn = weightTotals.keys.min()
+        let useRMSSD = totals.contains { days.contains($0.key) && $0.value.rmssd.count > 0 }
+
+        for i in 0..<count {
+            let day = Day(ordinal: first + i)
+            let t = totals[day] ?? DayTotals()
+            func set(_ attribute: InsightAttribute, _ value: Double?) {
+                if let value { values[attribute]![i] = value }
+            }
+            if t.weight.count > 0 { weighed[i] = t.weight.sum / Double(t.weight.count) }
+            if let firstWeighIn, day >= firstWeighIn { set(.weighIns, Double(t.weight.count)) }
+            set(.bodyFat, t.fatRatio.mean)
+            set(.leanMass, t.fatFreeMass.mean)
+            set(.activeEnergy, t.activeEnergy.total)
+            set(.energy, t.consumed.total)
+            set(.steps, t.steps.total)
+            set(.restingHeartRate, t.restingHeartRate.mean)
+            set(.heartRateVariability, useRMSSD ? t.rmssd.mean : t.sdnn.mean)
+            set(.stress, t.stress.mean)
+
+            let weight = weights[i].isNaN ? nil : weights[i]
+            let energy = EnergyTotals(active: t.activeEnergy.sum, consumed: t.consumed.sum, recordedBasal: t.basalEnergy.total)
+            // A past day counts whole: the window ends before today.
+            let summary = EnergyCalculator.summary(day: day, profile: profile, weightKg: weight, totals: energy,
+                                                   now: .distantFuture, calendar: calendar)
+            set(.restingEnergy, summary.resting)
+            if t.consumed.count > 0, let resting = summary.resting {
+                set(.netEnergy, t.consumed.sum - t.activeEnergy.sum - resting)
+            }
+        }
+        return DailyAttributes(days: days, values: values, weighedKg: weighed)
+    }
+
+    /// The attribute's value on `day`, nil when it has none (or the day is outside).
+    public func value(_ attribute: InsightAttribute, on day: Day) -> Double? {
+        guard days.contains(day), let v = values[attribute]?[day.ordinal - days.lowerBound.ordinal], !v.isNaN else { return nil }
+        return v
+    }
+
+    /// The series correlations use: levels, or for a trended attribute the change from the day before
+    /// (NaN unless both days have their own value; for weight, a weigh-in on both).
+    public func correlated(_ attribute: InsightAttribute) -> [Double] {
+        guard attribute.isTrended else { return values[attribute] ?? [] }
+        let levels = attribute == .weight ? weighedKg : values[attribute] ?? []
+        guard !levels.isEmpty else { return [] }
+        var changes = [Double](repeating: .nan, count: levels.count)
+        for i in 1..<max(1, levels.count) { changes[i] = levels[i] - levels[i - 1] }
+        return changes
+    }
+
+    /// Whether the attribute has any value at all.
+    public func hasValues(_ attribute: InsightAttribute) -> Bool {
+        values[attribute]?.contains { !$0.isNaN } ?? false
+    }
+}
+
+extension Day {
+    /// Monday 0 … Sunday 6 (1970-01-01, ordinal 0, was a Thursday).
+    public var weekdayIndex: Int { ((ordinal + 3) % 7 + 7) % 7 }
+}

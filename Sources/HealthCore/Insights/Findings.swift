@@ -1,0 +1,186 @@
+import Foundation
+
+/// Writes the findings from the daily attributes, most pressing first: today's, then yesterday's, then
+/// the week's, then the month's. Pure: today and the units come in.
+public enum Findings {
+    /// The sizes the findings look at.
+    static let recordMonths = [12, 6, 3, 1]
+    static let minimumStreak = 5
+    static let balanceDays = 28
+    /// A weekday effect is worth a sentence from this share of the median day.
+    static let weekdayShare = 0.1
+
+    public static func all(_ daily: DailyAttributes, averages: [AttributeAverages], trend: [TrendDay],
+                           today: Day, profile: Profile) -> [Finding] {
+        var findings: [Finding] = []
+        findings += records(daily, today: today, profile: profile)
+        findings += streaks(daily, today: today)
+        if let week = trendWeek(trend, today: today, profile: profile) { findings.append(week) }
+        findings += weekdayEffects(averages, profile: profile)
+        if let balance = balance(daily, trend: trend, today: today, profile: profile) { findings.append(balance) }
+        return findings.sorted { ($0.period, -$0.weight) < ($1.period, -$1.weight) }
+    }
+
+    // MARK: Records
+
+    /// "Lowest weight in 6 months", "most steps in 3 months": the latest day (today, else yesterday)
+    /// against the longest of 12, 6, 3 or 1 months it beats, if the earlier days have enough values.
+    static func records(_ daily: DailyAttributes, today: Day, profile: Profile) -> [Finding] {
+        let watched: [(InsightAttribute, lowest: Bool)] = [(.weight, true), (.steps, false), (.activeEnergy, false)]
+        var result: [Finding] = []
+        for (attribute, lowest) in watched {
+            // Today's sums are still growing; only weight (an average of whole weigh-ins) may be today's.
+            let candidates = attribute == .weight ? [today, today.adding(days: -1)] : [today.adding(days: -1)]
+            guard let day = candidates.first(where: { isOwn(attribute, daily, $0) }),
+                  let value = daily.value(attribute, on: day) else { continue }
+            for months in recordMonths {
+                var earlier: [Double] = []
+                for ordinal in (day.ordinal - months * 30)..<day.ordinal {
+                    let d = Day(ordinal: ordinal)
+                    if isOwn(attribute, daily, d), let v = daily.value(attribute, on: d) { earlier.append(v) }
+                }
+                guard earlier.count >= max(7, months * 8) else { continue }
+                let beats = lowest ? value < earlier.min()! : value > earlier.max()!
+                guard beats else { continue }
+                let what = months == 12 ? "a year" : months == 1 ? "a month" : "\(months) months"
+                let word = lowest ? "Lowest" : "Most"
+                let text = "\(word) \(attribute.label.lowercased()) in \(what): \(Format.valueText(value, attribute, profile))"
+                result.append(Finding(kind: .record, period: day == today ? .today : .day, attribute: attribute, date: day,
+                                      text: text, weight: Double(months)))
+                break
+            }
+        }
+        return result
+    }
+
+    /// Whether the day's value is its own (a weigh-in, not a carried weight).
+    private static func isOwn(_ attribute: InsightAttribute, _ daily: DailyAttributes, _ day: Day) -> Bool {
+        attribute == .weight ? (daily.value(.weighIns, on: day) ?? 0) > 0 : daily.value(attribute, on: day) != nil
+    }
+
+    // MARK: Streaks
+
+    /// "Weighed in 12 days in a row", "logged food 9 days in a row": a run ending today or yesterday.
+    static func streaks(_ daily: DailyAttributes, today: Day) -> [Finding] {
+        let watched: [(InsightAttribute, String)] = [(.weighIns, "Weighed in"), (.energy, "Logged food")]
+        var result: [Finding] = []
+        for (attribute, words) in watched {
+            func has(_ day: Day) -> Bool {
+                attribute == .weighIns ? (daily.value(.weighIns, on: day) ?? 0) > 0 : daily.value(attribute, on: day) != nil
+            }
+            let end = has(today) ? today : today.adding(days: -1)
+            var length = 0
+            var ordinal = end.ordinal
+            while ordinal >= daily.days.lowerBound.ordinal && has(Day(ordinal: ordinal)) {
+                length += 1
+                ordinal -= 1
+            }
+            guard length >= minimumStreak else { continue }
+            result.append(Finding(kind: .streak, period: end == today ? .today : .day, attribute: attribute, date: end,
+                                  text: "\(words) \(length) days in a row", weight: Double(length)))
+        }
+        return result
+    }
+
+    // MARK: The week's trend
+
+    /// "Your trend weight went down 0.4 kg this week": the change of the smoothed weight over 7 days.
+    static func trendWeek(_ trend: [TrendDay], today: Day, profile: Profile) -> Finding? {
+        guard let last = trend.last, last.day.days(to: today) <= 7,
+              let before = trend.last(where: { $0.day <= last.day.adding(days: -7) }),
+              before.day.days(to: last.day) == 7 else { return nil }
+        let change = last.trendKg - before.trendKg
+        let amount = Format.mass(abs(change), profile)
+        let text: String
+        if abs(profile.massUnit.fromKg(change)) < 0.05 {
+            text = "Your trend weight held steady this week"
+        } else {
+            text = "Your trend weight went \(change < 0 ? "down" : "up") \(amount) this week"
+        }
+        return Finding(kind: .trendWeek, period: .week, attribute: .weight, date: last.day, text: text, weight: abs(change))
+    }
+
+    // MARK: Weekday effects
+
+    /// "On Saturdays you eat 420 kcal more than on your median day": the weekday whose median is
+    /// furthest from the overall median, when it is at least a tenth of it and the weekday has 4 days.
+    static func weekdayEffects(_ averages: [AttributeAverages], profile: Profile) -> [Finding] {
+        let watched: [InsightAttribute: (more: String, less: String)] = [
+            .energy: ("you eat", "you eat"), .steps: ("you walk", "you walk"), .activeEnergy: ("you burn", "you burn"),
+        ]
+        var result: [Finding] = []
+        for average in averages {
+            guard let verbs = watched[average.attribute], average.overall > 0 else { continue }
+            var best: (index: Int, difference: Double)?
+            for (i, median) in average.weekdays.enumerated() {
+                guard let median, average.weekdayCounts[i] >= 4 else { continue }
+                let difference = median - average.overall
+                if abs(difference) > abs(best?.difference ?? 0) { best = (i, difference) }
+            }
+            guard let best, abs(best.difference) >= weekdayShare * average.overall else { continue }
+            let dayName = AttributeAverages.weekdayNames[best.index].capitalized + "s"
+            let amount = Format.amount(abs(best.difference), average.attribute, profile)
+            let text = "On \(dayName) \(best.difference > 0 ? verbs.more : verbs.less) \(amount) "
+                + "\(best.difference > 0 ? "more" : "less") than on your median day"
+            result.append(Finding(kind: .weekday, period: .month, attribute: average.attribute, date: average.date,
+                                  text: text, weight: abs(best.difference) / average.overall))
+        }
+        return result
+    }
+
+    // MARK: Energy balance and trend
+
+    /// Whether the logged energy balance and the weight trend tell the same story over the last 28
+    /// complete days: the mean net energy of the days with food logged, against the trend's change at
+    /// 7,700 kcal per kg. They agree when both are within 150 kcal a day of each other or have the same sign.
+    static func balance(_ daily: DailyAttributes, trend: [TrendDay], today: Day, profile: Profile) -> Finding? {
+        let end = today.adding(days: -1)
+        let start = end.adding(days: -(balanceDays - 1))
+        let nets = (start.ordinal...end.ordinal).compactMap { daily.value(.netEnergy, on: Day(ordinal: $0)) }
+        guard nets.count >= balanceDays / 2,
+              let last = trend.last(where: { $0.day <= end }), let first = trend.first(where: { $0.day >= start }),
+              first.day.days(to: last.day) >= 14 else { return nil }
+        let logged = nets.reduce(0, +) / Double(nets.count)
+        let fromTrend = (last.trendKg - first.trendKg) * 7_700 / Double(first.day.days(to: last.day))
+        let agree = abs(logged - fromTrend) <= 150 || (logged < 0) == (fromTrend < 0)
+        let loggedText = Format.signedEnergy(logged, profile), trendText = Format.signedEnergy(fromTrend, profile)
+        let text = agree
+            ? "Your logged energy balance (\(loggedText) a day) and your weight trend (\(trendText) a day) agree over 4 weeks"
+            : "Your logged energy balance (\(loggedText) a day) and your weight trend (\(trendText) a day) disagree over 4 weeks: "
+                + "some meals may go unlogged, or the activity figures run high"
+        return Finding(kind: .balance, period: .month, attribute: .netEnergy, date: end, text: text,
+                       weight: agree ? 0.5 : 1 + abs(logged - fromTrend) / 1_000)
+    }
+}
+
+/// Numbers in findings' sentences, in the person's units.
+enum Format {
+    static func mass(_ kg: Double, _ profile: Profile) -> String {
+        String(format: "%.1f %@", profile.massUnit.fromKg(kg), profile.massUnit.rawValue)
+    }
+
+    static func energy(_ kcal: Double, _ profile: Profile) -> String {
+        "\(Int(profile.energyUnit.fromKcal(kcal).rounded())) \(profile.energyUnit.rawValue)"
+    }
+
+    static func signedEnergy(_ kcal: Double, _ profile: Profile) -> String {
+        let v = Int(profile.energyUnit.fromKcal(kcal).rounded())
+        return "\(v > 0 ? "+" : v < 0 ? "−" : "")\(abs(v)) \(profile.energyUnit.rawValue)"
+    }
+
+    static func amount(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
+        if attribute.isEnergy { return energy(value, profile) }
+        if attribute == .steps { return "\(Int(value.rounded())) steps" }
+        return valueText(value, attribute, profile)
+    }
+
+    static func valueText(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
+        switch attribute {
+        case .weight, .leanMass: mass(value, profile)
+        case .energy, .activeEnergy, .restingEnergy, .netEnergy: energy(value, profile)
+        case .steps: "\(Int(value.rounded())) steps"
+        case .bodyFat: String(format: "%.1f %%", value)
+        default: String(format: "%.1f", value) + (attribute.unit.isEmpty ? "" : " \(attribute.unit)")
+        }
+    }
+}
