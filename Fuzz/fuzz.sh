@@ -21,7 +21,13 @@ case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, g
 scratch=${HMON_FUZZ_BUILD:-.build-fuzz}
 flags=(--product hmon-fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DHMON_LIBFUZZER)
 echo "fuzz: building hmon-fuzz with libFuzzer and AddressSanitizer in $scratch"
-swift build "${flags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling hmon-fuzz|Build complete" || true
+build_log=$(mktemp)
+if ! swift build "${flags[@]}" >"$build_log" 2>&1; then
+    grep -E "error" -A3 "$build_log" | head -40
+    echo "fuzz: the build of hmon-fuzz failed (log: $build_log)" >&2
+    exit 1
+fi
+rm -f "$build_log"
 binary="$(swift build "${flags[@]}" --show-bin-path)/hmon-fuzz"
 [ -x "$binary" ] || { echo "fuzz: the build did not produce $binary" >&2; exit 1; }
 
