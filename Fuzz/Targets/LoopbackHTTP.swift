@@ -24,7 +24,9 @@ enum LoopbackHTTP {
     }
 
     /// Sends `request`, closes the sending half, and reads until the server closes or `seconds` pass.
-    static func exchange(port: Int, _ request: [UInt8], seconds: Int = 5) throws(Failure) -> Answer {
+    /// Generous: a hang is libFuzzer's to report (its own `-timeout`), and a replay in `swift test` shares
+    /// the machine with suites that keep every core busy.
+    static func exchange(port: Int, _ request: [UInt8], seconds: Int = 30) throws(Failure) -> Answer {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
