@@ -168,12 +168,10 @@ import Glibc
     func hmonServeRaisesItsDescriptorLimitToTheHardLimit() async throws {
         let prlimit = try #require(InstalledTool.path(of: "prlimit"))
         let binary = try ServeCommandTests.hmonBinary()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-nofile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let home = try CommandHome("nofile")
+        defer { home.remove() }
+        let folder = home.folder
+        let environment = home.environment
         // Started with a soft limit of 256 (the hard one stays as it is).
         let process = try SpawnedProcess(prlimit, ["--nofile=256:", binary.path, "serve", "--db", folder.appendingPathComponent("hmon.sqlite").path,
                                                    "--port", "0"], environment: environment)

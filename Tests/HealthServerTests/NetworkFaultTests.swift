@@ -36,12 +36,9 @@ import Glibc
         let binary = try ServeCommandTests.hmonBinary()
         let timeout = try #require(["/usr/bin/timeout", "/bin/timeout"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                    "coreutils' timeout is needed to time the command")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-refused-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let home = try CommandHome("refused")
+        defer { home.remove() }
+        let environment = home.environment
         // Before, the connection pool retried with back-off until its 10 s connect timeout; 124 is
         // timeout's word for "still running after 5 s".
         let result = try await ServeCommandTests.run(

@@ -29,12 +29,10 @@ import Testing
 
     @Test func clientAddRefusesAJavascriptRedirectWithAClearMessage() async throws {
         let binary = try ServeCommandTests.hmonBinary()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-client-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let home = try CommandHome("client")
+        defer { home.remove() }
+        let folder = home.folder
+        let environment = home.environment
         let database = folder.appendingPathComponent("hmon.sqlite").path
         let refused = try await ServeCommandTests.run(binary, ["client", "add", "Evil", "--db", database, "--redirect-uri", "javascript:alert(1)"],
                                                       input: "", environment: environment)

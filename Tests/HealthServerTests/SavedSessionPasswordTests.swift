@@ -9,14 +9,10 @@ import TestSupport
 @Suite struct SavedSessionPasswordTests {
     @Test func aPasswordOnStandardInputIsCheckedEvenWithASavedSession() async throws {
         let binary = try ServeCommandTests.hmonBinary()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        environment["HMON_DB"] = nil
-        environment["HMON_SERVER"] = nil
+        let home = try CommandHome("session")
+        defer { home.remove() }
+        let folder = home.folder
+        let environment = home.environment
 
         let store = try LocalStore(url: folder.appendingPathComponent("server.sqlite"), passwordHasher: .fastForTests)
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
