@@ -173,6 +173,7 @@ extension ReadingKind {
         case .basalEnergy: 3
         case .dietaryEnergy: 4
         case .heartRateVariability: 5
+        case .heartRateVariabilityFromBeats: 6
         }
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// and the built-in device type whose devices carry it.
 public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
     case weight, height, activeEnergy, basalEnergy, dietaryEnergy, heartRateVariability
+    /// An HRV meter's measurement computed from an Apple Health record's beat list: RMSSD, with SDNN,
+    /// pNN50, heart rate and the rest of `HRVAnalysis` as extras.
+    case heartRateVariabilityFromBeats
 
     /// The message field the value is stored under.
     public var field: String {
@@ -14,6 +17,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .basalEnergy: Field.basalEnergy
         case .dietaryEnergy: Field.calories
         case .heartRateVariability: Field.heartRateVariabilitySDNN
+        case .heartRateVariabilityFromBeats: Field.rmssd
         }
     }
 
@@ -31,6 +35,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .basalEnergy: "resting energy"
         case .dietaryEnergy: "energy consumed"
         case .heartRateVariability: "HRV"
+        case .heartRateVariabilityFromBeats: "HRV from beats"
         }
     }
 
@@ -43,6 +48,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         // kcal; 50,000 itself is refused by the rules when the reading is stored.
         case .activeEnergy, .basalEnergy, .dietaryEnergy: ReadingRules.energyKcal.lowerBound...ReadingRules.energyKcal.upperBound
         case .heartRateVariability: 0.1...1_000   // ms
+        case .heartRateVariabilityFromBeats: HRVFields.intervalMsRange
         }
     }
 
@@ -51,7 +57,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .weight: "kg"
         case .height: "cm"
         case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
-        case .heartRateVariability: "ms"
+        case .heartRateVariability, .heartRateVariabilityFromBeats: "ms"
         }
     }
 

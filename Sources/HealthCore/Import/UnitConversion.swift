@@ -41,6 +41,7 @@ enum UnitConversion {
             case "s": 1000
             default: nil
             }
+        case .heartRateVariabilityFromBeats: nil   // computed from beats, never read with a unit
         }
     }
 
@@ -58,7 +59,7 @@ extension ReadingKind {
     var isEnergy: Bool {
         switch self {
         case .activeEnergy, .basalEnergy, .dietaryEnergy: true
-        case .weight, .height, .heartRateVariability: false
+        case .weight, .height, .heartRateVariability, .heartRateVariabilityFromBeats: false
         }
     }
 
@@ -71,6 +72,7 @@ extension ReadingKind {
         case .basalEnergy: "resting energy"
         case .dietaryEnergy: "energy consumed"
         case .heartRateVariability: "HRV"
+        case .heartRateVariabilityFromBeats: "HRV from beats"
         }
     }
 }
