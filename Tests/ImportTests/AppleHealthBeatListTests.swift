@@ -28,10 +28,11 @@ import Testing
         #expect(seconds("12:00:01.50 AM") == 1.5, "12 AM is midnight")
         #expect(seconds("12:30:00 PM") == 12.5 * 3600, "12 PM is noon")
         #expect(seconds("00:00:00") == 0)
+        #expect(seconds("0:10:00 AM") == 600, "a 0–11 clock with AM")
     }
 
     @Test func refusesWhatIsNotATimeOfDay() {
-        for text in ["", "25:00:00", "18:60:00", "13:00:00 PM", "0:10:00 AM", "6:14 PM", "6:14:4.9 PM",
+        for text in ["", "25:00:00", "18:60:00", "13:00:00 PM", "0:10:00 PM", "6:14 PM", "6:14:4.9 PM",
                      "6:14:48. PM", "6:14:48.94 XM", "6:14:48.94 PM later", "2024-01-03 18:14:48", "18h14"] {
             #expect(seconds(text) == nil, "\(text)")
         }

@@ -1,9 +1,9 @@
 /// A beat's `time` in an Apple Health beat list: a time of day only, written in the phone's locale —
 /// `6:14:48.94 PM`, `06:14:48.94 p.m.`, `18:14:48,94` — with no date and no time zone.
 enum BeatTimeOfDay {
-    /// Seconds since midnight; nil for a time hmon cannot read. Twelve-hour times take `AM`/`PM` in any
-    /// case, with or without dots, after an optional space (an ordinary, no-break or narrow no-break
-    /// space, which newer iOS writes); the seconds' fraction may follow a dot or a comma.
+    /// Seconds since midnight; nil for a time hmon cannot read. Twelve-hour times (1–12, or 0 before noon)
+    /// take `AM`/`PM` in any case, with or without dots, after an optional space (an ordinary, no-break or
+    /// narrow no-break space, which newer iOS writes); the seconds' fraction may follow a dot or a comma.
     static func seconds(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         let n = b.count
         var i = 0
@@ -53,7 +53,8 @@ enum BeatTimeOfDay {
             guard hour < 24 else { return nil }
             hour24 = hour
         case .am?:
-            guard (1...12).contains(hour) else { return nil }
+            // "0:14:48 AM" is written too (a 0–11 clock with AM/PM); it can only mean after midnight.
+            guard (0...12).contains(hour) else { return nil }
             hour24 = hour == 12 ? 0 : hour
         case .pm?:
             guard (1...12).contains(hour) else { return nil }
