@@ -49,8 +49,12 @@ public struct HRVTrend: Sendable, Equatable {
     /// The chart's scale: "92.0" and "31.5".
     public var axisHigh: String
     public var axisLow: String
-    /// The sparkline's scale in ms: the days' values and the band.
+    /// The chart's scale in ms: the days' values and the band.
     public var scale: ClosedRange<Double>
+    /// The chart's y labels: the scale's ends and the band's edges, in ms.
+    public var yTicks: [WeightChart.Tick]
+    /// The chart's x labels, x in days from the first day shown (weekly over 30 days, months over 90).
+    public var xTicks: [WeightChart.Tick]
 }
 
 /// One measurement as the table shows it.
@@ -70,16 +74,25 @@ public struct HRVRow: Sendable, Equatable, Identifiable {
 }
 
 /// The HRV screen's state: the latest measurement, RMSSD over 30 or 90 days with the baseline band, and
-/// the measurements newest first. Colours are Welltory's when it gave them, else HRV4Training's baseline.
+/// the measurements newest first, paging older ones in as the selection moves past the last. The
+/// measurements are the person's from all their HRV meters (Welltory's and a watch's imported beats are
+/// one history, rated against one baseline); `a` adds to the meter the screen was opened on.
+/// Colours are Welltory's when it gave them, else HRV4Training's baseline.
 @MainActor
 public final class HRVModel {
+    /// The meter a measurement added by hand goes to.
     public let device: Device
+    /// Every HRV meter of the person, whose measurements the screen shows together.
+    public let meters: [Device]
     public private(set) var latest: HRVLatest?
     public private(set) var trend: HRVTrend?
     public private(set) var rows: [HRVRow] = []
     public private(set) var selectedIndex = 0
     public private(set) var days = 30
     public var isRefreshing: Bool { loads.isRunning || writes.isRunning }
+    public private(set) var isLoadingOlder = false
+    /// False once a load came back short: there is nothing older to page in.
+    public private(set) var hasOlder = true
     public private(set) var problem: String?
     public private(set) var lastUpdated: Date?
     /// The inline "add a measurement" prompt (RMSSD in ms), when open.
@@ -89,31 +102,47 @@ public final class HRVModel {
     /// 60 days of baseline before it. Not the store's 1,000-row page: rating and formatting a thousand rows
     /// made R take 9 ms on a busy store, against 5 ms for the other screens.
     public static let loadCount = 400
+    /// Older measurements are paged in this many at a time.
+    public static let pageSize = 100
 
-    public var title: String { "HRV · \(device.name)" }
+    public var title: String { "HRV · " + meters.map(\.name).joined(separator: ", ") }
 
     private let service: any HealthService
     private let clock: Clock
+    private let loadCount: Int
+    private let pageSize: Int
     let loads = LoadSlot(model: "hrv")
     private let writes = WriteSlot(model: "hrv")
     /// Measurements newest first.
     private var messages: [Message] = []
 
-    public init(service: any HealthService, device: Device, clock: Clock) {
+    /// `loadCount` and `pageSize` are for tests, which page through less.
+    public init(service: any HealthService, device: Device, clock: Clock, meters: [Device] = [],
+                loadCount: Int = HRVModel.loadCount, pageSize: Int = HRVModel.pageSize) {
         self.service = service
         self.device = device
+        self.meters = meters.contains { $0.id == device.id } ? meters : [device] + meters
         self.clock = clock
+        self.loadCount = loadCount
+        self.pageSize = pageSize
     }
 
+    /// Loads the newest measurements: `loadCount`, or as many as are loaded already when older pages were.
     public func refresh() -> Command {
-        let service = service, device = device.id
-        return Command(loads.load("latest of \(device)") {
-            try await service.lastMessages(device: device, count: Self.loadCount, field: nil)
+        let service = service, ids = meters.map(\.id)
+        let count = max(loadCount, messages.count)
+        return Command(loads.load("latest \(count) of \(ids.joined(separator: ","))") {
+            var all: [Message] = []
+            for id in ids { all += try await service.lastMessages(device: id, count: count, field: Field.rmssd) }
+            return all
         } apply: { [weak self] result in
             guard let self else { return .none }
+            isLoadingOlder = false
             switch result {
-            case .success(let latest):
+            case .success(let all):
+                let latest = all.sorted(by: Self.newestFirst).prefix(count)
                 messages = latest.filter { $0.data[Field.rmssd]?.number != nil }
+                hasOlder = latest.count >= count
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()
@@ -124,13 +153,69 @@ public final class HRVModel {
         })
     }
 
-    public func moveSelection(by delta: Int) {
-        guard !rows.isEmpty else { return }
-        selectedIndex = min(max(selectedIndex + delta, 0), rows.count - 1)
+    /// Loads the next `pageSize` older measurements through the paged range query, then selects `select`
+    /// (clamped to what is loaded) when given.
+    public func loadOlder(thenSelect select: Int? = nil) -> Command {
+        guard hasOlder, !isLoadingOlder, let oldest = messages.last else { return .none }
+        isLoadingOlder = true
+        // Measurements that share the oldest instant are asked for again and dropped by id.
+        let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
+        let queries = meters.map {
+            MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc, count: pageSize + sameInstant,
+                         fieldPresence: Field.rmssd)
+        }
+        let service = service
+        return Command(loads.load("older than \(oldest.ts)") {
+            var pages: [MessagePage] = []
+            for query in queries { pages.append(try await service.messages(query)) }
+            return pages
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            isLoadingOlder = false
+            switch result {
+            case .success(let pages):
+                let loaded = Set(messages.map(\.mid))
+                // A page of each meter, merged: the newest `pageSize` of them are the next page; the rest
+                // are asked for again next time.
+                let candidates = pages.flatMap(\.messages)
+                    .filter { !loaded.contains($0.mid) && $0.data[Field.rmssd]?.number != nil }
+                    .sorted(by: Self.newestFirst)
+                let older = Array(candidates.prefix(pageSize))
+                let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
+                if (!anyFull && candidates.count <= pageSize) || older.isEmpty { hasOlder = false }
+                messages.append(contentsOf: older)
+                problem = nil
+                rebuild()
+                if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
+            case .failure(let error):
+                problem = describe(error)
+            }
+            return .none
+        })
+    }
+
+    /// Moves the selection; moving past the last row loads older measurements and moves on into them.
+    public func moveSelection(by delta: Int) -> Command {
+        guard !rows.isEmpty else { return .none }
+        let target = selectedIndex + delta
+        selectedIndex = min(max(target, 0), rows.count - 1)
+        if target >= rows.count && hasOlder && !isLoadingOlder {
+            return loadOlder(thenSelect: target)
+        }
+        return .none
     }
 
     public func moveToTop() { selectedIndex = 0 }
-    public func moveToBottom() { selectedIndex = max(rows.count - 1, 0) }
+
+    /// `End`: the oldest loaded measurement; pressed there, the next page of older ones and the oldest of those.
+    public func moveToBottom() -> Command {
+        let last = max(rows.count - 1, 0)
+        guard selectedIndex == last, hasOlder, !isLoadingOlder, !rows.isEmpty else {
+            selectedIndex = last
+            return .none
+        }
+        return loadOlder(thenSelect: Int.max)
+    }
 
     /// `d`: the trend over 30 ↔ 90 days.
     public func toggleDays() {
@@ -245,12 +330,18 @@ public final class HRVModel {
         }
         let band = HRVBaseline.band(before: clock.now(), history: history)
         let present = values.compactMap { $0 } + [band?.lowMs, band?.highMs].compactMap { $0 }
+        let scale = (present.min() ?? 0)...max(present.max() ?? 1, (present.min() ?? 0) + 1)
+        let yTicks = [scale.lowerBound, band?.lowMs, band?.highMs, scale.upperBound].compactMap { $0 }
+            .map { WeightChart.Tick(value: $0, label: Formats.oneDecimal($0)) }
         return HRVTrend(values: values, period: "\(days) days, \(formats.shortDay(first)) – \(formats.shortDay(today))",
                         band: band.map { "normal \(Formats.oneDecimal($0.lowMs))–\(Formats.oneDecimal($0.highMs)) ms" } ?? "no baseline yet",
                         bandLowMs: band?.lowMs, bandHighMs: band?.highMs,
                         axisHigh: Formats.oneDecimal(present.max() ?? 0), axisLow: Formats.oneDecimal(present.min() ?? 0),
-                        scale: (present.min() ?? 0)...max(present.max() ?? 1, (present.min() ?? 0) + 1))
+                        scale: scale, yTicks: yTicks, xTicks: WeightChartBuilder.dayTicks(from: first, to: today, formats: formats))
     }
+
+    /// Newest first; measurements of the same instant in a fixed order.
+    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
 
     static func sourceName(_ source: String?) -> String {
         switch source.flatMap(HRVSource.init(rawValue:)) {

@@ -1,9 +1,11 @@
-/// A line chart in braille cells: scattered points (dots), a line through them (the trend), and a dashed
-/// level (a goal), over a y-axis with labelled ticks on the left and x labels along the bottom.
+/// A line chart in braille cells: scattered points (dots), a line through them (the trend), a dashed
+/// level (a goal) and a band (a normal range), over a y-axis with labelled ticks on the left and x labels
+/// along the bottom.
 /// Numbers arrive already chosen and labelled by the caller (a view model): the chart only places them.
 ///
 /// In monochrome the line and the points still read apart by shape: the line is unbroken from cell to
-/// cell, the points stand alone, and the level is dashed.
+/// cell, the points stand alone, the level is dashed, and the band is edged by dotted lines (a dot in every
+/// cell) with a sparse stipple between them (a dot in every other cell of every other row).
 public struct LineChart {
     public struct Tick: Sendable, Equatable {
         public var value: Double
@@ -28,6 +30,8 @@ public struct LineChart {
     public var points: [Point2]
     public var line: [Point2]
     public var level: Double?
+    /// A range of y shaded behind everything else; nil for none.
+    public var band: ClosedRange<Double>?
     public var yTicks: [Tick]
     public var xTicks: [Tick]
 
@@ -36,6 +40,7 @@ public struct LineChart {
     public var pointStyle = Style(.accent)
     public var lineStyle = Style(.graph)
     public var levelStyle = Style(.dim)
+    public var bandStyle = Style(.dim)
     public var axisStyle = Style.border
     public var labelStyle = Style(.dim)
 
@@ -50,7 +55,7 @@ public struct LineChart {
         self.xTicks = xTicks
     }
 
-    private enum Layer: Int { case level, points, line }
+    private enum Layer: Int { case band, level, points, line }
 
     public func draw(on canvas: Canvas, in rect: Rect) {
         let labelWidth = yTicks.map { DisplayWidth.of($0.label) }.max() ?? 0
@@ -60,6 +65,17 @@ public struct LineChart {
         func dx(_ x: Double) -> Int { scale(x, xRange, to: dots.dotWidth - 1) }
         func dy(_ y: Double) -> Int { dots.dotHeight - 1 - scale(y, yRange, to: dots.dotHeight - 1) }
 
+        if let band {
+            let (top, bottom) = (dy(band.upperBound), dy(band.lowerBound))
+            for x in stride(from: 0, to: dots.dotWidth, by: 2) {
+                dots.set(x: x, y: top, layer: Layer.band.rawValue)
+                dots.set(x: x, y: bottom, layer: Layer.band.rawValue)
+            }
+            // The stipple: the dot row in the middle of each cell row between the edges, every other cell.
+            for y in stride(from: top + 1, to: bottom, by: 1) where y % 8 == 5 {
+                for x in stride(from: (y / 8) % 2 * 2, to: dots.dotWidth, by: 4) { dots.set(x: x, y: y, layer: Layer.band.rawValue) }
+            }
+        }
         if let level {
             let y = dy(level)
             for x in 0..<dots.dotWidth where (x / 3) % 2 == 0 { dots.set(x: x, y: y, layer: Layer.level.rawValue) }
@@ -103,6 +119,7 @@ public struct LineChart {
             switch Layer(rawValue: layer) {
             case .line?: lineStyle
             case .points?: pointStyle
+            case .band?: bandStyle
             default: levelStyle
             }
         }

@@ -29,6 +29,31 @@ struct MonochromeChartTests {
         #expect(trend.isDisjoint(with: weighIns), "in monochrome the trend is \(trend), the weigh-ins \(weighIns)")
     }
 
+    @Test func theHRVBaselineBandIsMarkedApartFromTheLineWithoutColour() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let frame = await dashboard.snapshot(of: "hrv", size: Size(width: 120, height: 40))
+        // The demo's band is "normal 41.6–48.8 ms"; its edges are labelled on the chart's axis.
+        let text = (0..<40).map { frame.line($0) }
+        #expect(text.contains { $0.contains("normal 41.6–48.8 ms") })
+        let edges = try [41.6, 48.8].map { label in try #require(text.firstIndex { $0.contains("│ \(label)┤") }, "\(label) on the axis") }
+        var looks: [Role: Set<String>] = [:]
+        for y in edges {
+            let plot = text[y].range(of: "┤").map { text[y].distance(from: text[y].startIndex, to: $0.lowerBound) + 1 } ?? 0
+            var marked = 0
+            for x in plot..<(plot + 100) {
+                guard let cell = frame.cell(at: Point(x: x, y: y)),
+                      let scalar = cell.character.unicodeScalars.first, (0x2801...0x28FF).contains(scalar.value) else { continue }
+                marked += 1
+                looks[cell.style.role, default: []].insert("pair \(mono.pairNumber(for: cell.style.role)) attributes \(mono.attributes(for: cell.style))")
+            }
+            #expect(marked == 100, "every cell along a band edge carries its dotted line")
+        }
+        let band = try #require(looks[.dim], "the band is drawn")
+        let line = try #require(looks[.graph], "the RMSSD line crosses the band")
+        #expect(band.isDisjoint(with: line), "in monochrome the band is \(band), the line \(line)")
+    }
+
     @Test func aDeficitAndASurplusStandOnEitherSideOfTheAxis() async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()

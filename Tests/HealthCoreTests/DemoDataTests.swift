@@ -3,7 +3,7 @@ import Testing
 @testable import HealthCore
 
 @Suite struct DemoDataTests {
-    @Test func theDemoAccountHasAProfileFourDevicesAndHalfAYearOfWeighIns() async throws {
+    @Test func theDemoAccountHasAProfileFiveDevicesAndHalfAYearOfWeighIns() async throws {
         let world = try TestWorld()
         let cal = calendar()
         let now = date("2026-11-20 15:00")
@@ -15,7 +15,7 @@ import Testing
         #expect(user.email == "demo@example.com")
         #expect(try await service.profile() == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, goalKg: 66))
         let devices = try await service.devices()
-        #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log", "Welltory"])
+        #expect(devices.map(\.name) == ["Bathroom scale", "Watch", "Food log", "Welltory", "Watch (HRV Meter)"])
 
         let today = Day(now, in: cal)
         let series = try await service.weightSeries(days: today.adding(days: -179)...today, calendar: cal)
@@ -41,13 +41,21 @@ import Testing
         try await DemoData.fill(world.store, now: now, calendar: calendar())
         let service = LocalHealthService(store: world.store)
         try await service.actingAs(name: "demo")
-        let meter = try #require(try await service.devices().first { $0.name == "Welltory" })
-        let measurements = try await service.lastMessages(device: meter.id, count: 1000, field: nil)
+        let devices = try await service.devices()
+        let meter = try #require(devices.first { $0.name == "Welltory" })
+        let watchMeter = try #require(devices.first { $0.name == "Watch (HRV Meter)" })
+        let welltory = try await service.lastMessages(device: meter.id, count: 1000, field: nil)
+        let beats = try await service.lastMessages(device: watchMeter.id, count: 1000, field: nil)
+        let measurements = (welltory + beats).sorted { $0.ts > $1.ts }
         #expect(measurements.count > 70 && measurements.count <= 100)
-        let welltory = measurements.filter { $0.data[Field.source] == .text("welltory") }
-        let beats = measurements.filter { $0.data[Field.source] == .text("beats") }
         #expect(welltory.count > 20 && beats.count > 20)
+        #expect(welltory.allSatisfy { $0.data[Field.source] == .text("welltory") })
         #expect(welltory.allSatisfy { $0.data[Field.shareToken] != nil && $0.data[Field.stressColor] != nil })
+        #expect(beats.allSatisfy { $0.data[Field.source] == .text("beats") && $0.data[Field.pnn50] != nil && $0.data[Field.stressIndex] != nil })
+        // As an Apple Health import keeps them: the watch's own SDNN beside each measurement from its beats.
+        let watch = try #require(devices.first { $0.name == "Watch" })
+        let sdnn = try await service.lastMessages(device: watch.id, count: 1000, field: Field.heartRateVariabilitySDNN)
+        #expect(Set(sdnn.map(\.ts)) == Set(beats.map(\.ts)))
         let oldest = try #require(measurements.last)
         #expect(now.timeIntervalSince(oldest.date) > 80 * 86_400)
     }

@@ -57,6 +57,29 @@ import Testing
         #expect(Set(latest.compactMap { $0.data[Field.basalEnergy]?.number }) == [1.1])
     }
 
+    @Test func aBeatListsMeasurementLandsOnTheSourcesHRVMeterOnce() async throws {
+        let world = try await World()
+        let xml = AppleHealthXML.document(BeatListXML.record(
+            start: "2024-01-03 18:14:47 +0100", end: "2024-01-03 18:15:47 +0100",
+            children: BeatListXML.list(rr: BeatListXML.alternating(40), firstBeat: 18 * 3600 + 14 * 60 + 48, .twelveHour)))
+        let file = try world.folder.write("export.xml", xml)
+        let first = try world.importFile(file)
+        #expect(first.tally.added == [.heartRateVariability: 1, .heartRateVariabilityFromBeats: 1])
+        #expect(try await world.deviceNames() == ["Apple Watch": "Activity Tracker", "Apple Watch (HRV Meter)": "HRV Meter"])
+        let meter = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch (HRV Meter)" })
+        let stored = try await world.store.lastMessages(deviceID: meter.id, userID: world.user.id, count: 10)
+        #expect(stored.count == 1)
+        #expect(stored.first?.data[Field.rmssd] == .number(100))
+        #expect(stored.first?.data[Field.sdnn] == .number(50.6))
+        #expect(stored.first?.data[Field.heartRate] == .number(71))
+        #expect(stored.first?.data[Field.source] == .text("beats"), "the HRV screen names it as computed from beats")
+        #expect(stored.first?.ts == ms("2024-01-03T17:14:47Z"))
+
+        let again = try world.importFile(file)
+        #expect(again.tally.addedTotal == 0)
+        #expect(again.tally.alreadyThere == [.heartRateVariability: 1, .heartRateVariabilityFromBeats: 1])
+    }
+
     @Test func storedValuesFollowTheManifests() async throws {
         let world = try await World()
         _ = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))

@@ -25,11 +25,11 @@ final class HRVScreen: DashboardScreen {
 
     let bindings: [Binding] = [
         Binding(.up, .char("k"), does: .up, help: "newer measurement"),
-        Binding(.down, .char("j"), does: .down, help: "older measurement"),
+        Binding(.down, .char("j"), does: .down, help: "older measurement (past the end loads more)"),
         Binding(.pageUp, does: .pageUp, help: "page up"),
         Binding(.pageDown, does: .pageDown, help: "page down"),
         Binding(.home, .char("g"), does: .top, help: "newest measurement"),
-        Binding(.end, .char("G"), does: .bottom, help: "oldest measurement"),
+        Binding(.end, .char("G"), does: .bottom, help: "oldest loaded measurement (again: load older)"),
         Binding(.char("d"), does: .toggleDays, help: "RMSSD over 30 / 90 days"),
         Binding(.char("a"), does: .addMeasurement, help: "add an RMSSD by hand"),
     ]
@@ -46,15 +46,17 @@ final class HRVScreen: DashboardScreen {
     var problem: String? { model?.problem ?? (model == nil ? "no HRV meter: add one with `hmon device add --type \"HRV Meter\"`" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
 
-    /// Opens the user's first HRV meter; without one it opens empty and says how to add one.
+    /// Opens the measurements of all the user's HRV meters (a hand-added one goes to the first); without a
+    /// meter it opens empty and says how to add one.
     func open() -> Command? {
         let devices = context.app.devices
         guard let meter = devices.devices.first(recording: Field.rmssd, manifests: devices.manifests) else {
             model = nil
             return Command.none
         }
-        if model?.device.id != meter.id {
-            model = HRVModel(service: context.app.service, device: meter, clock: context.app.clock)
+        let meters = devices.devices.filter { devices.manifests[$0.dtid]?.field(Field.rmssd) != nil }
+        if model?.device.id != meter.id || model?.meters.map(\.id) != meters.map(\.id) {
+            model = HRVModel(service: context.app.service, device: meter, clock: context.app.clock, meters: meters)
         }
         return refresh()
     }
@@ -65,12 +67,12 @@ final class HRVScreen: DashboardScreen {
         guard let model else { return .none }
         if model.prompt != nil { return model.performInPrompt(action) }
         switch action {
-        case .up: model.moveSelection(by: -1)
-        case .down: model.moveSelection(by: 1)
-        case .pageUp: model.moveSelection(by: -table.pageSize)
-        case .pageDown: model.moveSelection(by: table.pageSize)
+        case .up: return model.moveSelection(by: -1)
+        case .down: return model.moveSelection(by: 1)
+        case .pageUp: return model.moveSelection(by: -table.pageSize)
+        case .pageDown: return model.moveSelection(by: table.pageSize)
         case .top: model.moveToTop()
-        case .bottom: model.moveToBottom()
+        case .bottom: return model.moveToBottom()
         case .toggleDays: model.toggleDays()
         case .addMeasurement: model.openPrompt()
         default: break

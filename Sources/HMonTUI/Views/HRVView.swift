@@ -3,15 +3,20 @@ import HealthViewModels
 import Terminal
 
 /// The HRV screen: the latest measurement (Welltory's three scores as gauges, the figures, the baseline's
-/// verdict, the share link), RMSSD by day with the baseline band, then the measurements newest first.
+/// verdict, the share link), RMSSD by day as a braille chart with the baseline band, then the measurements
+/// newest first.
 @MainActor
 struct HRVView {
     let model: HRVModel
     let table: TableState
 
-    /// Rows above the table: heading, three gauges, figures, note, link, rule, trend (2), rule; on a short
-    /// terminal only heading, figures, note and a rule.
-    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 11 : 4 }
+    /// Rows above the table: heading, three gauges, figures, note, link, rule, the trend's title, its chart
+    /// (`chartHeight`), rule; on a short terminal only heading, figures, note and a rule.
+    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 9 + chartHeight(inner: inner) : 4 }
+
+    /// The chart's rows with its day labels: four rows of braille (16 dots) on a tall terminal, two (8 dots,
+    /// still enough to tell above, inside and below the band) on an 80×24 one, so the table keeps some rows.
+    static func chartHeight(inner: Rect) -> Int { inner.height >= 30 ? 5 : 3 }
 
     static func tableRows(in area: Rect) -> Int {
         let inner = area.inset(1)
@@ -70,14 +75,14 @@ struct HRVView {
         }
         if full {
             canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + 7), width: inner.width, style: .border)
-            drawTrend(on: canvas, x: x, y: inner.y + 8, width: width)
+            drawTrend(on: canvas, x: x, y: inner.y + 8, width: width, height: Self.chartHeight(inner: inner))
         }
         canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + header - 1), width: inner.width, style: .border)
         drawTable(on: canvas, in: Rect(x: inner.x, y: inner.y + header, width: inner.width, height: max(0, inner.height - header - 1)))
         drawFooter(on: canvas, y: inner.maxY - 1, x: x, width: width)
     }
 
-    private func drawTrend(on canvas: Canvas, x: Int, y: Int, width: Int) {
+    private func drawTrend(on canvas: Canvas, x: Int, y: Int, width: Int, height: Int) {
         guard let trend = model.trend else {
             canvas.text("RMSSD: no measurement in the last \(model.days) days", at: Point(x: x, y: y), style: .dim, maxWidth: width)
             return
@@ -88,11 +93,14 @@ struct HRVView {
             guard tx + DisplayWidth.of(text) < x + width else { break }
             tx += canvas.text(text, at: Point(x: tx, y: y), style: style) + 3
         }
-        // The scale covers the band too, so the line sits visibly above, inside or below it.
-        let axisW = max(DisplayWidth.of(trend.axisHigh), DisplayWidth.of(trend.axisLow)) + 1
-        canvas.text(trend.axisLow + "–" + trend.axisHigh, at: Point(x: x, y: y + 1), style: Styles.label, maxWidth: 2 * axisW + 1)
-        canvas.sparkline(trend.values, at: Point(x: x + 2 * axisW + 2, y: y + 1),
-                         width: min(trend.values.count, width - 2 * axisW - 2), range: trend.scale)
+        // The scale covers the band too, so the line sits visibly above, inside or below it. Days without a
+        // measurement are left out of the line, which joins the days either side.
+        let days = trend.values.enumerated().compactMap { day, value in value.map { LineChart.Point2(x: Double(day), y: $0) } }
+        var chart = LineChart(xRange: 0...Double(max(trend.values.count - 1, 1)), yRange: trend.scale, points: days, line: days,
+                              level: nil, yTicks: trend.yTicks.map { .init(value: $0.value, label: $0.label) },
+                              xTicks: trend.xTicks.map { .init(value: $0.value, label: $0.label) })
+        if let low = trend.bandLowMs, let high = trend.bandHighMs { chart.band = low...high }
+        chart.draw(on: canvas, in: Rect(x: x, y: y + 1, width: width, height: height))
     }
 
     private func drawTable(on canvas: Canvas, in rect: Rect) {
@@ -130,7 +138,8 @@ struct HRVView {
             PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
             return
         }
-        let text = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)"
+        var text = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
+        if model.isLoadingOlder { text += " · loading older…" }
         canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
     }
 }

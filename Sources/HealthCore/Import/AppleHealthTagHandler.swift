@@ -2,6 +2,7 @@ import Foundation
 
 /// Reads an Apple Health export's start tags: keeps the `Record`s hmon wants, reads `Me`, and counts
 /// everything else by kind. The scanner does the XML; this decides what the elements mean.
+/// An HRV record's beat list is `AppleHealthBeatList`'s, between the record's start and end tags.
 struct AppleHealthTagHandler: XMLTagHandler {
     /// Receives each kept reading (the store inserts it, a dry run counts it).
     var emit: (ImportedReading) throws -> Void
@@ -10,6 +11,7 @@ struct AppleHealthTagHandler: XMLTagHandler {
     private var skipped = KindCounter()
     private var lastSource: [UInt8] = []
     private var lastSourceName = ""
+    private var beatList = AppleHealthBeatList()
 
     init(emit: @escaping (ImportedReading) throws -> Void) {
         self.emit = emit
@@ -18,6 +20,8 @@ struct AppleHealthTagHandler: XMLTagHandler {
     mutating func startTag(_ tag: XMLStartTag) throws {
         if tag.nameIs(Names.record) {
             try record(tag)
+        } else if beatList.isOpen {
+            beatList.child(tag)
         } else if tag.depth == 0 {
             guard tag.nameIs(Names.healthData) else {
                 let name = String(decoding: tag.nameBytes, as: UTF8.self)
@@ -27,6 +31,17 @@ struct AppleHealthTagHandler: XMLTagHandler {
             me(tag)
         } else if tag.depth == 1 {
             skipped.count(tag.nameBytes)
+        }
+    }
+
+    mutating func endTag(depth: Int) throws {
+        guard beatList.isOpen, let outcome = beatList.close(depth: depth) else { return }
+        switch outcome {
+        case .success(let reading):
+            tally.kept[reading.kind, default: 0] += 1
+            try emit(reading)
+        case .failure(let problem):
+            tally.skip(problem.rawValue)
         }
     }
 
@@ -88,6 +103,9 @@ struct AppleHealthTagHandler: XMLTagHandler {
         if kind == .height { profile.noteHeight(value, at: timestamp) }
         tally.kept[kind, default: 0] += 1
         try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
+        if kind == .heartRateVariability && !tag.selfClosing {
+            beatList.open(tag, source: source, startMs: timestamp, startDate: dateAttribute)
+        }
     }
 
     /// The record's `sourceName`, decoded once per run of records from the same source.

@@ -183,6 +183,7 @@ extension ReadingKind {
         case .restingHeartRate: 7
         case .bodyFat: 8
         case .leanMass: 9
+        case .heartRateVariabilityFromBeats: 10
         }
     }
 }

@@ -6,6 +6,9 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
     case weight, height, activeEnergy, basalEnergy, dietaryEnergy, heartRateVariability
     // What the insights need besides (issue 14).
     case steps, restingHeartRate, bodyFat, leanMass
+    /// An HRV meter's measurement computed from an Apple Health record's beat list: RMSSD, with SDNN,
+    /// pNN50, heart rate and the rest of `HRVAnalysis` as extras.
+    case heartRateVariabilityFromBeats
 
     /// The message field the value is stored under.
     public var field: String {
@@ -20,6 +23,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .restingHeartRate: Field.restingHeartRate
         case .bodyFat: Field.fatRatio
         case .leanMass: Field.fatFreeMass
+        case .heartRateVariabilityFromBeats: Field.rmssd
         }
     }
 
@@ -41,6 +45,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .restingHeartRate: "resting heart rates"
         case .bodyFat: "body fat"
         case .leanMass: "lean mass"
+        case .heartRateVariabilityFromBeats: "HRV from beats"
         }
     }
 
@@ -57,6 +62,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .restingHeartRate: 20...250          // b/min
         case .bodyFat: 1...75                     // %
         case .leanMass: 1...650                   // kg
+        case .heartRateVariabilityFromBeats: HRVFields.intervalMsRange
         }
     }
 
@@ -65,7 +71,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .weight: "kg"
         case .height: "cm"
         case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
-        case .heartRateVariability: "ms"
+        case .heartRateVariability, .heartRateVariabilityFromBeats: "ms"
         case .steps: "steps"
         case .restingHeartRate: "b/min"
         case .bodyFat: "%"

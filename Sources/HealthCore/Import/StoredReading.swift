@@ -16,6 +16,8 @@ enum StoredReading {
             }
             text += ",\"" + name + "\":" + number(try ReadingRules.accepted(extra, for: spec))
         }
+        // The HRV screen names where a measurement came from; the figures alone cannot say.
+        if kind == .heartRateVariabilityFromBeats { text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\"" }
         return text + "}"
     }
 
@@ -73,6 +75,7 @@ extension ReadingKind {
         case .weight, .height, .bodyFat, .leanMass: .withings
         case .activeEnergy, .basalEnergy, .heartRateVariability, .steps, .restingHeartRate: .activityTracker
         case .dietaryEnergy: .calorieTracker
+        case .heartRateVariabilityFromBeats: .hrvMeter
         }
     }
 

@@ -46,6 +46,7 @@ enum UnitConversion {
         // Apple Health writes body fat as a fraction with the unit "%" (0.235 for 23.5 %).
         case .bodyFat: unit == "%" ? 100 : nil
         case .leanMass: factor(for: .weight, unit: unit)
+        case .heartRateVariabilityFromBeats: nil   // computed from beats, never read with a unit
         }
     }
 
@@ -63,7 +64,7 @@ extension ReadingKind {
     var isEnergy: Bool {
         switch self {
         case .activeEnergy, .basalEnergy, .dietaryEnergy: true
-        case .weight, .height, .heartRateVariability, .steps, .restingHeartRate, .bodyFat, .leanMass: false
+        case .weight, .height, .heartRateVariability, .heartRateVariabilityFromBeats, .steps, .restingHeartRate, .bodyFat, .leanMass: false
         }
     }
 
@@ -80,6 +81,7 @@ extension ReadingKind {
         case .restingHeartRate: "resting heart rate"
         case .bodyFat: "body fat"
         case .leanMass: "lean mass"
+        case .heartRateVariabilityFromBeats: "HRV from beats"
         }
     }
 }

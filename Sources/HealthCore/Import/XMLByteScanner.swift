@@ -21,6 +21,8 @@ struct XMLStartTag {
     let attributes: [XMLAttribute]
     /// Where the tag's `<` is, for error positions.
     let offset: Int
+    /// `<… />`: no children and no end tag follow.
+    let selfClosing: Bool
 
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[range]) }
 
@@ -47,10 +49,16 @@ struct XMLStartTag {
     }
 }
 
-/// Receives the start tags of a document, in order.
+/// Receives the start tags of a document, in order, and is told where elements end.
 protocol XMLTagHandler {
     /// Throws `ParseProblem` (with an offset into `tag.buffer`) to stop the scan at that place.
     mutating func startTag(_ tag: XMLStartTag) throws
+    /// An element that was not self-closing ends; `depth` is its start tag's.
+    mutating func endTag(depth: Int) throws
+}
+
+extension XMLTagHandler {
+    mutating func endTag(depth: Int) throws {}
 }
 
 /// A streaming, allocation-free XML scanner over bytes, fed in chunks of any size.
@@ -256,7 +264,8 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
             guard !rootClosed else { throw ParseProblem("a second root element <\(tagName())>", at: i) }
             seenRoot = true
         }
-        try handler.startTag(XMLStartTag(buffer: buffer, name: name, depth: depth, attributes: attributes, offset: i))
+        try handler.startTag(XMLStartTag(buffer: buffer, name: name, depth: depth, attributes: attributes, offset: i,
+                                         selfClosing: selfClosing))
         if selfClosing {
             if depth == 0 { rootClosed = true }
         } else {
@@ -286,6 +295,7 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
         openNames.removeSubrange(top...)
         openStarts.removeLast()
         if openStarts.isEmpty { rootClosed = true }
+        try handler.endTag(depth: openStarts.count)
         return k + 1
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 /// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
-/// scale with about six months of weigh-ins, an activity tracker, a food log and an HRV meter (about
-/// three months of morning measurements, from Welltory and from the watch's beats) up to `now`.
+/// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about
+/// three months of morning measurements: Welltory's, and the watch's computed from its beats as an Apple
+/// Health import stores them, with the watch's own SDNN on the activity tracker) up to `now`.
 ///
 /// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
 /// so screenshots and tests can rely on it.
@@ -125,7 +126,9 @@ private struct DemoPlan {
         // other demo reading (and every other screen's reference frame) as it was.
         var hrvIDs = SeededRandom(seed: 0x4852_5600)
         let hrv = PlannedDevice(id: hrvIDs.hex(), dtid: BuiltInDeviceType.hrvMeter.deviceType.id, name: "Welltory")
-        devices = [scale, watch, food, hrv]
+        // Named as `hmon import` names the meter of a source that already has an activity tracker.
+        let watchHRV = PlannedDevice(id: hrvIDs.hex(), dtid: BuiltInDeviceType.hrvMeter.deviceType.id, name: "Watch (HRV Meter)")
+        devices = [scale, watch, food, hrv, watchHRV]
 
         // The trend spans the demo's first `days` days and then holds, so readings added on later
         // days (see `DemoData.topUp`) continue it.
@@ -181,7 +184,15 @@ private struct DemoPlan {
             }
             if let measurement = Self.hrvMeasurement(on: day, today: today, at: at) {
                 var own = SeededRandom(seed: 0x4852_5601 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
-                add(hrv, measurement.time, measurement.data, random: &own)
+                if measurement.data[Field.source] == .text(HRVSource.beats.rawValue) {
+                    add(watchHRV, measurement.time, measurement.data, random: &own)
+                    // The record the beats came in: Apple's SDNN, kept on the watch as the import keeps it.
+                    if let sdnn = measurement.data[Field.sdnn]?.number {
+                        add(watch, measurement.time, [Field.heartRateVariabilitySDNN: .number(round1(sdnn * 1.04))], random: &own)
+                    }
+                } else {
+                    add(hrv, measurement.time, measurement.data, random: &own)
+                }
             }
             day = day.adding(days: 1)
         }
@@ -220,6 +231,7 @@ private struct DemoPlan {
         } else {
             data[Field.pnn50] = .number(round1(min(60, max(1, rmssd * 0.55 - 8 + random.normal() * 3))))
             data[Field.source] = .text(HRVSource.beats.rawValue)
+            data[Field.stressIndex] = .number(round1(max(20, 150 - rmssd * 1.5 + random.normal() * 10)))
         }
         return (at(6.75 + random.unit() * 0.75), data)
     }

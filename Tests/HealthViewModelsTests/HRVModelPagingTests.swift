@@ -1,0 +1,47 @@
+import Foundation
+import HealthCore
+import Testing
+@testable import HealthViewModels
+
+/// The HRV table pages older measurements in, as the weights table does: End at the oldest loaded row,
+/// or moving past it, loads the next page; nothing is shown twice and the order stays newest first.
+@MainActor
+struct HRVModelPagingTests {
+    @Test(arguments: [ServiceFactory.local, .remote])
+    func endAndPageDownLoadOlderMeasurements(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let meter = try await world.device("HRV Meter", named: "Welltory", on: service)
+            let start = ViewModelWorld.date("2026-11-01 07:00")
+            // Twelve mornings, RMSSD 40, 41, … 51 ms: the newest is 51.
+            for i in 0..<12 {
+                try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
+                                                  data: [Field.rmssd: .number(40 + Double(i)), Field.source: .text("beats")]))
+            }
+            let model = HRVModel(service: service, device: meter, clock: world.clock, loadCount: 5, pageSize: 4)
+            await model.refresh().complete()
+            #expect(model.rows.map(\.rmssd) == ["51.0", "50.0", "49.0", "48.0", "47.0"])
+            #expect(model.hasOlder)
+
+            await model.moveToBottom().complete()
+            #expect(model.selectedIndex == 4, "End first goes to the oldest loaded row")
+            #expect(model.rows.count == 5)
+
+            await model.moveToBottom().complete()
+            #expect(model.rows.map(\.rmssd).suffix(4) == ["46.0", "45.0", "44.0", "43.0"], "End again loads a page")
+            #expect(model.selectedIndex == 8)
+
+            await model.moveSelection(by: 10).complete()
+            #expect(model.rows.map(\.rmssd) == (40...51).reversed().map { "\($0).0" })
+            #expect(model.selectedIndex == 11)
+            #expect(!model.hasOlder)
+            #expect(Set(model.rows.map(\.id)).count == 12, "no measurement twice")
+
+            // R keeps what was paged in.
+            await model.refresh().complete()
+            #expect(model.rows.count == 12)
+            await model.moveToBottom().complete()
+            #expect(model.rows.count == 12, "nothing older to load")
+        }
+    }
+}
