@@ -11,6 +11,8 @@ enum LoopbackHTTP {
         /// The status code of the answer's first line; nil when the server closed without one.
         var status: Int?
         var bytes: [UInt8]
+        /// The connection ended with a reset rather than a close.
+        var reset = false
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -23,10 +25,14 @@ enum LoopbackHTTP {
         }
     }
 
-    /// Sends `request`, closes the sending half, and reads until the server closes or `seconds` pass.
-    /// Generous: a hang is libFuzzer's to report (its own `-timeout`), and a replay in `swift test` shares
-    /// the machine with suites that keep every core busy.
-    static func exchange(port: Int, _ request: [UInt8], seconds: Int = 30) throws(Failure) -> Answer {
+    /// Sends `request` and reads until the server closes or `seconds` pass (generous: a hang is
+    /// libFuzzer's to report with its own `-timeout`, and a replay in `swift test` shares the machine with
+    /// suites that keep every core busy).
+    ///
+    /// `halfClose` closes the sending half after the request, so a server waiting for the rest of an
+    /// unfinished request sees the end at once. Only for those: a server may close a connection whose
+    /// client half-closed without answering (NIO does, unless it allows half-closure), as HTTP allows.
+    static func exchange(port: Int, _ request: [UInt8], halfClose: Bool, seconds: Int = 30) throws(Failure) -> Answer {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -53,16 +59,18 @@ enum LoopbackHTTP {
             if count <= 0 { break }  // the server may refuse a request before reading all of it
             sent += count
         }
-        shutdown(descriptor, Int32(SHUT_WR))
+        if halfClose { shutdown(descriptor, Int32(SHUT_WR)) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        var reset = false
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 { answer += buffer[..<count]; continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .timedOut }
-            break  // closed (or reset after a refused request)
+            reset = count < 0 && errno == ECONNRESET
+            break  // closed, or reset
         }
-        return Answer(status: status(of: answer), bytes: answer)
+        return Answer(status: status(of: answer), bytes: answer, reset: reset)
     }
 
     /// "HTTP/1.1 404 Not Found" → 404.

@@ -20,7 +20,7 @@ public struct HRVLatest: Sendable, Equatable {
     public var gauges: [HRVGauge]
     /// "scores from Welltory, Nov 17, 2026 06:51" when they come from an earlier measurement than the latest.
     public var scoresFrom: String?
-    /// ("RMSSD", "90.3 ms"), ("SDNN", "45.1 ms"), ("Power", "100 ms²"), ("Heart rate", "62 b/min").
+    /// ("RMSSD", "90.3 ms"), ("SDNN", "45.1 ms"), ("Power", "100 ms²"), ("Heart rate", "62 bpm").
     public var figures: [HRVFigure]
     /// The RMSSD's colour and what it means: Welltory's, or the baseline's.
     public var rmssdColor: HRVColor
@@ -296,7 +296,7 @@ public final class HRVModel {
         add(Field.rmssd, "RMSSD", " ms", Formats.oneDecimal)
         add(Field.sdnn, "SDNN", " ms", Formats.oneDecimal)
         add(Field.totalPower, "Power", " ms²", Formats.whole)
-        add(Field.heartRate, "Heart rate", " b/min", Formats.whole)
+        add(Field.heartRate, "Heart rate", " bpm", Formats.whole)
         add(Field.stressIndex, "Stress index", "", Formats.whole)
         let color: HRVColor, note: String
         switch rating {

@@ -101,3 +101,20 @@ struct OldestReadingTests {
         #expect(frame(of: dashboard, size: size).contains("› " + weights.rows[weighIns - 1].date))
     }
 }
+
+@MainActor
+struct HRVClickTests {
+    @Test func clickingAMeasurementSelectsIt() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("4"))
+        let lines = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        let selected = try #require(lines.firstIndex { $0.contains("› ") && $0.contains("2026") })
+        _ = await dashboard.press(.mouse(MouseEvent(.click, x: 10, y: selected + 3)))
+        let after = frame(of: dashboard, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(after[selected + 3].contains("›"), "\(after[selected + 3])")
+        #expect(!after[selected].contains("›"))
+    }
+}

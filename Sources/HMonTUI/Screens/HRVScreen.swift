@@ -83,7 +83,13 @@ final class HRVScreen: DashboardScreen {
     func type(_ character: Character) { model?.promptType(character) }
 
     func layout(in area: Rect) {
-        table.layout(pageSize: HRVView.tableRows(in: area), selected: model?.selectedIndex ?? 0, count: model?.rows.count ?? 0)
+        table.layout(pageSize: HRVView.tableRows(in: area), selected: model?.selectedIndex ?? 0, count: model?.rows.count ?? 0,
+                     firstRowY: HRVView.firstRowY(in: area))
+    }
+
+    func select(at point: Point) -> Command {
+        guard let model, model.prompt == nil, let index = table.row(atY: point.y) else { return .none }
+        return model.moveSelection(by: index - model.selectedIndex)
     }
 
     func draw(on canvas: Canvas, in area: Rect) {

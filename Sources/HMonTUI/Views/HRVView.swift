@@ -23,6 +23,13 @@ struct HRVView {
         return max(1, inner.height - headerHeight(inner: inner) - 1 - 1)   // column header, footer
     }
 
+    /// The screen row of the table's first measurement (under the panel's border, the header and the
+    /// column titles).
+    static func firstRowY(in area: Rect) -> Int {
+        let inner = area.inset(1)
+        return inner.y + headerHeight(inner: inner) + 1
+    }
+
     /// A colour's style; the word is always drawn beside it, so monochrome says the same.
     static func style(_ color: HRVColor) -> Style {
         switch color {
