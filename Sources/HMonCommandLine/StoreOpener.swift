@@ -71,6 +71,12 @@ public struct StoreOpener: Sendable {
     /// local store opened as `access` says (`.readOnly` for commands that only show data).
     public func open(_ access: StoreAccess) async throws -> OpenedService {
         if let address = serverAddress { return try await openRemote(address) }
+        if demo && db == nil {
+            // The demo store is made, or brought up to now, as `hmon --demo` does, whatever the command.
+            let store = try await DemoData.openStore(at: databaseURL, now: Date(), calendar: .current)
+            let service = LocalHealthService(store: store)
+            return OpenedService(service: service, user: try await actingUser(on: service))
+        }
         let service = LocalHealthService(store: try openStore(access))
         return OpenedService(service: service, user: try await actingUser(on: service))
     }

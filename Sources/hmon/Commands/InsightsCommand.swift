@@ -12,9 +12,6 @@ struct InsightsCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Flag(help: "Use the demo store (created with demo data on first use).")
-    var demo = false
-
     @Flag(help: "Print {\"averages\": […], \"correlations\": […], \"insights\": […]} as Exist's API v2 gives them.")
     var json = false
 
@@ -23,25 +20,12 @@ struct InsightsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if days < 2 || days > 3_650 { throw ValidationError("--days must be 2–3650") }
-        if demo, store.database.db != nil || store.remote.server != nil {
-            throw ValidationError("--demo uses the local demo store: leave out --db and --server")
-        }
     }
 
     func run() async throws {
         let now = Date()
-        var opener = StoreOpener(store)
-        let service: any HealthService
-        if demo {
-            // The demo store is made, or brought up to now, as the dashboard's `--demo` does.
-            opener.demo = true
-            let local = LocalHealthService(store: try await opener.openDashboardStore(now: now, calendar: Calendar.current))
-            _ = try await opener.actingUser(on: local)
-            service = local
-        } else {
-            // Read and write: the insights keep per-day sums in the store (a cache, checked against the readings).
-            service = try await opener.open(.readWrite).service
-        }
+        // Read and write: the insights keep per-day sums in the store (a cache, checked against the readings).
+        let service = try await StoreOpener(store).open(.readWrite).service
         let report = try await service.insightsReport(now: now, calendar: Calendar.current, windowDays: days)
         if json {
             print(String(decoding: try InsightsJSON.data(report, now: now), as: UTF8.self))

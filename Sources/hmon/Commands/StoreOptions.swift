@@ -17,12 +17,21 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Act for this user (on a local store; default: the signed-in user, or the only account).", valueName: "name"))
     var user: String?
+
+    @Flag(help: "Use the demo store (user demo), created with demo data on first use; never your own.")
+    var demo = false
+
+    func validate() throws {
+        if demo, database.db != nil || remote.server != nil {
+            throw ValidationError("--demo uses the local demo store: leave out --db and --server")
+        }
+    }
 }
 
 extension StoreOpener {
     /// The opener for a subcommand's `--db`, `--server`, `--password-stdin` and `--user`.
     init(_ options: StoreOptions) {
-        self.init(db: options.database.db, user: options.user, server: options.remote.server,
+        self.init(db: options.database.db, demo: options.demo, user: options.user, server: options.remote.server,
                   passwordStdin: options.remote.passwordStdin)
     }
 
