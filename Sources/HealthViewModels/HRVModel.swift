@@ -140,7 +140,7 @@ public final class HRVModel {
             isLoadingOlder = false
             switch result {
             case .success(let all):
-                let latest = all.sorted(by: Self.newestFirst).prefix(count)
+                let latest = all.sorted(by: OlderPage.newestFirst).prefix(count)
                 messages = latest.filter { $0.data[Field.rmssd]?.number != nil }
                 hasOlder = latest.count >= count
                 problem = nil
@@ -156,33 +156,21 @@ public final class HRVModel {
     /// Loads the next `pageSize` older measurements through the paged range query, then selects `select`
     /// (clamped to what is loaded) when given.
     public func loadOlder(thenSelect select: Int? = nil) -> Command {
-        guard hasOlder, !isLoadingOlder, let oldest = messages.last else { return .none }
+        guard hasOlder, !isLoadingOlder,
+              let page = OlderPage(before: messages, devices: meters, pageSize: pageSize, field: Field.rmssd) else { return .none }
         isLoadingOlder = true
-        // Measurements that share the oldest instant are asked for again and dropped by id.
-        let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
-        let queries = meters.map {
-            MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc, count: pageSize + sameInstant,
-                         fieldPresence: Field.rmssd)
-        }
         let service = service
-        return Command(loads.load("older than \(oldest.ts)") {
+        return Command(loads.load("older than \(messages.last!.ts)") {
             var pages: [MessagePage] = []
-            for query in queries { pages.append(try await service.messages(query)) }
+            for query in page.queries { pages.append(try await service.messages(query)) }
             return pages
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
             case .success(let pages):
-                let loaded = Set(messages.map(\.mid))
-                // A page of each meter, merged: the newest `pageSize` of them are the next page; the rest
-                // are asked for again next time.
-                let candidates = pages.flatMap(\.messages)
-                    .filter { !loaded.contains($0.mid) && $0.data[Field.rmssd]?.number != nil }
-                    .sorted(by: Self.newestFirst)
-                let older = Array(candidates.prefix(pageSize))
-                let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
-                if (!anyFull && candidates.count <= pageSize) || older.isEmpty { hasOlder = false }
+                let (older, more) = page.merge(pages, loaded: messages)
+                hasOlder = more
                 messages.append(contentsOf: older)
                 problem = nil
                 rebuild()
@@ -339,9 +327,6 @@ public final class HRVModel {
                         axisHigh: Formats.oneDecimal(present.max() ?? 0), axisLow: Formats.oneDecimal(present.min() ?? 0),
                         scale: scale, yTicks: yTicks, xTicks: WeightChartBuilder.dayTicks(from: first, to: today, formats: formats))
     }
-
-    /// Newest first; measurements of the same instant in a fixed order.
-    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
 
     static func sourceName(_ source: String?) -> String {
         switch source.flatMap(HRVSource.init(rawValue:)) {

@@ -131,35 +131,23 @@ public final class WeightsModel {
     ///   - wanted: keep loading pages until the table has this many rows (a taller terminal).
     ///   - toTheEnd: keep loading until there is nothing older, then select the oldest (End).
     public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0, toTheEnd: Bool = false) -> Command {
-        guard hasOlder, let oldest = messages.last else { return .none }
-        isLoadingOlder = true
         // End asks for the contract's largest page (100), so a long history arrives in few round trips.
-        let pageSize = toTheEnd ? 100 : Self.pageSize
-        // Readings that share the oldest instant are asked for again and dropped by id.
-        let sameInstant = messages.reversed().prefix { $0.ts == oldest.ts }.count
-        let queries = (filter.map { [$0] } ?? scales).map {
-            MessageQuery(sdid: $0.id, startDate: 0, endDate: oldest.ts, order: .desc,
-                         count: pageSize + sameInstant, fieldPresence: Field.weight)
-        }
+        guard hasOlder, let page = OlderPage(before: messages, devices: filter.map { [$0] } ?? scales,
+                                             pageSize: toTheEnd ? 100 : Self.pageSize, field: Field.weight)
+        else { return .none }
+        isLoadingOlder = true
         let service = service
-        return Command(loads.load("older than \(oldest.ts)") {
+        return Command(loads.load("older than \(messages.last!.ts)") {
             var pages: [MessagePage] = []
-            for query in queries { pages.append(try await service.messages(query)) }
+            for query in page.queries { pages.append(try await service.messages(query)) }
             return pages
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
             case .success(let pages):
-                let loaded = Set(messages.map(\.mid))
-                // A page of each scale, merged: the newest `pageSize` of them are the next page; the rest
-                // are asked for again next time.
-                let candidates = pages.flatMap(\.messages)
-                    .filter { !loaded.contains($0.mid) && $0.data[Field.weight]?.number != nil }
-                    .sorted(by: Self.newestFirst)
-                let older = Array(candidates.prefix(pageSize))
-                let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
-                if (!anyFull && candidates.count <= pageSize) || older.isEmpty { hasOlder = false }
+                let (older, more) = page.merge(pages, loaded: messages)
+                hasOlder = more
                 messages.append(contentsOf: older)
                 knownIDs.formUnion(older.map(\.mid))
                 problem = nil
@@ -234,11 +222,8 @@ public final class WeightsModel {
     static func latest(_ count: Int, of devices: [String], service: any HealthService) async throws -> [Message] {
         var all: [Message] = []
         for device in devices { all += try await service.lastMessages(device: device, count: count, field: Field.weight) }
-        return Array(all.sorted(by: newestFirst).prefix(count))
+        return Array(all.sorted(by: OlderPage.newestFirst).prefix(count))
     }
-
-    /// Newest first; readings of the same instant in a fixed order.
-    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
 
     // MARK: The chart's span
 
