@@ -87,12 +87,19 @@ public final class EnergyModel {
     private let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
-    public init(service: any HealthService, clock: Clock, foodLog: @escaping @MainActor () -> Device? = { nil }) {
+    /// - Parameter devicesChanged: what to run after this model made a device (the devices screen reloads).
+    public init(service: any HealthService, clock: Clock, foodLog: @escaping @MainActor () -> Device? = { nil },
+                devicesChanged: @escaping @MainActor () -> Command = { .none }) {
         self.service = service
         self.clock = clock
         self.day = clock.today
         self.foodLogSource = foodLog
+        self.deviceListChanged = devicesChanged
     }
+
+    private let deviceListChanged: @MainActor () -> Command
+    /// Something done that the person should hear of once ("made a food log"); the screen shows it.
+    public var notice: String?
 
     /// The food log `a` writes to; nil when the user has none.
     public var foodLog: Device? { foodLogSource() }
@@ -253,11 +260,9 @@ public final class EnergyModel {
 
     // MARK: Logging consumed energy
 
+    /// `a`: asks for the energy eaten. A person without a food log gets one made with the first entry
+    /// (see `submitPrompt`), not a detour through the devices screen.
     public func openPrompt() {
-        guard foodLog != nil else {
-            problem = "no food log to write to: add a device of type \"Calorie Tracker\" on the devices screen (a)"
-            return
-        }
         prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 12)
         problem = nil
     }
@@ -269,18 +274,38 @@ public final class EnergyModel {
     /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed), then reloads.
     public func submitPrompt() -> Command {
         guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
-                                                    problem: &problem), let foodLog
+                                                    problem: &problem)
         else { return .none }
         guard value >= 0 else {
             problem = "consumed energy cannot be negative: type a value like 650"
             return .none
         }
         let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
-        let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970,
-                                 data: [Field.calories: .number(unit.toKcal(value))])
-        return writes.post(message, to: service, saved: { [weak self] in
-            self?.prompt = nil
-            return self?.refresh() ?? .none
-        }, failed: { [weak self] in self?.problem = $0 })
+        let data: [String: FieldValue] = [Field.calories: .number(unit.toKcal(value))]
+        if let foodLog {
+            let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970, data: data)
+            return writes.post(message, to: service, saved: { [weak self] in
+                self?.prompt = nil
+                return self?.refresh() ?? .none
+            }, failed: { [weak self] in self?.problem = $0 })
+        }
+        // No food log yet: the first entry makes one ("Food log"), then goes to it.
+        let service = service
+        return Command(writes.write("first food log entry") {
+            let log = try await service.device(recording: Field.calories, orMake: .calorieTracker)
+            _ = try await service.post(NewMessage(sdid: log.device.id, ts: when.millisecondsSince1970, data: data))
+            return log
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let log):
+                prompt = nil
+                if log.created { notice = "made a food log, \"\(log.device.name)\", for your entries" }
+                return refresh() + deviceListChanged()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 }

@@ -149,17 +149,27 @@ struct EnergyModelTests {
             let model = EnergyModel(service: service, clock: world.clock, foodLog: { foodLog.device })
             await model.refresh().complete()
 
+            // Issue 11: no food log yet is no detour: the first entry makes one.
             model.openPrompt()
-            #expect(model.prompt == nil)
-            #expect(model.problem?.contains("Calorie Tracker") == true, "says how to get a food log")
-
-            foodLog.device = try await world.device("Calorie Tracker", named: "Food", on: service)
-            model.openPrompt()
+            #expect(model.prompt != nil)
             for character in "650" { model.promptType(character) }
             await model.submitPrompt().complete()
+            #expect(model.problem == nil)
             #expect(model.prompt == nil)
+            #expect(model.notice == "made a food log, \"Food log\", for your entries")
+            let made = try await service.devices()
+            #expect(made.map(\.name) == ["Food log"])
+            #expect(made.first?.dtid == BuiltInDeviceType.calorieTracker.deviceType.id)
             #expect(model.lines.last?.label == "Consumed")
             #expect(model.lines.last?.value == "650")
+
+            // The next entry goes to that log; no second one is made.
+            foodLog.device = made.first
+            model.openPrompt()
+            for character in "200" { model.promptType(character) }
+            await model.submitPrompt().complete()
+            #expect(try await service.devices().count == 1)
+            #expect(model.lines.last?.value == "850")
         }
     }
 }

@@ -22,7 +22,8 @@ final class EnergyScreen: DashboardScreen {
 
     init(_ context: ScreenContext) {
         let devices = context.app.devices
-        model = EnergyModel(service: context.app.service, clock: context.app.clock, foodLog: { devices.firstFoodLog })
+        model = EnergyModel(service: context.app.service, clock: context.app.clock, foodLog: { devices.firstFoodLog },
+                            devicesChanged: { devices.refresh() })
     }
 
     let bindings: [Binding] = [
@@ -42,12 +43,14 @@ final class EnergyScreen: DashboardScreen {
     var isTyping: Bool { model.prompt != nil }
     var isRefreshing: Bool { model.isRefreshing }
     var problem: String? { model.problem }
+    var notice: String? { model.notice }
     var lastUpdated: Date? { model.lastUpdated }
 
     func open() -> Command? { model.refresh() + model.refreshLearnedExpenditure() }
     func refresh() -> Command { model.refresh() + model.refreshLearnedExpenditure() }
 
     func perform(_ action: Action) -> Command {
+        model.notice = nil
         if model.prompt != nil { return model.performInPrompt(action) }
         switch action {
         case .previousDay: return model.previousDay()

@@ -70,9 +70,17 @@ struct EnergyView {
                             style: Style(.warning, bold: true), maxWidth: inner.width - 4)
                 y += 1
             }
-            if let command = model.fixCommand, y < inner.maxY - 1 {
-                let used = canvas.text("Set it with ", at: Point(x: x0, y: y), style: .dim)
-                canvas.text(command, at: Point(x: x0 + used, y: y), style: Styles.key, maxWidth: inner.width - 4 - used)
+            // What fixes it from here: p for the profile; a weigh-in only helps today (a past day keeps its gap).
+            if model.missing.contains(where: { $0 != "weight" }), y < inner.maxY - 1 {
+                let used = canvas.text("Press ", at: Point(x: x0, y: y), style: .dim)
+                let key = canvas.text("p", at: Point(x: x0 + used, y: y), style: Styles.key)
+                canvas.text(" to fill in your profile.", at: Point(x: x0 + used + key, y: y), style: .dim,
+                            maxWidth: inner.width - 4 - used - key)
+                y += 1
+            }
+            if model.missing.contains("weight"), model.isToday, y < inner.maxY - 1 {
+                canvas.text("A weigh-in today (Weights, a) gives the weight.", at: Point(x: x0, y: y), style: .dim,
+                            maxWidth: inner.width - 4)
             }
         }
         drawPrompt(on: canvas, in: inner)

@@ -195,6 +195,10 @@ enum Schema {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v13: a generic scale type") { db in
+            // First-run setup gives a person a scale without pretending it is a Withings.
+            try insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest, in: db)
+        }
         return migrator
     }
 
