@@ -64,14 +64,19 @@ struct WeightsModelTests {
             try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
             await model.refresh().complete()
 
-            model.toggleUnit()
-            #expect(model.title == "Weight in lb")
+            let saving = model.toggleUnit()
+            #expect(model.title == "Weight in lb", "the screen switches at once")
             #expect(model.rows.first?.weight == "159.6")
             #expect(model.summary.first?.text == "trend 159.6 lb")
+            await saving.complete()
+            #expect(try await service.profile().massUnit == .lb, "u is the profile's unit: kept for every screen and launch")
+            await model.refresh().complete()
+            #expect(model.title == "Weight in lb", "a reload keeps it")
 
-            model.toggleUnit()
+            await model.toggleUnit().complete()
             #expect(model.title == "Weight in kg")
             #expect(model.rows.first?.weight == "72.4")
+            #expect(try await service.profile().massUnit == .kg)
         }
     }
 
