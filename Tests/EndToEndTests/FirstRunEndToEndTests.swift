@@ -54,7 +54,12 @@ struct FirstRunEndToEndTests {
         try tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kcal") }
         try tmux.type("650")
         try tmux.press("Enter")
-        let energy = try tmux.waitForScreen("the meal counted") { $0.contains("650 kcal") && $0.contains("Net") }
+        try tmux.waitForScreen("what was eaten, asked next") { $0.contains("What was it") }
+        try tmux.type("lentil soup")
+        try tmux.press("Enter")
+        let energy = try tmux.waitForScreen("the meal in the food log") {
+            $0.contains("Lentil soup") && $0.contains("650 kcal") && $0.contains("Net") && !$0.contains("What was it")
+        }
         #expect(!energy.contains("Resting energy needs your"), "the setup gave the BMR what it needs")
 
         // The other screens open and say what they lack, and p shows what was saved.

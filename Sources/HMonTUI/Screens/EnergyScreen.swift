@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -23,6 +24,7 @@ final class EnergyScreen: DashboardScreen {
     init(_ context: ScreenContext) {
         let devices = context.app.devices
         model = EnergyModel(service: context.app.service, clock: context.app.clock, foodLog: { devices.firstFoodLog },
+                            foodLogs: { devices.devices.filter { devices.manifest(of: $0)?.field(Field.calories) != nil } },
                             devicesChanged: { devices.refresh() })
     }
 
@@ -37,7 +39,12 @@ final class EnergyScreen: DashboardScreen {
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     var modal: (title: String, bindings: [Binding])? {
-        model.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+        guard model.prompt != nil else { return nil }
+        guard model.isDescribing else { return ("Typing the energy eaten", KeyMap.prompt) }
+        return ("Saying what it was", [
+            Binding(.up, does: .up, help: "previous recent description"),
+            Binding(.down, does: .down, help: "next recent description"),
+        ] + KeyMap.prompt)
     }
 
     var isTyping: Bool { model.prompt != nil }
@@ -51,7 +58,14 @@ final class EnergyScreen: DashboardScreen {
 
     func perform(_ action: Action) -> Command {
         model.notice = nil
-        if model.prompt != nil { return model.performInPrompt(action) }
+        if model.prompt != nil {
+            switch action {
+            case .up: model.moveSuggestion(by: -1)
+            case .down: model.moveSuggestion(by: 1)
+            default: return model.performInPrompt(action)
+            }
+            return .none
+        }
         switch action {
         case .previousDay: return model.previousDay()
         case .nextDay: return model.nextDay()
