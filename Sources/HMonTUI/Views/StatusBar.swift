@@ -23,9 +23,11 @@ struct StatusBar {
         let problems = [app.offlineText, screen.problem ?? app.problem ?? ui.themeProblem].compactMap { $0 }
         if !problems.isEmpty {
             let problem = problems.joined(separator: " · ")
-            // The problem first, whole; the hints keep what room is left (a stale screen still has keys).
-            let used = canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: width - x - 1)
-            let hints = hintItems(room: width - x - used - 3)
+            // The problem first, and the most important hints kept beside it (a stale screen still has keys):
+            // up to a third of the row for them, the problem cut with an ellipsis only if it must be.
+            let hints = hintItems(room: min(width / 3, 40))
+            let hintsWidth = hints.isEmpty ? 0 : DisplayWidth.of(hintText(hints)) + 2
+            canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: max(0, width - x - 1 - hintsWidth))
             if !hints.isEmpty { drawHints(hints, on: canvas, y: y, right: width - 1) }
             return
         }
