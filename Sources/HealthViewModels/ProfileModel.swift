@@ -204,6 +204,11 @@ public final class ProfileModel {
     /// Enter: saves the profile (and at setup makes a scale and a food log if there are none); `then`
     /// gets the saved profile and says what comes next. A wrong field keeps the form open on it.
     public func submit(then: @escaping @MainActor (Profile) -> Command) -> Command {
+        // Saving before the stored profile is in would write the blank form over it.
+        guard isLoaded else {
+            problem = "still reading your profile: a moment"
+            return .none
+        }
         let profile: Profile
         switch self.profile() {
         case .failure(let wrong):

@@ -68,8 +68,10 @@ struct FirstRunEndToEndTests {
         try tmux.type("5")
         try tmux.waitForScreen("the insights screen") { $0.contains("Insights") }
         try tmux.type("p")
-        let profile = try tmux.waitForScreen("the profile form") { $0.contains("Your profile") }
-        #expect(profile.contains("1990-02-28") && profile.contains("168"))
+        let profile = try tmux.waitForScreen("the profile form with what was saved") {
+            $0.contains("Your profile") && $0.contains("1990-02-28")
+        }
+        #expect(profile.contains("168") && profile.contains("female"))
         try tmux.press("Escape")
         try tmux.waitForScreen("the form closed") { !$0.contains("Your profile") }
 

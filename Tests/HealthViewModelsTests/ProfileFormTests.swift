@@ -95,4 +95,16 @@ struct ProfileFormTests {
         #expect(form.focusedIndex == 5)
         #expect(try await service.profile().goalKg == nil, "nothing is saved")
     }
+
+    @Test func enterBeforeTheProfileIsReadSavesNothing() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.signedIn()
+        var stored = try await service.profile()
+        stored.heightCm = 181
+        try await service.updateProfile(stored)
+        let form = ProfileModel(service: service, clock: world.clock, isSetup: false)
+        await form.submit { _ in .none }.complete()
+        #expect(form.problem == "still reading your profile: a moment")
+        #expect(try await service.profile().heightCm == 181, "the blank form did not overwrite the stored profile")
+    }
 }

@@ -20,7 +20,8 @@ struct DevicesView {
             return (Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)),
                     Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
         }
-        let cardHeight = area.height >= 22 ? 8 : 5
+        // The full card only on a tall terminal: at 80×24 its three extra rows serve the devices better.
+        let cardHeight = area.height >= 30 ? 8 : 5
         return (Rect(x: area.x, y: area.y, width: area.width, height: cardHeight),
                 Rect(x: area.x, y: area.y + cardHeight, width: area.width, height: area.height - cardHeight))
     }
@@ -31,7 +32,7 @@ struct DevicesView {
         let actionRows = 2
         // With room to spare, the list takes what it needs and the selected device's readings go below.
         let spare = inner.height - 1 - actionRows - model.rows.count
-        let showsRecent = spare >= 6 && !model.recent.isEmpty
+        let showsRecent = spare >= 4 && !model.recent.isEmpty
         let height = showsRecent ? model.rows.count : max(1, inner.height - 1 - actionRows)
         let top = max(0, min(model.selectedIndex - height + 1, model.rows.count - height))
         return (inner.y + 1, height, top, showsRecent)

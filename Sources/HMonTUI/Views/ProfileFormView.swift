@@ -26,6 +26,10 @@ struct ProfileFormView {
         let labelWidth = (model.fields.map { DisplayWidth.of($0.label) }.max() ?? 10) + 2
         let fieldX = inner.x + 2 + labelWidth
         let fieldWidth = max(6, inner.maxX - fieldX - 1)
+        guard model.isLoaded else {
+            canvas.text(model.isBusy ? "reading your profile…" : "", at: Point(x: inner.x + 1, y: y), style: .accent)
+            return
+        }
         for (i, field) in model.fields.enumerated() where y < inner.maxY {
             let focused = i == model.focusedIndex
             canvas.text(focused ? "›" : " ", at: Point(x: inner.x, y: y), style: Styles.key)
