@@ -338,11 +338,10 @@ public final class EnergyModel {
                 return .none
             }
             let kcal = unit.toKcal(value)
-            if let spec = BuiltInDeviceType.calorieTracker.manifest.field(Field.calories) {
-                do { _ = try ReadingRules.accepted(kcal, for: spec) } catch {
-                    problem = describe(error)
-                    return .none
-                }
+            // Checked before asking what it was, in the unit typed.
+            if let outside = PromptReading.outsideRange(value, unit: unit) {
+                problem = outside
+                return .none
             }
             pendingKcal = kcal
             problem = nil

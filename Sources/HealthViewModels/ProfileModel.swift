@@ -183,7 +183,7 @@ public final class ProfileModel {
             let range = ReadingRules.weightKg
             if !range.contains(unit.toKg(value)) {
                 let low = CNumberText.fixed(unit.fromKg(range.lowerBound), decimals: 0)
-                let high = CNumberText.fixed(unit.fromKg(range.upperBound), decimals: 0)
+                let high = Formats.whole(unit.fromKg(range.upperBound))
                 return "goal \(text) \(unit.rawValue) is outside \(low)–\(high) \(unit.rawValue): check the number and its unit"
             }
         default: break

@@ -280,6 +280,11 @@ public final class WeightsModel {
     public func submitPrompt() -> Command {
         guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
         else { return .none }
+        // The range in the unit the person typed in (the store would say it in kg).
+        if let outside = PromptReading.outsideRange(value, unit: unit) {
+            problem = outside
+            return .none
+        }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count

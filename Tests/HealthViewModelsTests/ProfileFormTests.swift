@@ -91,7 +91,7 @@ struct ProfileFormTests {
         while form.focusedIndex != 5 { form.focusNext() }
         for c in "2000" { form.type(c) }
         await form.submit { _ in .none }.complete()
-        #expect(form.problem == "goal 2000 lb is outside 2–1433 lb: check the number and its unit")
+        #expect(form.problem == "goal 2000 lb is outside 2–1,433 lb: check the number and its unit")
         #expect(form.focusedIndex == 5)
         #expect(try await service.profile().goalKg == nil, "nothing is saved")
     }

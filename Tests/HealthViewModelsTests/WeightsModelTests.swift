@@ -80,6 +80,22 @@ struct WeightsModelTests {
         }
     }
 
+    /// Issue 11: the lb prompt's error speaks lb ("2000 lb is outside 2–1,433 lb"), not "907.18 kg".
+    @Test func aWeightOutsideTheRangeIsRefusedInTheUnitTyped() async throws {
+        let world = try ViewModelWorld()
+        let (service, scale, model) = try await scaleWorld(world)
+        var profile = try await service.profile()
+        profile.massUnit = .lb
+        try await service.updateProfile(profile)
+        await model.refresh().complete()
+        model.openPrompt()
+        for c in "2000" { model.promptType(c) }
+        await model.submitPrompt().complete()
+        #expect(model.problem == "weight 2000 lb is outside 2–1,433 lb: check the number and its unit")
+        #expect(model.prompt != nil, "the prompt stays open to fix it")
+        #expect(try await service.lastMessages(device: scale.id, count: 1, field: Field.weight).isEmpty)
+    }
+
     @Test(arguments: [ServiceFactory.local, .remote])
     func aProfileThatPrefersPoundsOpensInPounds(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
