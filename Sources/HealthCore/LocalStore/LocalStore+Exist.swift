@@ -35,7 +35,8 @@ extension LocalStore {
 
     /// Makes `clientID`'s service the owner of `attribute` (taking it from another service, as Exist does
     /// when the user lets a new app write it), with a device of the attribute's type named after the
-    /// service: the one it already writes other attributes of that type to, or a new one.
+    /// service: the one it wrote that type to before (other attributes, or this one before it was taken
+    /// away), or a new one.
     @discardableResult
     public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String,
                              now: Date = Date()) async throws -> ExistOwner {
@@ -47,13 +48,13 @@ extension LocalStore {
                 return ExistOwner(clientID: clientID, service: row["service"], deviceID: row["device_id"])
             }
             let deviceID: String
-            if let known = try String.fetchOne(db, sql: """
-                SELECT o.device_id FROM exist_owners AS o JOIN devices AS d ON d.id = o.device_id
-                WHERE o.uid = ? AND o.client_id = ? AND d.dtid = ? LIMIT 1
-                """, arguments: [userID, clientID, type.id]) {
+            if let known = try String.fetchOne(db, sql: "SELECT device_id FROM exist_service_devices WHERE uid = ? AND client_id = ? AND dtid = ?",
+                                               arguments: [userID, clientID, type.id]) {
                 deviceID = known
             } else {
                 deviceID = try Self.newServiceDevice(service: service, type: type, userID: userID, now: now, in: db)
+                try db.execute(sql: "INSERT INTO exist_service_devices (uid, client_id, dtid, device_id) VALUES (?, ?, ?, ?)",
+                               arguments: [userID, clientID, type.id, deviceID])
             }
             try db.execute(sql: "INSERT OR REPLACE INTO exist_owners (uid, attribute, client_id, service, device_id) VALUES (?, ?, ?, ?, ?)",
                            arguments: [userID, attribute.name, clientID, service, deviceID])

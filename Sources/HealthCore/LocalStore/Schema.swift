@@ -197,7 +197,8 @@ enum Schema {
         }
         migrator.registerMigration("v10: Exist's API: attribute owners, personal tokens, pushes") { db in
             // An attribute written through `/api/2/` is owned by one client service at a time; its values
-            // become readings of a device made for that service on the first acquire.
+            // become readings of a device made for that service (and that device type) on its first acquire,
+            // kept when ownership moves away and comes back, so its days are still replaced, not doubled.
             // A personal token is read-only and never expires: only its SHA-256 is kept.
             // `hmon exist push` remembers, per server and user, the value it last sent for each day, so a
             // second run sends only what changed.
@@ -209,6 +210,13 @@ enum Schema {
                     service TEXT NOT NULL,
                     device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
                     PRIMARY KEY (uid, attribute)
+                ) WITHOUT ROWID;
+                CREATE TABLE exist_service_devices (
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    client_id TEXT NOT NULL,
+                    dtid TEXT NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                    PRIMARY KEY (uid, client_id, dtid)
                 ) WITHOUT ROWID;
                 CREATE TABLE personal_tokens (
                     id TEXT NOT NULL PRIMARY KEY,
