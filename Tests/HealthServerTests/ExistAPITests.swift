@@ -216,6 +216,23 @@ import Testing
         }
     }
 
+    /// The dashboard on the same file polls `changeToken()` every second and reloads when it moves.
+    @Test func aWriteChangesWhatTheDashboardWatchesAndItsWeightSeries() async throws {
+        try await ServerWorld.run { world in
+            let dashboard = try LocalStore(url: URL(fileURLWithPath: world.store.path), passwordHasher: .fastForTests)
+            let token = try await world.rawToken()
+            _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"weight"}]"#)
+            let before = try dashboard.changeToken()
+            let reply = try await world.post("/api/2/attributes/update/", token: token,
+                                             json: #"[{"name":"weight","date":"\#(world.today)","value":68.4}]"#)
+            #expect(reply.status == 200)
+            #expect(try dashboard.changeToken() != before)
+            let series = try await LocalHealthService(store: dashboard, userID: world.alice.id)
+                .weightSeries(days: world.today...world.today, calendar: world.calendar)
+            #expect(series.points.last?.kg == 68.4)
+        }
+    }
+
     @Test func updateReplacesTheDaysValueAndIncrementAddsToIt() async throws {
         try await ServerWorld.run { world in
             let token = try await world.rawToken()
