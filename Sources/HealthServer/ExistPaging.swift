@@ -45,6 +45,26 @@ struct ExistPaging {
     }
 }
 
+/// Dates of `/api/2/` requests: `YYYY-MM-DD` from 1971 to 9998, so a window of a month or a 30-day carry
+/// around one never leaves the years the calendar arithmetic and the store's timestamps handle.
+enum ExistDate {
+    static let accepted = Day(year: 1971, month: 1, day: 1)...Day(year: 9998, month: 12, day: 31)
+
+    static func parse(_ text: String) -> Day? {
+        guard let day = Day(iso: text), accepted.contains(day) else { return nil }
+        return day
+    }
+
+    /// A date parameter of the query; nil when absent, 400 naming it when it is not a date.
+    static func query(_ query: [String: String], _ name: String) throws -> Day? {
+        guard let text = query[name], !text.isEmpty else { return nil }
+        guard let day = parse(text) else {
+            throw APIError.validation(name, "must be a date YYYY-MM-DD from 1971 to 9998, got \"\(text.prefix(40))\"")
+        }
+        return day
+    }
+}
+
 /// JSON answers of `/api/2/` made with `JSONSerialization` (the objects `ExistObjects` builds).
 enum ExistJSON {
     static func response(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {

@@ -126,7 +126,7 @@ struct ExistRoutes: Sendable {
     /// The daily attributes over `days`, with the weight carry before them.
     private func daily(userID: String, days: ClosedRange<Day>) async throws -> DailyAttributes {
         let service = LocalHealthService(store: store, userID: userID)
-        let first = days.lowerBound.adding(days: -WeightSeriesBuilder.carryDays)
+        let first = Day(ordinal: days.lowerBound.ordinal - WeightSeriesBuilder.carryDays)
         let totals = try await service.dailyTotals(days: first...days.upperBound, calendar: calendar)
         return DailyAttributes.build(totals: totals, days: first...days.upperBound, profile: try await service.profile(), calendar: calendar)
     }
@@ -142,9 +142,7 @@ struct ExistRoutes: Sendable {
     }
 
     private func dateMax(_ query: [String: String]) throws -> Day {
-        guard let text = query["date_max"], !text.isEmpty else { return today() }
-        guard let day = Day(iso: text) else { throw APIError.validation("date_max", "must be a date YYYY-MM-DD, got \"\(text.prefix(40))\"") }
-        return day
+        try ExistDate.query(query, "date_max") ?? today()
     }
 
     private func withValues(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -156,7 +154,7 @@ struct ExistRoutes: Sendable {
         let owners = try await store.existOwners(userID: userID)
         let attributes = try matching(query, principal)
         let page = Array(attributes.dropFirst(paging.offset).prefix(paging.limit))
-        let daily = try await daily(userID: userID, days: last.adding(days: -(days - 1))...last)
+        let daily = try await daily(userID: userID, days: Day(ordinal: last.ordinal - (days - 1))...last)
         let objects: [Any] = page.map { attribute in
             var object = Self.attributeObject(attribute, owner: owners[attribute])
             object["values"] = (0..<days).map { Self.valueObject(attribute, daily, Day(ordinal: last.ordinal - $0)) }
@@ -196,9 +194,7 @@ struct ExistRoutes: Sendable {
     }
 
     private func dayFilter(_ query: [String: String], _ name: String) throws -> Day? {
-        guard let text = query[name], !text.isEmpty else { return nil }
-        guard let day = Day(iso: text) else { throw APIError.validation(name, "must be a date YYYY-MM-DD, got \"\(text.prefix(40))\"") }
-        return day
+        try ExistDate.query(query, name)
     }
 
     /// hmon keeps only the latest averages: `include_historical` changes nothing, and `date_min`/`date_max`

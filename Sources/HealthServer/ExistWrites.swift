@@ -90,6 +90,9 @@ struct ExistWrites: Sendable {
 
     /// The attribute an object names (by `name`, or by `template` where allowed), or a failure.
     private func attribute(_ object: [String: ExistInput], templateToo: Bool) throws -> InsightAttribute {
+        for key in ["name", "template"] {
+            if let value = object[key], value.text == nil { throw Failure.validation("\(key) must be text") }
+        }
         let given = object["name"]?.text ?? (templateToo ? object["template"]?.text : nil)
         guard let given else { throw Failure.missing(templateToo && object["name"] == nil ? "template or name" : "name") }
         guard let attribute = InsightAttribute(existName: given) else {
@@ -168,7 +171,9 @@ struct ExistWrites: Sendable {
             if required { throw Failure.missing("date") }
             return today
         }
-        guard let text = input.text, let day = Day(iso: text) else { throw Failure.validation("date must be YYYY-MM-DD") }
+        guard let text = input.text, let day = ExistDate.parse(text) else {
+            throw Failure.validation("date must be a day YYYY-MM-DD from 1971 on")
+        }
         if day > today { throw Failure.validation("date \(text) is in the future") }
         return day
     }

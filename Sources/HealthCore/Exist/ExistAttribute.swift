@@ -68,7 +68,7 @@ extension InsightAttribute {
     /// A value sent in Exist's units, checked for what Exist's value type allows (a fraction 0–1 for a
     /// percentage, nothing negative): the reading rules then check the converted value.
     public func checkExistValue(_ value: Double) throws {
-        guard value.isFinite else { throw HealthError.invalidValue("\(name) must be a finite number") }
+        guard value.isFinite, abs(value) < 1e9 else { throw HealthError.invalidValue("\(name) must be a number below a billion") }
         if existValueType == 5, !(0...1).contains(value) {
             throw HealthError.invalidValue("\(name) \(formatted(value)) is not a fraction 0–1: send 0.25 for 25 %")
         }
