@@ -246,6 +246,10 @@ import Testing
             _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"weight"},{"template":"energy"}]"#)
             let day = world.today.adding(days: -1).description
             _ = try await world.post("/api/2/attributes/update/", token: token, json: #"[{"name":"weight","date":"\#(day)","value":70}]"#)
+            // Read once in between, so the day's sums are kept: the replacement must not be hidden by them
+            // (one reading out, one in: the same count, and maybe the same rowid).
+            let kept = try await world.get("/api/2/attributes/values/?attribute=weight&limit=1&date_max=\(day)", token: token)
+            #expect(try kept.results.first?["value"] as? Double == 70)
             _ = try await world.post("/api/2/attributes/update/", token: token, json: #"[{"name":"weight","date":"\#(day)","value":72}]"#)
             let weight = try await world.get("/api/2/attributes/values/?attribute=weight&limit=1&date_max=\(day)", token: token)
             #expect(try weight.results.first?["value"] as? Double == 72, "replaced, not averaged with 70 nor added to it")
