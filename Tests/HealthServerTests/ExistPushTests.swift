@@ -90,6 +90,8 @@ import Testing
             #expect(first.output.contains("energy: 1 sent"))
             #expect(first.output.contains("requests to \(world.url.absoluteString)"))
             #expect(!first.output.contains(token) && !first.errors.contains(token), "the token is never printed")
+            #expect(first.errors.contains("can be read by others: chmod 600"), "the file was written 0644: \(first.errors)")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
 
             // The receiving store holds, each day, one weigh-in: the day's weight as the sending store has it.
             let days = today.adding(days: -60)...today
@@ -111,6 +113,7 @@ import Testing
 
             let second = try await ServeCommandTests.run(binary, push, input: "", environment: home.environment)
             #expect(second.status == 0)
+            #expect(second.errors.isEmpty, "\(second.errors)")
             #expect(second.output.contains("weight: 0 sent, 42 unchanged"), "\(second.output)")
             #expect(second.output.contains("0 requests to"), "\(second.output)")
 

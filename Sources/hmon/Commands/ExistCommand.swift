@@ -54,6 +54,10 @@ struct ExistPushCommand: AsyncParsableCommand {
             } catch {
                 throw CommandError("cannot read the token file \(tokenFile): check the path and that it is readable")
             }
+            // Like ssh with a private key: a token others can read is not a secret any more.
+            if let mode = (try? FileManager.default.attributesOfItem(atPath: tokenFile))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+                FileHandle.standardError.write(Data("hmon: warning: \(TerminalText.escaped(tokenFile)) can be read by others: chmod 600 it\n".utf8))
+            }
         } else if let value = ProcessInfo.processInfo.environment["HMON_EXIST_TOKEN"], !value.isEmpty {
             text = value
         } else if dryRun {
