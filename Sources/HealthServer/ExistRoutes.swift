@@ -10,6 +10,7 @@ import Hummingbird
 struct ExistRoutes: Sendable {
     let store: LocalStore
     let configuration: ServerConfiguration
+    let reports = ExistReportCache()
     var calendar: Calendar { Calendar.current }
 
     /// The most days `with-values` gives per attribute.
@@ -190,7 +191,7 @@ struct ExistRoutes: Sendable {
 
     /// The insights as `hmon insights` computes them, for the token's user.
     private func report(userID: String) async throws -> InsightsReport {
-        try await LocalHealthService(store: store, userID: userID).insightsReport(now: configuration.clock(), calendar: calendar)
+        try await reports.report(store: store, userID: userID, now: configuration.clock(), calendar: calendar)
     }
 
     private func dayFilter(_ query: [String: String], _ name: String) throws -> Day? {

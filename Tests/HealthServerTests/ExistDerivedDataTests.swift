@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// The report is kept between requests, but never past a change to the store.
+    @Test func averagesFollowANewReadingAtOnce() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.rawToken()
+            for daysAgo in 1...3 { try await world.post(["weight": .number(70)], on: world.aliceScale, daysAgo: daysAgo) }
+            let before = try await world.get("/api/2/averages/?attributes=weight", token: token)
+            #expect(try before.results.first?["overall"] as? Double == 70)
+            #expect(try await world.get("/api/2/averages/?attributes=weight", token: token).results.first?["overall"] as? Double == 70)
+            // Four older days at 90: the median of 70, 70, 70, 90, 90, 90, 90 is 90.
+            for daysAgo in 4...7 { try await world.post(["weight": .number(90)], on: world.aliceScale, daysAgo: daysAgo) }
+            let after = try await world.get("/api/2/averages/?attributes=weight", token: token)
+            #expect(try after.results.first?["overall"] as? Double == 90)
+        }
+    }
+
     @Test func correlationsAndTheirComboAreTheInsightsOwn() async throws {
         try await ServerWorld.run { world in
             try await Self.seed(world)
