@@ -52,6 +52,10 @@ public final class WeightsModel {
     public private(set) var lastUpdated: Date?
     /// The inline "add a reading" prompt, when open.
     public private(set) var prompt: TextField?
+    /// The reading the open prompt corrects; nil when it adds one.
+    public private(set) var editing: String?
+    /// The weigh-in the open y/n question would delete, and the question.
+    public private(set) var deleting: (id: String, question: String)?
 
     public static let pageSize = 20
 
@@ -248,12 +252,17 @@ public final class WeightsModel {
     // MARK: Adding a reading
 
     public func openPrompt() {
+        editing = nil
+        deleting = nil
         let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
         prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
         problem = nil
     }
 
-    public func cancelPrompt() { prompt = nil }
+    public func cancelPrompt() {
+        prompt = nil
+        editing = nil
+    }
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { prompt?.deleteBackward() }
 
@@ -262,6 +271,7 @@ public final class WeightsModel {
     public func submitPrompt() -> Command {
         guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
         else { return .none }
+        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value)) }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
@@ -269,6 +279,69 @@ public final class WeightsModel {
             self?.prompt = nil
             return self?.refresh(rows: rowsLoaded) ?? .none
         }, failed: { [weak self] in self?.problem = $0 })
+    }
+
+    // MARK: Correcting and deleting a reading
+
+    /// Opens the prompt on the selected weigh-in, holding its value: Enter saves the corrected weight,
+    /// checked by the service exactly as a new one.
+    public func openEditPrompt() {
+        guard rows.indices.contains(selectedIndex) else { return }
+        let row = rows[selectedIndex]
+        deleting = nil
+        editing = row.id
+        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 12)
+        problem = nil
+    }
+
+    private func saveCorrection(of id: String, kg: Double) -> Command {
+        let service = service, rowsLoaded = rows.count
+        return Command(writes.write("edit \(id)") {
+            try await service.editReading(id: id, ReadingChange(data: [Field.weight: .number(kg)]))
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                editing = nil
+                return refresh(rows: rowsLoaded)
+            case .failure(let error):
+                problem = describe(error)  // the prompt stays open to fix it
+                return .none
+            }
+        })
+    }
+
+    /// Asks whether to delete the selected weigh-in (the screen shows the question, y/n answers it).
+    public func askToDelete() {
+        guard rows.indices.contains(selectedIndex), prompt == nil else { return }
+        let row = rows[selectedIndex]
+        deleting = (row.id, "Delete \(row.weight) \(unit.rawValue) of \(row.date)? y/n")
+        problem = nil
+    }
+
+    public func cancelDelete() { deleting = nil }
+
+    /// Deletes the weigh-in the question named; it leaves the table, the chart and the summary with the
+    /// reload that follows.
+    public func confirmDelete() -> Command {
+        guard let id = deleting?.id else { return .none }
+        deleting = nil
+        let service = service, rowsLoaded = rows.count
+        return Command(writes.write("delete \(id)") {
+            try await service.deleteReading(id: id)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                messages.removeAll { $0.mid == id }
+                rebuild()
+                return refresh(rows: max(rowsLoaded - 1, 1))
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 
     // MARK: Display state

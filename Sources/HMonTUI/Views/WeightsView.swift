@@ -112,6 +112,10 @@ struct WeightsView {
             PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
             return
         }
+        if let question = model.deleting?.question {
+            canvas.text(question, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            return
+        }
         let position = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
         var text = position
         if model.isLoadingOlder { text += " · loading older…" }
