@@ -101,6 +101,11 @@ extension LocalStore {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
                 tally.addedByDevice[known.device.name, default: 0] += 1
             } else {
+                // Reading ids are unique in a store: the same id under another account is not "already there".
+                let owner = try String.fetchOne(db, sql: "SELECT uid FROM messages WHERE mid = ?", arguments: [reading.first.readingID])
+                if owner != userID {
+                    throw problem("reading \(reading.first.readingID) belongs to another account in this store: import an export into the account it came from, or into another store")
+                }
                 if let kind { tally.alreadyThere[kind, default: 0] += 1 } else { tally.alreadyThereOther += 1 }
             }
         }
