@@ -61,8 +61,13 @@ public final class WeightsModel {
 
     public var title: String { "Weight in \(unit.rawValue)" }
     public var subtitle: String { filter?.name ?? (scales.count > 1 ? "all scales" : device.name) }
-    /// Whether the table names each row's scale (more than one shown).
-    public var showsSource: Bool { filter == nil && scales.count > 1 }
+    /// Whether the table names each row's scale (more than one shown) or where it came from (an import's source).
+    public var showsSource: Bool { showsScale || hasOrigins }
+    /// The source column's heading: "Scale" when it names scales, else "Source".
+    public var sourceTitle: String { showsScale ? "Scale" : "Source" }
+    private var showsScale: Bool { filter == nil && scales.count > 1 }
+    /// Whether a loaded reading keeps where an import found it (its `source` field).
+    private var hasOrigins = false
     public var isEmpty: Bool { rows.isEmpty }
 
     private let service: any HealthService
@@ -346,7 +351,13 @@ public final class WeightsModel {
 
     // MARK: Display state
 
+    /// "Bathroom scale", "Withings", or "Bathroom scale · Withings" with both.
+    static func source(scale: String?, origin: String?) -> String {
+        [scale, origin].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+    }
+
     private func rebuild() {
+        hasOrigins = messages.contains { $0.data[Field.source]?.textValue?.isEmpty == false }
         let formats = Formats(calendar: clock.calendar)
         let kgValues = messages.map { $0.data[Field.weight]?.number ?? 0 }
         let names = Dictionary(scales.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -354,7 +365,9 @@ public final class WeightsModel {
             let value = unit.fromKg(kgValues[i])
             var row = WeightRow(id: message.mid, date: formats.tableDateTime(message.date),
                                 weight: Formats.oneDecimal(value), change: "", direction: .none,
-                                isGood: nil, isNew: newIDs.contains(message.mid), source: names[message.sdid] ?? "")
+                                isGood: nil, isNew: newIDs.contains(message.mid),
+                                source: Self.source(scale: showsScale ? names[message.sdid] : nil,
+                                                    origin: message.data[Field.source]?.textValue))
             if i + 1 < messages.count {
                 let delta = (value - unit.fromKg(kgValues[i + 1]))
                 let rounded = (delta * 10).rounded() / 10

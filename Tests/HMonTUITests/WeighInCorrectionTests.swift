@@ -76,3 +76,25 @@ struct WeighInCorrectionTests {
         #expect(!frame(of: dashboard, size: size).contains("27.4"), "the devices screen's last reading is the one before")
     }
 }
+
+/// An imported weigh-in keeps its source, and the weights table shows it.
+@MainActor
+struct WeighInSourceTests {
+    @Test func anImportedWeighInsSourceIsShownInTheTable() async throws {
+        let world = try await DemoWorld()
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let scale = try #require(try await world.store.devices(userID: user.id).first { $0.name == "Bathroom scale" })
+        let evening = DemoWorld.now.addingTimeInterval(-30 * 60)
+        try await world.store.post(NewMessage(sdid: scale.id, ts: evening.millisecondsSince1970,
+                                              data: [Field.weight: .number(70.1), Field.source: .text("Withings")]),
+                                   userID: user.id, now: DemoWorld.now)
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("2"))
+        let shown = frame(of: dashboard, size: size)
+        #expect(shown.contains("Source"))
+        let row = try #require(shown.split(separator: "\n").first { $0.contains("Fri Nov 20, 2026  17:30") })
+        #expect(row.contains("70.1") && row.contains("Withings"), "\(row)")
+    }
+}
