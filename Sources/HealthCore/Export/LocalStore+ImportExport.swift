@@ -104,7 +104,8 @@ extension LocalStore {
                 // Reading ids are unique in a store: the same id under another account is not "already there".
                 let owner = try String.fetchOne(db, sql: "SELECT uid FROM messages WHERE mid = ?", arguments: [reading.first.readingID])
                 if owner != userID {
-                    throw problem("reading \(reading.first.readingID) belongs to another account in this store: import an export into the account it came from, or into another store")
+                    throw problem("reading \(reading.first.readingID) belongs to another account in this store: "
+                                  + "import an export into the account it came from, or into another store")
                 }
                 if let kind { tally.alreadyThere[kind, default: 0] += 1 } else { tally.alreadyThereOther += 1 }
             }
@@ -122,8 +123,8 @@ extension LocalStore {
     private static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64, in db: Database) throws -> Device {
         let qualified = "\(name.prefix(80)) (\(type.name))"
         for candidate in [name, qualified] {
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE ORDER BY created_at LIMIT 1",
-                                          arguments: [userID, type.id, candidate]) {
+            let sql = "SELECT * FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE ORDER BY created_at LIMIT 1"
+            if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, type.id, candidate]) {
                 return Device(row: row)
             }
         }

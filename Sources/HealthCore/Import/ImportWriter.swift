@@ -198,8 +198,8 @@ final class ImportWriter {
     /// The user's oldest scale, else a new one named "Scale".
     private func theScale() throws -> (device: KnownDevice, name: String) {
         let type = BuiltInDeviceType.withings
-        if let row = try Row.fetchOne(db, sql: "SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? ORDER BY created_at, rowid LIMIT 1",
-                                      arguments: [userID, type.deviceType.id]) {
+        let sql = "SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? ORDER BY created_at, rowid LIMIT 1"
+        if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, type.deviceType.id]) {
             return (KnownDevice(id: row["id"], dtid: type.deviceType.id, manifestVersion: row["manifest_version"]), row["name"])
         }
         return try createDevice(named: "Scale", qualified: "Scale (\(type.deviceType.name))", type: type)

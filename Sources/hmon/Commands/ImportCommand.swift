@@ -12,7 +12,11 @@ struct ImportCommand: AsyncParsableCommand {
         The format is recognized from the file's content. Apple Health: the export.zip the Health app \
         makes (read as a stream, never unpacked) or its export.xml; weights, heights, active, resting and \
         consumed energy and HRV are kept, and the profile's empty birth date, sex and height are filled. \
-        Weights, heights and body composition from every source land on your one scale (the oldest, or         a new "Scale"), each reading keeping its source in a `source` field. `hmon export`'s CSV and JSON         come back with their ids, devices and fields. A file is imported whole or not at all, and importing         it again adds nothing. The summary lists what was added per kind and per device and what was         skipped and why; --json prints it as one JSON object.
+        A file is imported whole or not at all, and importing it again adds nothing. Weights, heights and \
+        body composition from every source land on your one scale (the oldest, or a new "Scale"), each \
+        reading keeping its source in a `source` field. `hmon export`'s CSV and JSON come back with their \
+        ids, devices and fields. The summary lists what was added per kind and per device and what was \
+        skipped and why; --json prints it as one JSON object.
         """
     )
 
