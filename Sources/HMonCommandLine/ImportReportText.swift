@@ -31,7 +31,7 @@ public enum ImportReportText {
         let added = tally.addedTotal
         var addedLine = "\(verb) \(grouped(added)) \(added == 1 ? "reading" : "readings")"
         var addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label(count: $0))" : nil } }
-        if tally.addedOther > 0 { addedKinds.append("\(grouped(tally.addedOther)) other") }
+        if tally.addedOther > 0 { addedKinds.append("\(grouped(tally.addedOther)) other readings") }
         if !addedKinds.isEmpty { addedLine += ": " + addedKinds.joined(separator: ", ") }
         lines.append(addedLine)
         if !tally.addedByDevice.isEmpty {

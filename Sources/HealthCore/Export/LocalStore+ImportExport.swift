@@ -96,7 +96,7 @@ extension LocalStore {
             }
             let record = MessageRecord(mid: reading.first.readingID, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
                                        ts: reading.first.ts, cts: received, mv: known.device.manifestVersion, data: try encode(accepted))
-            let kind = ReadingKind.allCases.first { accepted[$0.field] != nil }
+            let kind = Self.kind(of: accepted)
             if try record.insertUnlessStored(db) {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
                 tally.addedByDevice[known.device.name, default: 0] += 1
@@ -111,6 +111,15 @@ extension LocalStore {
             }
         }
         return tally
+    }
+
+    /// The kind an import summary counts a reading under; nil for none (counted as "other"). An RMSSD is
+    /// "HRV from beats" only when it was computed from beats, not measured by Welltory or typed in.
+    static func kind(of data: [String: FieldValue]) -> ReadingKind? {
+        ReadingKind.allCases.first { kind in
+            data[kind.field] != nil
+                && (kind != .heartRateVariabilityFromBeats || data[Field.source] == .text(HRVSource.beats.rawValue))
+        }
     }
 
     /// A CSV value is text until here: a number field's value must read as a number.
