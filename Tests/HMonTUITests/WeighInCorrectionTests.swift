@@ -101,3 +101,33 @@ struct WeighInSourceTests {
         #expect(row.contains("70.1") && row.contains("Withings"), "\(row)")
     }
 }
+
+/// On the HRV table `x` deletes the selected measurement after the same y/n question.
+@MainActor
+struct HRVMeasurementDeletionTests {
+    @Test func xAsksThenDeletesTheSelectedMeasurement() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        _ = await dashboard.press(.char("4"))
+        _ = await dashboard.press(.char("a"))
+        for key in "61.5" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        #expect(frame(of: dashboard, size: size).contains("RMSSD 61.5 ms"))
+        #expect(dashboard.helpSections.flatMap(\.bindings).contains { $0.action == .deleteReading && $0.keyNames == "x" })
+
+        _ = await dashboard.press(.char("x"))
+        let asked = frame(of: dashboard, size: size)
+        #expect(asked.contains("Delete the measurement of") && asked.contains("(RMSSD 61.5 ms)? y/n"), "\(asked)")
+        _ = await dashboard.press(.char("n"))
+        #expect(frame(of: dashboard, size: size).contains("RMSSD 61.5 ms"), "n keeps it")
+
+        _ = await dashboard.press(.char("x"))
+        _ = await dashboard.press(.char("y"))
+        let after = frame(of: dashboard, size: size)
+        #expect(!after.contains("61.5"), "gone from the latest, the chart and the table")
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        #expect(try await world.store.readings(ReadingsQuery(field: Field.rmssd), userID: user.id)
+            .allSatisfy { $0.data[Field.rmssd] != .number(61.5) })
+    }
+}
