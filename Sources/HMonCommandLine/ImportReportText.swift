@@ -30,9 +30,15 @@ public enum ImportReportText {
         lines.append("\(file): \(result.format), read in \(String(format: "%.1f", elapsed)) s\(dryRun ? " (dry run: nothing was written)" : "")")
         let added = tally.addedTotal
         var addedLine = "\(verb) \(grouped(added)) \(added == 1 ? "reading" : "readings")"
-        let addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label(count: $0))" : nil } }
+        var addedKinds = ReadingKind.allCases.compactMap { kind in tally.added[kind].flatMap { $0 > 0 ? "\(grouped($0)) \(kind.label(count: $0))" : nil } }
+        if tally.addedOther > 0 { addedKinds.append("\(grouped(tally.addedOther)) other readings") }
         if !addedKinds.isEmpty { addedLine += ": " + addedKinds.joined(separator: ", ") }
         lines.append(addedLine)
+        if !tally.addedByDevice.isEmpty {
+            let devices = tally.addedByDevice.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\($0.key) \(grouped($0.value))" }
+            lines.append("by device: " + devices.joined(separator: ", "))
+        }
         if tally.alreadyThereTotal > 0 {
             lines.append("already there: \(grouped(tally.alreadyThereTotal)) \(tally.alreadyThereTotal == 1 ? "reading" : "readings")")
         }
@@ -72,4 +78,64 @@ public enum ImportReportText {
 
     /// `1234567` → `1,234,567`.
     public static func grouped(_ n: Int) -> String { Formatting.grouped(n) }
+}
+
+/// `hmon import --json`: the same facts as the summary, for scripts. Keys are stable; counts are numbers.
+public struct ImportReportJSON: Encodable, Sendable {
+    public struct Counts: Encodable, Sendable {
+        public var total: Int
+        /// By kind, under `ReadingKind`'s raw names ("weight", "activeEnergy"); "other" for an hmon
+        /// export's readings of no such kind.
+        public var byKind: [String: Int]
+    }
+
+    public var file: String
+    public var format: String
+    public var dryRun: Bool
+    public var added: Counts
+    /// Readings added per device, by the device's name.
+    public var addedByDevice: [String: Int]
+    public var alreadyThere: Counts
+    /// Readings skipped, by reason.
+    public var skipped: [String: Int]
+    /// Records and elements of kinds hmon does not keep, by kind.
+    public var notKept: [String: Int]
+    public var profileFilled: [String]
+    public var cleanedDeviceNames: [String]
+
+    public init(file: String, result: ImportResult, dryRun: Bool) {
+        let tally = result.tally
+        func counts(_ byKind: [ReadingKind: Int], other: Int) -> Counts {
+            var named = Dictionary(uniqueKeysWithValues: byKind.filter { $0.value > 0 }.map { ($0.key.rawValue, $0.value) })
+            if other > 0 { named["other"] = other }
+            return Counts(total: named.values.reduce(0, +), byKind: named)
+        }
+        self.file = file
+        format = result.format.rawValue
+        self.dryRun = dryRun
+        added = counts(tally.added, other: tally.addedOther)
+        addedByDevice = tally.addedByDevice
+        alreadyThere = counts(tally.alreadyThere, other: tally.alreadyThereOther)
+        skipped = tally.skippedReasons
+        notKept = tally.skippedKinds
+        profileFilled = tally.profileFilled
+        cleanedDeviceNames = tally.cleanedDeviceNames
+    }
+
+    /// One line of JSON, keys sorted. Every scalar `TextRules` refuses in a name (control, bidi,
+    /// zero-width) is written as a `\uXXXX` escape: still the same JSON, and safe on a terminal.
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if TextRules.isUnsafe(scalar), scalar.value <= 0xFFFF {
+                out += String(format: "\\u%04X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }

@@ -54,8 +54,8 @@ struct APIError: Error, HTTPResponseError {
     static func from(_ error: HealthError) -> APIError {
         switch error {
         case .notSignedIn, .sessionExpired, .wrongPassword: .unauthorized
-        case .notYourDevice: .forbidden
-        case .unknownDevice: .notFound
+        case .notYourDevice, .notYourReading: .forbidden
+        case .unknownDevice, .unknownReading: .notFound
         case .unknownDeviceType: .deviceTypeNotFound
         case .unknownUser: .userNotFound
         case .nameTaken: APIError(.conflict, code: SAMI.ErrorCode.userNameTaken, message: "Username already registered.")

@@ -7,7 +7,9 @@ import Hummingbird
 /// (ownership of devices, manifest fields, sane ranges).
 ///
 /// hmon extension: `GET`/`PUT /v1.1/users/self/profile` carry the profile (birth date, sex, height, units,
-/// BMR formula) that the energy summary needs, as `{"data": Profile}`.
+/// BMR formula) that the energy summary needs, as `{"data": Profile}`; `GET`/`PUT`/`DELETE
+/// /v1.1/messages/{mid}` read, correct and delete one of the token's user's readings (403 for another
+/// user's, 404 for none; a client's token may only post).
 struct APIRoutes: Sendable {
     let store: LocalStore
     let configuration: ServerConfiguration
@@ -29,6 +31,9 @@ struct APIRoutes: Sendable {
         api.get("messages/last") { request, context in try await lastMessages(request, context) }
         api.get("messages") { request, context in try await messages(request, context) }
         api.post("messages") { request, context in try await postMessage(request, context) }
+        api.get("messages/:mid") { _, context in try await reading(context) }
+        api.put("messages/:mid") { request, context in try await editReading(request, context) }
+        api.delete("messages/:mid") { _, context in try await deleteReading(context) }
     }
 
     // MARK: Who may do what
@@ -190,6 +195,29 @@ struct APIRoutes: Sendable {
         }
         let service = LocalHealthService(store: store, userID: ownerID)
         let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
+    }
+
+    // MARK: Corrections (hmon extension)
+
+    private func readingID(_ context: ServerContext) -> String { context.parameters.get("mid") ?? "" }
+
+    private func reading(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try reader(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: try await service.reading(id: readingID(context))))
+    }
+
+    /// `{"ts": ms, "data": {field: value}}`, either key optional: the reading as stored afterwards.
+    private func editReading(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try writer(context)
+        let change = try await RequestInput.json(ReadingChange.self, from: request)
+        return JSONBody.response(SAMI.DataEnvelope(data: try await service.editReading(id: readingID(context), change)))
+    }
+
+    private func deleteReading(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try writer(context)
+        let mid = readingID(context)
+        try await service.deleteReading(id: mid)
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
     }
 }

@@ -97,6 +97,8 @@ public final class HRVModel {
     public private(set) var lastUpdated: Date?
     /// The inline "add a measurement" prompt (RMSSD in ms), when open.
     public private(set) var prompt: TextField?
+    /// The measurement the open y/n question would delete, and the question.
+    public private(set) var deleting: (id: String, question: String)?
 
     /// The most measurements loaded: a year and more of daily ones, enough for the 90-day chart with the
     /// 60 days of baseline before it. Not the store's 1,000-row page: rating and formatting a thousand rows
@@ -214,6 +216,37 @@ public final class HRVModel {
     public func openPrompt() {
         prompt = TextField(label: "RMSSD in ms", limit: 8)
         problem = nil
+    }
+
+    /// Asks whether to delete the selected measurement (the screen shows the question, y/n answers it).
+    public func askToDelete() {
+        guard rows.indices.contains(selectedIndex), prompt == nil else { return }
+        let row = rows[selectedIndex]
+        deleting = (row.id, "Delete the measurement of \(row.date) (RMSSD \(row.rmssd) ms)? y/n")
+        problem = nil
+    }
+
+    public func cancelDelete() { deleting = nil }
+
+    /// Deletes the measurement the question named; the table, the chart and the baseline lose it.
+    public func confirmDelete() -> Command {
+        guard let id = deleting?.id else { return .none }
+        deleting = nil
+        let service = service
+        return Command(writes.write("delete \(id)") {
+            try await service.deleteReading(id: id)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                messages.removeAll { $0.mid == id }
+                rebuild()
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 
     public func cancelPrompt() { prompt = nil }

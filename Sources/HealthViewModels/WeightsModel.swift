@@ -52,13 +52,22 @@ public final class WeightsModel {
     public private(set) var lastUpdated: Date?
     /// The inline "add a reading" prompt, when open.
     public private(set) var prompt: TextField?
+    /// The reading the open prompt corrects; nil when it adds one.
+    public private(set) var editing: String?
+    /// The weigh-in the open y/n question would delete, and the question.
+    public private(set) var deleting: (id: String, question: String)?
 
     public static let pageSize = 20
 
     public var title: String { "Weight in \(unit.rawValue)" }
     public var subtitle: String { filter?.name ?? (scales.count > 1 ? "all scales" : device.name) }
-    /// Whether the table names each row's scale (more than one shown).
-    public var showsSource: Bool { filter == nil && scales.count > 1 }
+    /// Whether the table names each row's scale (more than one shown) or where it came from (an import's source).
+    public var showsSource: Bool { showsScale || hasOrigins }
+    /// The source column's heading: "Scale" when it names scales, else "Source".
+    public var sourceTitle: String { showsScale ? "Scale" : "Source" }
+    private var showsScale: Bool { filter == nil && scales.count > 1 }
+    /// Whether a loaded reading keeps where an import found it (its `source` field).
+    private var hasOrigins = false
     public var isEmpty: Bool { rows.isEmpty }
 
     private let service: any HealthService
@@ -266,12 +275,17 @@ public final class WeightsModel {
     // MARK: Adding a reading
 
     public func openPrompt() {
+        editing = nil
+        deleting = nil
         let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
         prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
         problem = nil
     }
 
-    public func cancelPrompt() { prompt = nil }
+    public func cancelPrompt() {
+        prompt = nil
+        editing = nil
+    }
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { prompt?.deleteBackward() }
 
@@ -285,6 +299,7 @@ public final class WeightsModel {
             problem = outside
             return .none
         }
+        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value)) }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
@@ -294,9 +309,78 @@ public final class WeightsModel {
         }, failed: { [weak self] in self?.problem = $0 })
     }
 
+    // MARK: Correcting and deleting a reading
+
+    /// Opens the prompt on the selected weigh-in, holding its value: Enter saves the corrected weight,
+    /// checked by the service exactly as a new one.
+    public func openEditPrompt() {
+        guard rows.indices.contains(selectedIndex) else { return }
+        let row = rows[selectedIndex]
+        deleting = nil
+        editing = row.id
+        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 12)
+        problem = nil
+    }
+
+    private func saveCorrection(of id: String, kg: Double) -> Command {
+        let service = service, rowsLoaded = rows.count
+        return Command(writes.write("edit \(id)") {
+            try await service.editReading(id: id, ReadingChange(data: [Field.weight: .number(kg)]))
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                editing = nil
+                return refresh(rows: rowsLoaded)
+            case .failure(let error):
+                problem = describe(error)  // the prompt stays open to fix it
+                return .none
+            }
+        })
+    }
+
+    /// Asks whether to delete the selected weigh-in (the screen shows the question, y/n answers it).
+    public func askToDelete() {
+        guard rows.indices.contains(selectedIndex), prompt == nil else { return }
+        let row = rows[selectedIndex]
+        deleting = (row.id, "Delete \(row.weight) \(unit.rawValue) of \(row.date)? y/n")
+        problem = nil
+    }
+
+    public func cancelDelete() { deleting = nil }
+
+    /// Deletes the weigh-in the question named; it leaves the table, the chart and the summary with the
+    /// reload that follows.
+    public func confirmDelete() -> Command {
+        guard let id = deleting?.id else { return .none }
+        deleting = nil
+        let service = service, rowsLoaded = rows.count
+        return Command(writes.write("delete \(id)") {
+            try await service.deleteReading(id: id)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                messages.removeAll { $0.mid == id }
+                rebuild()
+                return refresh(rows: max(rowsLoaded - 1, 1))
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
+    }
+
     // MARK: Display state
 
+    /// "Bathroom scale", "Withings", or "Bathroom scale · Withings" with both.
+    static func source(scale: String?, origin: String?) -> String {
+        [scale, origin].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+    }
+
     private func rebuild() {
+        hasOrigins = messages.contains { $0.data[Field.source]?.textValue?.isEmpty == false }
         let formats = Formats(calendar: clock.calendar)
         let kgValues = messages.map { $0.data[Field.weight]?.number ?? 0 }
         let names = Dictionary(scales.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -304,7 +388,9 @@ public final class WeightsModel {
             let value = unit.fromKg(kgValues[i])
             var row = WeightRow(id: message.mid, date: formats.tableDateTime(message.date),
                                 weight: Formats.oneDecimal(value), change: "", direction: .none,
-                                isGood: nil, isNew: newIDs.contains(message.mid), source: names[message.sdid] ?? "")
+                                isGood: nil, isNew: newIDs.contains(message.mid),
+                                source: Self.source(scale: showsScale ? names[message.sdid] : nil,
+                                                    origin: message.data[Field.source]?.textValue))
             if i + 1 < messages.count {
                 // From the figures as shown (one decimal), so the column agrees with the weights beside it.
                 let shown = { (kg: Double) in (self.unit.fromKg(kg) * 10).rounded() }

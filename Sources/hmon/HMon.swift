@@ -11,9 +11,9 @@ struct HMon: AsyncParsableCommand {
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
-                      HRVCommand.self, ImportCommand.self, DemoCommand.self, ServeCommand.self, ClientCommand.self,
-                      SnapshotCommand.self, KeysCommand.self, TrendCommand.self, InsightsCommand.self, TokenCommand.self,
-                      ExistCommand.self],
+                      ReadingCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
+                      ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,
+                      InsightsCommand.self, TokenCommand.self, ExistCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
         // its --db cannot shadow the --db of the other subcommands.
         defaultSubcommand: DashboardCommand.self

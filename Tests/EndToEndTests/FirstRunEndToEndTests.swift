@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// Issue 11's first run, as a new user does it in a real terminal: an empty store, the create-account form,
-/// the setup (units and body figures; a scale and a food log made), the first weigh-in, the first food
-/// entry, and every screen on the way. Without tmux the suite is skipped, and says so.
+/// the setup (units and body figures; a scale and a food log made), the first weigh-in, an edit and a delete,
+/// the first food entry, and every screen on the way. Without tmux the suite is skipped, and says so.
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct FirstRunEndToEndTests {
     @Test func aNewUserCreatesAnAccountSetsUpAndLogsAWeighInAndAMeal() throws {
@@ -47,6 +47,25 @@ struct FirstRunEndToEndTests {
         try tmux.press("Enter")
         try tmux.waitForScreen("the weigh-in in the table") { $0.contains("70.2") && !$0.contains("New weight in kg") }
 
+        // A typo, corrected with e: the prompt holds the old value.
+        try tmux.type("e")
+        try tmux.waitForScreen("the edit prompt") { $0.contains("Weight in kg of") }
+        try tmux.press("BSpace")
+        try tmux.type("4")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the corrected weigh-in") { $0.contains("70.4") && !$0.contains("70.2") && !$0.contains("Weight in kg of") }
+
+        // A second weigh-in by mistake, deleted with d after the y/n question.
+        try tmux.type("a")
+        try tmux.waitForScreen("the weight prompt again") { $0.contains("New weight in kg") }
+        try tmux.type("17.5")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the mistaken weigh-in on top") { $0.contains("17.5") && !$0.contains("New weight in kg") }
+        try tmux.type("d")
+        try tmux.waitForScreen("the delete question") { $0.contains("Delete 17.5 kg") && $0.contains("y/n") }
+        try tmux.type("y")
+        try tmux.waitForScreen("the mistake gone, the corrected weigh-in kept") { !$0.contains("17.5") && $0.contains("70.4") }
+
         // The first food entry, and a balance that now has every figure (profile, weight, food).
         try tmux.type("3")
         try tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
@@ -76,7 +95,7 @@ struct FirstRunEndToEndTests {
         try tmux.waitForScreen("the form closed") { !$0.contains("Your profile") }
 
         try tmux.type("1")
-        let back = try tmux.waitForScreen("the devices with their last readings") { $0.contains("70.2 kg") && $0.contains("650 kcal") }
+        let back = try tmux.waitForScreen("the devices with their last readings") { $0.contains("70.4 kg") && $0.contains("650 kcal") }
         #expect(back.contains("Scale"))
         try tmux.type("q")
         try tmux.waitForScreen("the shell prompt") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true }

@@ -64,7 +64,8 @@ struct RemoteDashboardTests {
         let world = try await DemoWorld()
         let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
                                                    configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        // A long request timeout, so "at once" is told apart from "after the timeout" even on a loaded machine.
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 120))
         _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
         let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
         dashboard.run(dashboard.app.startSignedIn())
@@ -75,7 +76,7 @@ struct RemoteDashboardTests {
 
         let asked = Date()
         _ = await dashboard.press(.char("R"))
-        #expect(Date().timeIntervalSince(asked) < 5, "a refused connection is said at once, not after the timeout")
+        #expect(Date().timeIntervalSince(asked) < 60, "a refused connection is said at once, not after the 120 s timeout")
         let text = frame(of: dashboard, size: size)
         let status = text.split(separator: "\n").last.map(String.init) ?? ""
         let since = try #require(remote.offlineSince)

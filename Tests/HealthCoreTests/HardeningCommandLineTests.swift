@@ -70,7 +70,7 @@ import Testing
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_US">
-             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Evil&#x1b;[2J&#x1b;]0;pwned&#x07;Scale" unit="kg" \
+             <Record type="HKQuantityTypeIdentifierActiveEnergyBurned" sourceName="Evil&#x1b;[2J&#x1b;]0;pwned&#x07;Scale" unit="kcal" \
             creationDate="2024-01-02 07:15:00 +0100" startDate="2024-01-02 07:15:00 +0100" endDate="2024-01-02 07:15:00 +0100" value="80"/>
             </HealthData>
 

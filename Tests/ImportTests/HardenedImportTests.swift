@@ -33,11 +33,11 @@ import Testing
         // The attack from the issue: clear the screen, retitle the window, ring the bell.
         let evil = "Evil&#x1b;[2J&#x1b;]0;pwned&#x07;Scale&#x202E;"
         let xml = AppleHealthXML.document(
-            AppleHealthXML.record("BodyMass", "80", unit: "kg", at: "2024-01-02 07:15:00 +0100", source: evil))
+            AppleHealthXML.record("ActiveEnergyBurned", "80", unit: "kcal", at: "2024-01-02 07:15:00 +0100", source: evil))
         let result = try world.importFile(try world.folder.write("export.xml", xml))
 
         let stored = "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}Scale\u{FFFD}"
-        #expect(result.tally.added[.weight] == 1)
+        #expect(result.tally.added[.activeEnergy] == 1)
         #expect(try await world.deviceNames().keys.sorted() == [stored])
         #expect(result.tally.cleanedDeviceNames == [stored])
         // The stored name passes the rule every other entry enforces.
@@ -47,6 +47,14 @@ import Testing
         let again = try world.importFile(try world.folder.write("export2.xml", xml))
         #expect(again.tally.addedTotal == 0)
         #expect(try await world.deviceNames().count == 1)
+
+        // A weigh-in from that source lands on the scale, its source kept with the same characters replaced.
+        let weighIn = AppleHealthXML.document(
+            AppleHealthXML.record("BodyMass", "80", unit: "kg", at: "2024-01-02 07:15:00 +0100", source: evil))
+        _ = try world.importFile(try world.folder.write("weight.xml", weighIn))
+        let scale = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Scale" })
+        let reading = try #require(try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 1).first)
+        #expect(reading.data[Field.source] == .text(stored))
     }
 
     @Test(arguments: ["nan", "inf", "0x40", "0x1p6", "1e309", String(repeating: "9", count: 400)])

@@ -35,19 +35,49 @@ import Testing
         return path
     }
 
-    @Test func importPrintsOneSummaryLineWhenNotOnATerminal() async throws {
+    /// The summary's lines after the first (which says how long reading took).
+    static func facts(_ stdout: String) -> [String] { Array(stdout.split(separator: "\n").dropFirst().map(String.init)) }
+
+    @Test func importPrintsTheWholeSummaryWhenNotOnATerminal() async throws {
         let folder = try TempFolder()
         let db = try await Self.store(in: folder)
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
         let first = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
         #expect(first.status == 0)
-        // The HRV record's two beats are too few to compute HRV from: the one skipped.
-        #expect(first.stdout == "export.xml: added 14, already there 0, skipped 1\n")
+        #expect(first.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
+        // Per kind, per device, and what was skipped and why: what a terminal shows.
+        #expect(Self.facts(first.stdout) == [
+            "added 14 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, 2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass",
+            "by device: Apple Watch 6, Scale 6, MyFitnessPal 2",
+            // The HRV record's two beats are too few to compute HRV from: the one skipped.
+            "skipped 1: 1 HRV beat lists under 31 beats, too short to compute HRV from",
+            "not kept: 4 other records and elements (ActivitySummary 1, ExportDate 1, HeartRate 1, Workout 1)",
+            "profile: filled date of birth, sex, height",
+        ])
         #expect(first.stderr == "")
 
         let second = try Self.run(["import", file.path, "--db", db])
-        #expect(second.stdout == "export.xml: added 0, already there 14, skipped 1\n")
+        #expect(Self.facts(second.stdout).prefix(2) == ["added 0 readings", "already there: 14 readings"])
+    }
+
+    @Test func jsonGivesScriptsTheSameFacts() async throws {
+        let folder = try TempFolder()
+        let db = try await Self.store(in: folder)
+        let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
+
+        let run = try Self.run(["import", file.path, "--db", db, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.filter { $0 == "\n" }.count == 1, "one line")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let added = try #require(object["added"] as? [String: Any])
+        #expect(added["total"] as? Int == 14)
+        #expect((added["byKind"] as? [String: Int])?["weight"] == 2)
+        #expect(object["addedByDevice"] as? [String: Int] == ["Apple Watch": 6, "Scale": 6, "MyFitnessPal": 2])
+        #expect(object["skipped"] as? [String: Int] == ["HRV beat lists under 31 beats, too short to compute HRV from": 1])
+        #expect(object["format"] as? String == "Apple Health export.xml")
+        #expect(object["dryRun"] as? Bool == false)
+        #expect(try Self.run(["import", file.path, "--db", db, "--json", "--quiet"]).status == 2)
     }
 
     @Test func aMalformedFileFailsWithItsPlaceAndNothingIsImported() async throws {
@@ -69,12 +99,14 @@ import Testing
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
         let dry = try Self.run(["import", file.path, "--db", db, "--dry-run"])
-        #expect(dry.stdout == "export.xml: would add 14, already there 0, skipped 1\n")
+        #expect(dry.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
+        #expect(dry.stdout.split(separator: "\n").first?.hasSuffix("(dry run: nothing was written)") == true)
+        #expect(Self.facts(dry.stdout).first?.hasPrefix("would add 14 readings: 2 weights") == true)
         let quiet = try Self.run(["import", file.path, "--db", db, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "" && quiet.stderr == "")
         let after = try Self.run(["import", file.path, "--db", db, "--dry-run"])
-        #expect(after.stdout == "export.xml: would add 0, already there 14, skipped 1\n")
+        #expect(Self.facts(after.stdout).prefix(2) == ["would add 0 readings", "already there: 14 readings"])
     }
 
     @Test func aFileThatIsNoExportIsRefused() async throws {

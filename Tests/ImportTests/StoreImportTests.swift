@@ -36,7 +36,7 @@ import Testing
         }.joined(separator: "\n"))
     }
 
-    @Test func readingsLandOnDevicesNamedAfterTheirSourceOfTheMatchingType() async throws {
+    @Test func weighInsOfEverySourceLandOnOneScaleAndOtherReadingsOnDevicesNamedAfterTheirSource() async throws {
         let world = try await World()
         let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
@@ -44,13 +44,18 @@ import Testing
         #expect(result.tally.added[.weight] == 2)
         #expect(result.tally.added[.dietaryEnergy] == 2)
         #expect(try await world.messageCount() == 14)
+        // One weight history: no scale per source, and no scale holding only the Health app's heights.
         #expect(try await world.deviceNames() == [
-            "Withings": "Withings Device",
-            "Jörg's iPhone": "Withings Device",
-            "Health": "Withings Device",
+            "Scale": "Scale",
             "MyFitnessPal": "Calorie Tracker",
             "Apple Watch": "Activity Tracker",
         ])
+        let scale = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Scale" })
+        let onScale = try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 100)
+        // Each reading keeps where it came from.
+        #expect(Set(onScale.compactMap { $0.data[Field.source]?.textValue }) == ["Withings", "Jörg's iPhone", "Health"])
+        #expect(result.tally.addedByDevice.values.reduce(0, +) == 14)
+        #expect(result.tally.addedByDevice["Scale"] == onScale.count)
         let watch = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch" })
         let latest = try await world.store.lastMessages(deviceID: watch.id, userID: world.user.id, count: 10)
         #expect(Set(latest.compactMap { $0.data[Field.heartRateVariabilitySDNN]?.number }) == [43.2])
@@ -88,10 +93,28 @@ import Testing
         let meals = try await world.store.lastMessages(deviceID: food.id, userID: world.user.id, count: 10)
         // Calorie Tracker's calories are kcal as recorded; 2092 kJ is 500 kcal.
         #expect(meals.compactMap { $0.data[Field.calories]?.number }.sorted() == [500, 650])
-        let health = try #require(devices.first { $0.name == "Health" })
-        let heights = try await world.store.lastMessages(deviceID: health.id, userID: world.user.id, count: 10)
+        let scale = try #require(devices.first { $0.name == "Scale" })
+        let heights = try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 10, field: Field.height)
         // The Withings manifest keeps height in metres.
         #expect(heights.compactMap { $0.data[Field.height]?.number }.map { ($0 * 1000).rounded() / 1000 }.sorted() == [1.7, 1.753])
+    }
+
+    @Test func weighInsJoinTheScaleThePersonHasAndEarlierImportsStayRecognized() async throws {
+        let world = try await World()
+        let bathroom = try await world.store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
+                                                       userID: world.user.id)
+        let xml = AppleHealthXML.document([
+            AppleHealthXML.record("BodyMass", "70", unit: "kg", at: "2024-01-02 07:00:00 +0000", source: "Withings"),
+            AppleHealthXML.record("BodyMass", "70.4", unit: "kg", at: "2024-01-03 07:00:00 +0000", source: "Health"),
+            AppleHealthXML.record("Height", "170", unit: "cm", at: "2024-01-02 07:00:00 +0000", source: "Health"),
+        ].joined(separator: "\n"))
+        let result = try world.importFile(try world.folder.write("export.xml", xml))
+        #expect(result.tally.addedByDevice == ["Bathroom scale": 3])
+        #expect(try await world.deviceNames() == ["Bathroom scale": "Withings Device"])
+        let weights = try await world.store.lastMessages(deviceID: bathroom.id, userID: world.user.id, count: 10, field: Field.weight)
+        #expect(weights.map { $0.data[Field.source] } == [.text("Health"), .text("Withings")])
+        // The ids do not depend on the device nor on the kept source: the same file adds nothing again.
+        #expect(try world.importFile(try world.folder.write("again.xml", xml)).tally.alreadyThere[.weight] == 2)
     }
 
     @Test func importingTheSameFileAgainAddsNothing() async throws {
@@ -103,7 +126,7 @@ import Testing
         #expect(again.tally.addedTotal == 0)
         #expect(again.tally.alreadyThereTotal == 14)
         #expect(try await world.messageCount() == 14)
-        #expect(try await world.store.devices(userID: world.user.id).count == 5)
+        #expect(try await world.store.devices(userID: world.user.id).count == 3)
     }
 
     @Test func anOverlappingExportAddsOnlyWhatIsNew() async throws {
@@ -128,7 +151,7 @@ import Testing
 
         #expect(throws: ImportError.self) { try world.importFile(file) }
         #expect(try await world.messageCount() == 3)
-        #expect(try await world.deviceNames() == ["Withings": "Withings Device"])
+        #expect(try await world.deviceNames() == ["Scale": "Scale"])
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
@@ -154,9 +177,10 @@ import Testing
         """))
         #expect(result.tally.added[.weight] == 1)
         let scale = try #require(try await world.store.devices(userID: world.user.id).first)
-        #expect(scale.name == "Withings")
+        #expect(scale.name == "Scale")
         let message = try #require(try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 1).first)
-        #expect(message.data == [Field.weight: .number(80), Field.fatRatio: .number(25), Field.muscleMass: .number(57.2)])
+        #expect(message.data == [Field.weight: .number(80), Field.fatRatio: .number(25), Field.muscleMass: .number(57.2),
+                                 Field.source: .text("Withings")])
     }
 
     @Test func theProfileIsFilledFromMeOnlyWhereEmpty() async throws {

@@ -32,14 +32,23 @@ final class HRVScreen: DashboardScreen {
         Binding(.end, .char("G"), does: .bottom, help: "oldest loaded measurement (again: load older)"),
         Binding(.char("d"), does: .toggleDays, help: "RMSSD over 30 / 90 days"),
         Binding(.char("a"), does: .addMeasurement, help: "add an RMSSD by hand"),
+        Binding(.char("x"), does: .deleteReading, help: "delete the selected measurement (asks first)"),
     ]
 
     let hints = [Hint(.addMeasurement, "add"), Hint(.toggleDays, "30/90"), Hint(.refresh, "refresh"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     var modal: (title: String, bindings: [Binding])? {
-        model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+        if model?.deleting != nil { return ("Deleting a measurement", Self.deleteQuestion) }
+        return model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
     }
+
+    /// The question `x` asks.
+    static let deleteQuestion: [Binding] = [
+        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the measurement"),
+        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
+        Binding(.ctrl("c"), does: .quit, help: "quit"),
+    ]
 
     var isTyping: Bool { model?.prompt != nil }
     var isRefreshing: Bool { model?.isRefreshing ?? false }
@@ -66,6 +75,11 @@ final class HRVScreen: DashboardScreen {
     func perform(_ action: Action) -> Command {
         guard let model else { return .none }
         if model.prompt != nil { return model.performInPrompt(action) }
+        if model.deleting != nil {
+            if action == .confirm { return model.confirmDelete() }
+            if action == .cancel { model.cancelDelete() }
+            return .none
+        }
         switch action {
         case .up: return model.moveSelection(by: -1)
         case .down: return model.moveSelection(by: 1)
@@ -75,6 +89,7 @@ final class HRVScreen: DashboardScreen {
         case .bottom: return model.moveToBottom()
         case .toggleDays: model.toggleDays()
         case .addMeasurement: model.openPrompt()
+        case .deleteReading: model.askToDelete()
         default: break
         }
         return .none

@@ -13,6 +13,8 @@ extension Action {
     public static let longerSpan = Action("longer span")
     public static let shorterSpan = Action("shorter span")
     public static let nextScale = Action("next scale")
+    public static let editReading = Action("edit reading")
+    public static let deleteReading = Action("delete reading")
 }
 
 /// The weights of one scale, under the trend of all of them (chart and summary), paging older readings in.
@@ -37,6 +39,8 @@ final class WeightsScreen: DashboardScreen {
         Binding(.end, .char("G"), does: .bottom, help: "oldest reading (loads them all)"),
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
         Binding(.char("a"), does: .addReading, help: "add a reading"),
+        Binding(.char("e"), does: .editReading, help: "correct the selected weigh-in"),
+        Binding(.char("d"), does: .deleteReading, help: "delete the selected weigh-in (asks first)"),
         Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
         Binding(.char("["), does: .shorterSpan, help: "chart a shorter span"),
         Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
@@ -45,8 +49,16 @@ final class WeightsScreen: DashboardScreen {
     let hints = [Hint(.addReading, "add"), Hint(.toggleUnit, "kg/lb"), Hint(.refresh, "refresh"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
+    /// The question `d` asks.
+    static let deleteQuestion: [Binding] = [
+        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the weigh-in"),
+        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
+        Binding(.ctrl("c"), does: .quit, help: "quit"),
+    ]
+
     var modal: (title: String, bindings: [Binding])? {
-        model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+        if model?.deleting != nil { return ("Deleting a weigh-in", Self.deleteQuestion) }
+        return model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
     }
 
     var isTyping: Bool { model?.prompt != nil }
@@ -79,6 +91,11 @@ final class WeightsScreen: DashboardScreen {
     func perform(_ action: Action) -> Command {
         guard let model else { return .none }
         if model.prompt != nil { return model.performInPrompt(action) }
+        if model.deleting != nil {
+            if action == .confirm { return model.confirmDelete() }
+            if action == .cancel { model.cancelDelete() }
+            return .none
+        }
         switch action {
         case .up: return model.moveSelection(by: -1)
         case .down: return model.moveSelection(by: 1)
@@ -88,6 +105,8 @@ final class WeightsScreen: DashboardScreen {
         case .bottom: return model.moveToOldest()
         case .toggleUnit: return model.toggleUnit()
         case .addReading: model.openPrompt()
+        case .editReading: model.openEditPrompt()
+        case .deleteReading: model.askToDelete()
         case .longerSpan: return model.longerSpan()
         case .shorterSpan: return model.shorterSpan()
         case .nextScale: return model.nextFilter()

@@ -145,6 +145,10 @@ struct HRVView {
             PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
             return
         }
+        if let question = model.deleting?.question {
+            canvas.text(question, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            return
+        }
         var text = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
         if model.isLoadingOlder { text += " · loading older…" }
         canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)

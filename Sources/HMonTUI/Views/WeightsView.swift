@@ -68,10 +68,11 @@ struct WeightsView {
         canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
         canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
         canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
-        // With several scales, each row names its own; the "new" mark moves past it.
+        // With several scales, each row names its own, and an imported one where it came from; the "new" mark moves past it.
         let sourceX = x0 + dateW + weightW + changeW + 4
-        let sourceW = model.showsSource ? min(18, max(0, rect.maxX - sourceX - 1)) : 0
-        if sourceW > 0 { canvas.text("Scale", at: Point(x: sourceX, y: rect.y), style: Styles.columnHeader, maxWidth: sourceW) }
+        let longest = model.rows.map { DisplayWidth.of($0.source) }.max() ?? 0
+        let sourceW = model.showsSource ? min(max(18, min(longest, 28)), max(0, rect.maxX - sourceX - 1)) : 0
+        if sourceW > 0 { canvas.text(model.sourceTitle, at: Point(x: sourceX, y: rect.y), style: Styles.columnHeader, maxWidth: sourceW) }
         let rows = min(rect.height - 1, table.pageSize)
         guard !model.rows.isEmpty else {
             let text = model.isRefreshing ? "loading…" : "No readings yet. Press a to add one."
@@ -110,6 +111,10 @@ struct WeightsView {
     private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
         if let prompt = model.prompt {
             PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
+            return
+        }
+        if let question = model.deleting?.question {
+            canvas.text(question, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
             return
         }
         let position = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"

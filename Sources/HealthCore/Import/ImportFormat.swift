@@ -6,6 +6,9 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case appleHealthXML = "Apple Health export.xml"
     case withingsCSV = "Withings weight.csv"
     case openScaleCSV = "openScale CSV"
+    /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.
+    case hmonCSV = "hmon export (CSV)"
+    case hmonJSON = "hmon export (JSON)"
 
     public var description: String { rawValue }
 

@@ -8,6 +8,12 @@ public struct ImportTally: Sendable, Equatable {
     public var added: [ReadingKind: Int] = [:]
     /// Of those, readings the store already had (an earlier import, or repeated in the file).
     public var alreadyThere: [ReadingKind: Int] = [:]
+    /// Readings of none of the kinds above (an hmon export's HRV measurements or meal descriptions), added
+    /// and already there.
+    public var addedOther = 0
+    public var alreadyThereOther = 0
+    /// Readings added per device, by the device's name as stored.
+    public var addedByDevice: [String: Int] = [:]
     /// Readings of a kept kind that were skipped, by reason ("weight outside 1–650 kg").
     public var skippedReasons: [String: Int] = [:]
     /// Elements and record types hmon does not keep, by kind ("StepCount", "Workout").
@@ -21,8 +27,8 @@ public struct ImportTally: Sendable, Equatable {
     public init() {}
 
     public var keptTotal: Int { kept.values.reduce(0, +) }
-    public var addedTotal: Int { added.values.reduce(0, +) }
-    public var alreadyThereTotal: Int { alreadyThere.values.reduce(0, +) }
+    public var addedTotal: Int { added.values.reduce(0, +) + addedOther }
+    public var alreadyThereTotal: Int { alreadyThere.values.reduce(0, +) + alreadyThereOther }
     public var skippedReasonsTotal: Int { skippedReasons.values.reduce(0, +) }
     public var skippedKindsTotal: Int { skippedKinds.values.reduce(0, +) }
 

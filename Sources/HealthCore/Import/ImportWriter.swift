@@ -28,7 +28,12 @@ final class ImportWriter {
     private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var skipped: [String: Int] = [:]
+    /// Readings added per device, by the device's index in `deviceNames`.
+    private var addedPerDevice: [Int] = []
+    private var deviceNames: [String] = []
     private var cleanedNames: [String] = []
+    /// The last source written into a scale reading, as a JSON string (sources come in long runs).
+    private var lastSource: (name: String, json: String)?
 
     private struct DeviceKey: Hashable {
         var source: String
@@ -39,6 +44,8 @@ final class ImportWriter {
         var id: String
         var dtid: String
         var manifestVersion: Int
+        /// Where the device's counter is in `addedPerDevice`.
+        var counter = -1
     }
 
     /// Where each of `MessageRecord`'s columns is bound in its insert statement.
@@ -71,7 +78,7 @@ final class ImportWriter {
             skipped["reading dated before 1970 or in the future", default: 0] += 1
             return
         }
-        let json: String
+        var json: String
         do {
             json = try StoredReading.json(reading)
         } catch let refused as HealthError {
@@ -79,8 +86,13 @@ final class ImportWriter {
             skipped["\(reading.kind.rangeName) refused: \(refused.message)", default: 0] += 1
             return
         }
-        let device = try device(for: reading.source, type: reading.kind.builtInType)
+        let type = reading.kind.builtInType
+        let device = try device(for: reading.source, type: type)
+        // The id comes from the reading as before sources were kept, so earlier imports are recognized.
         let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
+        if type == .withings, !reading.source.isEmpty {
+            json = String(json.dropLast()) + ",\"" + Field.source + "\":" + sourceJSON(reading.source) + "}"
+        }
         let statement = insertStatement.sqliteStatement
         sqlite3_reset(statement)
         try bind(mid, parameters.mid, statement)
@@ -96,6 +108,7 @@ final class ImportWriter {
         let index = reading.kind.index
         if sqlite3_changes(connection) > 0 {
             added[index] += 1
+            addedPerDevice[device.counter] += 1
         } else {
             alreadyThere[index] += 1
         }
@@ -108,6 +121,7 @@ final class ImportWriter {
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
         }
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        for (name, count) in zip(deviceNames, addedPerDevice) where count > 0 { tally.addedByDevice[name, default: 0] += count }
         tally.cleanedDeviceNames = cleanedNames
     }
 
@@ -129,20 +143,42 @@ final class ImportWriter {
                       sql: insertStatement.sql)
     }
 
-    /// The user's device for a source and type: one named exactly after the source, else
+    /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
+    private func sourceJSON(_ source: String) -> String {
+        if let lastSource, lastSource.name == source { return lastSource.json }
+        let cleaned = TextRules.replacingUnsafe(in: source).0
+        let encoded = (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        lastSource = (source, encoded)
+        return encoded
+    }
+
+    /// The user's device for a source and type. A scale's readings (weights, heights, body composition)
+    /// from every source land on the person's one scale, their oldest, or a new "Scale": one weight history,
+    /// and no scale holding only a height. Other kinds land on a device named exactly after the source, else
     /// "Source (Type name)" (device names are unique per user), created when there is none. A source
     /// holding characters `TextRules` refuses in names is named with them replaced (and reported);
     /// the readings' ids still come from the source as written, so re-importing stays idempotent.
     private func device(for source: String, type: BuiltInDeviceType) throws -> KnownDevice {
-        let key = DeviceKey(source: source, type: type)
+        let key = DeviceKey(source: type == .withings ? "" : source, type: type)
         if let last, last.key == key { return last.device }
-        let device = try devices[key] ?? findOrCreateDevice(source: source, type: type)
+        var device: KnownDevice
+        if let known = devices[key] {
+            device = known
+        } else {
+            let found = type == .withings ? try theScale() : try findOrCreateDevice(source: source, type: type)
+            device = found.device
+            device.counter = deviceNames.firstIndex(of: found.name) ?? deviceNames.count
+            if device.counter == deviceNames.count {
+                deviceNames.append(found.name)
+                addedPerDevice.append(0)
+            }
+        }
         devices[key] = device
         last = (key, device)
         return device
     }
 
-    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> KnownDevice {
+    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
         let typeID = type.deviceType.id
         let (source, replaced) = TextRules.replacingUnsafe(in: source)
         let name = String(source.prefix(100))
@@ -150,19 +186,36 @@ final class ImportWriter {
         if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
         for candidate in [name, qualified] {
             if let row = try Row.fetchOne(db, sql: """
-                SELECT id, manifest_version FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
+                SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
                 ORDER BY created_at LIMIT 1
                 """, arguments: [userID, typeID, candidate]) {
-                return KnownDevice(id: row["id"], dtid: typeID, manifestVersion: row["manifest_version"])
+                return (KnownDevice(id: row["id"], dtid: typeID, manifestVersion: row["manifest_version"]), row["name"])
             }
         }
+        return try createDevice(named: name, qualified: qualified, type: type)
+    }
+
+    /// The user's oldest scale (a Withings or a generic one, as the first-run setup makes), else a new
+    /// generic one named "Scale".
+    private func theScale() throws -> (device: KnownDevice, name: String) {
+        let scaleTypes = [BuiltInDeviceType.withings, .scale].map(\.deviceType.id)
+        let sql = "SELECT id, dtid, manifest_version, name FROM devices WHERE uid = ? AND dtid IN (?, ?) ORDER BY created_at, rowid LIMIT 1"
+        if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, scaleTypes[0], scaleTypes[1]]) {
+            return (KnownDevice(id: row["id"], dtid: row["dtid"], manifestVersion: row["manifest_version"]), row["name"])
+        }
+        let type = BuiltInDeviceType.scale
+        return try createDevice(named: "Scale", qualified: "Scale (\(type.deviceType.name))", type: type)
+    }
+
+    private func createDevice(named name: String, qualified: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
         let nameTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
                                           arguments: [userID, name]) == true
-        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion)
+        let device = KnownDevice(id: Secrets.newID(), dtid: type.deviceType.id, manifestVersion: type.deviceType.latestVersion)
+        let stored = nameTaken ? qualified : name
         try db.execute(
             sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [device.id, userID, typeID, nameTaken ? qualified : name, device.manifestVersion, received, true])
-        return device
+            arguments: [device.id, userID, type.deviceType.id, stored, device.manifestVersion, received, true])
+        return (device, stored)
     }
 }
 

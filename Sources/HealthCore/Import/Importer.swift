@@ -62,6 +62,8 @@ public enum Importer {
             file.close()
             let (tally, profile) = try readZip(url, name: name, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: profile)
+        case .hmonCSV, .hmonJSON:
+            throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
         case .withingsCSV, .openScaleCSV:
             let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())

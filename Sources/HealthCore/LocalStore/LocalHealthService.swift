@@ -111,6 +111,23 @@ public final class LocalHealthService: HealthService {
         try await store.post(message, userID: try requireUser())
     }
 
+    public func reading(id: String) async throws -> Message {
+        try await store.reading(id: id, userID: try requireUser())
+    }
+
+    public func readings(_ query: ReadingsQuery) async throws -> [Message] {
+        try await store.readings(query, userID: try requireUser())
+    }
+
+    @discardableResult
+    public func editReading(id: String, _ change: ReadingChange) async throws -> Message {
+        try await store.editReading(id: id, userID: try requireUser(), change: change)
+    }
+
+    public func deleteReading(id: String) async throws {
+        try await store.deleteReading(id: id, userID: try requireUser())
+    }
+
     // MARK: Derived views
 
     public func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary {

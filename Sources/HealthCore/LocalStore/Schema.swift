@@ -236,6 +236,17 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v11: a scale's readings keep their source") { db in
+            // An import puts the weigh-ins of every source (Withings, the Health app, a phone) on the person's
+            // one scale, and each reading keeps where it came from in this text field.
+            let scale = BuiltInDeviceType.withings
+            guard let spec = scale.manifest.field(Field.source) else { return }
+            let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
+                                            arguments: [scale.deviceType.id]) ?? 0
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [scale.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
+        }
         migrator.registerMigration("v13: a generic scale type") { db in
             // First-run setup gives a person a scale without pretending it is a Withings.
             try insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest, in: db)

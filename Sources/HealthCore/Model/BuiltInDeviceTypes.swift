@@ -58,6 +58,8 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
                 FieldSpec(name: Field.boneMass, type: .double, unit: "kg"),
                 FieldSpec(name: Field.hydration, type: .double, unit: "kg"),
                 FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
+                // Since v11: imports put every source's weigh-ins on one scale and keep the source here.
+                FieldSpec(name: Field.source, type: .string, unit: nil, description: "where the reading came from"),
             ])
         case .calorieTracker:
             Manifest(fields: [

@@ -194,6 +194,47 @@ public final class RemoteHealthService: HealthService {
         return reply.data.mid
     }
 
+    /// hmon extension: `GET /v1.1/messages/{mid}`.
+    public func reading(id: String) async throws -> Message {
+        let reply: SAMI.DataEnvelope<Message> = try await call("GET", "/v1.1/messages/\(pathEscape(id))", subject: .reading(id))
+        return reply.data
+    }
+
+    /// The contract lists one device at a time: every device's readings in the range, merged.
+    public func readings(_ query: ReadingsQuery) async throws -> [Message] {
+        if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
+        guard query.from < query.to else { return [] }
+        var all: [Message] = []
+        for device in try await devices() {
+            var page = MessageQuery(sdid: device.id, startDate: max(0, query.from), endDate: query.to - 1, order: query.order,
+                                    count: min(query.limit ?? LocalStore.maximumPageSize, LocalStore.maximumPageSize),
+                                    fieldPresence: query.field)
+            var mine: [Message] = []
+            repeat {
+                let answer = try await messages(page)
+                mine += answer.messages
+                page.offset = answer.next
+            } while page.offset != nil && mine.count < query.limit ?? .max
+            all += mine
+        }
+        all.sort { query.order == .desc ? ($0.ts, $0.mid) > ($1.ts, $1.mid) : ($0.ts, $0.mid) < ($1.ts, $1.mid) }
+        if let limit = query.limit { all = Array(all.prefix(limit)) }
+        return all
+    }
+
+    /// hmon extension: `PUT /v1.1/messages/{mid}` with `{"ts":…,"data":{…}}`.
+    @discardableResult
+    public func editReading(id: String, _ change: ReadingChange) async throws -> Message {
+        let reply: SAMI.DataEnvelope<Message> = try await call(
+            "PUT", "/v1.1/messages/\(pathEscape(id))", body: try encode(change), subject: .reading(id))
+        return reply.data
+    }
+
+    /// hmon extension: `DELETE /v1.1/messages/{mid}`.
+    public func deleteReading(id: String) async throws {
+        let _: SAMI.DataEnvelope<SAMI.MessageID> = try await call("DELETE", "/v1.1/messages/\(pathEscape(id))", subject: .reading(id))
+    }
+
     // MARK: Derived views
 
     /// Computed here from the day's readings, with the same pure calculator the local store uses.
@@ -316,7 +357,7 @@ public final class RemoteHealthService: HealthService {
 
     /// What a 403 or 404 is about, so the error names it.
     private enum Subject {
-        case none, device(String), deviceType(String)
+        case none, device(String), deviceType(String), reading(String)
     }
 
     private func signedInSession() async throws -> Session {
@@ -396,6 +437,8 @@ public final class RemoteHealthService: HealthService {
         case (SAMI.ErrorCode.unauthorized, _): return .sessionExpired
         case (SAMI.ErrorCode.forbidden, .device(let id)): return .notYourDevice(id)
         case (SAMI.ErrorCode.notFound, .device(let id)): return .unknownDevice(id)
+        case (SAMI.ErrorCode.forbidden, .reading(let id)): return .notYourReading(id)
+        case (SAMI.ErrorCode.notFound, .reading(let id)): return .unknownReading(id)
         case (SAMI.ErrorCode.deviceTypeNotFound, .deviceType(let id)): return .unknownDeviceType(id)
         case (SAMI.ErrorCode.deviceTypeNotFound, _): return .unknownDeviceType(envelope.error.message)
         case (SAMI.ErrorCode.userNameTaken, _): return .nameTaken(envelope.error.message)

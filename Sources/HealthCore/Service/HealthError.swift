@@ -10,6 +10,10 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
     case unknownDevice(String)
     case notYourDevice(String)
     case unknownDeviceType(String)
+    /// No reading with this id (`hmon reading list` shows the ids).
+    case unknownReading(String)
+    /// A reading of another user's device: it can be neither changed nor deleted.
+    case notYourReading(String)
     case invalidValue(String)
     case storeUnavailable(String)
     /// Another connection held the store's write lock for longer than this one would wait (a long
@@ -31,6 +35,8 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
         case .unknownDevice(let id): "no device \"\(id)\": see `hmon device list`"
         case .notYourDevice(let id): "device \(id) belongs to another user"
         case .unknownDeviceType(let name): "no device type \"\(name)\": see `hmon device types`"
+        case .unknownReading(let id): "no reading \"\(id)\": see `hmon reading list` for the ids"
+        case .notYourReading(let id): "reading \(id) belongs to another user"
         case .invalidValue(let what): what
         case .storeUnavailable(let what): what
         case .storeBusy(let what): what

@@ -50,6 +50,15 @@ public protocol HealthService: Sendable {
     /// Adds a reading; returns its `mid`. Throws `.invalidValue` for values outside sane ranges.
     @discardableResult
     func post(_ message: NewMessage) async throws -> String
+    /// One of the user's readings by id; throws `.unknownReading`, `.notYourReading`.
+    func reading(id: String) async throws -> Message
+    /// The user's readings over all their devices, in time order, as the query asks.
+    func readings(_ query: ReadingsQuery) async throws -> [Message]
+    /// Corrects one of the user's readings (time and/or fields), checked like a new one; returns it as stored.
+    @discardableResult
+    func editReading(id: String, _ change: ReadingChange) async throws -> Message
+    /// Deletes one of the user's readings; it leaves every screen, series and total.
+    func deleteReading(id: String) async throws
 
     // MARK: Derived views
 

@@ -3,22 +3,26 @@ import Foundation
 import HealthCore
 import HMonCommandLine
 
-/// `hmon import FILE [--user NAME] [--db PATH] [--dry-run] [--quiet]`.
+/// `hmon import FILE [--user NAME] [--db PATH] [--dry-run] [--quiet] [--json]`.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring readings in from an Apple Health export, a Withings weight.csv or an openScale CSV.",
+        abstract: "Bring readings in from an Apple Health export, a Withings weight.csv, an openScale CSV or an hmon export.",
         discussion: """
         The format is recognized from the file's content. Apple Health: the export.zip the Health app \
         makes (read as a stream, never unpacked) or its export.xml; weights, heights, active, resting and \
         consumed energy and HRV are kept, and the profile's empty birth date, sex and height are filled. \
-        A file is imported whole or not at all, and importing it again adds nothing.
+        A file is imported whole or not at all, and importing it again adds nothing. Weights, heights and \
+        body composition from every source land on your one scale (the oldest, or a new "Scale"), each \
+        reading keeping its source in a `source` field. `hmon export`'s CSV and JSON come back with their \
+        ids, devices and fields. The summary lists what was added per kind and per device and what was \
+        skipped and why; --json prints it as one JSON object.
         """
     )
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv or an openScale CSV export.", valueName: "file"))
+    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, an openScale CSV export or an hmon export.", valueName: "file"))
     var file: String
 
     @Flag(help: "Read the file and report what would be added, writing nothing.")
@@ -27,6 +31,13 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Print the summary as one JSON object (for scripts).")
+    var json = false
+
+    func validate() throws {
+        if quiet, json { throw ValidationError("--quiet prints nothing and --json prints the summary: choose one") }
+    }
+
     func run() async throws {
         let url = URL(fileURLWithPath: file)
         let name = url.lastPathComponent
@@ -34,11 +45,15 @@ struct ImportCommand: AsyncParsableCommand {
         guard let local = opened.service as? LocalHealthService else {
             throw CommandError("import writes to a local store only: pass --db PATH")
         }
-        let reporter = ImportProgressReporter(file: name, enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let reporter = ImportProgressReporter(file: name, enabled: !quiet && !json && isatty(STDERR_FILENO) == 1)
         let started = Date()
         let result: ImportResult
         do {
-            result = try local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, progress: reporter.update)
+            if Self.isHMonExport(url) {
+                result = try local.store.importExport(url, userID: opened.user.id, dryRun: dryRun)
+            } else {
+                result = try local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, progress: reporter.update)
+            }
         } catch let error as ImportError {
             reporter.clear()
             throw CommandError("\(error); nothing was imported")
@@ -48,11 +63,20 @@ struct ImportCommand: AsyncParsableCommand {
         }
         reporter.clear()
         guard !quiet else { return }
-        if reporter.enabled {
-            let lines = ImportReportText.summary(file: name, result: result, elapsed: Date().timeIntervalSince(started), dryRun: dryRun)
-            printEscaped(lines.joined(separator: "\n"))
-        } else {
-            printEscaped(ImportReportText.oneLine(file: name, result: result, dryRun: dryRun))
+        if json {
+            print(ImportReportJSON(file: name, result: result, dryRun: dryRun).text)
+            return
         }
+        // The same summary with or without a terminal: a log or a script sees what a person sees.
+        let lines = ImportReportText.summary(file: name, result: result, elapsed: Date().timeIntervalSince(started), dryRun: dryRun)
+        printEscaped(lines.joined(separator: "\n"))
+    }
+
+    /// Whether the file is `hmon export`'s own CSV or JSON (from its first bytes).
+    static func isHMonExport(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        return ExportReader.detect(Array(head)) != nil
     }
 }
