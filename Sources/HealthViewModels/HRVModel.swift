@@ -232,21 +232,12 @@ public final class HRVModel {
     public func confirmDelete() -> Command {
         guard let id = deleting?.id else { return .none }
         deleting = nil
-        let service = service
-        return Command(writes.write("delete \(id)") {
-            try await service.deleteReading(id: id)
-        } apply: { [weak self] result in
+        return writes.delete(reading: id, from: service, deleted: { [weak self] in
             guard let self else { return .none }
-            switch result {
-            case .success:
-                messages.removeAll { $0.mid == id }
-                rebuild()
-                return refresh()
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+            messages.removeAll { $0.mid == id }
+            rebuild()
+            return refresh()
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     public func cancelPrompt() { prompt = nil }

@@ -73,3 +73,22 @@ extension WriteSlot {
         })
     }
 }
+
+extension WriteSlot {
+    /// Deletes a reading the person said yes to. When it is gone, `deleted` says what comes next (drop the
+    /// row, reload); when not, `failed` gets the reason.
+    func delete(reading id: String, from service: any HealthService, deleted: @escaping @MainActor () -> Command,
+                failed: @escaping @MainActor (String) -> Void) -> Command {
+        Command(write("delete \(id)") {
+            try await service.deleteReading(id: id)
+        } apply: { result in
+            switch result {
+            case .success:
+                return deleted()
+            case .failure(let error):
+                failed(describe(error))
+                return .none
+            }
+        })
+    }
+}

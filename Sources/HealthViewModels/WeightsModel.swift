@@ -355,21 +355,13 @@ public final class WeightsModel {
     public func confirmDelete() -> Command {
         guard let id = deleting?.id else { return .none }
         deleting = nil
-        let service = service, rowsLoaded = rows.count
-        return Command(writes.write("delete \(id)") {
-            try await service.deleteReading(id: id)
-        } apply: { [weak self] result in
+        let rowsLoaded = rows.count
+        return writes.delete(reading: id, from: service, deleted: { [weak self] in
             guard let self else { return .none }
-            switch result {
-            case .success:
-                messages.removeAll { $0.mid == id }
-                rebuild()
-                return refresh(rows: max(rowsLoaded - 1, 1))
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+            messages.removeAll { $0.mid == id }
+            rebuild()
+            return refresh(rows: max(rowsLoaded - 1, 1))
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     // MARK: Display state
