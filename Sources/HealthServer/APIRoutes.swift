@@ -9,7 +9,7 @@ import Hummingbird
 /// hmon extension: `GET`/`PUT /v1.1/users/self/profile` carry the profile (birth date, sex, height, units,
 /// BMR formula) that the energy summary needs, as `{"data": Profile}`.
 struct APIRoutes: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
 
     /// The most readings `messages/last` returns (the contract's cap).

@@ -7,7 +7,7 @@ import Hummingbird
 /// itself: routes that need a caller answer 401, and the rate limit counts anonymous requests by address.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
-    let store: LocalStore
+    let store: any HealthStore
     let cache: TokenCache
     let storeVersion: StoreVersionProbe
     let clock: @Sendable () -> Date
@@ -19,7 +19,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             let now = clock()
             let hash = Secrets.sha256Hex(token)
             // Read before the token, so a commit landing in between makes the entry stale, never the reverse.
-            let version = try storeVersion.current()
+            let version = try await storeVersion.current()
             var record = cache.record(forHash: hash, now: now, storeVersion: version)
             if record == nil, let stored = try await store.token(token, kind: .access, now: now) {
                 cache.remember(stored, forHash: hash, now: now, storeVersion: version)

@@ -54,7 +54,7 @@ import HMonCommandLine
         let opener = StoreOpener(demo: true, environment: Self.environment(folder, ["HMON_SERVER": "http://127.0.0.1:9"]))
         #expect(opener.serverAddress == nil, "--demo never goes to a server")
         let store = try await opener.openDashboardStore(now: Date(), calendar: Calendar(identifier: .gregorian))
-        #expect(store.path == folder.file("data/hmon/demo.sqlite").standardizedFileURL.path)
+        #expect(store.location == folder.file("data/hmon/demo.sqlite").standardizedFileURL.path)
         #expect(try await opener.actingUser(on: LocalHealthService(store: store)).name == DemoData.userName)
     }
 }

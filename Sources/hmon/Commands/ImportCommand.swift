@@ -38,7 +38,8 @@ struct ImportCommand: AsyncParsableCommand {
         let started = Date()
         let result: ImportResult
         do {
-            result = try local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, progress: reporter.update)
+            result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current, now: Date(),
+                                                     progress: reporter.update)
         } catch let error as ImportError {
             reporter.clear()
             throw CommandError("\(error); nothing was imported")
