@@ -4,17 +4,6 @@ import Testing
 import TestSupport
 @testable import HealthCore
 
-/// The two engines behind `HealthStore`. The store suites run each test on both: `StoreEngine.available`
-/// is SQLite, and PostgreSQL when `TestPostgres` has a server (else `PostgresHalfTests` shows the
-/// skip and its reason).
-enum StoreEngine: String, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
-
-    static var available: [StoreEngine] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    var testDescription: String { rawValue }
-}
-
 /// A new, empty store of one engine (a file in a temporary folder, or a database of its own on the
 /// test server), with a way to read its tables directly: SQLite through GRDB, PostgreSQL through psql.
 struct StoreWorld {

@@ -148,7 +148,7 @@ import Testing
             let token = try await world.token()
             #expect(try await world.get("/v1.1/users/self", token: token).status == 200)  // now in the server's cache
             // Another hmon on the same file (its own connections, as `hmon user password` would have).
-            let other = try LocalStore(url: world.store.url, passwordHasher: .fastForTests)
+            let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
             #expect(try await other.revokeToken(token))
             try await Task.sleep(for: .milliseconds(100))  // the server looks at the store's version every 50 ms
             #expect(try await world.get("/v1.1/users/self", token: token).status == 401)
