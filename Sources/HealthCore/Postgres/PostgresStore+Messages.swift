@@ -83,16 +83,31 @@ extension PostgresStore {
         }
     }
 
+    /// The server's hot call: the ownership check and the rows in one statement (one round trip), the
+    /// device's row joined to its last readings; no device row means an unknown device.
     public func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON] {
         try LocalStore.checkCount(count)
-        return try await read { db in
-            _ = try await Self.device(id: deviceID, ownedBy: userID, in: db)
-            guard let rows = try await Self.lastRows(deviceID: deviceID, count: count, field: field, in: db) else { return [] }
-            return try rows.map { row in
-                StoredMessageJSON(mid: try row.value("mid"), sdid: try row.value("sdid"), sdtid: try row.value("sdtid"),
-                                  uid: try row.value("uid"), ts: try row.value("ts"), cts: try row.value("cts"),
-                                  mv: try row.value("mv"), dataJSON: try row.value("data"))
-            }
+        guard let presence = Self.presenceFilter(field) else {
+            _ = try await device(id: deviceID, ownedBy: userID)
+            return []
+        }
+        let rows = try await read { db in
+            try await db.all("""
+                SELECT d.uid AS owner, m.mid, m.sdid, m.sdtid, m.uid, m.ts, m.cts, m.mv, m.data
+                FROM devices AS d LEFT JOIN LATERAL (
+                    SELECT * FROM messages WHERE sdid = d.id AND (\(presence)::text IS NULL OR data::jsonb ? \(presence ?? ""))
+                    ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+                ) AS m ON true
+                WHERE d.id = \(deviceID)
+                """)
+        }
+        guard let first = rows.first else { throw HealthError.unknownDevice(deviceID) }
+        guard try first.value("owner", String.self) == userID else { throw HealthError.notYourDevice(deviceID) }
+        return try rows.compactMap { row in
+            guard let mid = try row.value("mid", String?.self) else { return nil }
+            return StoredMessageJSON(mid: mid, sdid: try row.value("sdid"), sdtid: try row.value("sdtid"),
+                                     uid: try row.value("uid"), ts: try row.value("ts"), cts: try row.value("cts"),
+                                     mv: try row.value("mv"), dataJSON: try row.value("data"))
         }
     }
 
@@ -102,7 +117,7 @@ extension PostgresStore {
             throw HealthError.invalidValue("the start date is after the end date: swap them")
         }
         let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
-        return try await read { db in
+        return try await snapshot { db in
             _ = try await Self.device(id: query.sdid, ownedBy: userID, in: db)
             guard let presence = Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var bindings = PostgresBindings()
@@ -172,7 +187,7 @@ extension PostgresStore {
     // MARK: The screens
 
     public func devicesOverview(userID: String) async throws -> DevicesOverview? {
-        try await read { db in
+        try await snapshot { db in
             guard let user = try await Self.user(id: userID, in: db) else { return nil }
             let devices = try await Self.devices(userID: userID, in: db)
             let types = try await Self.deviceTypes(in: db)
@@ -192,7 +207,7 @@ extension PostgresStore {
     public func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
         -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
         let periods = periods.map { ($0.from, $0.to) }
-        return try await read { db in
+        return try await snapshot { db in
             let profile = try await Self.profile(userID: userID, in: db)
             var inputs: [(totals: EnergyTotals, weight: WeightReading?)] = []
             for (from, to) in periods {

@@ -176,8 +176,21 @@ public final class PostgresStore: HealthStore {
         }
     }
 
-    /// Runs `body` on one connection in a read-only transaction that sees one snapshot.
+    /// Runs `body` on one leased connection, each statement on its own (the hot reads are one statement:
+    /// a transaction around them would add two round trips).
     func read<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in
+                try await body(PGConnection(connection: connection, logger: logger))
+            }
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot: for answers made of several queries
+    /// (a screen), which must not mix states from before and after another process's write.
+    func snapshot<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withConnection { connection in
                 let db = PGConnection(connection: connection, logger: logger)
