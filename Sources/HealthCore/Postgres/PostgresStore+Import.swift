@@ -19,7 +19,17 @@ extension PostgresStore {
                     let pipe = ReadingPipe(capacity: 16)
                     ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
                     do {
-                        while let batch = await Self.nextBatch(pipe) { try await writer.insert(batch) }
+                        // Several of the reader's batches per insert: each statement is a round trip to the
+                        // server, and on a busy machine the wait for it costs more than its rows.
+                        var pending: [ImportedReading] = []
+                        while let batch = await Self.nextBatch(pipe) {
+                            pending += batch
+                            if pending.count >= Self.rowsPerInsert {
+                                try await writer.insert(pending)
+                                pending.removeAll(keepingCapacity: true)
+                            }
+                        }
+                        if !pending.isEmpty { try await writer.insert(pending) }
                     } catch {
                         pipe.cancel()
                         throw error
@@ -40,6 +50,9 @@ extension PostgresStore {
             throw Self.mapped(error, location: location)
         }
     }
+
+    /// Readings per multi-row insert.
+    static let rowsPerInsert = 8192
 
     /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
     /// cooperative threads would stall the inserts' own continuations.
