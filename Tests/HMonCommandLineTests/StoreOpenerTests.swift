@@ -58,3 +58,26 @@ import HMonCommandLine
         #expect(try await opener.actingUser(on: LocalHealthService(store: store)).name == DemoData.userName)
     }
 }
+
+@Suite struct StoreOpenerURLTests {
+    @Test func aPostgresURLInDbOrHMONDBNamesAPostgreSQLStoreAndAPathDoesNot() throws {
+        let opener = StoreOpener(db: "postgres://clinic@db.example.org:6543/health", environment: ["PGPASSWORD": "pw"])
+        let location = try #require(try opener.postgresLocation())
+        #expect(location.description == "postgres://clinic@db.example.org:6543/health")
+        #expect(location.password == "pw")
+        let fromEnvironment = StoreOpener(environment: ["HMON_DB": "postgresql://hmon@localhost/hmon", "HOME": "/nowhere"])
+        #expect(try fromEnvironment.postgresLocation()?.database == "hmon")
+        #expect(try StoreOpener(db: "/home/me/hmon.sqlite", environment: [:]).postgresLocation() == nil)
+        // --demo is always the local demo file, whatever HMON_DB says.
+        #expect(try StoreOpener(demo: true, environment: ["HMON_DB": "postgres://hmon@localhost/hmon", "HOME": "/nowhere"])
+            .postgresLocation() == nil)
+    }
+
+    @Test func aMalformedURLIsAUsageErrorThatNeverShowsThePassword() {
+        let error = #expect(throws: CommandError.self) {
+            try StoreOpener(db: "postgres://clinic:hunter2@db.example.org", environment: [:]).postgresLocation()
+        }
+        #expect(error?.message.contains("names no database") == true)
+        #expect(error?.message.contains("hunter2") == false)
+    }
+}
