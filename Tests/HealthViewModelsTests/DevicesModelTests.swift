@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 struct DevicesModelTests {
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func seeWeightIsOfferedOnlyForDevicesWhoseReadingsCarryAWeight(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -34,7 +34,7 @@ struct DevicesModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theUserCardShowsWhoIsSignedInWithLocalDates(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn("alice")
@@ -52,7 +52,7 @@ struct DevicesModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func addingADeviceListsItAndSelectsIt(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
