@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 
 /// Text from outside hmon (names, file names, paths, a file's bytes in an error) as the command line
@@ -37,4 +38,10 @@ public enum TerminalText {
 /// `print` for the command line's output: what it prints goes through `TerminalText.escapedLines`.
 public func printEscaped(_ text: String) {
     print(TerminalText.escapedLines(text))
+}
+
+/// A note for the person beside a command's output (a device made for a first reading): standard error, so
+/// a script reading standard output sees only the result. Escaped like `printEscaped`.
+public func noteEscaped(_ text: String) {
+    FileHandle.standardError.write(Data((TerminalText.escapedLines(text) + "\n").utf8))
 }

@@ -37,4 +37,7 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let cancel = Action("cancel")
     public static let switchForm = Action("switch form")
     public static let confirm = Action("confirm")
+    public static let editProfile = Action("edit profile")
+    public static let chooseNext = Action("next choice")
+    public static let choosePrevious = Action("previous choice")
 }

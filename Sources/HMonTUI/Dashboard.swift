@@ -15,6 +15,8 @@ public final class Dashboard {
     public let inbox: AsyncStream<Loaded>
     /// The next theme when `T` is pressed: its name, nil when there is none; throws when it cannot load.
     public var cycleTheme: () throws -> String? = { nil }
+    /// Keeps the theme `T` chose for the next launch (config.toml); throws when it cannot.
+    public var saveTheme: (String) throws -> Void = { _ in }
     /// Set when the screen draws without colour (NO_COLOR, `--no-color`, a monochrome terminal): T then
     /// says why it changes nothing instead of naming a theme nobody can see.
     public var drawsWithoutColour = false
@@ -64,6 +66,7 @@ public final class Dashboard {
     public var activeTable: [Binding] {
         if app.isConfirmingSignOut { return KeyMap.confirm }
         if app.screen == .signIn { return KeyMap.signIn }
+        if app.profileForm != nil { return KeyMap.profileForm }
         if let modal = current.modal { return modal.bindings }
         return KeyMap.merged(current.bindings, globalBindings)
     }
@@ -71,6 +74,7 @@ public final class Dashboard {
     /// The help overlay's sections: what is open, the screen's own keys, then those that work everywhere.
     public var helpSections: [(title: String, bindings: [Binding])] {
         if app.screen == .signIn { return [("Sign in", KeyMap.signIn)] }
+        if let form = app.profileForm { return [(form.title, KeyMap.profileForm)] }
         let screen = current
         let all = KeyMap.merged(screen.bindings, globalBindings)
         var sections = [(screen.title, screen.bindings), ("Everywhere", Array(all.dropFirst(screen.bindings.count)))]
@@ -128,6 +132,10 @@ public final class Dashboard {
         if let action = KeyMap.action(for: key, in: activeTable) {
             return perform(action)
         }
+        if let form = app.profileForm, case .char(let character) = key {
+            form.type(character)
+            return .keepGoing
+        }
         if current.isTyping, case .char(let character) = key {
             current.type(character)
         }
@@ -137,7 +145,7 @@ public final class Dashboard {
     /// A click on a tab shows that screen; the wheel moves through the screen's list as ↑ and ↓ do, three
     /// rows a notch; a click in a list selects that row (screens that have one, see `select(at:)`).
     private func handleMouse(_ event: MouseEvent) -> Outcome {
-        guard app.screen != .signIn, current.modal == nil, !app.isConfirmingSignOut else { return .keepGoing }
+        guard app.screen != .signIn, current.modal == nil, !app.isConfirmingSignOut, app.profileForm == nil else { return .keepGoing }
         switch event.action {
         case .wheelUp, .wheelDown:
             let key: Key = event.action == .wheelUp ? .up : .down
@@ -157,11 +165,17 @@ public final class Dashboard {
     static let rowsPerWheelNotch = 3
 
     public func perform(_ action: Action) -> Outcome {
+        if let form = app.profileForm, action != .quit, action != .help {
+            performInProfile(action, form: form)
+            return .keepGoing
+        }
         switch action {
         case .quit:
             return .quit
         case .help:
             ui.showsHelp.toggle()
+        case .editProfile where current.modal == nil && app.screen != .signIn:
+            run(app.openProfile())
         case .cycleTheme:
             switchTheme()
         case .confirm where app.isConfirmingSignOut:
@@ -173,7 +187,10 @@ public final class Dashboard {
         case .signOut where current.modal == nil && app.screen != .signIn:
             app.askSignOut()
         case .back where current.modal == nil:
+            // The screen Esc returns to reloads, as a tab key's would: it may have changed while away.
+            let before = app.screen
             app.back()
+            if app.screen != before { run(refreshCurrent()) }
         case .nextTab where app.screen != .signIn && current.modal == nil:
             run(cycle(forward: true))
         case .previousTab where app.screen != .signIn && current.modal == nil:
@@ -186,6 +203,20 @@ public final class Dashboard {
             }
         }
         return .keepGoing
+    }
+
+    /// The profile form's keys: Enter saves it (and the screen on show reloads in the new units), Esc closes it.
+    private func performInProfile(_ action: Action, form: ProfileModel) {
+        switch action {
+        case .submit: run(app.submitProfile { [unowned self] in refreshCurrent() })
+        case .nextField: form.focusNext()
+        case .previousField: form.focusPrevious()
+        case .chooseNext: form.choose(step: 1)
+        case .choosePrevious: form.choose(step: -1)
+        case .deleteBackward: form.deleteBackward()
+        case .cancel: app.closeProfile()
+        default: break
+        }
     }
 
     /// R, and live updates: the screen reloads, and the change token is read after, so the reload's own
@@ -216,8 +247,13 @@ public final class Dashboard {
         do {
             if let name = try cycleTheme() {
                 ui.themeName = name
-                ui.notice = "theme \(name)"
                 ui.themeProblem = nil
+                do {
+                    try saveTheme(name)
+                    ui.notice = "theme \(name), kept for next time"
+                } catch {
+                    ui.notice = "theme \(name) (not kept for next time: \(error))"
+                }
             }
         } catch {
             ui.themeProblem = "\(error): T tries the next theme"

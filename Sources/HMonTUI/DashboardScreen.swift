@@ -33,6 +33,8 @@ public protocol DashboardScreen: AnyObject {
     var isTyping: Bool { get }
     var isRefreshing: Bool { get }
     var problem: String? { get }
+    /// Something the screen did that the person should hear of once ("made a food log"), for the status bar.
+    var notice: String? { get }
     var lastUpdated: Date? { get }
 
     /// The screen is about to show (a tab key, Tab, Enter on a device): what it needs loaded. Nil when it
@@ -56,6 +58,7 @@ public protocol DashboardScreen: AnyObject {
 extension DashboardScreen {
     public var modal: (title: String, bindings: [Binding])? { nil }
     public var isTyping: Bool { false }
+    public var notice: String? { nil }
     public func type(_ character: Character) {}
     public func layout(in area: Rect) {}
     public func resized() -> Command { .none }

@@ -48,6 +48,7 @@ public enum KeyMap {
         table += [
             Binding(.escape, .backspace, does: .back, help: "back"),
             Binding(.char("T"), does: .cycleTheme, help: "next colour theme"),
+            Binding(.char("p"), does: .editProfile, help: "your profile: units, height, birth date, goal"),
             Binding(.char("L"), does: .signOut, help: "sign out"),
         ]
         return table
@@ -62,6 +63,19 @@ public enum KeyMap {
         Binding(.ctrl("n"), does: .switchForm, help: "sign in / create an account"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.escape, .ctrl("c"), does: .quit, help: "quit"),
+    ]
+
+    /// The profile form: letters and digits are typed into its fields; Space and ←/→ change a choice.
+    public static let profileForm: [Binding] = [
+        Binding(.enter, does: .submit, help: "save the profile"),
+        Binding(.tab, .down, does: .nextField, help: "next field"),
+        Binding(.backTab, .up, does: .previousField, help: "previous field"),
+        Binding(.right, does: .chooseNext, help: "next choice (Space too)"),
+        Binding(.left, does: .choosePrevious, help: "previous choice"),
+        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
+        Binding(.escape, does: .cancel, help: "close without saving"),
+        Binding(.function(1), does: .help, help: "show or hide this help"),
+        Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]
 
     /// An inline prompt (a new reading, consumed energy, a device name).

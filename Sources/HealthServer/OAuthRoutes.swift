@@ -65,7 +65,7 @@ struct OAuthRoutes: Sendable {
             return .failure(page(.badRequest, "This sign-in link's response_type must be token or code."))
         }
         guard let scope = Scope.normalized(p["scope"] ?? Scope.all) else {
-            return .failure(page(.badRequest, "This sign-in link asks for an unknown scope: use read, write or read,write."))
+            return .failure(page(.badRequest, "This sign-in link asks for an unknown scope: use read, write, read,write or Exist's group scopes such as health_read,food_write."))
         }
         return .success(AuthorizeRequest(client: client, responseType: responseType, redirectURI: redirect,
                                          state: p["state"], scope: scope))

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 
 /// Applies the rate limit per token (or per IP address for requests without a valid token), adds the
-/// contract's `X-Rate-Limit-*` headers to every answer, and answers 429 past the limit.
+/// contract's `X-Rate-Limit-*` headers to every answer, and answers 429 past the limit, with `Retry-After`.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let limiter: RateLimiter
@@ -13,7 +13,8 @@ struct RateLimitMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext,
                 next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         let key = context.principal.map { "t:" + $0.rateKey } ?? "ip:" + context.remoteAddress
-        let verdict = limiter.check(key, now: Int64(clock().timeIntervalSince1970))
+        let now = Int64(clock().timeIntervalSince1970)
+        let verdict = limiter.check(key, now: now)
         var response: Response
         if verdict.allowed {
             do {
@@ -23,6 +24,7 @@ struct RateLimitMiddleware: RouterMiddleware {
             }
         } else {
             response = try APIError.rateLimited.response(from: request, context: context)
+            response.headers[.retryAfter] = "\(verdict.retryAfter(now: now))"
         }
         for (name, value) in verdict.headers {
             response.headers[.init(name)!] = value

@@ -43,6 +43,12 @@ final class RateLimiter: @unchecked Sendable {
              ("X-Rate-Limit-Remaining", "\(remainingMinute)/\(remainingDay)"),
              ("X-Rate-Limit-Reset", "\(minuteResetsAt)/\(dayResetsAt)")]
         }
+
+        /// Seconds until a refused request may be sent again: to the end of the window that is used up
+        /// (the day's, when both are). Sent as `Retry-After` with a 429.
+        func retryAfter(now: Int64) -> Int64 {
+            max(1, (remainingDay == 0 ? dayResetsAt : minuteResetsAt) - now)
+        }
     }
 
     private struct Counter {

@@ -78,6 +78,7 @@ public enum HMonServer {
                     throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
         APIRoutes(store: store, configuration: configuration).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
+        ExistRoutes(store: store, configuration: configuration).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
         var frameworkLogger = logger

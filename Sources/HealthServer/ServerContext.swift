@@ -1,3 +1,4 @@
+import HealthCore
 import Hummingbird
 import NIOCore
 
@@ -15,8 +16,19 @@ struct Principal: Sendable {
     var scopes: Set<String>
     /// A stable, non-secret key for the token (its hash), used to count requests for the rate limit.
     var rateKey: String
+    /// The OAuth client the token was issued to (its service owns what it writes through `/api/2/`).
+    var clientID: String? = nil
+    /// A read-only personal token (`Authorization: Token …`).
+    var isPersonal = false
 
     var userID: String? { if case .user(let id) = kind { id } else { nil } }
+
+    /// Whether the token may read (or write) an Exist group: hmon's own `read`/`write` cover every group.
+    func allows(group: String, write: Bool) -> Bool {
+        if write && isPersonal { return false }
+        return scopes.contains(write ? Scope.write : Scope.read)
+            || scopes.contains(write ? ExistScope.write(group) : ExistScope.read(group))
+    }
 }
 
 /// The request context: Hummingbird's core storage plus the caller's identity and address.

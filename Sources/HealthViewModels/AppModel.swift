@@ -47,6 +47,8 @@ public final class AppModel {
     public private(set) var preferredMass: MassUnit?
     /// The sign-out question is open: "Sign out? y/n".
     public private(set) var isConfirmingSignOut = false
+    /// The profile form, while it is open (`p`, or the setup after an account is created).
+    public private(set) var profileForm: ProfileModel?
     /// Goes up at every sign-in and sign-out: state made for one user is thrown away when it changes.
     public private(set) var signInCount = 0
     /// A problem that belongs to no one screen (live updates, the session file); the status bar shows it
@@ -91,6 +93,15 @@ public final class AppModel {
         user.map { $0.fullName.isEmpty ? $0.name : "\($0.name) (\($0.fullName))" }
     }
 
+    /// "offline since 19:41" while the server does not answer (the screen then shows what it loaded last);
+    /// nil when it does, and on a local store.
+    public var offlineText: String? {
+        service.offlineSince.map { date in
+            let c = DateText.parts(of: date, in: clock.calendar)
+            return "offline since \(c.hh):\(c.mm)"
+        }
+    }
+
     /// "updated 18:04", for the status bar.
     public func updatedText(_ date: Date) -> String { "updated \(Formats(calendar: clock.calendar).time(date))" }
 
@@ -132,9 +143,35 @@ public final class AppModel {
             } catch {
                 problem = "signed in, but the session could not be saved for next time: \(describe(error))"
             }
-            return enterDashboard()
+            // A person who just made their account is asked for units and body figures first.
+            let entered = enterDashboard()
+            return entered + (signIn.createdAccount ? openProfile(setup: true) : .none)
         }
     }
+
+    // MARK: The profile
+
+    /// `p`: the profile form over the screen; `setup` for the first run (it also makes a scale and a food log).
+    public func openProfile(setup: Bool = false) -> Command {
+        guard user != nil || screen != .signIn else { return .none }
+        let form = ProfileModel(service: service, clock: clock, isSetup: setup)
+        profileForm = form
+        return form.load()
+    }
+
+    /// Enter on the form: saves it, closes it, and runs `then` (the screen on show reloads in the new units).
+    public func submitProfile(then: @escaping @MainActor () -> Command) -> Command {
+        guard let form = profileForm else { return .none }
+        return form.submit { [weak self] profile in
+            guard let self else { return .none }
+            preferredMass = profile.massUnit
+            profileForm = nil
+            return then() + devices.refresh()
+        }
+    }
+
+    /// Esc on the form: closes it unsaved (at setup, the figures can be given later with `p`).
+    public func closeProfile() { profileForm = nil }
 
     /// - Parameter known: the user when resuming a session already told who it is (no second request).
     private func enterDashboard(knowing known: User? = nil) -> Command {
@@ -248,6 +285,7 @@ public final class AppModel {
             do { try sessions.clear() } catch { problems.append(Self.cannotDelete(error)) }
             user = nil
             problem = nil
+            profileForm = nil
             history = []
             screen = .signIn
             signInCount += 1

@@ -55,6 +55,8 @@ public final class DevicesModel {
     public private(set) var devices: [Device] = []
     public private(set) var manifests: [String: Manifest] = [:]
     public private(set) var typeNames: [String: String] = [:]
+    /// The person's units, from the profile loaded with the devices: readings show in them.
+    public private(set) var units = DisplayUnits.stored
 
     private let service: any HealthService
     private let clock: Clock
@@ -98,11 +100,13 @@ public final class DevicesModel {
     public func refresh() -> Command {
         let service = service
         return Command(loads.load("overview") {
-            try await service.devicesOverview()
+            async let profile = service.profile()
+            return (try await service.devicesOverview(), try await profile)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let overview):
+            case .success(let (overview, profile)):
+                units = DisplayUnits(profile)
                 apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
                       manifests: overview.manifests, last: overview.latestReadings)
                 problem = nil
@@ -142,7 +146,7 @@ public final class DevicesModel {
                 id: device.id,
                 name: device.name,
                 typeName: typeName,
-                lastReading: message.map { Self.summary(of: $0, manifest: manifest) } ?? "no readings yet",
+                lastReading: message.map { Self.summary(of: $0, manifest: manifest, units: units) } ?? "no readings yet",
                 lastWhen: message.map { formats.dateTime($0.date) } ?? "",
                 lastAge: message.map { formats.age(of: $0.date, now: now) } ?? "",
                 canSeeWeight: manifest.hasWeight,
@@ -189,7 +193,7 @@ public final class DevicesModel {
                 let formats = Formats(calendar: clock.calendar)
                 recent = messages.map { message in
                     ReadingLine(when: formats.dateTime(message.date),
-                                values: FieldText.parts(of: message, manifest: manifest).joined(separator: " · "))
+                                values: FieldText.parts(of: message, manifest: manifest, units: units).joined(separator: " · "))
                 }
                 recentDeviceID = device.id
             case .failure(let error):
@@ -200,22 +204,22 @@ public final class DevicesModel {
     }
 
     /// The reading in a few words: the weight for a scale, else the first two fields in manifest order.
-    static func summary(of message: Message, manifest: Manifest) -> String {
-        if manifest.hasWeight, let kg = message.data[Field.weight]?.number {
-            return "\(Formats.oneDecimal(kg)) \(manifest.field(Field.weight)?.unit ?? "kg")"
+    static func summary(of message: Message, manifest: Manifest, units: DisplayUnits = .stored) -> String {
+        if manifest.hasWeight, let weight = message.data[Field.weight] {
+            return FieldText.quantity(weight, unit: manifest.field(Field.weight)?.unit ?? "kg", units: units)
         }
         var parts: [String] = []
         for field in manifest.fields where !FieldText.hidden.contains(field.name) {
             guard let value = message.data[field.name] else { continue }
             if let short = Self.shortNames[field.name] {
-                parts.append("\(FieldText.quantity(value, unit: field.unit)) \(short)")
+                parts.append("\(FieldText.quantity(value, unit: field.unit, units: units)) \(short)")
             } else {
-                parts.append(FieldText.text(of: field.name, value: value, unit: field.unit))
+                parts.append(FieldText.text(of: field.name, value: value, unit: field.unit, units: units))
             }
             if parts.count == 2 { break }
         }
         if parts.isEmpty {
-            parts = Array(FieldText.parts(of: message, manifest: manifest).prefix(2))
+            parts = Array(FieldText.parts(of: message, manifest: manifest, units: units).prefix(2))
         }
         return parts.joined(separator: " · ")
     }
@@ -255,7 +259,7 @@ extension DevicesModel {
     }
 
     public func reportNoScale() {
-        problem = "no device with weight readings: add a scale (a, type \"Withings Device\")"
+        problem = "no device with weight readings: add a scale (a, type \"Scale\")"
     }
 
     /// Clears a message that no longer applies (the selection moved on).

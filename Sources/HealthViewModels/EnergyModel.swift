@@ -67,6 +67,17 @@ public final class EnergyModel {
     public private(set) var problem: String?
     public private(set) var lastUpdated: Date?
     public private(set) var prompt: TextField?
+    /// The day's food log entries, oldest first: "12:31  Banana  105 kcal".
+    public private(set) var foodEntries: [FoodEntry] = []
+    /// While the description step of `a` is open: recent descriptions that match what is typed, newest first.
+    public private(set) var suggestions: [String] = []
+    /// The suggestion ↑/↓ picked, if any.
+    public private(set) var suggestionIndex: Int?
+    /// True while `a` asks what was eaten (after the amount).
+    public var isDescribing: Bool { pendingKcal != nil }
+    private var pendingKcal: Double?
+    /// What the person wrote in their food logs lately, newest first, each once.
+    private var recentDescriptions: [String] = []
 
     public var isComplete: Bool { net != nil }
     public var isToday: Bool { day == clock.today }
@@ -87,12 +98,27 @@ public final class EnergyModel {
     private let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
-    public init(service: any HealthService, clock: Clock, foodLog: @escaping @MainActor () -> Device? = { nil }) {
+    /// - Parameter devicesChanged: what to run after this model made a device (the devices screen reloads).
+    /// - Parameter foodLogs: every device whose readings carry consumed energy, whose entries the screen lists
+    ///   (by default the one `foodLog` names).
+    public init(service: any HealthService, clock: Clock, foodLog: @escaping @MainActor () -> Device? = { nil },
+                foodLogs: (@MainActor () -> [Device])? = nil,
+                devicesChanged: @escaping @MainActor () -> Command = { .none }) {
         self.service = service
         self.clock = clock
         self.day = clock.today
         self.foodLogSource = foodLog
+        self.foodLogsSource = foodLogs ?? { foodLog().map { [$0] } ?? [] }
+        self.deviceListChanged = devicesChanged
     }
+
+    private let foodLogsSource: @MainActor () -> [Device]
+    /// A food log made by this screen's first entry, before the devices screen has reloaded.
+    private var madeFoodLog: Device?
+
+    private let deviceListChanged: @MainActor () -> Command
+    /// Something done that the person should hear of once ("made a food log"); the screen shows it.
+    public var notice: String?
 
     /// The food log `a` writes to; nil when the user has none.
     public var foodLog: Device? { foodLogSource() }
@@ -145,16 +171,23 @@ public final class EnergyModel {
     /// day the user has already left is dropped, so the screen always ends on the day asked for last.
     public func refresh() -> Command {
         let day = self.day, service = service, clock = clock
+        var found = foodLogsSource()
+        if let made = madeFoodLog, !found.contains(where: { $0.id == made.id }) { found.append(made) }
+        let logs = found
+        let start = day.start(in: clock.calendar), end = day.adding(days: 1).start(in: clock.calendar)
         return Command(loads.load("week ending \(day)") {
             async let profile = service.profile()
+            async let entries = FoodLogEntries.load(from: logs, between: start, and: end, service: service)
             let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
-            return (week, try await profile.energyUnit)
+            return (week, try await profile.energyUnit, try await entries)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (week, unit)):
+            case .success(let (week, unit, entries)):
                 apply(week[week.count - 1], unit: unit)
                 applyWeek(week, unit: unit)
+                foodEntries = FoodLogEntries.rows(entries.day, unit: unit, calendar: clock.calendar)
+                recentDescriptions = entries.recentDescriptions
                 problem = nil
                 lastUpdated = clock.now()
             case .failure(let error):
@@ -253,34 +286,99 @@ public final class EnergyModel {
 
     // MARK: Logging consumed energy
 
+    /// `a`: asks for the energy eaten. A person without a food log gets one made with the first entry
+    /// (see `submitPrompt`), not a detour through the devices screen.
     public func openPrompt() {
-        guard foodLog != nil else {
-            problem = "no food log to write to: add a device of type \"Calorie Tracker\" on the devices screen (a)"
-            return
-        }
         prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 12)
         problem = nil
     }
 
-    public func cancelPrompt() { prompt = nil }
-    public func promptType(_ character: Character) { prompt?.insert(character) }
-    public func promptDeleteBackward() { prompt?.deleteBackward() }
+    public func cancelPrompt() {
+        prompt = nil
+        pendingKcal = nil
+        suggestions = []
+        suggestionIndex = nil
+    }
+
+    public func promptType(_ character: Character) {
+        prompt?.insert(character)
+        if isDescribing { filterSuggestions() }
+    }
+
+    public func promptDeleteBackward() {
+        prompt?.deleteBackward()
+        if isDescribing { filterSuggestions() }
+    }
+
+    /// ↑/↓ while describing: picks a recent description into the field.
+    public func moveSuggestion(by step: Int) {
+        guard isDescribing, !suggestions.isEmpty else { return }
+        let next = suggestionIndex.map { $0 + step } ?? (step > 0 ? 0 : suggestions.count - 1)
+        let index = min(max(next, 0), suggestions.count - 1)
+        suggestionIndex = index
+        prompt = TextField(label: prompt?.label ?? "", text: suggestions[index], limit: 80)
+    }
+
+    /// The recent descriptions containing what is typed (any case), newest first, at most five.
+    private func filterSuggestions() {
+        let typed = prompt?.text.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        suggestions = Array(recentDescriptions.filter { typed.isEmpty || $0.lowercased().contains(typed) }.prefix(5))
+        suggestionIndex = nil
+    }
 
     /// Posts the consumed energy to the food log, now (or at noon of a past day being viewed), then reloads.
     public func submitPrompt() -> Command {
-        guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
-                                                    problem: &problem), let foodLog
-        else { return .none }
-        guard value >= 0 else {
-            problem = "consumed energy cannot be negative: type a value like 650"
+        // Two steps: the amount, then what it was (optional; Enter on an empty line skips it).
+        guard let kcal = pendingKcal else {
+            guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
+                                                        problem: &problem)
+            else { return .none }
+            guard value >= 0 else {
+                problem = "consumed energy cannot be negative: type a value like 650"
+                return .none
+            }
+            let kcal = unit.toKcal(value)
+            // Checked before asking what it was, in the unit typed.
+            if let outside = PromptReading.outsideRange(value, unit: unit) {
+                problem = outside
+                return .none
+            }
+            pendingKcal = kcal
+            problem = nil
+            prompt = TextField(label: "What was it (optional, ↑↓ recent)", limit: 80)
+            filterSuggestions()
             return .none
         }
+        let description = prompt?.text.trimmingCharacters(in: .whitespaces) ?? ""
         let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
-        let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970,
-                                 data: [Field.calories: .number(unit.toKcal(value))])
-        return writes.post(message, to: service, saved: { [weak self] in
-            self?.prompt = nil
-            return self?.refresh() ?? .none
-        }, failed: { [weak self] in self?.problem = $0 })
+        var entry: [String: FieldValue] = [Field.calories: .number(kcal)]
+        if !description.isEmpty { entry[Field.comments] = .text(description) }
+        let data = entry
+        if let foodLog {
+            let message = NewMessage(sdid: foodLog.id, ts: when.millisecondsSince1970, data: data)
+            return writes.post(message, to: service, saved: { [weak self] in
+                self?.cancelPrompt()
+                return self?.refresh() ?? .none
+            }, failed: { [weak self] in self?.problem = $0 })
+        }
+        // No food log yet: the first entry makes one ("Food log"), then goes to it.
+        let service = service
+        return Command(writes.write("first food log entry") {
+            let log = try await service.device(recording: Field.calories, orMake: .calorieTracker)
+            _ = try await service.post(NewMessage(sdid: log.device.id, ts: when.millisecondsSince1970, data: data))
+            return log
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let log):
+                cancelPrompt()
+                madeFoodLog = log.device
+                if log.created { notice = "made a food log, \"\(log.device.name)\", for your entries" }
+                return refresh() + deviceListChanged()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 }

@@ -1,5 +1,31 @@
 import HealthCore
 
+/// The units a person reads in, from their profile: every screen converts stored kg and kcal with these, so
+/// one preference holds everywhere (the devices table as much as the weights chart).
+public struct DisplayUnits: Sendable, Equatable {
+    public var mass: MassUnit
+    public var energy: EnergyUnit
+
+    public init(mass: MassUnit, energy: EnergyUnit) {
+        self.mass = mass
+        self.energy = energy
+    }
+
+    public init(_ profile: Profile) { self.init(mass: profile.massUnit, energy: profile.energyUnit) }
+
+    /// As stored: kg and kcal.
+    public static let stored = DisplayUnits(mass: .kg, energy: .kcal)
+
+    /// A stored value in `unit` ("kg", "kcal") as this person reads it, and the unit then shown.
+    func convert(_ value: Double, unit: String?) -> (Double, String?) {
+        switch unit {
+        case "kg" where mass == .lb: (MassUnit.lb.fromKg(value), "lb")
+        case "kcal" where energy == .kJ: (EnergyUnit.kJ.fromKcal(value), "kJ")
+        default: (value, unit)
+        }
+    }
+}
+
 /// How a screen names a reading's fields: "Body fat 26.5 %", "Heart rate 62 bpm", "Vegetable curry";
 /// never the field's key ("fatRatio") or a manifest's sentence ("what was eaten").
 enum FieldText {
@@ -35,33 +61,34 @@ enum FieldText {
 
     /// One field as a reading's line shows it. A text field (what was eaten, a comment) is its own text,
     /// with a capital: "Vegetable curry".
-    static func text(of field: String, value: FieldValue, unit: String?) -> String {
+    static func text(of field: String, value: FieldValue, unit: String?, units: DisplayUnits = .stored) -> String {
         if case .text(let words) = value {
             return words.prefix(1).uppercased() + words.dropFirst()
         }
-        return "\(label(of: field)) \(quantity(value, unit: unit))"
+        return "\(label(of: field)) \(quantity(value, unit: unit, units: units))"
     }
 
     /// A field's value with its unit, in the one format of its quantity: masses, percentages and intervals
     /// with one decimal ("70.0 kg" beside "69.8 kg"), energy and heart rate whole ("32 kcal").
-    static func quantity(_ value: FieldValue, unit: String?) -> String {
-        guard let number = value.number else { return Formats.fieldValue(value, unit: nil) }
-        let shownUnit = self.unit(unit)
+    static func quantity(_ value: FieldValue, unit: String?, units: DisplayUnits = .stored) -> String {
+        guard let stored = value.number else { return Formats.fieldValue(value, unit: nil) }
+        let (number, converted) = units.convert(stored, unit: unit)
+        let shownUnit = self.unit(converted)
         let digits: String
         switch shownUnit {
         case "kg", "lb", "%", "ms", "m": digits = Formats.oneDecimal(number)
         case "kcal", "kJ", "bpm": digits = Formats.whole(number)
-        default: digits = Formats.fieldValue(value, unit: nil)
+        default: digits = Formats.fieldValue(.number(number), unit: nil)
         }
         return digits + (shownUnit.map { " \($0)" } ?? "")
     }
 
     /// A reading's fields in manifest order, then any others by key, without the bookkeeping ones.
-    static func parts(of message: Message, manifest: Manifest) -> [String] {
+    static func parts(of message: Message, manifest: Manifest, units: DisplayUnits = .stored) -> [String] {
         var parts: [String] = []
         for field in manifest.fields where !hidden.contains(field.name) {
             guard let value = message.data[field.name] else { continue }
-            parts.append(text(of: field.name, value: value, unit: field.unit))
+            parts.append(text(of: field.name, value: value, unit: field.unit, units: units))
         }
         for key in message.data.keys.sorted() where manifest.field(key) == nil && !hidden.contains(key) {
             parts.append(text(of: key, value: message.data[key]!, unit: nil))

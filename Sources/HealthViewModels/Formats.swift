@@ -5,10 +5,10 @@ import HealthCore
 struct Formats {
     let calendar: Calendar
 
-    /// "Nov 20, 2026 07:30", local time, as the ancestor app showed dates.
+    /// "Nov 20, 2026 07:30" (day zero-padded, "Nov 09", so dates in a column line up), local time.
     func dateTime(_ date: Date) -> String {
         let c = DateText.parts(of: date, in: calendar)
-        return "\(c.monthName) \(c.day), \(c.year4) \(c.hh):\(c.mm)"
+        return "\(c.monthName) \(c.dd), \(c.year4) \(c.hh):\(c.mm)"
     }
 
     /// "Fri Nov 20, 2026  07:30": the weight table's form, day zero-padded so the column lines up.

@@ -30,6 +30,26 @@ enum PromptReading {
     }
 }
 
+extension PromptReading {
+    /// "weight 2000 lb is outside 2–1433 lb: …" when a typed weight is outside the store's range, said in the
+    /// unit it was typed in; nil when it is inside.
+    static func outsideRange(_ value: Double, unit: MassUnit) -> String? {
+        let range = ReadingRules.weightKg
+        guard !range.contains(unit.toKg(value)) else { return nil }
+        let low = CNumberText.fixed(unit.fromKg(range.lowerBound), decimals: 0)
+        let high = Formats.whole(unit.fromKg(range.upperBound))
+        return "weight \(Formats.fieldValue(.number(value), unit: nil)) \(unit.rawValue) is outside \(low)–\(high) \(unit.rawValue): check the number and its unit"
+    }
+
+    /// The same for energy eaten, in kcal or kJ.
+    static func outsideRange(_ value: Double, unit: EnergyUnit) -> String? {
+        let range = ReadingRules.energyKcal
+        guard !range.contains(unit.toKcal(value)) else { return nil }
+        let high = Formats.whole(unit.fromKcal(range.upperBound))
+        return "energy \(Formats.fieldValue(.number(value), unit: nil)) \(unit.rawValue) is outside 0–\(high) \(unit.rawValue) for one entry: check the number and its unit"
+    }
+}
+
 /// Why a prompt's text cannot be saved, in words for the status bar.
 struct PromptProblem: Error {
     let message: String

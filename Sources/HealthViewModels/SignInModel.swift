@@ -17,6 +17,8 @@ public final class SignInModel {
     public let location: String
     /// A line for the form, e.g. the demo store's credentials.
     public var note: String?
+    /// True after this form created the account it signed in with: the dashboard then offers the setup.
+    public private(set) var createdAccount = false
 
     public var title: String { mode == .signIn ? "Sign in" : "Create your account" }
     public var hint: String {
@@ -82,8 +84,55 @@ public final class SignInModel {
 
     public func deleteBackward() { fields[focusedIndex].deleteBackward() }
 
-    public func focusNext() { focusedIndex = (focusedIndex + 1) % fields.count }
-    public func focusPrevious() { focusedIndex = (focusedIndex + fields.count - 1) % fields.count }
+    /// Tab and ↓, Shift-Tab and ↑: on the create-account form the field being left is checked first; a
+    /// field that is wrong keeps the cursor and says why, so the person fixes it while it is in front of them.
+    public func focusNext() {
+        guard leaveFocusedField() else { return }
+        focusedIndex = (focusedIndex + 1) % fields.count
+    }
+
+    public func focusPrevious() {
+        guard leaveFocusedField() else { return }
+        focusedIndex = (focusedIndex + fields.count - 1) % fields.count
+    }
+
+    /// Checks the focused field of the create-account form (an empty one is left alone: Enter says what is
+    /// missing). True when the cursor may move on.
+    private func leaveFocusedField() -> Bool {
+        guard mode == .createAccount else { return true }
+        if let wrong = Self.problem(inField: focusedIndex, of: fields) {
+            problem = wrong
+            return false
+        }
+        problem = nil
+        return true
+    }
+
+    /// What is wrong with one field of the create-account form, by the same rules the store applies; nil
+    /// when it is fine or still empty.
+    static func problem(inField index: Int, of fields: [TextField]) -> String? {
+        let text = fields[index].text
+        guard !text.isEmpty else { return nil }
+        do {
+            switch index {
+            case CreateField.name: try AccountRules.check(name: text.trimmingCharacters(in: .whitespaces))
+            case CreateField.fullName: try AccountRules.check(fullName: text)
+            case CreateField.email: try AccountRules.check(email: text)
+            case CreateField.password: try AccountRules.check(password: text)
+            case CreateField.repeatPassword:
+                if text != fields[CreateField.password].text { return "the two passwords differ: type the repeat again" }
+            default: break
+            }
+        } catch {
+            return describe(error)
+        }
+        return nil
+    }
+
+    /// The create-account form's fields, by position.
+    enum CreateField {
+        static let name = 0, fullName = 1, email = 2, password = 3, repeatPassword = 4
+    }
 
     /// Fills the user name (e.g. from `--user` or the last session) and moves to the password.
     public func prefill(userName: String) {
@@ -110,16 +159,22 @@ public final class SignInModel {
                 try await service.signIn(name: name, password: password)
             } apply: { [weak self] result in self?.finished(result, then: then) ?? .none })
         case .createAccount:
-            guard fields[3].text == fields[4].text else {
-                problem = "the two passwords differ: type them again"
-                clearPasswords()
+            // Every field by the store's rules before asking it: the first wrong one gets the cursor, and
+            // what was typed right stays.
+            if let wrong = fields.indices.first(where: { Self.problem(inField: $0, of: fields) != nil }) {
+                problem = Self.problem(inField: wrong, of: fields)
+                focusedIndex = wrong
+                if wrong == CreateField.repeatPassword { fields[wrong].clear() }
                 return .none
             }
             let account = NewAccount(name: name, fullName: fields[1].text, email: fields[2].text, password: fields[3].text)
             return Command(writes.write("create \(name)") {
                 _ = try await service.createAccount(account)
                 return try await service.signIn(name: account.name, password: account.password)
-            } apply: { [weak self] result in self?.finished(result, then: then) ?? .none })
+            } apply: { [weak self] result in
+                if case .success = result { self?.createdAccount = true }
+                return self?.finished(result, then: then) ?? .none
+            })
         }
     }
 
@@ -131,7 +186,12 @@ public final class SignInModel {
             return then(session)
         case .failure(let error):
             problem = describe(error)
-            clearPasswords()
+            if mode == .createAccount, case HealthError.nameTaken = error {
+                // Only the name was wrong: keep the passwords, put the cursor on the name.
+                focusedIndex = CreateField.name
+            } else {
+                clearPasswords()
+            }
             return .none
         }
     }

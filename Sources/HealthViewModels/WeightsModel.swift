@@ -112,6 +112,8 @@ public final class WeightsModel {
                 hasOlder = latest.count >= count
                 trendDays = WeightTrendBuilder.days(series: series)
                 self.profile = profile
+                // The profile is the one unit preference: `u` here, `p`, or `hmon profile set --unit`.
+                unit = profile.massUnit
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()
@@ -191,10 +193,26 @@ public final class WeightsModel {
 
     // MARK: Units
 
-    /// `u`: kg ↔ lb.
-    public func toggleUnit() {
+    /// `u`: kg ↔ lb, at once on this screen, and saved in the profile so every screen, the command line and
+    /// the next launch read the same unit.
+    public func toggleUnit() -> Command {
         unit = unit.toggled
         rebuild()
+        let unit = unit
+        let service = service
+        return Command(writes.write("unit \(unit.rawValue)") {
+            var profile = try await service.profile()
+            profile.massUnit = unit
+            try await service.updateProfile(profile)
+            return profile
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let saved): profile = saved
+            case .failure(let error): problem = "\(unit.rawValue) is shown, but could not be saved: \(describe(error))"
+            }
+            return .none
+        })
     }
 
     // MARK: Which scales
@@ -262,6 +280,11 @@ public final class WeightsModel {
     public func submitPrompt() -> Command {
         guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
         else { return .none }
+        // The range in the unit the person typed in (the store would say it in kg).
+        if let outside = PromptReading.outsideRange(value, unit: unit) {
+            problem = outside
+            return .none
+        }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
@@ -283,8 +306,9 @@ public final class WeightsModel {
                                 weight: Formats.oneDecimal(value), change: "", direction: .none,
                                 isGood: nil, isNew: newIDs.contains(message.mid), source: names[message.sdid] ?? "")
             if i + 1 < messages.count {
-                let delta = (value - unit.fromKg(kgValues[i + 1]))
-                let rounded = (delta * 10).rounded() / 10
+                // From the figures as shown (one decimal), so the column agrees with the weights beside it.
+                let shown = { (kg: Double) in (self.unit.fromKg(kg) * 10).rounded() }
+                let rounded = (shown(kgValues[i]) - shown(kgValues[i + 1])) / 10
                 row.direction = rounded > 0 ? .up : rounded < 0 ? .down : .same
                 row.change = Self.arrow(row.direction) + " " + Formats.oneDecimal(abs(rounded))
                 row.isGood = row.direction == .same ? nil : row.direction == .down

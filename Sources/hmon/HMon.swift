@@ -12,7 +12,8 @@ struct HMon: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
                       HRVCommand.self, ImportCommand.self, DemoCommand.self, ServeCommand.self, ClientCommand.self,
-                      SnapshotCommand.self, KeysCommand.self, TrendCommand.self, InsightsCommand.self, DatabaseCommand.self],
+                      SnapshotCommand.self, KeysCommand.self, TrendCommand.self, InsightsCommand.self, TokenCommand.self,
+                      ExistCommand.self, DatabaseCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
         // its --db cannot shadow the --db of the other subcommands.
         defaultSubcommand: DashboardCommand.self

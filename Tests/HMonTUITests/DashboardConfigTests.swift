@@ -1,5 +1,5 @@
 import Foundation
-import HMonTUI
+@testable import HMonTUI
 import Testing
 
 struct DashboardConfigTests {
@@ -59,5 +59,28 @@ struct DashboardConfigTests {
         } throws: { error in
             String(describing: error).contains("mouse = false")
         }
+    }
+
+    /// Issue 11: T is kept for the next launch, in the person's own file, with their comments and lines kept.
+    @Test func aThemeSavedByTKeepsTheRestOfTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("hmon/config.toml")
+
+        try DashboardConfig.save(theme: "nord", to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "theme = \"nord\"\n", "a missing file is made")
+
+        let mine = "# my settings\ntheme = \"default\"   # for the day\nrefresh = 45  # seconds\nmouse = false\n"
+        try Data(mine.utf8).write(to: file)
+        try DashboardConfig.save(theme: "gruvbox", to: file)
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == "# my settings\ntheme = \"gruvbox\"  # for the day\nrefresh = 45  # seconds\nmouse = false\n")
+        #expect(try DashboardConfig.load(from: file) == DashboardConfig(theme: "gruvbox", refreshSeconds: 45, mouse: false))
+    }
+
+    @Test func aThemeLineIsAddedAboveTheFirstTableNotInsideIt() throws {
+        let text = "refresh = 30\n\n[future]\ntheme = \"not this one\"\n"
+        let saved = DashboardConfig.settingTheme("nord", in: text)
+        #expect(saved == "refresh = 30\n\ntheme = \"nord\"\n[future]\ntheme = \"not this one\"\n")
     }
 }

@@ -57,6 +57,33 @@ struct RemoteDashboardTests {
         #expect(energy.problem == nil, "the cancelled load's failure is dropped too")
         #expect(energy.week.last?.label == "Wed Nov 18")
     }
+
+    /// Issue 11, item 6: a server that stops answering marks the stale screen "offline since HH:MM" at once
+    /// (a refused connection is not retried), keeps what it showed and its key hints.
+    @Test func aStoppedServerMarksTheScreenOfflineAndKeepsItsKeys() async throws {
+        let world = try await DemoWorld()
+        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
+                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        let size = Size(width: 100, height: 24)
+        #expect(!frame(of: dashboard, size: size).contains("offline"))
+        await server.stop()
+
+        let asked = Date()
+        _ = await dashboard.press(.char("R"))
+        #expect(Date().timeIntervalSince(asked) < 5, "a refused connection is said at once, not after the timeout")
+        let text = frame(of: dashboard, size: size)
+        let status = text.split(separator: "\n").last.map(String.init) ?? ""
+        let since = try #require(remote.offlineSince)
+        let parts = world.clock.calendar.dateComponents([.hour, .minute], from: since)
+        #expect(status.contains(String(format: "offline since %02d:%02d", parts.hour ?? 0, parts.minute ?? 0)), "\(status)")
+        #expect(status.contains("R refresh") && status.contains("q quit"), "the key hints stay: \(status)")
+        #expect(text.contains("Bathroom scale"), "what was loaded stays on screen")
+    }
 }
 
 extension Dashboard {
@@ -67,4 +94,5 @@ extension Dashboard {
             return
         }
     }
+
 }

@@ -112,18 +112,20 @@ import Testing
     @Test func addEnergyGoesToTheDeviceThatRecordsIt() async throws {
         let home = try Home()
         try home.userWithScale()
-        let none = try home.hmon(["add", "energy", "--consumed", "650"])
-        #expect(none.status == 1)
-        #expect(none.stderr.contains("has no device that records energy consumed: add one with `hmon device add --type \"Calorie Tracker\""))
-        #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
+        // Issue 11: without a food log, the first entry makes one (said on stderr) instead of failing.
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr == "made the device \"Food log\" (Calorie Tracker) for energy consumed; rename or replace it with `hmon device`\n")
         #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
+        let second = try home.hmon(["add", "energy", "--consumed", "200", "--at", "13:30"])
+        #expect(second.status == 0 && second.stderr.isEmpty, "the log made by the first entry is used: \(second.stderr)")
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
-        let food = try #require(try await store.devices(userID: alice.id).last)
+        let devices = try await store.devices(userID: alice.id)
+        #expect(devices.filter { $0.dtid == BuiltInDeviceType.calorieTracker.deviceType.id }.map(\.name) == ["Food log"])
+        let food = try #require(devices.last)
         let meals = try await store.lastMessages(deviceID: food.id, userID: alice.id, count: 5)
-        #expect(meals.map(\.data) == [["calories": .number(650), "comments": .text("lunch")]])
+        #expect(meals.map(\.data) == [["calories": .number(200)], ["calories": .number(650), "comments": .text("lunch")]])
     }
 
     @Test func energyInKilojoulesIsStoredAsRecordedNotRounded() async throws {

@@ -7,7 +7,7 @@ import Testing
     @Test func aNewStoreHasEveryTableAndTheBuiltInDeviceTypes() async throws {
         let world = try TestWorld()
         let types = try await world.store.deviceTypes()
-        #expect(Set(types.map(\.name)) == ["Withings Device", "Calorie Tracker", "Activity Tracker", "HRV Meter"])
+        #expect(Set(types.map(\.name)) == ["Withings Device", "Calorie Tracker", "Activity Tracker", "HRV Meter", "Scale"])
         let withings = try #require(types.first { $0.id == "dt29673f0481b4401bb73a622353b96150" })
         #expect(withings.uniqueName == "withings_device")
         let manifest = try await world.store.manifest(ofType: withings.id)

@@ -17,8 +17,9 @@ struct PostgresStoreTests {
         let first = try await open(url)
         #expect(first.wasCreated)
         #expect(try TestPostgres.psql(url, "SELECT application || ' ' || version FROM hmon_meta") == "hmon \(PostgresSchema.latestVersion)")
-        // The same version numbers as SQLite's migrations: v9 is the per-day sums on both.
-        #expect(PostgresSchema.latestVersion == 9)
+        // The same version numbers as SQLite's migrations: v9 is the per-day sums, v13 the generic scale on both.
+        #expect(PostgresSchema.latestVersion == 13)
+        #expect(PostgresSchema.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13])
         let again = try await open(url)
         #expect(!again.wasCreated)
         #expect(try await again.deviceTypes().count == BuiltInDeviceType.allCases.count)

@@ -34,6 +34,30 @@ struct DevicesModelTests {
         }
     }
 
+    /// Issue 11: the profile's units are the one preference; the devices table reads in them too.
+    @Test(arguments: ServiceFactory.all)
+    func readingsShowInTheProfilesUnits(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let scale = try await world.device("Withings Device", named: "Bathroom scale", on: service)
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
+            _ = try await service.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date("2026-11-20 12:00").millisecondsSince1970,
+                                                  data: [Field.calories: .number(650)]))
+            var profile = try await service.profile()
+            profile.massUnit = .lb
+            profile.energyUnit = .kJ
+            try await service.updateProfile(profile)
+
+            let model = DevicesModel(service: service, clock: world.clock)
+            await model.refresh().complete()
+            let rows = Dictionary(uniqueKeysWithValues: model.rows.map { ($0.name, $0.lastReading) })
+            // 72.4 kg ÷ 0.45359237 = 159.61 lb; 650 kcal × 4.184 = 2,719.6 kJ, shown whole.
+            #expect(rows["Bathroom scale"] == "159.6 lb")
+            #expect(rows["Food"] == "2,720 kJ eaten")
+        }
+    }
+
     @Test(arguments: ServiceFactory.all)
     func theUserCardShowsWhoIsSignedInWithLocalDates(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in

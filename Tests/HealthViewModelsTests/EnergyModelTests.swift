@@ -149,17 +149,29 @@ struct EnergyModelTests {
             let model = EnergyModel(service: service, clock: world.clock, foodLog: { foodLog.device })
             await model.refresh().complete()
 
+            // Issue 11: no food log yet is no detour: the first entry makes one.
             model.openPrompt()
-            #expect(model.prompt == nil)
-            #expect(model.problem?.contains("Calorie Tracker") == true, "says how to get a food log")
-
-            foodLog.device = try await world.device("Calorie Tracker", named: "Food", on: service)
-            model.openPrompt()
+            #expect(model.prompt != nil)
             for character in "650" { model.promptType(character) }
             await model.submitPrompt().complete()
+            await model.submitPrompt().complete()  // no description
+            #expect(model.problem == nil)
             #expect(model.prompt == nil)
+            #expect(model.notice == "made a food log, \"Food log\", for your entries")
+            let made = try await service.devices()
+            #expect(made.map(\.name) == ["Food log"])
+            #expect(made.first?.dtid == BuiltInDeviceType.calorieTracker.deviceType.id)
             #expect(model.lines.last?.label == "Consumed")
             #expect(model.lines.last?.value == "650")
+
+            // The next entry goes to that log; no second one is made.
+            foodLog.device = made.first
+            model.openPrompt()
+            for character in "200" { model.promptType(character) }
+            await model.submitPrompt().complete()
+            await model.submitPrompt().complete()  // no description
+            #expect(try await service.devices().count == 1)
+            #expect(model.lines.last?.value == "850")
         }
     }
 }
@@ -179,6 +191,7 @@ struct EnergyPromptTests {
             model.openPrompt()
             for character in "650.5" { model.promptType(character) }
             await model.submitPrompt().complete()
+            await model.submitPrompt().complete()  // no description
             #expect(model.problem == nil)
             #expect(model.prompt == nil, "the prompt closes when the entry is saved")
 
@@ -189,6 +202,7 @@ struct EnergyPromptTests {
             model.openPrompt()
             for character in "2000" { model.promptType(character) }
             await model.submitPrompt().complete()
+            await model.submitPrompt().complete()  // no description
             #expect(model.problem == nil)
 
             let stored = try await service.lastMessages(device: food.id, count: 2, field: Field.calories)
@@ -251,4 +265,49 @@ struct LearnedExpenditureOnScreenTests {
 @MainActor
 final class FoodLogBox {
     var device: Device?
+}
+
+/// Issue 11, item 3: the day's food log on the energy screen, and `a` asking what was eaten with the recent
+/// descriptions to pick from.
+@MainActor
+struct FoodLogTests {
+    @Test(arguments: ServiceFactory.all)
+    func theDaysEntriesAreListedAndADescriptionCanBePickedFromRecentOnes(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let food = try await world.device("Calorie Tracker", named: "Food", on: service)
+            func eat(_ kcal: Double, _ what: String?, at local: String) async throws {
+                var data: [String: FieldValue] = [Field.calories: .number(kcal)]
+                if let what { data[Field.comments] = .text(what) }
+                _ = try await service.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date(local).millisecondsSince1970, data: data))
+            }
+            try await eat(320, "lentil soup", at: "2026-11-18 12:30")
+            try await eat(105, "Banana", at: "2026-11-19 16:00")
+            try await eat(410, "porridge", at: "2026-11-20 07:45")
+            try await eat(95, nil, at: "2026-11-20 10:15")
+
+            let model = EnergyModel(service: service, clock: world.clock, foodLog: { food })
+            await model.refresh().complete()
+            #expect(model.foodEntries.map(\.time) == ["07:45", "10:15"], "only today's, oldest first")
+            #expect(model.foodEntries.map(\.what) == ["Porridge", "—"])
+            #expect(model.foodEntries.map(\.energy) == ["410 kcal", "95 kcal"])
+
+            model.openPrompt()
+            for c in "230" { model.promptType(c) }
+            await model.submitPrompt().complete()
+            #expect(model.isDescribing, "the amount is asked first, then what it was")
+            #expect(model.suggestions == ["porridge", "Banana", "lentil soup"], "newest first, each once")
+            for c in "an" { model.promptType(c) }
+            #expect(model.suggestions == ["Banana"], "typing filters them (any case, anywhere in the text)")
+            model.promptDeleteBackward(); model.promptDeleteBackward()
+            model.moveSuggestion(by: 1)
+            model.moveSuggestion(by: 1)
+            #expect(model.prompt?.text == "Banana", "↓ twice picks the second")
+            await model.submitPrompt().complete()
+            #expect(model.prompt == nil && !model.isDescribing)
+            #expect(model.foodEntries.map(\.what) == ["Porridge", "—", "Banana"])
+            #expect(model.foodEntries.last?.time == "18:00")
+            #expect(model.lines.last?.value == "735", "410 + 95 + 230 kcal")
+        }
+    }
 }

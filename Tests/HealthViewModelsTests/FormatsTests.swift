@@ -21,7 +21,7 @@ struct FormatsTests {
         calendar.timeZone = try #require(TimeZone(identifier: zone))
         let formats = Formats(calendar: calendar)
         let checks: [(String, (Date) -> String)] = [
-            ("MMM d, yyyy HH:mm", formats.dateTime),
+            ("MMM dd, yyyy HH:mm", formats.dateTime),
             ("EEE MMM dd, yyyy  HH:mm", formats.tableDateTime),
             ("HH:mm:ss", formats.time),
         ]

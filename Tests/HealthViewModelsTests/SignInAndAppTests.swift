@@ -63,16 +63,72 @@ struct SignInAndAppTests {
             for c in text { app.signIn.type(c) }
         }
         await app.submitSignIn().complete()
-        #expect(app.signIn.problem == "the two passwords differ: type them again")
+        #expect(app.signIn.problem == "the two passwords differ: type the repeat again")
         #expect(app.screen == .signIn)
+        #expect(app.signIn.focusedIndex == 4, "the cursor is on the field that is wrong")
+        #expect(app.signIn.fields[3].text == "hunter22", "the password that was fine is kept")
+        #expect(app.signIn.fields[4].text.isEmpty)
 
-        for c in "hunter22" { app.signIn.type(c) }
-        app.signIn.focusNext()
         for c in "hunter22" { app.signIn.type(c) }
         await app.submitSignIn().complete()
         #expect(app.screen == .devices)
         #expect(app.user?.name == "bob")
         #expect(saved.session?.userName == "bob", "the session is kept for the next launch")
+    }
+
+    /// Issue 11: each field is checked as the person leaves it, by the store's own rules; the cursor stays on
+    /// a wrong one and what was typed right is kept.
+    @Test func theCreateAccountFormChecksEachFieldOnLeavingIt() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.makeService()
+        let app = AppModel(service: service, clock: world.clock, sessions: SessionBox().keeper)
+        await app.start(savedSession: nil).complete()
+        let form = app.signIn
+        #expect(form.mode == .createAccount)
+
+        for c in "bo b!" { form.type(c) }
+        form.focusNext()
+        #expect(form.focusedIndex == 0, "a wrong user name keeps the cursor")
+        #expect(form.problem?.contains("may hold only letters, digits") == true)
+        form.deleteBackward(); form.deleteBackward(); form.deleteBackward()
+        form.type("b")
+        form.focusNext()
+        #expect(form.focusedIndex == 1 && form.problem == nil, "a fixed name lets the cursor move on")
+
+        form.focusNext()  // the full name is optional: empty is fine
+        for c in "bob.example.com" { form.type(c) }
+        form.focusNext()
+        #expect(form.focusedIndex == 2)
+        #expect(form.problem?.contains("is not an email address") == true)
+        form.focusPrevious()
+        #expect(form.focusedIndex == 2, "Shift-Tab checks the field too")
+
+        for _ in 0..<"bob.example.com".count { form.deleteBackward() }
+        form.focusNext()
+        for c in "abc" { form.type(c) }
+        form.focusNext()
+        #expect(form.focusedIndex == 3)
+        #expect(form.problem?.contains("shorter than 4 characters") == true)
+        #expect(form.fields[0].text == "bob", "earlier fields are kept")
+    }
+
+    @Test func aTakenNameOnTheCreateFormKeepsThePasswordsAndMovesToTheName() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.makeService()
+        let app = AppModel(service: service, clock: world.clock, sessions: SessionBox().keeper)
+        await app.start(savedSession: nil).complete()
+        #expect(app.signIn.mode == .createAccount)
+        // Someone else made "bob" in the meantime (another terminal).
+        _ = try await world.createAccount(NewAccount(name: "bob", password: "other-pw"))
+        for (i, text) in ["bob", "", "", "hunter22", "hunter22"].enumerated() {
+            while app.signIn.focusedIndex != i { app.signIn.focusNext() }
+            for c in text { app.signIn.type(c) }
+        }
+        await app.submitSignIn().complete()
+        #expect(app.screen == .signIn)
+        #expect(app.signIn.problem == "the user name \"bob\" is taken: choose another")
+        #expect(app.signIn.focusedIndex == 0)
+        #expect(app.signIn.fields[3].text == "hunter22" && app.signIn.fields[4].text == "hunter22")
     }
 
     @Test(arguments: ServiceFactory.all)

@@ -64,15 +64,36 @@ struct WeightsModelTests {
             try await world.weigh(72.4, at: "2026-11-20 07:30", device: scale, on: service)
             await model.refresh().complete()
 
-            model.toggleUnit()
-            #expect(model.title == "Weight in lb")
+            let saving = model.toggleUnit()
+            #expect(model.title == "Weight in lb", "the screen switches at once")
             #expect(model.rows.first?.weight == "159.6")
             #expect(model.summary.first?.text == "trend 159.6 lb")
+            await saving.complete()
+            #expect(try await service.profile().massUnit == .lb, "u is the profile's unit: kept for every screen and launch")
+            await model.refresh().complete()
+            #expect(model.title == "Weight in lb", "a reload keeps it")
 
-            model.toggleUnit()
+            await model.toggleUnit().complete()
             #expect(model.title == "Weight in kg")
             #expect(model.rows.first?.weight == "72.4")
+            #expect(try await service.profile().massUnit == .kg)
         }
+    }
+
+    /// Issue 11: the lb prompt's error speaks lb ("2000 lb is outside 2–1,433 lb"), not "907.18 kg".
+    @Test func aWeightOutsideTheRangeIsRefusedInTheUnitTyped() async throws {
+        let world = try ViewModelWorld()
+        let (service, scale, model) = try await scaleWorld(world)
+        var profile = try await service.profile()
+        profile.massUnit = .lb
+        try await service.updateProfile(profile)
+        await model.refresh().complete()
+        model.openPrompt()
+        for c in "2000" { model.promptType(c) }
+        await model.submitPrompt().complete()
+        #expect(model.problem == "weight 2000 lb is outside 2–1,433 lb: check the number and its unit")
+        #expect(model.prompt != nil, "the prompt stays open to fix it")
+        #expect(try await service.lastMessages(device: scale.id, count: 1, field: Field.weight).isEmpty)
     }
 
     @Test(arguments: ServiceFactory.all)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -22,7 +23,9 @@ final class EnergyScreen: DashboardScreen {
 
     init(_ context: ScreenContext) {
         let devices = context.app.devices
-        model = EnergyModel(service: context.app.service, clock: context.app.clock, foodLog: { devices.firstFoodLog })
+        model = EnergyModel(service: context.app.service, clock: context.app.clock, foodLog: { devices.firstFoodLog },
+                            foodLogs: { devices.devices.filter { devices.manifest(of: $0)?.field(Field.calories) != nil } },
+                            devicesChanged: { devices.refresh() })
     }
 
     let bindings: [Binding] = [
@@ -36,19 +39,33 @@ final class EnergyScreen: DashboardScreen {
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     var modal: (title: String, bindings: [Binding])? {
-        model.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
+        guard model.prompt != nil else { return nil }
+        guard model.isDescribing else { return ("Typing the energy eaten", KeyMap.prompt) }
+        return ("Saying what it was", [
+            Binding(.up, does: .up, help: "previous recent description"),
+            Binding(.down, does: .down, help: "next recent description"),
+        ] + KeyMap.prompt)
     }
 
     var isTyping: Bool { model.prompt != nil }
     var isRefreshing: Bool { model.isRefreshing }
     var problem: String? { model.problem }
+    var notice: String? { model.notice }
     var lastUpdated: Date? { model.lastUpdated }
 
     func open() -> Command? { model.refresh() + model.refreshLearnedExpenditure() }
     func refresh() -> Command { model.refresh() + model.refreshLearnedExpenditure() }
 
     func perform(_ action: Action) -> Command {
-        if model.prompt != nil { return model.performInPrompt(action) }
+        model.notice = nil
+        if model.prompt != nil {
+            switch action {
+            case .up: model.moveSuggestion(by: -1)
+            case .down: model.moveSuggestion(by: 1)
+            default: return model.performInPrompt(action)
+            }
+            return .none
+        }
         switch action {
         case .previousDay: return model.previousDay()
         case .nextDay: return model.nextDay()

@@ -7,7 +7,8 @@ import Terminal
 @MainActor
 final class SignInScreen: DashboardScreen {
     let id = ScreenID.signIn
-    let title = "Sign in"
+    /// "Sign in" or "Create your account", as the form says, so the top bar never contradicts it.
+    var title: String { model.title }
     private let app: AppModel
     private var model: SignInModel { app.signIn }
 

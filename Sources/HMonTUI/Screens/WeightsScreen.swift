@@ -86,7 +86,7 @@ final class WeightsScreen: DashboardScreen {
         case .pageDown: return model.moveSelection(by: table.pageSize)
         case .top: model.moveToTop()
         case .bottom: return model.moveToOldest()
-        case .toggleUnit: model.toggleUnit()
+        case .toggleUnit: return model.toggleUnit()
         case .addReading: model.openPrompt()
         case .longerSpan: return model.longerSpan()
         case .shorterSpan: return model.shorterSpan()

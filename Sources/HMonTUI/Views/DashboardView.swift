@@ -19,6 +19,9 @@ struct DashboardView {
         TabBar(dashboard: dashboard).draw(on: canvas, width: size.width)
         screen.draw(on: canvas, in: content)
         StatusBar(dashboard: dashboard).draw(on: canvas, row: size.height - 1, width: size.width)
+        if let form = app.profileForm {
+            ProfileFormView(model: form).draw(on: canvas, in: content)
+        }
         if app.isConfirmingSignOut {
             ConfirmOverlay(question: "Sign out of \(app.user?.name ?? "hmon")?", keys: KeyMap.confirm)
                 .draw(on: canvas, in: content)

@@ -20,7 +20,8 @@ struct DevicesView {
             return (Rect(x: area.x, y: area.y, width: cardWidth, height: min(area.height, 8)),
                     Rect(x: area.x + cardWidth, y: area.y, width: area.width - cardWidth, height: area.height))
         }
-        let cardHeight = area.height >= 22 ? 8 : 5
+        // The full card only on a tall terminal: at 80×24 its three extra rows serve the devices better.
+        let cardHeight = area.height >= 30 ? 8 : 5
         return (Rect(x: area.x, y: area.y, width: area.width, height: cardHeight),
                 Rect(x: area.x, y: area.y + cardHeight, width: area.width, height: area.height - cardHeight))
     }
@@ -31,7 +32,7 @@ struct DevicesView {
         let actionRows = 2
         // With room to spare, the list takes what it needs and the selected device's readings go below.
         let spare = inner.height - 1 - actionRows - model.rows.count
-        let showsRecent = spare >= 6 && !model.recent.isEmpty
+        let showsRecent = spare >= 4 && !model.recent.isEmpty
         let height = showsRecent ? model.rows.count : max(1, inner.height - 1 - actionRows)
         let top = max(0, min(model.selectedIndex - height + 1, model.rows.count - height))
         return (inner.y + 1, height, top, showsRecent)
@@ -82,27 +83,32 @@ struct DevicesView {
         let inner = canvas.panel(rect, title: "Devices")
         guard inner.height >= 3 else { return }
         guard !model.rows.isEmpty else {
-            let message = model.isRefreshing ? "loading…" : "No devices yet. Press a to add one (a scale is \"Withings Device\")."
+            let message = model.isRefreshing ? "loading…" : "No devices yet. Press a to add one: a bathroom scale is a \"Scale\"."
             canvas.text(message, at: Point(x: inner.x + 1, y: inner.y + 1), style: .dim, maxWidth: inner.width - 2)
             return
         }
-        // Columns: name, type, last reading, when; the when column goes first when space is short.
+        // Columns by priority: name, last reading, when, then type; the type goes first when space is short
+        // (the name usually says it), and a header is cut with an ellipsis to its column, never run into the next.
         let w = inner.width - 2
-        // Name and type as wide as their longest entry (within limits), "when" as wide as it needs
-        // (date and age, or just the age), the reading gets the rest.
         let nameW = min(24, max(6, model.rows.map { DisplayWidth.of($0.name) }.max() ?? 6))
-        let typeW = min(18, max(4, model.rows.map { DisplayWidth.of($0.typeName) }.max() ?? 4))
+        let fullTypeW = min(18, max(4, model.rows.map { DisplayWidth.of($0.typeName) }.max() ?? 4))
         let fullWhen = model.rows.map { DisplayWidth.of("\($0.lastWhen) · \($0.lastAge)") }.max() ?? 0
         let ageWhen = max(4, model.rows.map { DisplayWidth.of($0.lastAge) }.max() ?? 4)
-        let rest = w - nameW - typeW - 6
+        let showType = nameW + fullTypeW + 14 + ageWhen + 6 <= w
+        let typeW = showType ? fullTypeW : 0
+        let readingX = nameW + 2 + (showType ? typeW + 2 : 0)
+        let rest = w - readingX - 2
         let whenW = rest - fullWhen >= 20 ? fullWhen : ageWhen
         let readingW = max(8, rest - whenW)
-        let whenX = nameW + typeW + readingW + 6
+        let whenX = readingX + readingW + 2
         let showWhen = whenX + 4 <= w
         let x0 = inner.x + 1
-        let columns = [(0, "Device"), (nameW + 2, "Type"), (nameW + typeW + 4, "Last reading")] + (showWhen ? [(whenX, "When")] : [])
-        for (x, title) in columns {
-            canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader)
+        var columns = [(0, nameW, "Device")]
+        if showType { columns.append((nameW + 2, typeW, "Type")) }
+        columns.append((readingX, readingW, "Last reading"))
+        if showWhen { columns.append((whenX, w - whenX, "When")) }
+        for (x, width, title) in columns {
+            canvas.text(title, at: Point(x: x0 + x, y: inner.y), style: Styles.columnHeader, maxWidth: width)
         }
         let actionRows = 2
         let (_, listHeight, top, showsRecent) = Self.list(inside: inner, model: model)
@@ -116,8 +122,8 @@ struct DevicesView {
             let dim = selected ? Styles.selectedText : Styles.label
             canvas.text(selected ? "›" : " ", at: Point(x: inner.x, y: y), style: selected ? Styles.selectedText : Styles.key)
             canvas.text(row.name, at: Point(x: x0, y: y), style: base, maxWidth: nameW)
-            canvas.text(row.typeName, at: Point(x: x0 + nameW + 2, y: y), style: dim, maxWidth: typeW)
-            canvas.text(row.lastReading, at: Point(x: x0 + nameW + typeW + 4, y: y), style: base, maxWidth: readingW)
+            if showType { canvas.text(row.typeName, at: Point(x: x0 + nameW + 2, y: y), style: dim, maxWidth: typeW) }
+            canvas.text(row.lastReading, at: Point(x: x0 + readingX, y: y), style: base, maxWidth: readingW)
             if showWhen {
                 // The date and how long ago when both fit, else how long ago (what matters at a glance).
                 let both = row.lastAge.isEmpty ? "" : "\(row.lastWhen) · \(row.lastAge)"

@@ -19,7 +19,11 @@ struct EnergyView {
         }
         let x0 = inner.x + 2
         let barX = x0 + labelW + valueW + 2
-        let barW = max(0, min(50, inner.maxX - barX - 2))
+        let column = Self.foodLogColumn(in: inner)
+        let barW = max(0, min(50, (column?.x ?? inner.maxX) - barX - 2))
+        if let column { drawFoodLog(on: canvas, in: column) }
+        // Text under the figures stays left of the food log.
+        let textW = (column.map { $0.x - 2 } ?? inner.maxX - 2) - x0
         var y = inner.y + (inner.height >= 16 ? 1 : 0)
 
         if model.lines.isEmpty {
@@ -49,16 +53,19 @@ struct EnergyView {
             canvas.text(model.netMeaning, at: Point(x: barX, y: y), style: netStyle, maxWidth: barW)
             y += 2
             if y < inner.maxY - 1 {
-                canvas.text(model.restingNote, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
+                canvas.text(model.restingNote, at: Point(x: x0, y: y), style: .dim, maxWidth: textW)
                 y += 1
             }
             if y < inner.maxY - 1, !model.restingDetail.isEmpty {
-                canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: inner.width - 4)
+                canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: textW)
                 y += 1
             }
             y = drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
-            if let learned = model.learnedExpenditure, y + 1 < inner.maxY - 1 {
-                canvas.text(learned, at: Point(x: x0, y: y + 1), style: .dim, maxWidth: inner.width - 4)
+            if let learned = model.learnedExpenditure {
+                // Wrapped rather than cut when the food log narrows the figures' side.
+                for (i, line) in WordWrap.lines(learned, width: textW).enumerated() where y + 1 + i < inner.maxY - 1 {
+                    canvas.text(line, at: Point(x: x0, y: y + 1 + i), style: .dim, maxWidth: textW)
+                }
             }
         } else {
             canvas.text("Net", at: Point(x: x0, y: y), style: Style(.text, bold: true))
@@ -67,12 +74,20 @@ struct EnergyView {
             y += 2
             if !model.missing.isEmpty, y < inner.maxY - 1 {
                 canvas.text("Resting energy needs your \(model.missing.joined(separator: ", ")).", at: Point(x: x0, y: y),
-                            style: Style(.warning, bold: true), maxWidth: inner.width - 4)
+                            style: Style(.warning, bold: true), maxWidth: textW)
                 y += 1
             }
-            if let command = model.fixCommand, y < inner.maxY - 1 {
-                let used = canvas.text("Set it with ", at: Point(x: x0, y: y), style: .dim)
-                canvas.text(command, at: Point(x: x0 + used, y: y), style: Styles.key, maxWidth: inner.width - 4 - used)
+            // What fixes it from here: p for the profile; a weigh-in only helps today (a past day keeps its gap).
+            if model.missing.contains(where: { $0 != "weight" }), y < inner.maxY - 1 {
+                let used = canvas.text("Press ", at: Point(x: x0, y: y), style: .dim)
+                let key = canvas.text("p", at: Point(x: x0 + used, y: y), style: Styles.key)
+                canvas.text(" to fill in your profile.", at: Point(x: x0 + used + key, y: y), style: .dim,
+                            maxWidth: textW - used - key)
+                y += 1
+            }
+            if model.missing.contains("weight"), model.isToday, y < inner.maxY - 1 {
+                canvas.text("A weigh-in today (Weights, a) gives the weight.", at: Point(x: x0, y: y), style: .dim,
+                            maxWidth: textW)
             }
         }
         drawPrompt(on: canvas, in: inner)
@@ -135,6 +150,50 @@ struct EnergyView {
     private func drawPrompt(on canvas: Canvas, in inner: Rect) {
         guard let prompt = model.prompt else { return }
         PromptLine(field: prompt).draw(on: canvas, x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2)
+        // What was eaten lately, matching what is typed, just above the prompt: ↑/↓ pick one.
+        let shown = model.suggestions.prefix(max(0, inner.height - 2))
+        for (i, suggestion) in shown.enumerated() {
+            let y = inner.maxY - 1 - shown.count + i
+            let picked = model.suggestionIndex == i
+            canvas.fill(Rect(x: inner.x + 1, y: y, width: inner.width - 2, height: 1), character: " ",
+                        style: picked ? Styles.selectedRow : Style(.text))
+            canvas.text((picked ? "› " : "  ") + suggestion, at: Point(x: inner.x + 1, y: y),
+                        style: picked ? Styles.selectedText : Styles.label, maxWidth: inner.width - 2)
+        }
+    }
+
+    /// Where the day's food log goes: a column right of the figures when the screen is wide enough.
+    /// Right of full-width bars when there is room for it; from 90 columns it takes 30 and the bars give way.
+    static func foodLogColumn(in inner: Rect) -> Rect? {
+        let besideFullBars = inner.x + 78
+        let x = inner.maxX - 1 - besideFullBars >= 30 ? besideFullBars : inner.maxX - 1 - 30
+        guard inner.width >= 88 else { return nil }
+        return Rect(x: x, y: inner.y, width: inner.maxX - 1 - x, height: inner.height)
+    }
+
+    /// The day's entries, oldest first: time, what was eaten, energy; the newest stay in view.
+    private func drawFoodLog(on canvas: Canvas, in column: Rect) {
+        var y = column.y + (column.height >= 16 ? 1 : 0)
+        canvas.text("Food log", at: Point(x: column.x, y: y), style: Styles.columnHeader)
+        y += 1
+        guard !model.foodEntries.isEmpty else {
+            canvas.text(model.isToday ? "nothing yet: a logs a meal" : "nothing logged", at: Point(x: column.x, y: y),
+                        style: .dim, maxWidth: column.width)
+            return
+        }
+        let energyW = model.foodEntries.map { DisplayWidth.of($0.energy) }.max() ?? 8
+        let rows = max(0, column.maxY - 1 - y)
+        let entries = model.foodEntries.suffix(rows)
+        if entries.count < model.foodEntries.count {
+            canvas.text("\(model.foodEntries.count - entries.count) earlier", rightAlignedTo: column.maxX, y: y - 1, style: .dim)
+        }
+        for entry in entries {
+            canvas.text(entry.time, at: Point(x: column.x, y: y), style: Styles.label)
+            canvas.text(entry.what, at: Point(x: column.x + 7, y: y), style: Styles.value,
+                        maxWidth: max(0, column.width - 7 - energyW - 1))
+            canvas.text(entry.energy, rightAlignedTo: column.maxX, y: y, style: Style(.text, bold: true))
+            y += 1
+        }
     }
 }
 

@@ -8,7 +8,9 @@ struct SignInView {
 
     func draw(on canvas: Canvas, in area: Rect) {
         let width = min(64, area.width - 4)
-        let height = min(area.height, model.fields.count * 2 + 6)
+        // The problem is wrapped, never cut: the box grows by the lines it needs.
+        let problemLines = model.isBusy ? [] : model.problem.map { WordWrap.lines($0, width: width - 4) } ?? []
+        let height = min(area.height, model.fields.count * 2 + 5 + max(1, problemLines.count))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
                         width: width, height: height)
         let inner = canvas.panel(rect, title: model.title)
@@ -39,8 +41,11 @@ struct SignInView {
         let footer = inner.maxY - 1
         if model.isBusy {
             canvas.text("signing in…", at: Point(x: inner.x + 1, y: footer - 1), style: .accent, maxWidth: inner.width - 2)
-        } else if let problem = model.problem {
-            canvas.text(problem, at: Point(x: inner.x + 1, y: footer - 1), style: Styles.bad, maxWidth: inner.width - 2)
+        } else {
+            let top = max(y, footer - problemLines.count)
+            for (i, line) in problemLines.enumerated() where top + i < footer {
+                canvas.text(line, at: Point(x: inner.x + 1, y: top + i), style: Styles.bad, maxWidth: inner.width - 2)
+            }
         }
         canvas.text(model.hint, at: Point(x: inner.x + 1, y: footer), style: .dim, maxWidth: inner.width - 2)
     }

@@ -19,10 +19,15 @@ struct StatusBar {
             let frame = Self.spinner[ui.spinnerFrame % Self.spinner.count]
             x += canvas.text("\(frame) ", at: Point(x: x, y: y), style: Style(.accent, bold: true))
         }
-        if let problem = screen.problem ?? app.problem ?? ui.themeProblem {
-            // The problem first, whole; the hints keep what room is left (a stale screen still has keys).
-            let used = canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: width - x - 1)
-            let hints = hintItems(room: width - x - used - 3)
+        // A server out of reach: the screen shows what it last loaded, marked with when that stopped.
+        let problems = [app.offlineText, screen.problem ?? app.problem ?? ui.themeProblem].compactMap { $0 }
+        if !problems.isEmpty {
+            let problem = problems.joined(separator: " · ")
+            // The problem first, and the most important hints kept beside it (a stale screen still has keys):
+            // up to a third of the row for them, the problem cut with an ellipsis only if it must be.
+            let hints = hintItems(room: min(width / 3, 40))
+            let hintsWidth = hints.isEmpty ? 0 : DisplayWidth.of(hintText(hints)) + 2
+            canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: max(0, width - x - 1 - hintsWidth))
             if !hints.isEmpty { drawHints(hints, on: canvas, y: y, right: width - 1) }
             return
         }
@@ -30,7 +35,7 @@ struct StatusBar {
         let hintsWidth = DisplayWidth.of(hintText(hints))
         let leftRoom = max(0, width - x - hintsWidth - 2)
         var parts: [String] = []
-        if let notice = ui.notice { parts.append(notice) }
+        if let notice = screen.notice ?? ui.notice { parts.append(notice) }
         if let updated = screen.lastUpdated {
             parts.append(app.updatedText(updated))
         }

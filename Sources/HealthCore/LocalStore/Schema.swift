@@ -195,6 +195,51 @@ enum Schema {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v10: Exist's API: attribute owners, personal tokens, pushes") { db in
+            // An attribute written through `/api/2/` is owned by one client service at a time; its values
+            // become readings of a device made for that service (and that device type) on its first acquire,
+            // kept when ownership moves away and comes back, so its days are still replaced, not doubled.
+            // A personal token is read-only and never expires: only its SHA-256 is kept.
+            // `hmon exist push` remembers, per server and user, the value it last sent for each day, so a
+            // second run sends only what changed.
+            try db.execute(sql: """
+                CREATE TABLE exist_owners (
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    attribute TEXT NOT NULL,
+                    client_id TEXT NOT NULL,
+                    service TEXT NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                    PRIMARY KEY (uid, attribute)
+                ) WITHOUT ROWID;
+                CREATE TABLE exist_service_devices (
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    client_id TEXT NOT NULL,
+                    dtid TEXT NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                    PRIMARY KEY (uid, client_id, dtid)
+                ) WITHOUT ROWID;
+                CREATE TABLE personal_tokens (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    hash TEXT NOT NULL UNIQUE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    label TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE exist_pushed (
+                    server TEXT NOT NULL,
+                    uid TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    attribute TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    PRIMARY KEY (server, uid, attribute, day)
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v13: a generic scale type") { db in
+            // First-run setup gives a person a scale without pretending it is a Withings.
+            try insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest, in: db)
+        }
         return migrator
     }
 

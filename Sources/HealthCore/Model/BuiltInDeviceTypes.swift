@@ -14,11 +14,12 @@ extension Field {
     public static let distance = "distance"            // m
 }
 
-/// The device types every store ships with: a scale, a food log, an activity tracker and an HRV meter.
+/// The device types every store ships with: scales, a food log, an activity tracker and an HRV meter.
 ///
-/// The Withings id is the one the SAMI platform used, so readings exported from it keep their type.
+/// The Withings id is the one the SAMI platform used, so readings exported from it keep their type. The
+/// generic scale is what a person who owns no Withings gets at first run: the same fields, an honest name.
 public enum BuiltInDeviceType: CaseIterable, Sendable {
-    case withings, calorieTracker, activityTracker, hrvMeter
+    case withings, calorieTracker, activityTracker, hrvMeter, scale
 
     /// The types the first migration created. Fixed here so that adding a type never changes what a
     /// shipped migration does: later types are added by their own migration.
@@ -38,12 +39,15 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
         case .hrvMeter:
             DeviceType(id: "dt4a7c1e9b3d2f4e6a8b0c5d7e9f1a3b52", name: "HRV Meter", uniqueName: "hrv_meter",
                        description: "Heart rate variability: Welltory's camera measurements or a watch's beats")
+        case .scale:
+            DeviceType(id: "dt8e2f6a1c4b9d4f07a3e5c2b1d6f8a904", name: "Scale", uniqueName: "scale",
+                       description: "Any bathroom scale: weight, and body composition when it measures it")
         }
     }
 
     public var manifest: Manifest {
         switch self {
-        case .withings:
+        case .withings, .scale:
             Manifest(fields: [
                 FieldSpec(name: Field.weight, type: .double, unit: "kg"),
                 FieldSpec(name: Field.height, type: .double, unit: "m"),

@@ -171,6 +171,49 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // 11 and 12 are taken by SQLite migrations not in this build yet; the numbers stay in step.
+        (10, "Exist's API: attribute owners, personal tokens, pushes", [
+            """
+            CREATE TABLE exist_owners (
+                uid text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                attribute text NOT NULL,
+                client_id text NOT NULL,
+                service text NOT NULL,
+                device_id text NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                PRIMARY KEY (uid, attribute)
+            )
+            """,
+            """
+            CREATE TABLE exist_service_devices (
+                uid text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                client_id text NOT NULL,
+                dtid text NOT NULL,
+                device_id text NOT NULL REFERENCES devices(id) ON DELETE CASCADE,
+                PRIMARY KEY (uid, client_id, dtid)
+            )
+            """,
+            """
+            CREATE TABLE personal_tokens (
+                id text PRIMARY KEY,
+                hash text NOT NULL UNIQUE,
+                user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                label text NOT NULL,
+                scope text NOT NULL,
+                created_at bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE exist_pushed (
+                server text NOT NULL,
+                uid text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                attribute text NOT NULL,
+                day text NOT NULL,
+                value double precision NOT NULL,
+                PRIMARY KEY (server, uid, attribute, day)
+            )
+            """,
+        ]),
+        (13, "a generic scale type", insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest)),
     ]
 
     static var latestVersion: Int { migrations.last!.version }

@@ -20,8 +20,15 @@ extension PostgresStore: StoreRowCopying {
 
     func rows(of table: StoreCopy.Table, after: StoreCopy.Value?, limit: Int) async throws
         -> (rows: [[StoreCopy.Value]], last: StoreCopy.Value?) {
-        let key = Self.key(of: table.name)
         let columns = table.columns.map(\.name).joined(separator: ", ")
+        if StoreCopy.unpaged.contains(table.name) {
+            return try await read { db in
+                (try await db.all(PostgresQuery(unsafeSQL: "SELECT \(columns) FROM \(table.name)")).map { row in
+                    try table.columns.enumerated().map { index, column in try Self.copyValue(row[index], kind: column.kind) }
+                }, nil)
+            }
+        }
+        let key = Self.key(of: table.name)
         var bindings = PostgresBindings()
         var condition = ""
         switch after {

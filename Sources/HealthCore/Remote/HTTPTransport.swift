@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// One HTTP exchange's outcome: status, headers and body. Transport faults never get this far: they are
 /// `HealthError.serverUnreachable` with the server named.
@@ -50,6 +51,11 @@ final class HTTPTransport: Sendable {
         self.timeout = timeout
     }
 
+    /// Since when no exchange has reached the server: set by the first that fails in transport, cleared by
+    /// the next that gets any answer. The dashboard marks a stale screen "offline since 19:41" from it.
+    var offlineSince: Date? { unreachableSince.withLock { $0 } }
+    private let unreachableSince = Mutex<Date?>(nil)
+
     /// The server as people type it, for messages: "http://127.0.0.1:8080".
     var serverName: String {
         var text = server.absoluteString
@@ -83,10 +89,12 @@ final class HTTPTransport: Sendable {
             let bytes = try await response.body.collect(upTo: Self.bodyLimit)
             var replyHeaders: [String: String] = [:]
             for (name, value) in response.headers { replyHeaders[name] = replyHeaders[name].map { "\($0), \(value)" } ?? value }
+            unreachableSince.withLock { $0 = nil }
             return HTTPReply(status: Int(response.status.code), headers: replyHeaders, body: Data(bytes.readableBytesView))
         } catch let error as HealthError {
             throw error
         } catch {
+            unreachableSince.withLock { if $0 == nil { $0 = Date() } }
             throw HealthError.serverUnreachable("cannot reach the server at \(serverName): \(Self.describe(error))")
         }
     }

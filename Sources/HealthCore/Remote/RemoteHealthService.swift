@@ -56,6 +56,7 @@ public final class RemoteHealthService: HealthService {
     }
 
     public var location: String { http.serverName }
+    public var offlineSince: Date? { http.offlineSince }
 
     /// The session in use (with the latest token after a refresh), nil when signed out.
     public func currentSession() async -> Session? { await keeper.session }

@@ -9,6 +9,9 @@ import Foundation
 public protocol HealthService: Sendable {
     /// Where the data lives, for the status bar: a file path or a server URL.
     var location: String { get }
+    /// Since when the data has been out of reach (a server that stopped answering); nil when it answers, and
+    /// always nil for a local store.
+    var offlineSince: Date? { get }
 
     // MARK: Accounts
 
@@ -74,6 +77,8 @@ public protocol HealthService: Sendable {
 }
 
 extension HealthService {
+    public var offlineSince: Date? { nil }
+
     public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
         throw HealthError.unsupported("insights need the store itself: run them where the store is (`hmon insights --db PATH`), not through --server")
     }

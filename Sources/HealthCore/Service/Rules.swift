@@ -10,6 +10,12 @@ public enum AccountRules {
 
     public static func check(name: String, email: String, password: String) throws {
         try check(name: name)
+        try check(email: email)
+        try check(password: password)
+    }
+
+    /// An email address, optional: empty is fine, anything else must look like one.
+    public static func check(email: String) throws {
         let email = email.trimmingCharacters(in: .whitespaces)
         if email.count > maximumEmailLength {
             throw HealthError.invalidValue("the email is longer than \(maximumEmailLength) characters: pass a shorter address")
@@ -18,7 +24,6 @@ public enum AccountRules {
         if !email.isEmpty, !email.contains("@") || email.contains(" ") {
             throw HealthError.invalidValue("the email \"\(email)\" is not an email address: pass one like name@example.com")
         }
-        try check(password: password)
     }
 
     /// The person's full name: at most `maximumFullNameLength` characters, nothing that drives a terminal.

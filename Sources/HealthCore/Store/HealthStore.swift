@@ -78,6 +78,21 @@ public protocol HealthStore: AnyObject, Sendable {
     func revokeWelltoryLink(userID: String) async throws -> Bool
     func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome
 
+    // Exist's API: attribute owners, writes that become readings, personal tokens, what was pushed
+    func existOwners(userID: String) async throws -> [InsightAttribute: ExistOwner]
+    @discardableResult
+    func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String, now: Date) async throws -> ExistOwner
+    func releaseExist(_ attribute: InsightAttribute, userID: String, clientID: String) async throws -> Bool
+    func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
+                       value: Double, increment: Bool, now: Date) async throws -> Double
+    func firstReadingTime(userID: String) async throws -> Int64?
+    func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String)
+    func personalToken(_ token: String) async throws -> TokenRecord?
+    func personalTokens() async throws -> [PersonalToken]
+    func revokePersonalToken(id: String) async throws -> Bool
+    func existPushed(server: String, userID: String) async throws -> [String: [String: Double]]
+    func rememberExistPushed(server: String, userID: String, values: [(attribute: String, day: String, value: Double)]) async throws
+
     // Import
     func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
                     progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult
@@ -105,6 +120,10 @@ extension HealthStore {
     @discardableResult
     public func post(_ message: NewMessage, userID: String, mid: String? = nil) async throws -> String {
         try await post(message, userID: userID, mid: mid, now: Date())
+    }
+    @discardableResult
+    public func postBatch(_ messages: [NewMessage], userID: String, now: Date) async throws -> Int {
+        try await postBatch(messages, mids: nil, userID: userID, now: now)
     }
     @discardableResult
     public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String) async throws -> Int {
@@ -140,6 +159,18 @@ extension HealthStore {
     public func createClient(name: String, redirectURI: String?, ownerID: String? = nil) async throws
         -> (client: OAuthClient, secret: String) {
         try await createClient(name: name, redirectURI: redirectURI, ownerID: ownerID, now: Date())
+    }
+    @discardableResult
+    public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String) async throws -> ExistOwner {
+        try await acquireExist(attribute, userID: userID, clientID: clientID, service: service, now: Date())
+    }
+    public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
+                              value: Double, increment: Bool) async throws -> Double {
+        try await writeExistDay(userID: userID, deviceID: deviceID, field: field, day: day, ts: ts, value: value,
+                                increment: increment, now: Date())
+    }
+    public func createPersonalToken(userID: String, label: String) async throws -> (id: String, token: String) {
+        try await createPersonalToken(userID: userID, label: label, now: Date())
     }
     public func createWelltoryLink(userID: String) async throws -> String { try await createWelltoryLink(userID: userID, now: Date()) }
     public func storeWelltoryResult(secret: String, data: [String: FieldValue]) async throws -> WelltoryCallbackOutcome {

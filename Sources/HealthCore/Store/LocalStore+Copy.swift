@@ -14,6 +14,13 @@ extension LocalStore: StoreRowCopying {
         var start = Int64.min
         if case .integer(let key) = after { start = key }
         let from = start
+        if StoreCopy.unpaged.contains(table.name) {
+            return try await read { db in
+                (try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table.name)").map { row in
+                    (0..<table.columns.count).map { Self.copyValue(row[$0] as DatabaseValue) }
+                }, nil)
+            }
+        }
         return try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT rowid, \(columns) FROM \(table.name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
                                         arguments: [from, limit])

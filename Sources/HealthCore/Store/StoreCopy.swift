@@ -16,7 +16,7 @@ public enum StoreCopy {
         var columns: [(name: String, kind: Kind)]
     }
 
-    /// In an order the foreign keys accept; columns as of schema version 9 on both engines.
+    /// In an order the foreign keys accept; columns as of schema version 13 on both engines.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
                                        ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
@@ -34,7 +34,16 @@ public enum StoreCopy {
                                         ("scope", .text), ("redirect_uri", .text), ("expires_at", .integer),
                                         ("created_at", .integer), ("family", .text), ("spent_at", .integer)]),
         Table(name: "welltory_links", columns: [("hash", .text), ("user_id", .text), ("device_id", .text), ("created_at", .integer)]),
+        Table(name: "exist_service_devices", columns: [("uid", .text), ("client_id", .text), ("dtid", .text), ("device_id", .text)]),
+        Table(name: "exist_owners", columns: [("uid", .text), ("attribute", .text), ("client_id", .text), ("service", .text),
+                                              ("device_id", .text)]),
+        Table(name: "personal_tokens", columns: [("id", .text), ("hash", .text), ("user_id", .text), ("label", .text),
+                                                 ("scope", .text), ("created_at", .integer)]),
+        Table(name: "exist_pushed", columns: [("server", .text), ("uid", .text), ("attribute", .text), ("day", .text), ("value", .real)]),
     ]
+
+    /// Tables SQLite keeps WITHOUT ROWID (no rowid to page by): small, read whole.
+    static let unpaged: Set<String> = ["exist_service_devices", "exist_owners", "exist_pushed"]
 
     /// One cell.
     enum Value: Sendable, Equatable {

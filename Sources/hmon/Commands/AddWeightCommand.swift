@@ -32,7 +32,7 @@ struct AddWeightCommand: AsyncParsableCommand {
         if unit == .lb, !ReadingRules.weightKg.contains(kg) {
             throw HealthError.invalidValue("weight \(Formatting.number(weight)) lb (\(Formatting.number(kg)) kg) is outside 1–650 kg: check the number and its unit")
         }
-        let scale = try await DevicePicker.pick(device, recording: Field.weight, for: opened, suggestedType: .withings)
+        let scale = try await DevicePicker.pick(device, recording: Field.weight, for: opened, suggestedType: .scale)
         let previous = try await opened.service.lastMessages(device: scale.id, count: 1, field: Field.weight).first
         try await opened.service.post(NewMessage(sdid: scale.id, ts: time.millisecondsSince1970,
                                                  data: [Field.weight: .number(kg)]))

@@ -88,6 +88,8 @@ enum DashboardLauncher {
             app.signIn.note = "Demo store: user \(DemoData.userName), password \(DemoData.password)"
         }
         let dashboard = Dashboard(app: app, themeName: theme.name)
+        let configFile = paths.configFile
+        dashboard.saveTheme = { try DashboardConfig.save(theme: $0, to: configFile) }
         dashboard.run(app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
         let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment,
                                            mouse: !options.noMouse && config.mouse != false)

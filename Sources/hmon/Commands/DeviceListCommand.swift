@@ -12,7 +12,7 @@ struct DeviceListCommand: AsyncParsableCommand {
         let opened = try await StoreOpener(store).open(.readOnly)
         let devices = try await opened.service.devices()
         if devices.isEmpty {
-            printEscaped("\(opened.user.name) has no devices: add one with `hmon device add --type \"Withings Device\" --name \"Bathroom scale\"`")
+            printEscaped("\(opened.user.name) has no devices: add one with `hmon device add --type Scale --name \"Bathroom scale\"`")
             return
         }
         let typeNames = Dictionary(try await opened.service.deviceTypes().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })

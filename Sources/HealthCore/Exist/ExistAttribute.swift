@@ -1,0 +1,98 @@
+import Foundation
+
+/// How an insight attribute is written through Exist's API: the device type and reading field its values
+/// become, and the conversion from Exist's units (kJ, fractions) back to hmon's (kcal, per cent).
+public struct ExistWriteTarget: Sendable, Equatable {
+    public var deviceType: BuiltInDeviceType
+    public var field: String
+    /// Exist's value → the reading field's value.
+    public var toReading: @Sendable (Double) -> Double
+
+    public static func == (a: ExistWriteTarget, b: ExistWriteTarget) -> Bool { a.deviceType == b.deviceType && a.field == b.field }
+}
+
+extension InsightAttribute {
+    /// The reading a written value becomes; nil for attributes hmon computes from others (`net_energy`,
+    /// `resting_energy`, `weigh_ins`) and for `stress_level`, which in hmon is Welltory's measured 0–1
+    /// score and not Exist's self-rated 1–9 scale.
+    public var writeTarget: ExistWriteTarget? {
+        switch self {
+        case .weight: ExistWriteTarget(deviceType: .withings, field: Field.weight) { $0 }
+        case .bodyFat: ExistWriteTarget(deviceType: .withings, field: Field.fatRatio) { $0 * 100 }
+        case .leanMass: ExistWriteTarget(deviceType: .withings, field: Field.fatFreeMass) { $0 }
+        case .activeEnergy: ExistWriteTarget(deviceType: .activityTracker, field: Field.activeEnergy) { $0 / EnergyUnit.kJPerKcal }
+        case .energy: ExistWriteTarget(deviceType: .calorieTracker, field: Field.calories) { $0 / EnergyUnit.kJPerKcal }
+        case .steps: ExistWriteTarget(deviceType: .activityTracker, field: Field.steps) { $0 }
+        case .restingHeartRate: ExistWriteTarget(deviceType: .activityTracker, field: Field.restingHeartRate) { $0 }
+        case .heartRateVariability: ExistWriteTarget(deviceType: .hrvMeter, field: Field.rmssd) { $0 }
+        case .weighIns, .restingEnergy, .netEnergy, .stress: nil
+        }
+    }
+
+    /// Why an attribute cannot be written, for the `validation` error.
+    public var whyNotWritable: String {
+        self == .stress
+            ? "stress_level is Welltory's measured stress (0–1) in hmon, not Exist's 1–9 rating: it cannot be written"
+            : "\(name) is computed by hmon from other readings: write those instead"
+    }
+
+    /// Exist's label of the group.
+    public var groupLabel: String {
+        switch group {
+        case "health": "Health"
+        case "food": "Food and drink"
+        case "activity": "Activity"
+        default: "Wellbeing"
+        }
+    }
+
+    /// The group's place in Exist's lists.
+    public var groupPriority: Int {
+        switch group {
+        case "activity": 1
+        case "health": 5
+        case "food": 7
+        default: 9
+        }
+    }
+
+    /// Words for `value_type`, as Exist gives them.
+    public var existValueTypeDescription: String {
+        switch existValueType {
+        case 0: "Integer"
+        case 5: "Percentage"
+        default: "Decimal"
+        }
+    }
+
+    /// A value sent in Exist's units, checked for what Exist's value type allows (a fraction 0–1 for a
+    /// percentage, nothing negative): the reading rules then check the converted value.
+    public func checkExistValue(_ value: Double) throws {
+        guard value.isFinite, abs(value) < 1e9 else { throw HealthError.invalidValue("\(name) must be a number below a billion") }
+        if existValueType == 5, !(0...1).contains(value) {
+            throw HealthError.invalidValue("\(name) \(formatted(value)) is not a fraction 0–1: send 0.25 for 25 %")
+        }
+        if value < 0 { throw HealthError.invalidValue("\(name) \(formatted(value)) is negative") }
+    }
+
+    /// The attribute Exist's template or name `text` stands for.
+    public init?(existName text: String) {
+        self.init(rawValue: text)
+    }
+}
+
+/// Exist's OAuth scopes: `<group>_read` and `<group>_write` per attribute group, and `manual_*`.
+public enum ExistScope {
+    /// Exist's groups, and hmon's `wellbeing` (stress).
+    public static let groups = ["activity", "productivity", "mood", "sleep", "workouts", "events", "finance", "food",
+                                "health", "location", "media", "social", "weather", "wellbeing", "custom", "manual"]
+
+    public static func read(_ group: String) -> String { "\(group)_read" }
+    public static func write(_ group: String) -> String { "\(group)_write" }
+
+    /// Every Exist scope name.
+    public static let all: Set<String> = Set(groups.flatMap { [read($0), write($0)] })
+
+    /// What a read-only personal token may do: every group's `_read`.
+    public static let allRead: String = groups.map(read).joined(separator: ",")
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The objects of Exist's API v2 (`exist-api.md`) made from what the insights computed: attribute names as
+/// Exist's templates, values in Exist's units (energy in kJ, body fat 0–1) and unrounded. Served by
+/// `/api/2/` and printed by `hmon insights --json`, so both say the same.
+public enum ExistObjects {
+    /// `{"attribute","date","overall","monday",…,"sunday"}`: medians over 60 days; a weekday without
+    /// values is null.
+    public static func average(_ a: AttributeAverages) -> [String: Any] {
+        var object: [String: Any] = ["attribute": a.attribute.name, "date": a.date.description,
+                                     "overall": a.attribute.existValue(a.overall)]
+        for (name, median) in zip(AttributeAverages.weekdayNames, a.weekdays) {
+            object[name] = median.map { a.attribute.existValue($0) } ?? NSNull()
+        }
+        return object
+    }
+
+    /// Exist's correlation object; `p` is the pair's own p-value, `p_adjusted` (hmon's addition) the
+    /// Benjamini–Hochberg value the stars come from.
+    public static func correlation(_ c: AttributeCorrelation) -> [String: Any] {
+        [
+            "date": c.date.description, "period": c.days, "offset": c.offset,
+            "attribute": c.attribute.name, "attribute2": c.attribute2.name,
+            "value": c.value, "p": c.p, "p_adjusted": c.q, "percentage": abs(c.value) * 100, "stars": c.stars,
+            "second_person": c.sentence, "second_person_elements": c.elements,
+            "strength_description": "\(c.strength.prefix(1).uppercased())\(c.strength.dropFirst()) \(c.value >= 0 ? "positive" : "negative") relationship",
+            "stars_description": c.starsDescription, "description": c.description,
+            "occurrence": NSNull(), "rating": NSNull(),
+        ]
+    }
+
+    /// `{"created","target_date","type":{"name","period","priority","attribute"},"html","text"}`;
+    /// priority 1 today, 2 a day, 3 the week, 4 the month; period the days it covers.
+    public static func insight(_ f: Finding, now: Date) -> [String: Any] {
+        let formatter = ISO8601DateFormatter()
+        let days = [Finding.Period.today: 1, .day: 1, .week: 7, .month: 30][f.period]!
+        return [
+            "created": formatter.string(from: now), "target_date": f.date.description,
+            "type": ["name": f.typeName, "period": days, "priority": f.period.rawValue, "attribute": f.attribute.name] as [String: Any],
+            "html": "<p>\(escaped(f.text))</p>", "text": f.text,
+        ]
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

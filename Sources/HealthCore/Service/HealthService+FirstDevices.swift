@@ -1,0 +1,37 @@
+import Foundation
+
+/// The device a reading goes to when the person never made one: a first run should not stop at "add a
+/// device of type …". Asked for the food log (or a scale) and there is none, the service makes one with a
+/// plain name, and says so, so the person is not surprised by a device they did not add.
+public struct DeviceForReading: Sendable, Equatable {
+    public var device: Device
+    /// True when it was made just now, for the first reading.
+    public var created: Bool
+}
+
+extension BuiltInDeviceType {
+    /// The name a device made for a person gets: "Food log", "Scale".
+    public var firstDeviceName: String {
+        switch self {
+        case .calorieTracker: "Food log"
+        case .withings, .scale: "Scale"
+        case .activityTracker: "Activity tracker"
+        case .hrvMeter: "HRV meter"
+        }
+    }
+}
+
+extension HealthService {
+    /// The user's first device whose readings carry `field`, or a new one of `type` named
+    /// `type.firstDeviceName` when they have none.
+    public func device(recording field: String, orMake type: BuiltInDeviceType) async throws -> DeviceForReading {
+        let devices = try await devices()
+        var manifests: [String: Manifest] = [:]
+        for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await manifest(ofType: typeID) }
+        if let device = devices.first(recording: field, manifests: manifests) {
+            return DeviceForReading(device: device, created: false)
+        }
+        let made = try await addDevice(name: type.firstDeviceName, typeID: type.deviceType.id)
+        return DeviceForReading(device: made, created: true)
+    }
+}

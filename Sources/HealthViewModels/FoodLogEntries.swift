@@ -1,0 +1,64 @@
+import Foundation
+import HealthCore
+
+/// One row of the day's food log on the energy screen: "12:31  Banana  105 kcal".
+public struct FoodEntry: Sendable, Equatable {
+    public var id: String
+    /// "12:31".
+    public var time: String
+    /// What was eaten as written, or "—" when nothing was.
+    public var what: String
+    /// "105 kcal" in the profile's unit.
+    public var energy: String
+}
+
+/// The food log entries of a day, and what the person wrote in their logs lately (for `a` to offer).
+enum FoodLogEntries {
+    struct Loaded: Sendable {
+        var day: [Message]
+        var recentDescriptions: [String]
+    }
+
+    /// How many recent entries the suggestions are drawn from.
+    static let recentEntries = 100
+
+    /// The entries of `logs` between `start` and `end`, oldest first, and the recent descriptions.
+    static func load(from logs: [Device], between start: Date, and end: Date, service: any HealthService) async throws -> Loaded {
+        var day: [Message] = []
+        var recent: [Message] = []
+        for log in logs {
+            let query = MessageQuery(sdid: log.id, startDate: start.millisecondsSince1970,
+                                     endDate: end.millisecondsSince1970 - 1, order: .asc, count: 100)
+            day += try await service.messages(query).messages
+            recent += try await service.lastMessages(device: log.id, count: recentEntries, field: Field.comments)
+        }
+        day.sort { ($0.ts, $0.mid) < ($1.ts, $1.mid) }
+        return Loaded(day: day.filter { $0.data[Field.calories] != nil }, recentDescriptions: descriptions(newestFirst: recent))
+    }
+
+    /// Each description once (the newest spelling of it), newest first.
+    static func descriptions(newestFirst messages: [Message]) -> [String] {
+        var seen: Set<String> = []
+        var out: [String] = []
+        for message in messages.sorted(by: { $0.ts > $1.ts }) {
+            guard case .text(let raw)? = message.data[Field.comments] else { continue }
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, seen.insert(text.lowercased()).inserted else { continue }
+            out.append(text)
+        }
+        return out
+    }
+
+    static func rows(_ messages: [Message], unit: EnergyUnit, calendar: Calendar) -> [FoodEntry] {
+        messages.map { message in
+            let parts = DateText.parts(of: message.date, in: calendar)
+            let kcal = message.data[Field.calories]?.number ?? 0
+            var what = "—"
+            if case .text(let text)? = message.data[Field.comments], !text.isEmpty {
+                what = text.prefix(1).uppercased() + text.dropFirst()
+            }
+            return FoodEntry(id: message.mid, time: "\(parts.hh):\(parts.mm)", what: what,
+                             energy: "\(Formats.whole(unit.fromKcal(kcal))) \(unit.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 11's first run, as a new user does it in a real terminal: an empty store, the create-account form,
+/// the setup (units and body figures; a scale and a food log made), the first weigh-in, the first food
+/// entry, and every screen on the way. Without tmux the suite is skipped, and says so.
+@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+struct FirstRunEndToEndTests {
+    @Test func aNewUserCreatesAnAccountSetsUpAndLogsAWeighInAndAMeal() throws {
+        let tmux = try TmuxSession.endToEnd()
+        let database = tmux.folder.appendingPathComponent("mine.sqlite")
+        try tmux.type("\(builtHmon().path) --db \(database.path)", pressingEnter: true)
+
+        // The form that makes the first account; a wrong name is said as the cursor leaves it.
+        try tmux.waitForScreen("the create-account form") { $0.contains("Create your account") && $0.contains("Repeat password") }
+        try tmux.type("ana b")
+        try tmux.press("Tab")
+        try tmux.waitForScreen("the name refused in place") { $0.contains("may hold only letters, digits") }
+        try tmux.press("BSpace", "BSpace")
+        try tmux.press("Tab", "Tab", "Tab")
+        try tmux.type("hunter22")
+        try tmux.press("Tab")
+        try tmux.type("hunter22")
+        try tmux.press("Enter")
+
+        // The setup, over the devices screen.
+        try tmux.waitForScreen("the setup form") { $0.contains("Set up hmon") && $0.contains("Birth date") }
+        try tmux.press("Tab", "Tab")
+        try tmux.type("168")
+        try tmux.press("Tab")
+        try tmux.type("1990-02-28")
+        try tmux.press("Tab", "Right", "Tab")
+        try tmux.type("65")
+        try tmux.press("Enter")
+        let devices = try tmux.waitForScreen("the devices made by the setup") {
+            !$0.contains("Set up hmon") && $0.contains("Scale") && $0.contains("Food log")
+        }
+        #expect(devices.contains("ana"), "the card shows who is signed in")
+
+        // The first weigh-in, on the scale the setup made.
+        try tmux.type("2")
+        try tmux.waitForScreen("the empty weights screen") { $0.contains("Weight in kg · Scale") }
+        try tmux.type("a")
+        try tmux.waitForScreen("the weight prompt") { $0.contains("New weight in kg") }
+        try tmux.type("70.2")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the weigh-in in the table") { $0.contains("70.2") && !$0.contains("New weight in kg") }
+
+        // The first food entry, and a balance that now has every figure (profile, weight, food).
+        try tmux.type("3")
+        try tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
+        try tmux.type("a")
+        try tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kcal") }
+        try tmux.type("650")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("what was eaten, asked next") { $0.contains("What was it") }
+        try tmux.type("lentil soup")
+        try tmux.press("Enter")
+        let energy = try tmux.waitForScreen("the meal in the food log") {
+            $0.contains("Lentil soup") && $0.contains("650 kcal") && $0.contains("Net") && !$0.contains("What was it")
+        }
+        #expect(!energy.contains("Resting energy needs your"), "the setup gave the BMR what it needs")
+
+        // The other screens open and say what they lack, and p shows what was saved.
+        try tmux.type("4")
+        try tmux.waitForScreen("the HRV screen") { $0.contains("HRV") }
+        try tmux.type("5")
+        try tmux.waitForScreen("the insights screen") { $0.contains("Insights") }
+        try tmux.type("p")
+        let profile = try tmux.waitForScreen("the profile form with what was saved") {
+            $0.contains("Your profile") && $0.contains("1990-02-28")
+        }
+        #expect(profile.contains("168") && profile.contains("female"))
+        try tmux.press("Escape")
+        try tmux.waitForScreen("the form closed") { !$0.contains("Your profile") }
+
+        try tmux.type("1")
+        let back = try tmux.waitForScreen("the devices with their last readings") { $0.contains("70.2 kg") && $0.contains("650 kcal") }
+        #expect(back.contains("Scale"))
+        try tmux.type("q")
+        try tmux.waitForScreen("the shell prompt") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true }
+    }
+}
