@@ -2,17 +2,35 @@
 # Benchmark `hmon import` on a generated Apple Health export.xml (default 1 GB): MB/s and peak RSS.
 # Targets: at least 150 MB/s, peak resident memory under 100 MB, whatever the file size.
 #
-# Usage: Benchmarks/import-bench.sh [SIZE]      e.g. 1G (default), 200M
-# Needs python3 and GNU time (/usr/bin/time). Builds hmon in release mode.
+# Then the same file into PostgreSQL (a throwaway cluster in a temporary folder, a Unix socket there; as
+# root it runs as the `postgres` account): the target there is at least half the SQLite speed.
+#
+# Usage: Benchmarks/import-bench.sh [SIZE] [--debug] [--no-postgres]   e.g. 1G (default), 200M
+# Needs python3 and GNU time (/usr/bin/time). Builds hmon in release mode (--debug: the debug build in .build,
+# a quick check of the script whose figures are not the release build's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-size=${1:-1G}
+size=1G
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
+postgres=yes
+for arg in "$@"; do
+    case "$arg" in
+        --debug) build=(swift build) ;;
+        --no-postgres) postgres="" ;;
+        *) size=$arg ;;
+    esac
+done
 work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+pgdata=""
+runas=()
+cleanup() {
+    if [ -n "$pgdata" ]; then "${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$pgdata"; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
 
 # The release build as the README installs it.
-build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
 for product in hmon hmon-bench; do
     if ! "${build[@]}" --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
 done
@@ -43,3 +61,25 @@ measure "import into an empty store" "$hmon" import "$work/export.xml" --user be
 measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
 "$hmon" import "$work/export.xml" --user bench --dry-run
 "$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
+
+[ -n "$postgres" ] || exit 0
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    echo "installing postgresql"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pgdata=$(mktemp -d /tmp/hmon-import-pg-XXXXXX)
+if [ "$(id -u)" = 0 ]; then
+    chown postgres: "$pgdata"
+    runas=(runuser -u postgres --)
+fi
+"${runas[@]+"${runas[@]}"}" "$pgbin/initdb" -D "$pgdata/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
+# Durable as a real server is (fsync on); a larger WAL so a long import does not checkpoint every few seconds.
+"${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -l "$pgdata/server.log" -w \
+    -o "-k $pgdata -c listen_addresses='' -c shared_buffers=256MB -c max_wal_size=4GB" start >/dev/null
+"$pgbin/psql" "postgresql://postgres@localhost/postgres?host=$pgdata" -qc "CREATE DATABASE hmon"
+export HMON_DB="postgres://postgres@localhost/hmon?host=$pgdata"
+echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
+echo "PostgreSQL:"
+measure "import into an empty database" "$hmon" import "$work/export.xml" --user bench --quiet
+measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet

@@ -31,10 +31,26 @@ public struct StoreOpener: Sendable {
 
     /// `--db`, else the demo store with `--demo`, else `$HMON_DB`, else the default store.
     public var databaseURL: URL {
-        if let db { return URL(fileURLWithPath: expandingTilde(db)) }
-        if demo { return paths.demoDatabase }
-        if let db = environment["HMON_DB"], !db.isEmpty { return URL(fileURLWithPath: expandingTilde(db)) }
-        return paths.defaultDatabase
+        URL(fileURLWithPath: expandingTilde(databaseText ?? (demo ? paths.demoDatabase : paths.defaultDatabase).path))
+    }
+
+    /// What `--db` (else `$HMON_DB`, when not `--demo`) says, as given.
+    private var databaseText: String? {
+        if let db { return db }
+        if demo { return nil }
+        if let db = environment["HMON_DB"], !db.isEmpty { return db }
+        return nil
+    }
+
+    /// The PostgreSQL database `--db` or `$HMON_DB` names with a `postgres://` URL; nil for a file.
+    /// Throws a usage error for a malformed URL (the message never holds its password).
+    public func postgresLocation() throws -> PostgresLocation? {
+        guard let text = databaseText, PostgresLocation.isURL(text) else { return nil }
+        do {
+            return try PostgresLocation(text, environment: environment)
+        } catch let error as HealthError {
+            throw CommandError(error.message)
+        }
     }
 
     /// The store, for commands that work on it as a whole (users, device types, the server). Commands
@@ -43,8 +59,11 @@ public struct StoreOpener: Sendable {
     ///
     /// A command that writes while another hmon holds the store (an import) waits for it, saying so on
     /// standard error, up to `writerPatience`; the server passes `.standard` instead, to answer "busy".
-    public func openStore(_ access: StoreAccess, patience: WriterPatience? = nil) throws -> LocalStore {
-        try LocalStore(url: databaseURL, access: access, patience: patience ?? writerPatience)
+    ///
+    /// A `postgres://` URL opens the PostgreSQL store instead (`PostgresStore`), with the same `access`.
+    public func openStore(_ access: StoreAccess, patience: WriterPatience? = nil) async throws -> any HealthStore {
+        if let postgres = try postgresLocation() { return try await PostgresStore.open(postgres, access: access) }
+        return try LocalStore(url: databaseURL, access: access, patience: patience ?? writerPatience)
     }
 
     /// Five minutes (`$HMON_WRITE_WAIT` seconds, when set), with a line on standard error after a second.
@@ -58,9 +77,12 @@ public struct StoreOpener: Sendable {
     /// The store for the dashboard and snapshots: the small memory footprint, and with `--demo` the
     /// demo data, created or brought up to `now`. A snapshot of the user's own store reads only
     /// (`.readOnly`); the dashboard may make one on its first run (`.create`).
-    public func openDashboardStore(now: Date, calendar: Calendar, access: StoreAccess = .create) async throws -> LocalStore {
+    public func openDashboardStore(now: Date, calendar: Calendar, access: StoreAccess = .create) async throws -> any HealthStore {
         if demo {
             return try await DemoData.openStore(at: databaseURL, now: now, calendar: calendar, footprint: .interactive)
+        }
+        if let postgres = try postgresLocation() {
+            return try await PostgresStore.open(postgres, access: access, maximumConnections: 2)
         }
         // The dashboard's own short wait: a notice on standard error would land on its screen, and a
         // write that fails shows in its status bar.
@@ -77,7 +99,7 @@ public struct StoreOpener: Sendable {
             let service = LocalHealthService(store: store)
             return OpenedService(service: service, user: try await actingUser(on: service))
         }
-        let service = LocalHealthService(store: try openStore(access))
+        let service = LocalHealthService(store: try await openStore(access))
         return OpenedService(service: service, user: try await actingUser(on: service))
     }
 
@@ -87,14 +109,14 @@ public struct StoreOpener: Sendable {
         if let user { return try await service.actingAs(name: user) }
         if demo { return try await service.actingAs(name: DemoData.userName) }
         let store = service.store
-        if let session = SessionStore(paths: paths).load(), session.location == store.path,
+        if let session = SessionStore(paths: paths).load(), session.location == store.location,
            let user = try? await service.resume(session) {
             return user
         }
         let users = try await store.users()
         if users.count == 1 { return try await service.actingAs(name: users[0].name) }
         if users.isEmpty {
-            throw CommandError("\(store.path) has no account yet: create one with `hmon user add NAME`, or try --demo")
+            throw CommandError("\(store.location) has no account yet: create one with `hmon user add NAME`, or try --demo")
         }
         throw CommandError("not signed in: pass --user NAME or sign in with `hmon`")
     }

@@ -11,7 +11,7 @@ import Hummingbird
 /// /v1.1/messages/{mid}` read, correct and delete one of the token's user's readings (403 for another
 /// user's, 404 for none; a client's token may only post).
 struct APIRoutes: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
 
     /// The most readings `messages/last` returns (the contract's cap).

@@ -8,7 +8,7 @@ import Hummingbird
 /// itself: routes that need a caller answer 401, and the rate limit counts anonymous requests by address.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
-    let store: LocalStore
+    let store: any HealthStore
     let cache: TokenCache
     let storeVersion: StoreVersionProbe
     let clock: @Sendable () -> Date
@@ -22,7 +22,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             // A personal token is cached under a key of its own: the two kinds never stand for each other.
             let key = personal ? "personal:" + hash : hash
             // Read before the token, so a commit landing in between makes the entry stale, never the reverse.
-            let version = try storeVersion.current()
+            let version = try await storeVersion.current()
             var record = cache.record(forHash: key, now: now, storeVersion: version)
             if record == nil, let stored = personal ? try await store.personalToken(token)
                                                     : try await store.token(token, kind: .access, now: now) {

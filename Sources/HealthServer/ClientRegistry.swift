@@ -14,7 +14,7 @@ struct KnownClient: Sendable, Equatable {
 
 /// Finds clients: hmon's built-in public client, and those registered with `hmon client add`.
 struct ClientRegistry: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
 
     static let builtIn = KnownClient(id: BuiltInClient.id, redirectURI: BuiltInClient.redirectURI, isPublic: true)
 

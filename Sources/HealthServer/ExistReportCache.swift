@@ -19,16 +19,16 @@ final class ExistReportCache: @unchecked Sendable {
     private let capacity = 100
 
     /// The report for `userID` as of `now`: the kept one when nothing was committed since, else a new one.
-    func report(store: LocalStore, userID: String, now: Date, calendar: Calendar) async throws -> InsightsReport {
+    func report(store: any HealthStore, userID: String, now: Date, calendar: Calendar) async throws -> InsightsReport {
         let today = Day(now, in: calendar)
         // Read before computing, so a commit landing meanwhile makes the entry stale, never the reverse.
-        let token = try store.changeToken()
+        let token = try await store.changeToken()
         if let entry = lock.withLock({ entries[userID] }), entry.changeToken == token, entry.today == today {
             return entry.report
         }
         let report = try await LocalHealthService(store: store, userID: userID).insightsReport(now: now, calendar: calendar)
         // Computing may keep day sums (a commit of its own): the token after it is the one to match next time.
-        let after = try store.changeToken()
+        let after = try await store.changeToken()
         lock.withLock {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[userID] = Entry(changeToken: after, today: today, report: report)

@@ -8,7 +8,7 @@ import Hummingbird
 ///
 /// Days are the server's local days; values are in Exist's units (energy in kJ, body fat 0–1).
 struct ExistRoutes: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
     let reports = ExistReportCache()
     var calendar: Calendar { Calendar.current }

@@ -9,7 +9,7 @@ import Hummingbird
 /// A written value becomes a reading of the owning service's device (`LocalStore.writeExistDay`), checked
 /// by the same rules as every other reading, so the dashboard, `/v1.1/messages` and the insights see it.
 struct ExistWrites: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
     var calendar: Calendar { Calendar.current }
 

@@ -5,7 +5,7 @@ import Hummingbird
 /// The OAuth2 endpoints of the contract: `/authorize` (the sign-in form and its answer), `/token`,
 /// `/logout` and `/revokeAccessToken`.
 struct OAuthRoutes: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
     let tokenCache: TokenCache
     /// Where password checks run (never on the threads that answer requests).
@@ -122,7 +122,8 @@ struct OAuthRoutes: Sendable {
         let now = configuration.clock()
         if auth.responseType == "token" {
             let (token, _) = try await store.createToken(kind: .access, userID: user.id, clientID: auth.client.id,
-                                                         scope: auth.scope, ttl: configuration.accessTokenLifetime, now: now)
+                                                         scope: auth.scope, redirectURI: nil, ttl: configuration.accessTokenLifetime,
+                                                         family: nil, now: now)
             // `access_token` goes last: the ancestor app read the text after the URL's last "=".
             var fragment = [("expires_in", "\(Int(configuration.accessTokenLifetime))"), ("token_type", "bearer")]
             if let state = auth.state { fragment.append(("state", state)) }
@@ -185,7 +186,7 @@ struct OAuthRoutes: Sendable {
                 guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
                 guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
                 let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
-                                                              ttl: configuration.accessTokenLifetime, now: now)
+                                                              redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil, now: now)
                 return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
                                                         refreshToken: nil, scope: scope))
             case nil, "":
@@ -215,9 +216,9 @@ struct OAuthRoutes: Sendable {
     private func grant(userID: String, client: KnownClient, scope: String, family: String?, now: Date) async throws -> Response {
         let family = family ?? Secrets.newID()
         let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
-                                                      ttl: configuration.accessTokenLifetime, family: family, now: now)
+                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
-                                                       ttl: configuration.refreshTokenLifetime, family: family, now: now)
+                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family, now: now)
         return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
                                                 refreshToken: refresh, scope: scope))
     }

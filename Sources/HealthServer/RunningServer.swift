@@ -23,7 +23,7 @@ public final class RunningServer: Sendable {
 
     /// Starts the server over `store` (pass port 0 for a free port). Signals are left alone: the caller
     /// stops it with `stop()`. Without a logger nothing is logged.
-    public static func start(store: LocalStore, configuration: ServerConfiguration, logger: Logger? = nil) async throws -> RunningServer {
+    public static func start(store: any HealthStore, configuration: ServerConfiguration, logger: Logger? = nil) async throws -> RunningServer {
         let logger = logger ?? Logger(label: "hmon.server", factory: { _ in SwiftLogNoOpLogHandler() })
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let app = HMonServer.application(store: store, configuration: configuration, logger: logger) { port in

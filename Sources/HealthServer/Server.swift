@@ -59,7 +59,7 @@ public enum HMonServer {
     /// - Parameters:
     ///   - logger: the request log (one line per request at `.info`).
     ///   - onRunning: called with the bound port once the server accepts connections.
-    public static func application(store: LocalStore, configuration: ServerConfiguration, logger: Logger,
+    public static func application(store: any HealthStore, configuration: ServerConfiguration, logger: Logger,
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: ServerContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
@@ -102,7 +102,7 @@ public enum HMonServer {
 extension HMonServer {
     /// Runs the server until SIGINT or SIGTERM, then stops gracefully (requests in flight finish).
     /// A port that cannot be bound is a `HealthError` with a message saying what to do.
-    public static func run(store: LocalStore, configuration: ServerConfiguration, logger: Logger,
+    public static func run(store: any HealthStore, configuration: ServerConfiguration, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         DescriptorLimit.raiseToHardLimit()
         let app = application(store: store, configuration: configuration, logger: logger, onRunning: onRunning)

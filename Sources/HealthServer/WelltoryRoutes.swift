@@ -11,7 +11,7 @@ struct WelltoryRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/welltory/"
 
-    let store: LocalStore
+    let store: any HealthStore
     let configuration: ServerConfiguration
 
     func add(to router: Router<ServerContext>) {

@@ -54,7 +54,30 @@ import HMonCommandLine
         let opener = StoreOpener(demo: true, environment: Self.environment(folder, ["HMON_SERVER": "http://127.0.0.1:9"]))
         #expect(opener.serverAddress == nil, "--demo never goes to a server")
         let store = try await opener.openDashboardStore(now: Date(), calendar: Calendar(identifier: .gregorian))
-        #expect(store.path == folder.file("data/hmon/demo.sqlite").standardizedFileURL.path)
+        #expect(store.location == folder.file("data/hmon/demo.sqlite").standardizedFileURL.path)
         #expect(try await opener.actingUser(on: LocalHealthService(store: store)).name == DemoData.userName)
+    }
+}
+
+@Suite struct StoreOpenerURLTests {
+    @Test func aPostgresURLInDbOrHMONDBNamesAPostgreSQLStoreAndAPathDoesNot() throws {
+        let opener = StoreOpener(db: "postgres://clinic@db.example.org:6543/health", environment: ["PGPASSWORD": "pw"])
+        let location = try #require(try opener.postgresLocation())
+        #expect(location.description == "postgres://clinic@db.example.org:6543/health")
+        #expect(location.password == "pw")
+        let fromEnvironment = StoreOpener(environment: ["HMON_DB": "postgresql://hmon@localhost/hmon", "HOME": "/nowhere"])
+        #expect(try fromEnvironment.postgresLocation()?.database == "hmon")
+        #expect(try StoreOpener(db: "/home/me/hmon.sqlite", environment: [:]).postgresLocation() == nil)
+        // --demo is always the local demo file, whatever HMON_DB says.
+        #expect(try StoreOpener(demo: true, environment: ["HMON_DB": "postgres://hmon@localhost/hmon", "HOME": "/nowhere"])
+            .postgresLocation() == nil)
+    }
+
+    @Test func aMalformedURLIsAUsageErrorThatNeverShowsThePassword() {
+        let error = #expect(throws: CommandError.self) {
+            try StoreOpener(db: "postgres://clinic:hunter2@db.example.org", environment: [:]).postgresLocation()
+        }
+        #expect(error?.message.contains("names no database") == true)
+        #expect(error?.message.contains("hunter2") == false)
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
 @Suite struct AccountTests {
-    @Test func signingInWithTheRightPasswordGivesASessionForThisStore() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func signingInWithTheRightPasswordGivesASessionForThisStore(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", fullName: "Alice", password: "correct horse"))
         let service = LocalHealthService(store: world.store)
         let session = try await service.signIn(name: "alice", password: "correct horse")
         #expect(session.userName == "alice")
-        #expect(session.location == world.store.path)
+        #expect(session.location == world.store.location)
         #expect(session.token.count >= 32)
         #expect(try await service.currentUser().name == "alice")
     }
 
-    @Test func aWrongPasswordOrUnknownNameIsRefusedTheSameWay() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aWrongPasswordOrUnknownNameIsRefusedTheSameWay(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let service = LocalHealthService(store: world.store)
         await #expect(throws: HealthError.wrongPassword) { try await service.signIn(name: "alice", password: "wrong") }
@@ -23,8 +24,8 @@ import Testing
         await #expect(throws: HealthError.notSignedIn) { try await service.currentUser() }
     }
 
-    @Test func aTakenNameIsRefusedWhateverItsCase() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aTakenNameIsRefusedWhateverItsCase(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
         await #expect(throws: HealthError.nameTaken("Alice")) {
             try await world.store.createUser(NewAccount(name: "Alice", password: "another-pw"))
@@ -32,11 +33,11 @@ import Testing
         #expect(try await world.store.users().count == 1)
     }
 
-    @Test func passwordsAreStoredOnlyAsSaltedScryptHashes() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func passwordsAreStoredOnlyAsSaltedScryptHashes(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "same password"))
         _ = try await world.store.createUser(NewAccount(name: "bob", password: "same password"))
-        let hashes = try await world.store.read { db in try String.fetchAll(db, sql: "SELECT password_hash FROM users") }
+        let hashes = try await world.strings("SELECT password_hash FROM users")
         #expect(hashes.count == 2)
         #expect(hashes[0] != hashes[1])
         for hash in hashes {
@@ -53,19 +54,19 @@ import Testing
         #expect(!PasswordHasher.verify("pw-1234", against: "scrypt$garbage"))
     }
 
-    @Test func badAccountValuesAreRefusedAndNothingIsWritten() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func badAccountValuesAreRefusedAndNothingIsWritten(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "", password: "secret-pw")) }
         await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "al ice", password: "secret-pw")) }
         await #expect(throws: HealthError.self) { try await world.store.createUser(NewAccount(name: "alice", password: "pw")) }
         await #expect(throws: HealthError.self) {
             try await world.store.createUser(NewAccount(name: "alice", email: "not-an-email", password: "secret-pw"))
         }
-        #expect(try await rowCount("users", in: world.store) == 0)
+        #expect(try await world.rowCount("users") == 0)
     }
 
-    @Test func aSavedSessionResumesUntilSignOutRevokesIt() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aSavedSessionResumesUntilSignOutRevokesIt(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
         let session = try await LocalHealthService(store: world.store).signIn(name: "alice", password: "secret-pw")
 
@@ -78,8 +79,8 @@ import Testing
         await #expect(throws: HealthError.sessionExpired) { try await afterSignOut.resume(session) }
     }
 
-    @Test func aSessionOfAnotherStoreOrWithAForgedTokenDoesNotResume() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aSessionOfAnotherStoreOrWithAForgedTokenDoesNotResume(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
         let session = try await LocalHealthService(store: world.store).signIn(name: "alice", password: "secret-pw")
         var elsewhere = session
@@ -91,16 +92,16 @@ import Testing
         await #expect(throws: HealthError.sessionExpired) { try await service.resume(forged) }
     }
 
-    @Test func actingAsANamedUserNeedsNoPasswordButAnExistingName() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func actingAsANamedUserNeedsNoPasswordButAnExistingName(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "alice", password: "secret-pw"))
         let service = LocalHealthService(store: world.store)
         #expect(try await service.actingAs(name: "alice").name == "alice")
         await #expect(throws: HealthError.unknownUser("bob")) { try await service.actingAs(name: "bob") }
     }
 
-    @Test func profileChangesAreSavedAndImpossibleValuesRefused() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func profileChangesAreSavedAndImpossibleValuesRefused(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         #expect(try await service.profile() == Profile())
         let profile = Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, massUnit: .lb,

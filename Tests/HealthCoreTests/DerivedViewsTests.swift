@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
 /// The energy summary and the weight series as the service computes them from a real store.
 @Suite struct DerivedViewsTests {
-    @Test func todaysSummaryAddsTheDaysReadingsAndProratesTheBMR() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func todaysSummaryAddsTheDaysReadingsAndProratesTheBMR(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         try await service.updateProfile(Profile(birthDate: Day(iso: "1996-06-01"), sex: .female, heightCm: 165))
         let scale = try await world.device(.withings, named: "Scale", for: service)
@@ -39,8 +40,8 @@ import Testing
         #expect(nov15.resting == wholeDay)
     }
 
-    @Test func aSummaryWithoutAProfileNamesWhatIsMissing() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aSummaryWithoutAProfileNamesWhatIsMissing(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         let summary = try await service.energySummary(for: Day(year: 2026, month: 11, day: 20), now: date("2026-11-20 12:00"),
                                                       calendar: calendar())
@@ -48,8 +49,8 @@ import Testing
         #expect(summary.net == nil)
     }
 
-    @Test func theWeightSeriesCoversAllTheUsersScalesButNoOneElses() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func theWeightSeriesCoversAllTheUsersScalesButNoOneElses(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, alice) = try await world.user("alice")
         let (_, bob) = try await world.user("bob")
         let home = try await world.device(.withings, named: "Home", for: alice)
@@ -69,8 +70,8 @@ import Testing
         #expect(series.points.first?.readings == 2)
     }
 
-    @Test func aBatchIsAllOrNothingAndSkipsKnownIDs() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aBatchIsAllOrNothingAndSkipsKnownIDs(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (user, service) = try await world.user()
         let scale = try await world.device(.withings, named: "Scale", for: service)
         let good = [NewMessage(sdid: scale.id, ts: 1_000, data: ["weight": .number(70)]),

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
 @Suite struct MessageTests {
-    @Test func aReadingComesBackAsItWasPosted() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aReadingComesBackAsItWasPosted(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (user, service) = try await world.user()
         let scale = try await world.device(.withings, named: "Bathroom scale", for: service)
         let ts = date("2026-11-20 07:30").millisecondsSince1970
@@ -19,8 +20,8 @@ import Testing
         #expect(reading.data == ["weight": .number(72.4), "heartRate": .number(61)])
     }
 
-    @Test func theLastReadingsComeNewestFirstAndCanBeLimitedToAField() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func theLastReadingsComeNewestFirstAndCanBeLimitedToAField(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         let scale = try await world.device(.withings, named: "Bathroom scale", for: service)
         let start = date("2026-11-01 07:00").millisecondsSince1970
@@ -35,8 +36,8 @@ import Testing
         #expect(try await service.lastMessages(device: scale.id, count: 4, field: "hydration").isEmpty)
     }
 
-    @Test func aTimeRangeIsReadInPagesFollowingNext() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aTimeRangeIsReadInPagesFollowingNext(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         let food = try await world.device(.calorieTracker, named: "Food log", for: service)
         let start = date("2026-11-20 00:00").millisecondsSince1970
@@ -64,13 +65,13 @@ import Testing
         }
     }
 
-    @Test func badReadingsAreRefusedAndLeaveTheStoreUnchanged() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func badReadingsAreRefusedAndLeaveTheStoreUnchanged(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         let scale = try await world.device(.withings, named: "Bathroom scale", for: service)
         let food = try await world.device(.calorieTracker, named: "Food log", for: service)
         try await service.post(NewMessage(sdid: scale.id, data: ["weight": .number(72)]))
-        let before = try world.store.changeToken()
+        let before = try await world.store.changeToken()
 
         let bad: [(NewMessage, String)] = [
             (NewMessage(sdid: scale.id, data: ["weight": .number(700)]), "weight 700 kg is outside 1–650 kg"),
@@ -86,12 +87,12 @@ import Testing
             let error = await #expect(throws: HealthError.self) { try await service.post(message) }
             #expect(error?.message.contains(expected) == true, "\(error?.message ?? "no error") lacks \(expected)")
         }
-        #expect(try await rowCount("messages", in: world.store) == 1)
-        #expect(try world.store.changeToken() == before)
+        #expect(try await world.rowCount("messages") == 1)
+        #expect(try await world.store.changeToken() == before)
     }
 
-    @Test func anotherUsersDeviceCanBeNeitherReadNorWritten() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func anotherUsersDeviceCanBeNeitherReadNorWritten(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, alice) = try await world.user("alice")
         let (_, bob) = try await world.user("bob")
         let scale = try await world.device(.withings, named: "Bathroom scale", for: alice)
@@ -103,11 +104,11 @@ import Testing
             try await bob.lastMessages(device: scale.id, count: 5, field: nil)
         }
         #expect(try await bob.devices().isEmpty)
-        #expect(try await rowCount("messages", in: world.store) == 1)
+        #expect(try await world.rowCount("messages") == 1)
     }
 
-    @Test func devicesNeedAKnownTypeAndADistinctName() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func devicesNeedAKnownTypeAndADistinctName(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (_, service) = try await world.user()
         _ = try await world.device(.withings, named: "Bathroom scale", for: service)
         await #expect(throws: HealthError.unknownDeviceType("dtnope")) { try await service.addDevice(name: "X", typeID: "dtnope") }

@@ -1,24 +1,25 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
 @Suite struct TokenTests {
-    @Test func aTokenIsStoredOnlyAsItsHashAndLooksUpUntilItExpires() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aTokenIsStoredOnlyAsItsHashAndLooksUpUntilItExpires(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (user, _) = try await world.user()
         let now = Date()
         let (token, record) = try await world.store.createToken(kind: .access, userID: user.id, clientID: "c1",
                                                                 scope: "read,write", ttl: 3600, now: now)
         #expect(token.count == 64)
-        let stored = try await world.store.read { db in try String.fetchAll(db, sql: "SELECT hash FROM tokens") }
+        let stored = try await world.strings("SELECT hash FROM tokens")
         #expect(stored == [Secrets.sha256Hex(token)])
         #expect(try await world.store.token(token, now: now) == record)
         #expect(try await world.store.token(token, kind: .refresh, now: now) == nil)
         #expect(try await world.store.token(token, now: now.addingTimeInterval(3601)) == nil)
     }
 
-    @Test func aRevokedTokenNoLongerLooksUp() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aRevokedTokenNoLongerLooksUp(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (user, _) = try await world.user()
         let (token, _) = try await world.store.createToken(kind: .session, userID: user.id, ttl: nil)
         #expect(try await world.store.revokeToken(token))
@@ -26,21 +27,21 @@ import Testing
         #expect(try await world.store.revokeToken(token) == false)
     }
 
-    @Test func anAuthorizationCodeCanBeUsedOnlyOnce() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func anAuthorizationCodeCanBeUsedOnlyOnce(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (user, _) = try await world.user()
         let (code, _) = try await world.store.createToken(kind: .code, userID: user.id, redirectURI: "app://cb", ttl: 60)
         #expect(try await world.store.consumeToken(code, kind: .code)?.redirectURI == "app://cb")
         #expect(try await world.store.consumeToken(code, kind: .code) == nil)
     }
 
-    @Test func aClientIsVerifiedOnlyWithItsSecret() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aClientIsVerifiedOnlyWithItsSecret(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let (client, secret) = try await world.store.createClient(name: "hmon iOS", redirectURI: "hmon://auth")
         #expect(try await world.store.verifyClient(id: client.id, secret: secret) == client)
         #expect(try await world.store.verifyClient(id: client.id, secret: secret + "x") == nil)
         #expect(try await world.store.verifyClient(id: "nope", secret: secret) == nil)
-        let stored = try await world.store.read { db in try String.fetchOne(db, sql: "SELECT secret_hash FROM oauth_clients") }
+        let stored = try await world.strings("SELECT secret_hash FROM oauth_clients").first
         #expect(stored != secret)
     }
 }

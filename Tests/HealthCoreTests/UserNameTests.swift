@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -23,9 +24,9 @@ import Testing
         #expect(UserNames.key("\u{0430}lice") != UserNames.key("alice"), "a look-alike is not the same name")
     }
 
-    @Test(arguments: ["Alice", "ALICE", "ａｌｉｃｅ", "ＡＬＩＣＥ"])
-    func aNameThatFoldsToAnExistingOneIsTaken(other: String) async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available, ["Alice", "ALICE", "ａｌｉｃｅ", "ＡＬＩＣＥ"])
+    func aNameThatFoldsToAnExistingOneIsTaken(_ engine: StoreEngine, other: String) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.user("alice")
         await #expect(throws: HealthError.nameTaken(other)) {
             try await world.store.createUser(NewAccount(name: other, password: "secret-pw"))
@@ -33,8 +34,8 @@ import Testing
         #expect(try await world.store.users().count == 1)
     }
 
-    @Test func accentedNamesInEitherCaseOrNormalFormAreOneAccount() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func accentedNamesInEitherCaseOrNormalFormAreOneAccount(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.store.createUser(NewAccount(name: "élodie", password: "secret-pw"))
         for other in ["Élodie", "E\u{301}LODIE", "e\u{301}lodie"] {
             await #expect(throws: HealthError.nameTaken(other)) {
@@ -46,8 +47,8 @@ import Testing
         #expect(try await world.store.user(named: "E\u{301}lodie")?.name == "élodie")
     }
 
-    @Test func aCyrillicLookAlikeOfAnExistingNameIsRefused() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aCyrillicLookAlikeOfAnExistingNameIsRefused(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         _ = try await world.user("alice")
         await #expect(throws: HealthError.invalidValue(
             "name \"\u{0430}lice\" looks like the existing user name \"alice\" (it mixes letters of another script): choose another")) {
@@ -58,8 +59,8 @@ import Testing
         #expect(try await world.store.users().count == 2)
     }
 
-    @Test func aPasswordDecodedFromBytesThatAreNotUTF8IsRefusedWithTheReason() async throws {
-        let world = try TestWorld()
+    @Test(arguments: StoreEngine.available) func aPasswordDecodedFromBytesThatAreNotUTF8IsRefusedWithTheReason(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
         let decoded = String(decoding: [0x70, 0x77, 0xFF, 0xFE, 0x21, 0x21], as: UTF8.self)  // "pw\xFF\xFE!!"
         await #expect(throws: HealthError.invalidValue(AccountRules.notUTF8)) {
             try await world.store.createUser(NewAccount(name: "bob", password: decoded))

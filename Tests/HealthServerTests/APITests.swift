@@ -1,12 +1,13 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 
 /// The `/v1.1` API as a client sees it: shapes and units exactly as the contract writes them.
 @Suite struct APITests {
-    @Test func usersSelfServesTheContractsFieldsWithTimesInSeconds() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func usersSelfServesTheContractsFieldsWithTimesInSeconds(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let reply = try await world.get("/v1.1/users/self", token: try await world.token())
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
@@ -22,8 +23,8 @@ import Testing
         }
     }
 
-    @Test func devicesListTheUsersOwnDevicesInPages() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func devicesListTheUsersOwnDevicesInPages(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             _ = try await world.store.addDevice(name: "Food log", typeID: BuiltInDeviceType.calorieTracker.deviceType.id,
                                                 userID: world.alice.id)
             let token = try await world.token()
@@ -51,8 +52,8 @@ import Testing
         }
     }
 
-    @Test func aDeviceTypeIsFoundByNameAndItsManifestGivesUnits() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aDeviceTypeIsFoundByNameAndItsManifestGivesUnits(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             let withings = try #require(try await client.deviceType(named: "Withings Device"))
             #expect(withings.id == ServerWorld.withings)
@@ -71,8 +72,8 @@ import Testing
         }
     }
 
-    @Test func aPostedReadingComesFirstInMessagesLast() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aPostedReadingComesFirstInMessagesLast(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             let earlier = Date().addingTimeInterval(-86_400).millisecondsSince1970
             try await client.post(NewMessage(sdid: world.aliceScale.id, ts: earlier, data: ["weight": .number(73.0)]))
@@ -97,8 +98,8 @@ import Testing
         }
     }
 
-    @Test func messagesLastOverTwoDevicesMergesThemNewestFirst() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func messagesLastOverTwoDevicesMergesThemNewestFirst(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let travel = try await world.store.addDevice(name: "Travel scale", typeID: ServerWorld.withings, userID: world.alice.id)
             let base = Date().addingTimeInterval(-3600).millisecondsSince1970
             for (offset, device) in [(0, world.aliceScale.id), (1000, travel.id), (2000, world.aliceScale.id), (3000, travel.id)] {
@@ -115,8 +116,8 @@ import Testing
         }
     }
 
-    @Test func pagingThroughMessagesWithNextVisitsEveryReadingOnce() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func pagingThroughMessagesWithNextVisitsEveryReadingOnce(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             let start = Date().addingTimeInterval(-30 * 86_400).millisecondsSince1970
             var posted: [String] = []
@@ -139,8 +140,8 @@ import Testing
         }
     }
 
-    @Test func theProfileTravelsOverTheHmonExtension() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func theProfileTravelsOverTheHmonExtension(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             var profile = try await client.profile()
             profile.heightCm = 172
@@ -153,8 +154,8 @@ import Testing
         }
     }
 
-    @Test func aDeviceAddedOverTheAPIBelongsToTheUser() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aDeviceAddedOverTheAPIBelongsToTheUser(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             let device = try await client.addDevice(name: "Calorie Tracker",
                                                     typeID: BuiltInDeviceType.calorieTracker.deviceType.id)

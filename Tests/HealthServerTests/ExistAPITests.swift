@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 
 /// `/api/2/` as a client written for Exist sees it (`exist-api.md`): the shapes, paging, scopes, and writes
@@ -8,8 +9,8 @@ import Testing
 @Suite struct ExistAPITests {
     // MARK: Shapes
 
-    @Test func theProfileTestsATokenAndGivesExistsFields() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func theProfileTestsATokenAndGivesExistsFields(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let reply = try await world.get("/api/2/accounts/profile/", token: try await world.rawToken())
             #expect(reply.status == 200)
             let profile = try reply.json
@@ -28,8 +29,8 @@ import Testing
         }
     }
 
-    @Test func attributesListInPagesWithTheContractsKeys() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func attributesListInPagesWithTheContractsKeys(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.rawToken()
             let all = try await world.get("/api/2/attributes/", token: token)
             #expect(all.status == 200)
@@ -75,8 +76,8 @@ import Testing
         }
     }
 
-    @Test func valuesComeNewestFirstInPagesUpToDateMax() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func valuesComeNewestFirstInPagesUpToDateMax(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             // Weigh-ins 10, 5 and 4 days ago (two on the day 5 days ago: 80 and 81 average 80.5).
             try await world.post(["weight": .number(80)], on: world.aliceScale, daysAgo: 10)
             try await world.post(["weight": .number(80)], on: world.aliceScale, daysAgo: 5, hour: 7)
@@ -126,8 +127,8 @@ import Testing
 
     // MARK: Scopes
 
-    @Test func aFoodReadTokenReadsFoodButNotWeight() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aFoodReadTokenReadsFoodButNotWeight(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.scopedToken("food_read")
             let weight = try await world.get("/api/2/attributes/values/?attribute=weight", token: token)
             #expect(weight.status == 403)
@@ -142,8 +143,8 @@ import Testing
         }
     }
 
-    @Test func aTokenWritesOnlyTheGroupsItsScopesName() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aTokenWritesOnlyTheGroupsItsScopesName(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.scopedToken("health_read,health_write")
             let reply = try await world.post("/api/2/attributes/acquire/", token: token,
                                              json: #"[{"template":"weight"},{"template":"energy"}]"#)
@@ -154,8 +155,8 @@ import Testing
         }
     }
 
-    @Test func aReadOnlyPersonalTokenReadsAndIsRefusedEveryWrite() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aReadOnlyPersonalTokenReadsAndIsRefusedEveryWrite(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let (_, token) = try await world.store.createPersonalToken(userID: world.alice.id, label: "phone")
             #expect(try await world.getWithPersonal("/api/2/attributes/", token: token).status == 200)
             #expect(try await world.getWithPersonal("/api/2/attributes/values/?attribute=weight", token: token).status == 200)
@@ -186,8 +187,8 @@ import Testing
 
     // MARK: Writing
 
-    @Test func writingNeedsAcquiringFirstAndThenBecomesAReading() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func writingNeedsAcquiringFirstAndThenBecomesAReading(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.rawToken()
             let day = world.today.adding(days: -2).description
             let write = #"[{"name":"weight","date":"\#(day)","value":71.3}]"#
@@ -226,7 +227,7 @@ import Testing
     /// The dashboard on the same file polls `changeToken()` every second and reloads when it moves.
     @Test func aWriteChangesWhatTheDashboardWatchesAndItsWeightSeries() async throws {
         try await ServerWorld.run { world in
-            let dashboard = try LocalStore(url: URL(fileURLWithPath: world.store.path), passwordHasher: .fastForTests)
+            let dashboard = try LocalStore(url: URL(fileURLWithPath: world.sqlite.path), passwordHasher: .fastForTests)
             let token = try await world.rawToken()
             _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"weight"}]"#)
             let before = try dashboard.changeToken()
@@ -240,8 +241,8 @@ import Testing
         }
     }
 
-    @Test func updateReplacesTheDaysValueAndIncrementAddsToIt() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func updateReplacesTheDaysValueAndIncrementAddsToIt(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.rawToken()
             _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"weight"},{"template":"energy"}]"#)
             let day = world.today.adding(days: -1).description
@@ -275,8 +276,8 @@ import Testing
         }
     }
 
-    @Test func aMixedBatchAnswers202NamingEachFailure() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aMixedBatchAnswers202NamingEachFailure(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.rawToken()
             _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"weight"}]"#)
             let day = world.today.adding(days: -1).description
@@ -306,8 +307,8 @@ import Testing
         }
     }
 
-    @Test func aWriteTakesAtMost35Objects() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aWriteTakesAtMost35Objects(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.rawToken()
             _ = try await world.post("/api/2/attributes/acquire/", token: token, json: #"[{"template":"steps"}]"#)
             func batch(_ n: Int) -> String {

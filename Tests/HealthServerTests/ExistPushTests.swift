@@ -96,7 +96,7 @@ import Testing
             // The receiving store holds, each day, one weigh-in: the day's weight as the sending store has it.
             let days = today.adding(days: -60)...today
             let sent = try await source.daily(days)
-            let received = try await Self.weighIns(store: world.store, userID: world.alice.id, days: days)
+            let received = try await Self.weighIns(store: world.sqlite, userID: world.alice.id, days: days)
             for ordinal in days.lowerBound.ordinal...days.upperBound.ordinal {
                 let day = Day(ordinal: ordinal)
                 #expect(Self.same(sent.value(.weight, on: day), received[day]), "\(day)")
@@ -121,7 +121,7 @@ import Testing
             try await source.post(["weight": .number(75)], daysAgo: 2, today: today)
             let third = try await ServeCommandTests.run(binary, push, input: "", environment: home.environment)
             #expect(third.output.contains("weight: 3 sent, 39 unchanged"), "\(third.output)")
-            let updated = try await Self.weighIns(store: world.store, userID: world.alice.id, days: days)
+            let updated = try await Self.weighIns(store: world.sqlite, userID: world.alice.id, days: days)
             #expect(updated[today] == 75 && updated[today.adding(days: -2)] == 75 && updated[today.adding(days: -3)] == 78)
             #expect(updated.values.count == 42, "replaced, not added: one weigh-in a day")
         }
@@ -205,7 +205,7 @@ import Testing
         let home = try CommandHome("exist-token")
         defer { home.remove() }
         try await ServerWorld.run { world in
-            let db = world.store.path
+            let db = world.sqlite.path
             let refused = try await ServeCommandTests.run(binary, ["token", "add", "--db", db, "--user", "alice"], input: "",
                                                           environment: home.environment)
             #expect(refused.status == 2)

@@ -1,12 +1,13 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 
 /// What the server refuses, and how: always the contract's envelope, never another user's data.
 @Suite struct RefusalTests {
-    @Test func noTokenAndAWrongTokenGet401InTheEnvelope() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func noTokenAndAWrongTokenGet401InTheEnvelope(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             for token in [nil, "not-a-token"] as [String?] {
                 let reply = try await world.get("/v1.1/users/self", token: token)
                 #expect(reply.status == 401)
@@ -24,8 +25,8 @@ import Testing
         }
     }
 
-    @Test func anotherUsersDeviceIs403AndLeaksNothing() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func anotherUsersDeviceIs403AndLeaksNothing(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let client = try await world.aliceClient()
             try await world.store.post(NewMessage(sdid: world.bobScale.id, data: ["weight": .number(88.8)]), userID: world.bob.id)
             let token = try await world.token()
@@ -85,16 +86,16 @@ import Testing
         }
     }
 
-    @Test func aBadQueryParameterIs400NamingIt() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aBadQueryParameterIs400NamingIt(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let reply = try await world.get("/v1.1/messages/last?sdids=\(world.aliceScale.id)&count=101", token: try await world.token())
             #expect(reply.status == 400)
             #expect(reply.text.contains(#""field":"count""#))
         }
     }
 
-    @Test func unknownThingsAre404InTheEnvelope() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func unknownThingsAre404InTheEnvelope(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let token = try await world.token()
             let route = try await world.get("/v1.1/nothing-here", token: token)
             #expect(route.status == 404)
@@ -148,7 +149,7 @@ import Testing
             let token = try await world.token()
             #expect(try await world.get("/v1.1/users/self", token: token).status == 200)  // now in the server's cache
             // Another hmon on the same file (its own connections, as `hmon user password` would have).
-            let other = try LocalStore(url: world.store.url, passwordHasher: .fastForTests)
+            let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
             #expect(try await other.revokeToken(token))
             try await Task.sleep(for: .milliseconds(100))  // the server looks at the store's version every 50 ms
             #expect(try await world.get("/v1.1/users/self", token: token).status == 401)

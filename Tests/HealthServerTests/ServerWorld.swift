@@ -5,12 +5,14 @@ import FoundationNetworking
 import HealthCore
 import HealthServer
 import Synchronization
+import TestSupport
 
 /// A real server on a free loopback port over a store in a temporary folder, with two users (alice with
-/// a scale, bob with a scale of his own). `body` runs against it; the server stops and the folder goes
+/// a scale, bob with a scale of his own). The store is an SQLite file, or with `engine: .postgres` a database
+/// of its own on the test server (`TestPostgres`), so the contract's suites run on both. `body` runs against it; the server stops and the folder goes
 /// away afterwards, whatever happens.
 struct ServerWorld: Sendable {
-    let store: LocalStore
+    let store: any HealthStore
     let server: RunningServer
     let clock: TestClock
     let alice: User
@@ -22,14 +24,20 @@ struct ServerWorld: Sendable {
     static let withings = "dt29673f0481b4401bb73a622353b96150"
 
     var url: URL { server.url }
+    /// The SQLite store, for the tests that work on its file.
+    var sqlite: LocalStore { store as! LocalStore }
 
-    static func run<T>(rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
+    static func run<T>(engine: StoreEngine = .sqlite, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
                        limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: passwordHasher)
+        let store: any HealthStore = switch engine {
+        case .sqlite: try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: passwordHasher)
+        case .postgres: try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
+                                                     passwordHasher: passwordHasher, maximumConnections: 4)
+        }
         let alice = try await store.createUser(NewAccount(name: "alice", fullName: "Alice Example",
                                                           email: "alice@example.com", password: password))
         let bob = try await store.createUser(NewAccount(name: "bob", fullName: "Bob Example",

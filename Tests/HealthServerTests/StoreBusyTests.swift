@@ -14,7 +14,7 @@ import Testing
         try await ServerWorld.run { world in
             let token = try await world.token()
             // A real second connection, in another process, holding the write lock.
-            let holder = try SpawnedProcess(sqlite3, [world.store.path], input: .pipe)
+            let holder = try SpawnedProcess(sqlite3, [world.sqlite.path], input: .pipe)
             defer { holder.terminate() }
             holder.write("BEGIN IMMEDIATE;\nSELECT 'locked';\n")
             _ = try #require(await ServeCommandTests.firstLine(containing: "locked", in: holder.output, orKill: holder.pid),

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthServer
+import TestSupport
 import Testing
 
 /// Issue 16, item 8: a replayed authorization code or rotated refresh token is refused *and* revokes the
@@ -29,8 +30,8 @@ import Testing
         return reply.status == 200
     }
 
-    @Test func aReplayedCodeRevokesTheTokensItWasExchangedFor() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aReplayedCodeRevokesTheTokensItWasExchangedFor(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let code = try await Self.code(world)
             let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
             let access = try #require(first.access)
@@ -48,8 +49,8 @@ import Testing
         }
     }
 
-    @Test func aReplayedRefreshTokenRevokesItsWholeFamily() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func aReplayedRefreshTokenRevokesItsWholeFamily(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let code = try await Self.code(world)
             let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
             let refresh1 = try #require(first.refresh)
@@ -70,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func theStoreKeepsASpentCodeOnlyAsAReplayMarker() async throws {
-        try await ServerWorld.run { world in
+    @Test(arguments: StoreEngine.available) func theStoreKeepsASpentCodeOnlyAsAReplayMarker(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
             let (code, _) = try await world.store.createToken(kind: .code, userID: world.alice.id, clientID: "hmon", ttl: 60, family: "f1")
             let (access, _) = try await world.store.createToken(kind: .access, userID: world.alice.id, clientID: "hmon", ttl: 60, family: "f1")
             guard case .redeemed(let record) = try await world.store.redeemToken(code, kind: .code) else {

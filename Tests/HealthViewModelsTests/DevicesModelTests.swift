@@ -5,7 +5,7 @@ import Testing
 
 @MainActor
 struct DevicesModelTests {
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func seeWeightIsOfferedOnlyForDevicesWhoseReadingsCarryAWeight(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -35,7 +35,7 @@ struct DevicesModelTests {
     }
 
     /// Issue 11: the profile's units are the one preference; the devices table reads in them too.
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func readingsShowInTheProfilesUnits(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -58,7 +58,7 @@ struct DevicesModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theUserCardShowsWhoIsSignedInWithLocalDates(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn("alice")
@@ -76,7 +76,7 @@ struct DevicesModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func addingADeviceListsItAndSelectsIt(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

@@ -10,7 +10,7 @@ struct EnergyModelTests {
                                           data: [field: .number(kcal)]))
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func aCompleteProfileGivesAllFourFiguresAndTheFormula(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -51,7 +51,7 @@ struct EnergyModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func eachDayOfTheWeekStripCountsOnlyItsOwnLocalDay(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -82,7 +82,7 @@ struct EnergyModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func anIncompleteProfileSaysWhatIsMissingAndHowToSetIt(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -107,7 +107,7 @@ struct EnergyModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func kilojoulesWhenTheProfilePrefersThem(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -122,7 +122,7 @@ struct EnergyModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func previousAndNextDayMoveButNotPastToday(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -141,7 +141,7 @@ struct EnergyModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func loggingConsumedEnergyWritesToTheFoodLog(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -180,7 +180,7 @@ struct EnergyModelTests {
 struct EnergyPromptTests {
     /// The bug of issue 10: from the dashboard, 2000 in a kJ profile or 650.5 kcal failed with
     /// "calories must be a whole number". Both are stored as recorded now.
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func decimalsAndKilojoulesAreLoggedAsTyped(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -221,7 +221,7 @@ struct EnergyPromptTests {
 struct LearnedExpenditureOnScreenTests {
     /// Two food logs and one weigh-in in the 28 days before today: the screen says what is missing rather
     /// than a figure learned from too little.
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func tooLittleDataSaysWhatItNeeds(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
@@ -271,7 +271,7 @@ final class FoodLogBox {
 /// descriptions to pick from.
 @MainActor
 struct FoodLogTests {
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theDaysEntriesAreListedAndADescriptionCanBePickedFromRecentOnes(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

@@ -7,7 +7,7 @@ import Testing
 /// or moving past it, loads the next page; nothing is shown twice and the order stays newest first.
 @MainActor
 struct HRVModelPagingTests {
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func endAndPageDownLoadOlderMeasurements(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

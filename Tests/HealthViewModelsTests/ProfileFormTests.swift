@@ -57,7 +57,7 @@ struct ProfileFormTests {
         #expect(app.devices.rows.count == 2, "the devices screen shows them")
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func pEditsTheProfileAndTheGoalFollowsTheUnit(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

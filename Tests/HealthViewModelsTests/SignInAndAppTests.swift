@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct SignInAndAppTests {
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func aWrongPasswordIsSaidInPlaceAndThePasswordCleared(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             _ = try await world.signedIn("alice", password: "secret-pw")
@@ -33,7 +33,7 @@ struct SignInAndAppTests {
     }
 
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func enterOnTheNameMovesToThePassword(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             _ = try await world.signedIn("alice")
@@ -131,7 +131,7 @@ struct SignInAndAppTests {
         #expect(app.signIn.fields[3].text == "hunter22" && app.signIn.fields[4].text == "hunter22")
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func aSavedSessionSkipsSignInAndSignOutForgetsIt(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let first = try await world.makeService()

@@ -3,11 +3,12 @@ import HealthCore
 import HealthServer
 import HealthViewModels
 import Synchronization
+import TestSupport
 import Testing
 
-/// How a test world turns its store file into a service: the local store over the file, or a remote client
-/// of a real server (on a free loopback port) that serves the same file. The view-model tests run against
-/// both and must pass unchanged.
+/// How a test world turns its store into a service: the local store over the file, a remote client of a real
+/// server (on a free loopback port) that serves the same file, or the local service over a PostgreSQL
+/// database of the world's own. The view-model tests run against all of them and must pass unchanged.
 struct ServiceFactory: Sendable, CustomTestStringConvertible {
     var name: String
     var make: @Sendable (_ world: ViewModelWorld) async throws -> any HealthService
@@ -21,6 +22,13 @@ struct ServiceFactory: Sendable, CustomTestStringConvertible {
     static let remote = ServiceFactory(name: "remote") { world in
         RemoteHealthService(server: try await world.server().url, options: .init(timeout: 20))
     }
+
+    static let postgres = ServiceFactory(name: "postgres") { world in
+        LocalHealthService(store: try await world.store())
+    }
+
+    /// Local and remote, and PostgreSQL when the tests have a server (`TestPostgres`).
+    static var all: [ServiceFactory] { [.local, .remote] + (TestPostgres.isAvailable ? [.postgres] : []) }
 }
 
 /// A temporary folder with one store, a fixed clock (Fri Nov 20, 2026 18:00 in Berlin), and helpers
@@ -33,6 +41,7 @@ final class ViewModelWorld: Sendable {
     let factory: ServiceFactory
     let clock: Clock
     private let running = Mutex<RunningServer?>(nil)
+    private let postgresStore = Mutex<PostgresStore?>(nil)
 
     static let now = ViewModelWorld.date("2026-11-20 18:00")
 
@@ -69,6 +78,16 @@ final class ViewModelWorld: Sendable {
         return server
     }
 
+    /// The world's store: the SQLite file, or for the PostgreSQL factory its database (made on first use).
+    func store() async throws -> any HealthStore {
+        guard factory.name == "postgres" else { return try LocalStore(url: database, passwordHasher: .fastForTests) }
+        if let store = postgresStore.withLock({ $0 }) { return store }
+        let store = try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
+                                                 passwordHasher: .fastForTests, maximumConnections: 2)
+        postgresStore.withLock { $0 = store }
+        return store
+    }
+
     /// Stops the world's server, if one runs.
     func close() async {
         guard let server = running.withLock({ $0.take() }) else { return }
@@ -81,7 +100,7 @@ final class ViewModelWorld: Sendable {
     /// Creates an account straight in the store: a remote client cannot (accounts are made next to the server).
     @discardableResult
     func createAccount(_ account: NewAccount) async throws -> User {
-        try await LocalStore(url: database, passwordHasher: .fastForTests).createUser(account)
+        try await store().createUser(account)
     }
 
     /// A connection signed in as `name`, creating the account on first use.

@@ -14,7 +14,7 @@ struct WeightsModelTests {
         return (service, scale, model)
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func latestReadingsShowNewestFirstWithTheirChange(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
@@ -36,7 +36,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func aReadingFromAnotherConnectionShowsAfterRefresh(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
@@ -57,7 +57,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theUnitKeySwitchesBetweenKilogramsAndPounds(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
@@ -96,7 +96,7 @@ struct WeightsModelTests {
         #expect(try await service.lastMessages(device: scale.id, count: 1, field: Field.weight).isEmpty)
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func aProfileThatPrefersPoundsOpensInPounds(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, _) = try await scaleWorld(world)
@@ -106,7 +106,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func scrollingPastTheLastRowLoadsOlderReadings(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
@@ -138,7 +138,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func addingAReadingUsesTheCommandLinesValidation(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (_, _, model) = try await scaleWorld(world)
@@ -168,7 +168,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theSummaryGivesTheTrendItsWeeklyRateAndTheImpliedBalance(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let (service, scale, model) = try await scaleWorld(world)
@@ -211,7 +211,7 @@ struct WeightsModelTests {
         }
     }
 
-    @Test(arguments: [ServiceFactory.local, .remote])
+    @Test(arguments: ServiceFactory.all)
     func theTableIsOneHistoryFromEveryScaleWithItsSource(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()

@@ -16,7 +16,7 @@ import Testing
             2024-01-02T12:00:00.000+01:00,Food log,Calorie Tracker,calories,650,kcal,r2
 
             """)
-        let result = try world.store.importExport(file, userID: world.user.id)
+        let result = try world.sqlite.importExport(file, userID: world.user.id)
         #expect(result.format == .hmonCSV)
         #expect(result.tally.added == [.weight: 1, .dietaryEnergy: 1])
         #expect(result.tally.addedByDevice == ["Bathroom scale": 1, "Food log": 1])
@@ -41,9 +41,9 @@ import Testing
         ]
         for (row, message) in cases {
             let file = try world.folder.write("export.csv", Self.header + good + row)
-            #expect(throws: ImportError.self) { try world.store.importExport(file, userID: world.user.id) }
+            #expect(throws: ImportError.self) { try world.sqlite.importExport(file, userID: world.user.id) }
             do {
-                _ = try world.store.importExport(file, userID: world.user.id)
+                _ = try world.sqlite.importExport(file, userID: world.user.id)
             } catch let error as ImportError {
                 #expect(error.description.hasPrefix(message), "\(error)")
             }
@@ -60,10 +60,10 @@ import Testing
             ]
 
             """)
-        #expect(try world.store.importExport(file, userID: world.user.id).tally.addedTotal == 1)
+        #expect(try world.sqlite.importExport(file, userID: world.user.id).tally.addedTotal == 1)
         let bob = try await world.store.createUser(NewAccount(name: "bob", password: "secret-pw"))
-        #expect(throws: ImportError.self) { try world.store.importExport(file, userID: bob.id) }
+        #expect(throws: ImportError.self) { try world.sqlite.importExport(file, userID: bob.id) }
         #expect(try await world.store.messageCount(userID: bob.id) == 0)
-        #expect(try world.store.importExport(file, userID: world.user.id).tally.alreadyThere == [.weight: 1])
+        #expect(try world.sqlite.importExport(file, userID: world.user.id).tally.alreadyThere == [.weight: 1])
     }
 }

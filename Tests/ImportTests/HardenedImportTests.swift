@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -28,13 +29,13 @@ import Testing
         #expect(importFailure(file)?.hasPrefix("weight.csv:4:") == true, "\(importFailure(file) ?? "no failure")")
     }
 
-    @Test func aSourceNameWithControlCharactersBecomesAVisibleDeviceNameAndIsReported() async throws {
-        let world = try await StoreImportTests.World()
+    @Test(arguments: StoreEngine.available) func aSourceNameWithControlCharactersBecomesAVisibleDeviceNameAndIsReported(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
         // The attack from the issue: clear the screen, retitle the window, ring the bell.
         let evil = "Evil&#x1b;[2J&#x1b;]0;pwned&#x07;Scale&#x202E;"
         let xml = AppleHealthXML.document(
             AppleHealthXML.record("ActiveEnergyBurned", "80", unit: "kcal", at: "2024-01-02 07:15:00 +0100", source: evil))
-        let result = try world.importFile(try world.folder.write("export.xml", xml))
+        let result = try await world.importFile(try world.folder.write("export.xml", xml))
 
         let stored = "Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}Scale\u{FFFD}"
         #expect(result.tally.added[.activeEnergy] == 1)
@@ -44,14 +45,16 @@ import Testing
         #expect(TextRules.firstUnsafe(in: stored) == nil)
 
         // Importing again finds the same device and adds nothing: the readings' ids did not change.
-        let again = try world.importFile(try world.folder.write("export2.xml", xml))
+        let again = try await world.importFile(try world.folder.write("export2.xml", xml))
         #expect(again.tally.addedTotal == 0)
         #expect(try await world.deviceNames().count == 1)
 
         // A weigh-in from that source lands on the scale, its source kept with the same characters replaced.
+        // (SQLite only: PostgreSQL's import does not merge weigh-ins onto one scale yet, see the README.)
+        guard engine == .sqlite else { return }
         let weighIn = AppleHealthXML.document(
             AppleHealthXML.record("BodyMass", "80", unit: "kg", at: "2024-01-02 07:15:00 +0100", source: evil))
-        _ = try world.importFile(try world.folder.write("weight.xml", weighIn))
+        _ = try await world.importFile(try world.folder.write("weight.xml", weighIn))
         let scale = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Scale" })
         let reading = try #require(try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 1).first)
         #expect(reading.data[Field.source] == .text(stored))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -37,12 +38,12 @@ import Testing
         #expect(try pipe.result().tally.kept[.weight] == 3_000)
     }
 
-    @Test func aFileBrokenFarInKeepsNothingThoughManyBatchesWereWritten() async throws {
-        let world = try await StoreImportTests.World()
-        _ = try world.importFile(try world.folder.write("first.xml", StoreImportTests.weights(1...3)))
+    @Test(arguments: StoreEngine.available) func aFileBrokenFarInKeepsNothingThoughManyBatchesWereWritten(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
+        _ = try await world.importFile(try world.folder.write("first.xml", StoreImportTests.weights(1...3)))
         let file = try world.folder.write("export.xml", Self.manyWeights(12_000, brokenAt: 11_000))
 
-        let error = try #require(throws: ImportError.self) { try world.importFile(file) }
+        let error = try await #require(throws: ImportError.self) { try await world.importFile(file) }
         #expect(error.problem == "unexpected '2' in <Record>")
         #expect(try await world.messageCount() == 3)
         #expect(try await world.store.devices(userID: world.user.id).count == 1)

@@ -1,24 +1,36 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import HealthCore
 
 /// Importing into a real store: devices, idempotence, all or nothing, the profile.
 @Suite struct StoreImportTests {
-    /// A fresh store in a temporary folder with one account.
+    /// A fresh store with one account: an SQLite file in a temporary folder, or a PostgreSQL database of its own.
     struct World {
         let folder: TempFolder
-        let store: LocalStore
+        let store: any HealthStore
         let user: User
 
-        init() async throws {
+        init(_ engine: StoreEngine) async throws {
             folder = try TempFolder()
-            store = try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+            store = switch engine {
+            case .sqlite: try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+            case .postgres: try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
+                                                         passwordHasher: .fastForTests, maximumConnections: 2)
+            }
             user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
         }
 
-        func importFile(_ url: URL, dryRun: Bool = false) throws -> ImportResult {
-            try store.importFile(url, userID: user.id, dryRun: dryRun, timeZone: TimeZone(identifier: "UTC")!)
+        /// On an SQLite file: the suites that test what only that store does yet (the merged scale, hmon's export).
+        init() async throws { try await self.init(.sqlite) }
+
+        /// The SQLite store of a world made with `init()`.
+        var sqlite: LocalStore { store as! LocalStore }
+
+        func importFile(_ url: URL, dryRun: Bool = false) async throws -> ImportResult {
+            try await store.importFile(url, userID: user.id, dryRun: dryRun, timeZone: TimeZone(identifier: "UTC")!, now: Date(),
+                                       progress: nil)
         }
 
         func messageCount() async throws -> Int { try await store.messageCount(userID: user.id) }
@@ -38,7 +50,7 @@ import Testing
 
     @Test func weighInsOfEverySourceLandOnOneScaleAndOtherReadingsOnDevicesNamedAfterTheirSource() async throws {
         let world = try await World()
-        let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+        let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
         #expect(result.tally.addedTotal == 14)
         #expect(result.tally.added[.weight] == 2)
@@ -62,13 +74,13 @@ import Testing
         #expect(Set(latest.compactMap { $0.data[Field.basalEnergy]?.number }) == [1.1])
     }
 
-    @Test func aBeatListsMeasurementLandsOnTheSourcesHRVMeterOnce() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func aBeatListsMeasurementLandsOnTheSourcesHRVMeterOnce(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let xml = AppleHealthXML.document(BeatListXML.record(
             start: "2024-01-03 18:14:47 +0100", end: "2024-01-03 18:15:47 +0100",
             children: BeatListXML.list(rr: BeatListXML.alternating(40), firstBeat: 18 * 3600 + 14 * 60 + 48, .twelveHour)))
         let file = try world.folder.write("export.xml", xml)
-        let first = try world.importFile(file)
+        let first = try await world.importFile(file)
         #expect(first.tally.added == [.heartRateVariability: 1, .heartRateVariabilityFromBeats: 1])
         #expect(try await world.deviceNames() == ["Apple Watch": "Activity Tracker", "Apple Watch (HRV Meter)": "HRV Meter"])
         let meter = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch (HRV Meter)" })
@@ -80,14 +92,14 @@ import Testing
         #expect(stored.first?.data[Field.source] == .text("beats"), "the HRV screen names it as computed from beats")
         #expect(stored.first?.ts == ms("2024-01-03T17:14:47Z"))
 
-        let again = try world.importFile(file)
+        let again = try await world.importFile(file)
         #expect(again.tally.addedTotal == 0)
         #expect(again.tally.alreadyThere == [.heartRateVariability: 1, .heartRateVariabilityFromBeats: 1])
     }
 
-    @Test func storedValuesFollowTheManifests() async throws {
-        let world = try await World()
-        _ = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+    @Test(arguments: StoreEngine.available) func storedValuesFollowTheManifests(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
+        _ = try await world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
         let devices = try await world.store.devices(userID: world.user.id)
         let food = try #require(devices.first { $0.name == "MyFitnessPal" })
         let meals = try await world.store.lastMessages(deviceID: food.id, userID: world.user.id, count: 10)
@@ -108,20 +120,20 @@ import Testing
             AppleHealthXML.record("BodyMass", "70.4", unit: "kg", at: "2024-01-03 07:00:00 +0000", source: "Health"),
             AppleHealthXML.record("Height", "170", unit: "cm", at: "2024-01-02 07:00:00 +0000", source: "Health"),
         ].joined(separator: "\n"))
-        let result = try world.importFile(try world.folder.write("export.xml", xml))
+        let result = try await world.importFile(try world.folder.write("export.xml", xml))
         #expect(result.tally.addedByDevice == ["Bathroom scale": 3])
         #expect(try await world.deviceNames() == ["Bathroom scale": "Withings Device"])
         let weights = try await world.store.lastMessages(deviceID: bathroom.id, userID: world.user.id, count: 10, field: Field.weight)
         #expect(weights.map { $0.data[Field.source] } == [.text("Health"), .text("Withings")])
         // The ids do not depend on the device nor on the kept source: the same file adds nothing again.
-        #expect(try world.importFile(try world.folder.write("again.xml", xml)).tally.alreadyThere[.weight] == 2)
+        #expect(try await world.importFile(try world.folder.write("again.xml", xml)).tally.alreadyThere[.weight] == 2)
     }
 
-    @Test func importingTheSameFileAgainAddsNothing() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func importingTheSameFileAgainAddsNothing(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
-        _ = try world.importFile(file)
-        let again = try world.importFile(file)
+        _ = try await world.importFile(file)
+        let again = try await world.importFile(file)
 
         #expect(again.tally.addedTotal == 0)
         #expect(again.tally.alreadyThereTotal == 14)
@@ -129,19 +141,19 @@ import Testing
         #expect(try await world.store.devices(userID: world.user.id).count == 3)
     }
 
-    @Test func anOverlappingExportAddsOnlyWhatIsNew() async throws {
-        let world = try await World()
-        _ = try world.importFile(try world.folder.write("last-year.xml", Self.weights(1...10)))
-        let result = try world.importFile(try world.folder.write("this-year.xml", Self.weights(6...15)))
+    @Test(arguments: StoreEngine.available) func anOverlappingExportAddsOnlyWhatIsNew(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
+        _ = try await world.importFile(try world.folder.write("last-year.xml", Self.weights(1...10)))
+        let result = try await world.importFile(try world.folder.write("this-year.xml", Self.weights(6...15)))
 
         #expect(result.tally.added[.weight] == 5)
         #expect(result.tally.alreadyThere[.weight] == 5)
         #expect(try await world.messageCount() == 15)
     }
 
-    @Test func aMalformedFileLeavesTheStoreAsItWas() async throws {
-        let world = try await World()
-        _ = try world.importFile(try world.folder.write("good.xml", Self.weights(1...3)))
+    @Test(arguments: StoreEngine.available) func aMalformedFileLeavesTheStoreAsItWas(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
+        _ = try await world.importFile(try world.folder.write("good.xml", Self.weights(1...3)))
         var records = (4...28).map { day in
             AppleHealthXML.record("BodyMass", "71", unit: "kg", at: String(format: "2024-01-%02d 07:15:00 +0100", day), source: "Withings")
         }
@@ -149,28 +161,28 @@ import Testing
         records.insert(AppleHealthXML.record("ActiveEnergyBurned", "12", unit: "kcal", at: "2024-01-03 09:01:00 +0100"), at: 0)
         let file = try world.folder.write("broken.xml", AppleHealthXML.document(me: AppleHealthReadingTests.me, records.joined(separator: "\n")))
 
-        #expect(throws: ImportError.self) { try world.importFile(file) }
+        await #expect(throws: ImportError.self) { try await world.importFile(file) }
         #expect(try await world.messageCount() == 3)
         #expect(try await world.deviceNames() == ["Scale": "Scale"])
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
-    @Test func aCSVWithABadRowKeepsNothingOfIt() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func aCSVWithABadRowKeepsNothingOfIt(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let file = try world.folder.write("weight.csv", """
         Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
         "2024-01-15 07:30:12",80.5,,,,,
         "2024-01-16 07:30:12",7o.2,,,,,
 
         """)
-        #expect(throws: ImportError.self) { try world.importFile(file) }
+        await #expect(throws: ImportError.self) { try await world.importFile(file) }
         #expect(try await world.messageCount() == 0)
         #expect(try await world.store.devices(userID: world.user.id).isEmpty)
     }
 
-    @Test func withingsCSVWeighInsKeepTheirBodyComposition() async throws {
-        let world = try await World()
-        let result = try world.importFile(try world.folder.write("weight.csv", """
+    @Test(arguments: StoreEngine.available) func withingsCSVWeighInsKeepTheirBodyComposition(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
+        let result = try await world.importFile(try world.folder.write("weight.csv", """
         Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
         "2024-01-15 07:30:12",80,20,3.1,57.2,41.0,
 
@@ -183,13 +195,13 @@ import Testing
                                  Field.source: .text("Withings")])
     }
 
-    @Test func theProfileIsFilledFromMeOnlyWhereEmpty() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func theProfileIsFilledFromMeOnlyWhereEmpty(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         var profile = try await world.store.profile(userID: world.user.id)
         profile.sex = .male
         try await world.store.updateProfile(profile, userID: world.user.id)
 
-        let result = try world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
+        let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
         let after = try await world.store.profile(userID: world.user.id)
         #expect(after.sex == .male, "a sex already set is kept")
@@ -198,10 +210,10 @@ import Testing
         #expect(result.tally.profileFilled == ["date of birth", "height"])
     }
 
-    @Test func aDryRunCountsButWritesNothing() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func aDryRunCountsButWritesNothing(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
-        let result = try world.importFile(file, dryRun: true)
+        let result = try await world.importFile(file, dryRun: true)
 
         #expect(result.tally.addedTotal == 14)
         #expect(try await world.messageCount() == 0)
@@ -209,8 +221,8 @@ import Testing
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
-    @Test func recordedRestingEnergyReplacesTheEstimateForThatDay() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func recordedRestingEnergyReplacesTheEstimateForThatDay(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let file = try world.folder.write("export.xml", AppleHealthXML.document(me: AppleHealthReadingTests.me, [
             AppleHealthXML.record("BodyMass", "70", unit: "kg", at: "2024-01-02 07:00:00 +0000", source: "Withings"),
             AppleHealthXML.record("Height", "170", unit: "cm", at: "2024-01-02 07:00:00 +0000", source: "Health"),
@@ -219,7 +231,7 @@ import Testing
             AppleHealthXML.record("ActiveEnergyBurned", "400", unit: "kcal", at: "2024-01-03 17:00:00 +0000"),
             AppleHealthXML.record("DietaryEnergyConsumed", "2000", unit: "Cal", at: "2024-01-03 12:00:00 +0000", source: "MyFitnessPal"),
         ].joined(separator: "\n")))
-        _ = try world.importFile(file)
+        _ = try await world.importFile(file)
 
         let service = LocalHealthService(store: world.store)
         _ = try await service.actingAs(name: "ana")

@@ -53,12 +53,12 @@ public struct ExistPusher: Sendable {
 
     public static let batchSize = 35
 
-    let store: LocalStore
+    let store: any HealthStore
     let userID: String
     let options: Options
     private let transport: HTTPTransport
 
-    public init(store: LocalStore, userID: String, options: Options) {
+    public init(store: any HealthStore, userID: String, options: Options) {
         self.store = store
         self.userID = userID
         self.options = options

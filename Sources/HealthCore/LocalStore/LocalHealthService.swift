@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// `HealthService` over a `LocalStore`, acting for one user at a time.
+/// `HealthService` over a store (`HealthStore`: the SQLite file or a PostgreSQL database), acting for one user at a time.
 ///
 /// Cheap to create: the REST server builds one per request with the token's user; the dashboard and
 /// the command line keep one. The signed-in user sits behind a mutex so one instance may be shared
 /// between tasks.
 public final class LocalHealthService: HealthService {
-    public let store: LocalStore
+    public let store: any HealthStore
     private let state: Mutex<SignedIn?>
 
     /// How long a local sign-in lasts before `hmon` asks for the password again.
@@ -20,12 +20,12 @@ public final class LocalHealthService: HealthService {
     }
 
     /// - Parameter userID: act for this user from the start (the server, after checking a token).
-    public init(store: LocalStore, userID: String? = nil) {
+    public init(store: any HealthStore, userID: String? = nil) {
         self.store = store
         self.state = Mutex(userID.map { SignedIn(userID: $0, token: nil) })
     }
 
-    public var location: String { store.path }
+    public var location: String { store.location }
 
     /// The signed-in user's id, if any.
     public var userID: String? { state.withLock { $0?.userID } }
@@ -173,7 +173,7 @@ public final class LocalHealthService: HealthService {
         return Dictionary(uniqueKeysWithValues: totals.map { (all[$0.key], $0.value) })
     }
 
-    public func changeToken() async throws -> Int64? { try store.changeToken() }
+    public func changeToken() async throws -> Int64? { try await store.changeToken() }
 
     private func requireUser() throws -> String {
         guard let id = state.withLock({ $0?.userID }) else { throw HealthError.notSignedIn }

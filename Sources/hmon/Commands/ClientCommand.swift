@@ -41,7 +41,7 @@ struct ClientAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore(.readWrite)
+        let store = try await StoreOpener(database).openStore(.readWrite)
         var ownerID: String?
         if let user {
             guard let owner = try await store.user(named: user) else { throw HealthError.unknownUser(user) }

@@ -15,7 +15,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(help: "Open the demo store (user demo, password demo), created with demo data on first use.")
     var demo = false
 
-    @Option(help: ArgumentHelp("The database file (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp("The database file, or a postgres://USER@HOST[:PORT]/DATABASE URL (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path|url"))
     var db: String?
 
     @Option(help: ArgumentHelp("Watch a server instead of a local store (default: $HMON_SERVER), e.g. http://127.0.0.1:8080.", valueName: "url"))

@@ -11,7 +11,7 @@ struct DeviceTypesCommand: AsyncParsableCommand {
     func run() async throws {
         let types: [(DeviceType, Manifest)]
         do {
-            let store = try StoreOpener(database).openStore(.readOnly)
+            let store = try await StoreOpener(database).openStore(.readOnly)
             var listed: [(DeviceType, Manifest)] = []
             for type in try await store.deviceTypes() { listed.append((type, try await store.manifest(ofType: type.id))) }
             types = listed

@@ -77,7 +77,7 @@ struct ExistPushCommand: AsyncParsableCommand {
         let token = try token()
         let opener = StoreOpener(db: database.db, user: user)
         // Read and write: what was sent is remembered in the store.
-        let service = LocalHealthService(store: try opener.openStore(.readWrite))
+        let service = LocalHealthService(store: try await opener.openStore(.readWrite))
         let account = try await opener.actingUser(on: service)
         let options = ExistPusher.Options(server: URL(string: to)!, token: token, since: since.flatMap(Day.init(iso:)), dryRun: dryRun)
         let pusher = ExistPusher(store: service.store, userID: account.id, options: options)

@@ -29,7 +29,7 @@ struct HRVLinkCommand: AsyncParsableCommand {
         if opener.serverAddress != nil {
             throw CommandError("the Welltory link is made on the store `hmon serve` serves: run it there, without --server")
         }
-        let local = try opener.openStore(.readWrite)
+        let local = try await opener.openStore(.readWrite)
         let user = try await opener.actingUser(on: LocalHealthService(store: local))
         if revoke {
             let had = try await local.revokeWelltoryLink(userID: user.id)

@@ -50,9 +50,15 @@ struct ImportCommand: AsyncParsableCommand {
         let result: ImportResult
         do {
             if Self.isHMonExport(url) {
-                result = try local.store.importExport(url, userID: opened.user.id, dryRun: dryRun)
+                // hmon's own export comes back through the SQLite store's reader; a PostgreSQL store takes it
+                // by way of a file and `hmon db copy`.
+                guard let sqlite = local.store as? LocalStore else {
+                    throw HealthError.unsupported("importing an hmon export into PostgreSQL is not supported yet: import it into a store file (--db FILE), then `hmon db copy FILE URL`")
+                }
+                result = try sqlite.importExport(url, userID: opened.user.id, dryRun: dryRun)
             } else {
-                result = try local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, progress: reporter.update)
+                result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current, now: Date(),
+                                                         progress: reporter.update)
             }
         } catch let error as ImportError {
             reporter.clear()

@@ -70,14 +70,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opener = StoreOpener(database)
-        let store = try opener.openStore(.create, patience: .standard)
+        let store = try await opener.openStore(.create, patience: .standard)
         var logger = Logger(label: "hmon.server") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = .info
         let configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
-            FileHandle.standardOutput.write(Data("hmon: serving \(TerminalText.escaped(store.path)) on http://\(host):\(port) (Ctrl-C stops)\n".utf8))
+            FileHandle.standardOutput.write(Data("hmon: serving \(TerminalText.escaped(store.location)) on http://\(host):\(port) (Ctrl-C stops)\n".utf8))
         }
         printEscaped("hmon: stopped")
     }

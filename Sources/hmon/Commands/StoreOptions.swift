@@ -1,10 +1,11 @@
 import ArgumentParser
 import HMonCommandLine
 
-/// Which database file: `--db PATH`, else `$HMON_DB`, else the default store.
+/// Which database: `--db PATH` (or a `postgres://` URL), else `$HMON_DB`, else the default store.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The database file (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).", valueName: "path"))
+        "The database file, or a postgres://USER@HOST[:PORT]/DATABASE URL (default: $HMON_DB, else $XDG_DATA_HOME/hmon/hmon.sqlite).",
+        valueName: "path|url"))
     var db: String?
 }
 

@@ -36,7 +36,7 @@ struct TokenAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opener = StoreOpener(db: database.db, user: user)
-        let service = LocalHealthService(store: try opener.openStore(.readWrite))
+        let service = LocalHealthService(store: try await opener.openStore(.readWrite))
         let account = try await opener.actingUser(on: service)
         let (id, token) = try await service.store.createPersonalToken(userID: account.id, label: label)
         printEscaped("token id: \(id)")
@@ -52,7 +52,7 @@ struct TokenListCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Read and write: a store made before personal tokens existed gets their table first.
-        let store = try StoreOpener(database).openStore(.readWrite)
+        let store = try await StoreOpener(database).openStore(.readWrite)
         let tokens = try await store.personalTokens()
         if tokens.isEmpty {
             printEscaped("No personal tokens: make one with `hmon token add --read-only`.")
@@ -75,7 +75,7 @@ struct TokenRevokeCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore(.readWrite)
+        let store = try await StoreOpener(database).openStore(.readWrite)
         guard try await store.revokePersonalToken(id: id) else {
             throw CommandError("no personal token has the id \(id): see `hmon token list`")
         }

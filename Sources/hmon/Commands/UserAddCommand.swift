@@ -30,23 +30,23 @@ struct UserAddCommand: AsyncParsableCommand {
         try AccountRules.check(fullName: fullName)
         let opener = StoreOpener(database)
         var password: String?
-        if let existing = try Self.existingStore(opener) {
+        if let existing = try await Self.existingStore(opener) {
             // Refuse a taken name before asking for a password that would be thrown away.
             try await existing.checkNameIsFree(name)
         } else {
             // A new store is made only once there is a password to put in it.
             password = try readPassword()
         }
-        let store = try opener.openStore(.create)
+        let store = try await opener.openStore(.create)
         let user = try await store.createUser(NewAccount(name: name, fullName: fullName, email: email,
                                                          password: try password ?? readPassword()))
-        printEscaped("created user \(user.name) in \(store.path)\(store.wasCreated ? " (a new hmon store)" : "")")
+        printEscaped("created user \(user.name) in \(store.location)\(store.wasCreated ? " (a new hmon store)" : "")")
     }
 
     /// The store when there is one already; nil for a missing or empty file.
-    private static func existingStore(_ opener: StoreOpener) throws -> LocalStore? {
+    private static func existingStore(_ opener: StoreOpener) async throws -> (any HealthStore)? {
         do {
-            return try opener.openStore(.readWrite)
+            return try await opener.openStore(.readWrite)
         } catch HealthError.unusableStore(let store) where store.reason == .noStore {
             return nil
         }

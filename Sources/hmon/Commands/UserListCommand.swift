@@ -10,10 +10,10 @@ struct UserListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore(.readOnly)
+        let store = try await StoreOpener(database).openStore(.readOnly)
         let users = try await store.users()
         if users.isEmpty {
-            printEscaped("\(store.path) has no account yet: create one with `hmon user add NAME`")
+            printEscaped("\(store.location) has no account yet: create one with `hmon user add NAME`")
             return
         }
         let calendar = Calendar.current

@@ -18,7 +18,7 @@ struct UserPasswordCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try StoreOpener(database).openStore(.readWrite)
+        let store = try await StoreOpener(database).openStore(.readWrite)
         guard let user = try await store.user(named: name) else { throw HealthError.unknownUser(name) }
         let password = passwordStdin ? try PasswordReader.fromStandardInput() : try PasswordReader.promptTwice(for: user.name)
         try await store.setPassword(password, userID: user.id)

@@ -1,0 +1,238 @@
+import Foundation
+import PostgresNIO
+
+/// Bringing an export into a PostgreSQL store, with `LocalStore.importFile`'s promises: all or nothing
+/// (one transaction), idempotent (the same `mid`s, `ON CONFLICT DO NOTHING`), devices named after the
+/// readings' sources, the profile's empty fields filled. The readings go in one multi-row insert per
+/// batch of the reading thread (`unnest` of eight arrays), not one round trip each.
+extension PostgresStore {
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+                           progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
+        do {
+            return try await client.withConnection { connection in
+                let db = PGConnection(connection: connection, logger: logger)
+                try await db.run("BEGIN")
+                do {
+                    try await db.run("UPDATE hmon_meta SET changes = changes + 1")
+                    guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
+                    let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
+                    let pipe = ReadingPipe(capacity: 16)
+                    ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
+                    do {
+                        // Several of the reader's batches per insert: each statement is a round trip to the
+                        // server, and on a busy machine the wait for it costs more than its rows.
+                        var pending: [ImportedReading] = []
+                        while let batch = await Self.nextBatch(pipe) {
+                            pending += batch
+                            if pending.count >= Self.rowsPerInsert {
+                                try await writer.insert(pending)
+                                pending.removeAll(keepingCapacity: true)
+                            }
+                        }
+                        if !pending.isEmpty { try await writer.insert(pending) }
+                    } catch {
+                        pipe.cancel()
+                        throw error
+                    }
+                    var imported = try pipe.result()
+                    writer.finish(into: &imported.tally)
+                    try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
+                    try await db.run(dryRun ? "ROLLBACK" : "COMMIT")
+                    return imported
+                } catch {
+                    try? await db.run("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Readings per multi-row insert.
+    static let rowsPerInsert = 8192
+
+    /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
+    /// cooperative threads would stall the inserts' own continuations.
+    private static func nextBatch(_ pipe: ReadingPipe) async -> [ImportedReading]? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
+        }
+    }
+
+    private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
+                                    tally: inout ImportTally, db: PGConnection) async throws {
+        guard !imported.isEmpty,
+              let row = try await db.one("SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = \(userID)") else { return }
+        let today = Day(now, in: Calendar.current)
+        func acceptable(_ profile: Profile) -> Bool { (try? ProfileRules.check(profile, today: today)) != nil }
+        if try row.value("birth_date", String?.self) == nil, let day = imported.birthDate, acceptable(Profile(birthDate: day)) {
+            try await db.run("UPDATE profiles SET birth_date = \(day.description) WHERE user_id = \(userID)")
+            tally.profileFilled.append("date of birth")
+        }
+        if try row.value("sex", String?.self) == nil, let sex = imported.sex {
+            try await db.run("UPDATE profiles SET sex = \(sex.rawValue) WHERE user_id = \(userID)")
+            tally.profileFilled.append("sex")
+        }
+        if try row.value("height_cm", Double?.self) == nil, let cm = imported.heightCm, acceptable(Profile(heightCm: cm)) {
+            try await db.run("UPDATE profiles SET height_cm = \(cm) WHERE user_id = \(userID)")
+            tally.profileFilled.append("height")
+        }
+    }
+}
+
+/// `ImportWriter` for PostgreSQL: the same device naming, skips and counts, one insert per batch.
+final class PostgresImportWriter {
+    private let db: PGConnection
+    private let userID: String
+    private let received: Int64
+    private var devices: [DeviceKey: KnownDevice] = [:]
+    private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var skipped: [String: Int] = [:]
+    private var cleanedNames: [String] = []
+
+    private struct DeviceKey: Hashable {
+        var source: String
+        var type: BuiltInDeviceType
+    }
+
+    private struct KnownDevice {
+        var id: String
+        var dtid: String
+        var manifestVersion: Int
+    }
+
+    init(db: PGConnection, userID: String, received: Int64) {
+        self.db = db
+        self.userID = userID
+        self.received = received
+    }
+
+    func insert(_ batch: [ImportedReading]) async throws {
+        var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
+        var kindOfMid: [String: Int] = [:]
+        for reading in batch {
+            guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
+                skipped["reading dated before 1970 or in the future", default: 0] += 1
+                continue
+            }
+            var json: String
+            do {
+                json = try StoredReading.json(reading)
+            } catch let refused as HealthError {
+                skipped["\(reading.kind.rangeName) refused: \(refused.message)", default: 0] += 1
+                continue
+            }
+            let type = reading.kind.builtInType
+            let device = try await device(for: reading.source, type: type)
+            // The id comes from the reading as before sources were kept, so earlier imports are recognized.
+            let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
+            if type == .withings, !reading.source.isEmpty {
+                json = String(json.dropLast()) + ",\"" + Field.source + "\":" + Self.sourceJSON(reading.source) + "}"
+            }
+            if kindOfMid[mid] != nil {
+                // The same reading twice in one batch: the second is "already there", as on SQLite.
+                alreadyThere[reading.kind.index] += 1
+                continue
+            }
+            kindOfMid[mid] = reading.kind.index
+            mids.append(mid)
+            sdids.append(device.id)
+            sdtids.append(device.dtid)
+            ts.append(reading.timestamp)
+            mvs.append(Int64(device.manifestVersion))
+            data.append(json)
+        }
+        guard !mids.isEmpty else { return }
+        let uids = [String](repeating: userID, count: mids.count)
+        let cts = [Int64](repeating: received, count: mids.count)
+        let inserted = try await db.all("""
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
+            SELECT * FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
+                                 \(cts)::int8[], \(mvs)::int8[], \(data)::text[])
+            ON CONFLICT (mid) DO NOTHING RETURNING mid
+            """)
+        var fresh = Set<String>()
+        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        for (mid, kind) in kindOfMid {
+            if fresh.contains(mid) { added[kind] += 1 } else { alreadyThere[kind] += 1 }
+        }
+    }
+
+    func finish(into tally: inout ImportTally) {
+        for kind in ReadingKind.allCases {
+            if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
+            if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
+        }
+        for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        tally.cleanedDeviceNames = cleanedNames
+    }
+
+    /// As on SQLite (`ImportWriter`): a scale's readings from every source land on the person's one scale,
+    /// their oldest (Withings or generic), or a new generic "Scale"; other kinds on a device named after the source.
+    private func device(for source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
+        let key = DeviceKey(source: type == .withings ? "" : source, type: type)
+        if let known = devices[key] { return known }
+        let device = type == .withings ? try await theScale() : try await findOrCreateDevice(source: source, type: type)
+        devices[key] = device
+        return device
+    }
+
+    private func theScale() async throws -> KnownDevice {
+        let withings = BuiltInDeviceType.withings.deviceType.id, generic = BuiltInDeviceType.scale.deviceType.id
+        if let row = try await db.one("""
+            SELECT id, dtid, manifest_version FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
+            ORDER BY created_at, id LIMIT 1
+            """) {
+            return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"))
+        }
+        let lower = PostgresStore.asciiLower("name")
+        let nameTaken = try await db.exists("""
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered("Scale"))
+            """)
+        let type = BuiltInDeviceType.scale
+        let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion)
+        try await db.run("""
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+            VALUES (\(device.id), \(userID), \(generic), \(nameTaken ? "Scale (Scale)" : "Scale"), \(device.manifestVersion),
+                    \(received), true)
+            """)
+        return device
+    }
+
+    /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
+    private static func sourceJSON(_ source: String) -> String {
+        let cleaned = TextRules.replacingUnsafe(in: source).0
+        return (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+
+    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
+        let typeID = type.deviceType.id
+        let (source, replaced) = TextRules.replacingUnsafe(in: source)
+        let name = String(source.prefix(100))
+        let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
+        if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
+        let lower = PostgresStore.asciiLower("name")
+        for candidate in [name, qualified] {
+            if let row = try await db.one("""
+                SELECT id, manifest_version FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
+                    AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
+                ORDER BY created_at LIMIT 1
+                """) {
+                return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"))
+            }
+        }
+        let nameTaken = try await db.exists("""
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(name))
+            """)
+        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion)
+        try await db.run("""
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+            VALUES (\(device.id), \(userID), \(typeID), \(nameTaken ? qualified : name), \(device.manifestVersion), \(received), true)
+            """)
+        return device
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// The storage seam: everything the faces, the server, the importer and the insights ask of a store,
+/// whichever engine keeps it — the embedded SQLite file (`LocalStore`) or a PostgreSQL database
+/// (`PostgresStore`). User-agnostic like both: every operation names its user, because one store
+/// serves many users behind the server. The rules (name checks, count limits, token lifetimes) live in
+/// shared helpers, so both engines answer the same inputs with the same values and the same errors.
+///
+/// Requirements carry every parameter; the defaults the callers rely on (`now: Date()`, `kind: nil`…)
+/// are in the extension below, so a call reads the same on either engine.
+public protocol HealthStore: AnyObject, Sendable {
+    /// Where the store is, for messages and for matching a saved session to its store: a file path, or
+    /// a PostgreSQL URL without its password.
+    var location: String { get }
+    /// Whether opening made a new store, so the command can say so.
+    var wasCreated: Bool { get }
+    /// A value that changes whenever a commit lands, from this process or another: cheap enough to poll.
+    func changeToken() async throws -> Int64
+
+    // Accounts and profiles
+    func createUser(_ account: NewAccount, now: Date) async throws -> User
+    func checkNameIsFree(_ name: String) async throws
+    func user(id: String) async throws -> User?
+    func user(named name: String) async throws -> User?
+    func users() async throws -> [User]
+    func hasUsers() async throws -> Bool
+    func authenticate(name: String, password: String, runningCheckOn runner: LocalStore.PasswordCheckRunner) async throws -> User
+    func setPassword(_ password: String, userID: String, now: Date) async throws
+    func deleteUser(id: String) async throws
+    func profile(userID: String) async throws -> Profile
+    func updateProfile(_ profile: Profile, userID: String, now: Date) async throws
+
+    // Device types and devices
+    func deviceTypes() async throws -> [DeviceType]
+    func deviceType(id: String) async throws -> DeviceType?
+    func deviceType(named name: String) async throws -> DeviceType?
+    func manifest(ofType typeID: String) async throws -> Manifest
+    func devices(userID: String) async throws -> [Device]
+    func device(id: String) async throws -> Device?
+    func device(id: String, ownedBy userID: String) async throws -> Device
+    func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device
+
+    // Readings
+    func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String
+    func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int
+    func messageCount(userID: String) async throws -> Int
+    func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message]
+    func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON]
+    func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage
+    func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals
+    func latestWeight(userID: String, before: Int64) async throws -> WeightReading?
+    func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal]
+    func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading]
+    /// One of the user's readings; `.unknownReading` or `.notYourReading` otherwise.
+    func reading(id mid: String, userID: String) async throws -> Message
+    /// The user's readings over all their devices, as `query` asks.
+    func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message]
+    /// Changes a reading after the checks of a new one; returns it as stored.
+    @discardableResult
+    func editReading(id mid: String, userID: String, change: ReadingChange, now: Date) async throws -> Message
+    /// Deletes a reading; returns it as it was.
+    @discardableResult
+    func deleteReading(id mid: String, userID: String) async throws -> Message
+
+    // The screens and the insights
+    func devicesOverview(userID: String) async throws -> DevicesOverview?
+    func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
+        -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)])
+    func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals]
+    func forgetDayTotals() async throws
+    func countReadings(userID: String, from: Int64) async throws -> Int
+
+    // Tokens and OAuth clients
+    func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
+                     ttl: TimeInterval?, family: String?, now: Date) async throws -> (token: String, record: TokenRecord)
+    func token(_ token: String, kind: TokenKind?, now: Date) async throws -> TokenRecord?
+    func consumeToken(_ token: String, kind: TokenKind, now: Date) async throws -> TokenRecord?
+    func redeemToken(_ token: String, kind: TokenKind, now: Date) async throws -> Redemption
+    @discardableResult
+    func revokeToken(_ token: String) async throws -> Bool
+    func revokeTokens(userID: String, kind: TokenKind?) async throws
+    func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws -> (client: OAuthClient, secret: String)
+    func client(id: String) async throws -> OAuthClient?
+    func verifyClient(id: String, secret: String) async throws -> OAuthClient?
+
+    // Welltory callback links
+    func createWelltoryLink(userID: String, now: Date) async throws -> String
+    func revokeWelltoryLink(userID: String) async throws -> Bool
+    func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome
+
+    // Exist's API: attribute owners, writes that become readings, personal tokens, what was pushed
+    func existOwners(userID: String) async throws -> [InsightAttribute: ExistOwner]
+    @discardableResult
+    func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String, now: Date) async throws -> ExistOwner
+    func releaseExist(_ attribute: InsightAttribute, userID: String, clientID: String) async throws -> Bool
+    func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
+                       value: Double, increment: Bool, now: Date) async throws -> Double
+    func firstReadingTime(userID: String) async throws -> Int64?
+    func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String)
+    func personalToken(_ token: String) async throws -> TokenRecord?
+    func personalTokens() async throws -> [PersonalToken]
+    func revokePersonalToken(id: String) async throws -> Bool
+    func existPushed(server: String, userID: String) async throws -> [String: [String: Double]]
+    func rememberExistPushed(server: String, userID: String, values: [(attribute: String, day: String, value: Double)]) async throws
+
+    // Import
+    func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+                    progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult
+}
+
+/// The defaults callers rely on.
+extension HealthStore {
+    public func createUser(_ account: NewAccount) async throws -> User { try await createUser(account, now: Date()) }
+    @discardableResult
+    public func editReading(id mid: String, userID: String, change: ReadingChange) async throws -> Message {
+        try await editReading(id: mid, userID: userID, change: change, now: Date())
+    }
+    public func authenticate(name: String, password: String) async throws -> User {
+        try await authenticate(name: name, password: password, runningCheckOn: { check in check() })
+    }
+    public func setPassword(_ password: String, userID: String) async throws {
+        try await setPassword(password, userID: userID, now: Date())
+    }
+    public func updateProfile(_ profile: Profile, userID: String) async throws {
+        try await updateProfile(profile, userID: userID, now: Date())
+    }
+    public func addDevice(name: String, typeID: String, userID: String) async throws -> Device {
+        try await addDevice(name: name, typeID: typeID, userID: userID, now: Date())
+    }
+    @discardableResult
+    public func post(_ message: NewMessage, userID: String, now: Date) async throws -> String {
+        try await post(message, userID: userID, mid: nil, now: now)
+    }
+    @discardableResult
+    public func post(_ message: NewMessage, userID: String, mid: String? = nil) async throws -> String {
+        try await post(message, userID: userID, mid: mid, now: Date())
+    }
+    @discardableResult
+    public func postBatch(_ messages: [NewMessage], userID: String, now: Date) async throws -> Int {
+        try await postBatch(messages, mids: nil, userID: userID, now: now)
+    }
+    @discardableResult
+    public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String) async throws -> Int {
+        try await postBatch(messages, mids: mids, userID: userID, now: Date())
+    }
+    public func lastMessages(deviceID: String, userID: String, count: Int) async throws -> [Message] {
+        try await lastMessages(deviceID: deviceID, userID: userID, count: count, field: nil)
+    }
+    public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
+                            redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil) async throws
+        -> (token: String, record: TokenRecord) {
+        try await createToken(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
+                              ttl: ttl, family: family, now: Date())
+    }
+    public func token(_ token: String, now: Date) async throws -> TokenRecord? {
+        try await self.token(token, kind: nil, now: now)
+    }
+    public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
+                            ttl: TimeInterval?, now: Date) async throws -> (token: String, record: TokenRecord) {
+        try await createToken(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: nil,
+                              ttl: ttl, family: nil, now: now)
+    }
+    public func token(_ token: String, kind: TokenKind? = nil) async throws -> TokenRecord? {
+        try await self.token(token, kind: kind, now: Date())
+    }
+    public func consumeToken(_ token: String, kind: TokenKind) async throws -> TokenRecord? {
+        try await consumeToken(token, kind: kind, now: Date())
+    }
+    public func redeemToken(_ token: String, kind: TokenKind) async throws -> Redemption {
+        try await redeemToken(token, kind: kind, now: Date())
+    }
+    public func revokeTokens(userID: String) async throws { try await revokeTokens(userID: userID, kind: nil) }
+    public func createClient(name: String, redirectURI: String?, ownerID: String? = nil) async throws
+        -> (client: OAuthClient, secret: String) {
+        try await createClient(name: name, redirectURI: redirectURI, ownerID: ownerID, now: Date())
+    }
+    @discardableResult
+    public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String) async throws -> ExistOwner {
+        try await acquireExist(attribute, userID: userID, clientID: clientID, service: service, now: Date())
+    }
+    public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
+                              value: Double, increment: Bool) async throws -> Double {
+        try await writeExistDay(userID: userID, deviceID: deviceID, field: field, day: day, ts: ts, value: value,
+                                increment: increment, now: Date())
+    }
+    public func createPersonalToken(userID: String, label: String) async throws -> (id: String, token: String) {
+        try await createPersonalToken(userID: userID, label: label, now: Date())
+    }
+    public func createWelltoryLink(userID: String) async throws -> String { try await createWelltoryLink(userID: userID, now: Date()) }
+    public func storeWelltoryResult(secret: String, data: [String: FieldValue]) async throws -> WelltoryCallbackOutcome {
+        try await storeWelltoryResult(secret: secret, data: data, now: Date())
+    }
+}
+
+extension LocalStore: HealthStore {
+    public var location: String { path }
+}

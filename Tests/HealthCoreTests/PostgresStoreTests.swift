@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HealthCore
+
+/// What only the PostgreSQL store has to do: its schema's versions, refusing a database that is not
+/// hmon's, several processes on one database. (Everything both stores do is in the suites that run on
+/// `StoreEngine.available`.)
+@Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+struct PostgresStoreTests {
+    private func open(_ url: String, _ access: StoreAccess = .create) async throws -> PostgresStore {
+        try await PostgresStore.open(try PostgresLocation(url), access: access, passwordHasher: .fastForTests, maximumConnections: 2)
+    }
+
+    @Test func anEmptyDatabaseGetsTheLatestSchemaOnceAndSaysItWasCreated() async throws {
+        let url = try TestPostgres.newDatabaseURL()
+        let first = try await open(url)
+        #expect(first.wasCreated)
+        #expect(try TestPostgres.psql(url, "SELECT application || ' ' || version FROM hmon_meta") == "hmon \(PostgresSchema.latestVersion)")
+        // The same version numbers as SQLite's migrations: v9 is the per-day sums, v13 the generic scale on both.
+        #expect(PostgresSchema.latestVersion == 13)
+        #expect(PostgresSchema.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13])
+        let again = try await open(url)
+        #expect(!again.wasCreated)
+        #expect(try await again.deviceTypes().count == BuiltInDeviceType.allCases.count)
+    }
+
+    @Test func aDatabaseThatIsNotHmonsOrIsNewerOrMissingIsRefusedWithTheReason() async throws {
+        let foreign = try TestPostgres.newDatabaseURL()
+        _ = try TestPostgres.psql(foreign, "CREATE TABLE invoices (id int)")
+        let notOurs = await #expect(throws: HealthError.self) { try await open(foreign) }
+        #expect(notOurs?.message.contains("belongs to another program") == true)
+        #expect(try TestPostgres.psql(foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "1", "nothing was added")
+
+        let newer = try TestPostgres.newDatabaseURL()
+        _ = try await open(newer)
+        _ = try TestPostgres.psql(newer, "UPDATE hmon_meta SET version = 99")
+        let tooNew = await #expect(throws: HealthError.self) { try await open(newer) }
+        #expect(tooNew?.message.contains("was written by a newer hmon") == true)
+
+        let empty = try TestPostgres.newDatabaseURL()
+        let none = await #expect(throws: HealthError.self) { try await open(empty, .readWrite) }
+        #expect(none?.message.hasPrefix("no hmon store at postgres://") == true)
+    }
+
+    @Test func aWrongPasswordOrAnUnreachableServerIsReportedWithoutThePassword() async throws {
+        let unreachable = await #expect(throws: HealthError.self) {
+            try await open("postgres://hmon:hunter2@127.0.0.1:9/hmon?sslmode=disable")
+        }
+        #expect(unreachable?.message.contains("cannot reach PostgreSQL at postgres://hmon@127.0.0.1:9/hmon") == true)
+        #expect(unreachable?.message.contains("hunter2") == false)
+    }
+
+    @Test func aTokenRevokedThroughOneProcessIsGoneForAnotherAndTheChangeTokenMoves() async throws {
+        let url = try TestPostgres.newDatabaseURL()
+        let one = try await open(url)
+        let other = try await open(url)
+        let user = try await one.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        let (token, _) = try await one.createToken(kind: .access, userID: user.id, ttl: 3600)
+        #expect(try await other.token(token)?.userID == user.id)
+        let before = try await other.changeToken()
+        #expect(try await other.revokeToken(token))
+        #expect(try await one.token(token) == nil)
+        #expect(try await one.changeToken() != before)
+        // Reading does not move it.
+        let now = try await one.changeToken()
+        _ = try await one.users()
+        #expect(try await one.changeToken() == now)
+    }
+
+    @Test func aCodeRedeemedByTwoProcessesAtOnceIsRedeemedOnce() async throws {
+        let url = try TestPostgres.newDatabaseURL()
+        let one = try await open(url)
+        let other = try await open(url)
+        let user = try await one.createUser(NewAccount(name: "alice", password: "secret-pw"))
+        let (code, _) = try await one.createToken(kind: .code, userID: user.id, ttl: 60, family: "f1")
+        async let first = one.redeemToken(code, kind: .code)
+        async let second = other.redeemToken(code, kind: .code)
+        let outcomes = try await [first, second]
+        #expect(outcomes.filter { if case .redeemed = $0 { true } else { false } }.count == 1)
+        #expect(outcomes.contains(.replayed(revoked: 0)))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HealthCore
+
+/// `hmon db copy`: SQLite to PostgreSQL and back, every row as it was.
+@Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+struct StoreCopyTests {
+    /// A store with two users, devices, readings (one with a string field), a profile, tokens of every
+    /// kind (a spent one), a client with an owner and a Welltory link.
+    private func fill(_ world: StoreWorld) async throws {
+        let (alice, service) = try await world.user("alice")
+        _ = try await world.user("bob")
+        let scale = try await world.device(.withings, named: "Bathroom scale", for: service)
+        let food = try await world.device(.calorieTracker, named: "Food log", for: service)
+        let start = date("2026-11-01 07:00").millisecondsSince1970
+        for i in 0..<12 {
+            try await service.post(NewMessage(sdid: scale.id, ts: start + Int64(i) * 3_600_000, data: ["weight": .number(70 + Double(i) / 10)]))
+        }
+        try await service.post(NewMessage(sdid: food.id, ts: start, data: ["calories": .number(650.5), "comments": .text("toast, \"jam\"")]))
+        try await service.updateProfile(Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, goalKg: 65))
+        _ = try await world.store.createToken(kind: .access, userID: alice.id, clientID: "c1", scope: "read", ttl: 3600)
+        let (code, _) = try await world.store.createToken(kind: .code, userID: alice.id, redirectURI: "app://cb", ttl: 600, family: "fam")
+        _ = try await world.store.redeemToken(code, kind: .code)
+        _ = try await world.store.createClient(name: "Scale bridge", redirectURI: nil, ownerID: alice.id)
+        _ = try await world.store.createWelltoryLink(userID: alice.id)
+    }
+
+    /// Every copied table, row by row, as text, sorted (booleans as 0/1, as SQLite keeps them).
+    private func dump(_ world: StoreWorld) async throws -> [String: [String]] {
+        var tables: [String: [String]] = [:]
+        for table in StoreCopy.tables {
+            let postgres = world.engine == .postgres
+            let columns = table.columns.map { column in
+                switch column.kind {
+                case .boolean: postgres ? "CASE WHEN \(column.name) THEN '1' ELSE '0' END" : "CAST(\(column.name) AS TEXT)"
+                // Each engine prints a double its own way ("168.0", "168"): compared in thousandths.
+                case .real: "coalesce(CAST(CAST(round(\(column.name) * 1000) AS \(postgres ? "bigint" : "INTEGER")) AS TEXT), '-')"
+                default: "coalesce(CAST(\(column.name) AS TEXT), '-')"
+                }
+            }
+            let key = table.columns[0].name
+            tables[table.name] = try await world.strings(
+                "SELECT \(columns.joined(separator: " || '|' || ")) FROM \(table.name) ORDER BY \(key)")
+                .sorted()
+        }
+        return tables
+    }
+
+    @Test func aStoreCopiedToPostgreSQLAndBackKeepsEveryRow() async throws {
+        let original = try await StoreWorld(.sqlite)
+        try await fill(original)
+        let postgres = try await StoreWorld(.postgres)
+        let copied = try await StoreCopy.copy(from: original.store, to: postgres.store)
+        #expect(copied["users"] == 2 && copied["messages"] == 13 && copied["tokens"] == 2)
+        let back = try await StoreWorld(.sqlite)
+        // A new SQLite store is not empty of device types, but holds no accounts: it may be copied into.
+        try await StoreCopy.copy(from: postgres.store, to: back.store)
+        let before = try await dump(original)
+        #expect(try await dump(postgres) == before)
+        #expect(try await dump(back) == before)
+
+        // The copy works, not just its rows: alice signs in with her password on PostgreSQL and sees her readings.
+        let service = LocalHealthService(store: postgres.store)
+        _ = try await service.signIn(name: "alice", password: "secret-pw")
+        let scale = try #require(try await service.devices().first { $0.name == "Bathroom scale" })
+        #expect(try await service.lastMessages(device: scale.id, count: 1, field: nil).first?.data["weight"] == .number(71.1))
+    }
+
+    @Test func aTargetWithAccountsIsRefusedUnlessReplacing() async throws {
+        let source = try await StoreWorld(.sqlite)
+        try await fill(source)
+        let target = try await StoreWorld(.postgres)
+        _ = try await target.user("carol")
+        let refused = await #expect(throws: HealthError.self) { try await StoreCopy.copy(from: source.store, to: target.store) }
+        #expect(refused?.message.contains("is not empty (1 accounts, 0 readings)") == true)
+        #expect(refused?.message.contains("--force") == true)
+        #expect(try await target.store.users().map(\.name) == ["carol"], "nothing was written")
+        try await StoreCopy.copy(from: source.store, to: target.store, replacing: true)
+        #expect(try await target.store.users().map(\.name).sorted() == ["alice", "bob"])
+    }
+}

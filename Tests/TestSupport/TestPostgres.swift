@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real PostgreSQL server for the tests that run on both stores: the one `HMON_TEST_POSTGRES_URL`
+/// names (a superuser's URL; `.ci/run` may start one), else a throwaway cluster this test process
+/// makes — `initdb` into a temporary folder, the server listening only on a Unix socket in that folder
+/// (no port to collide with), stopped and removed when the process exits. Each test gets a database
+/// of its own (`newDatabaseURL()`).
+///
+/// initdb refuses to run as root, so as root (CI's containers) the cluster belongs to the `postgres`
+/// account Debian's package makes (else `nobody`), started through `runuser`.
+///
+/// When none can be had, `unavailableReason` says why, and the PostgreSQL half of the tests is skipped
+/// with that reason.
+public enum TestPostgres {
+    /// Why there is no PostgreSQL to test on; nil when there is one.
+    public static var unavailableReason: String? {
+        if case .failure(let reason) = server { return reason.text }
+        return nil
+    }
+
+    public static var isAvailable: Bool { unavailableReason == nil }
+
+    /// A new, empty database on the server, as a `postgres://` URL.
+    public static func newDatabaseURL() throws -> String {
+        let server = try server.get()
+        let name = "hmon_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        let created = try SpawnedProcess.run(server.psql, [server.adminURL, "-q", "-v", "ON_ERROR_STOP=1", "-c", "CREATE DATABASE \(name)"])
+        guard created.status == 0 else { throw Unavailable(text: "CREATE DATABASE failed: \(created.errors)") }
+        return server.url(database: name)
+    }
+
+    /// Runs `sql` with psql on the database `url` names; returns what psql printed (unaligned, tuples only).
+    public static func psql(_ url: String, _ sql: String) throws -> String {
+        let server = try server.get()
+        let finished = try SpawnedProcess.run(server.psql, [url, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        guard finished.status == 0 else { throw Unavailable(text: "psql failed: \(finished.errors)") }
+        return finished.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let text: String
+        public var description: String { text }
+    }
+
+    struct Server: Sendable {
+        var psql: URL
+        /// A superuser's URL, for CREATE DATABASE.
+        var adminURL: String
+        /// The URL of another database on the same server.
+        var url: @Sendable (String) -> String
+        func url(database: String) -> String { url(database) }
+    }
+
+    static let server: Result<Server, Unavailable> = start()
+
+    private static func start() -> Result<Server, Unavailable> {
+        guard let bin = binFolder() else {
+            return .failure(Unavailable(text: "PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin or on PATH): apt-get install postgresql"))
+        }
+        let psql = bin.appendingPathComponent("psql")
+        if let given = ProcessInfo.processInfo.environment["HMON_TEST_POSTGRES_URL"], !given.isEmpty {
+            guard var components = URLComponents(string: given) else {
+                return .failure(Unavailable(text: "HMON_TEST_POSTGRES_URL is not a URL"))
+            }
+            let base = components
+            components.path = "/postgres"
+            let admin = components.string ?? given
+            return .success(Server(psql: psql, adminURL: admin, url: { name in
+                var each = base
+                each.path = "/" + name
+                return each.string ?? given
+            }))
+        }
+        do {
+            return .success(try startCluster(bin: bin, psql: psql))
+        } catch let error as Unavailable {
+            return .failure(error)
+        } catch {
+            return .failure(Unavailable(text: "cannot start a PostgreSQL cluster: \(error)"))
+        }
+    }
+
+    /// The newest /usr/lib/postgresql/N/bin (Debian's layout), else the folder of initdb on PATH.
+    private static func binFolder() -> URL? {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
+        for version in versions.reversed() {
+            let bin = URL(fileURLWithPath: "\(root)/\(version)/bin")
+            if FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent("initdb").path) { return bin }
+        }
+        return InstalledTool.path(of: "initdb")?.deletingLastPathComponent()
+    }
+
+    private static func startCluster(bin: URL, psql: URL) throws -> Server {
+        var template = Array("/tmp/hmon-pg-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw Unavailable(text: "mkdtemp failed") }
+        let folder = String(cString: made)
+        let data = folder + "/data"
+        var runAs: [String] = []
+        if getuid() == 0 {
+            // initdb refuses root: the cluster belongs to an unprivileged account.
+            let account = getpwnam("postgres") != nil ? "postgres" : "nobody"
+            guard let user = getpwnam(account), let runuser = ["/usr/sbin/runuser", "/sbin/runuser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }) else { throw Unavailable(text: "running as root with no runuser to start PostgreSQL as another account") }
+            guard chown(folder, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
+                throw Unavailable(text: "cannot give \(folder) to \(account): \(String(cString: strerror(errno)))")
+            }
+            runAs = [runuser, "-u", account, "--"]
+        }
+        func run(_ tool: String, _ arguments: [String]) throws {
+            let command = runAs.isEmpty ? [bin.appendingPathComponent(tool).path] + arguments
+                : runAs + [bin.appendingPathComponent(tool).path] + arguments
+            let finished = try SpawnedProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
+            guard finished.status == 0 else {
+                throw Unavailable(text: "\(tool) failed (\(finished.status)): \(finished.errors)\(finished.output)")
+            }
+        }
+        try run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
+        let options = "-k \(folder) -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off "
+            + "-c full_page_writes=off -c max_connections=400 -c shared_buffers=32MB"
+        try run("pg_ctl", ["-D", data, "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"])
+        Stopper.register(bin: bin, data: data, folder: folder, runAs: runAs)
+        let admin = "postgresql://postgres@localhost/postgres?host=\(folder)"
+        return Server(psql: psql, adminURL: admin, url: { name in "postgres://postgres@localhost/\(name)?host=\(folder)" })
+    }
+}
+
+/// Stops the throwaway cluster when the test process exits.
+private enum Stopper {
+    nonisolated(unsafe) static var command: [String] = []
+    nonisolated(unsafe) static var folder = ""
+
+    static func register(bin: URL, data: String, folder: String, runAs: [String]) {
+        command = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", data, "-m", "immediate", "-w", "stop"]
+        Self.folder = folder
+        atexit {
+            _ = try? SpawnedProcess.run(URL(fileURLWithPath: Stopper.command[0]), Array(Stopper.command.dropFirst()))
+            try? FileManager.default.removeItem(atPath: Stopper.folder)
+        }
+    }
+}
