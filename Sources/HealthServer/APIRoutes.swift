@@ -143,7 +143,7 @@ struct APIRoutes: Sendable {
             messages.sort { ($0.ts, $0.mid) > ($1.ts, $1.mid) }
             messages = Array(messages.prefix(count))
         }
-        let body = SAMI.LastMessages.json(sdids: sdids, count: count, messages: messages)
+        let body = SAMI.LastMessages.jsonBytes(sdids: sdids, count: count, messages: messages)
         return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 

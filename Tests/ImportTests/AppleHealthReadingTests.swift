@@ -163,6 +163,23 @@ import Testing
         #expect(message.hasPrefix("export.zip: "), "\(message)")
     }
 
+    @Test func aZipWhoseChecksumDoesNotMatchIsRefused() throws {
+        let folder = try TempFolder()
+        let zip = try folder.zip("export.zip", entries: [("apple_health_export/export.xml", Self.mixedExport)])
+        var data = try Data(contentsOf: zip)
+        // The entry's CRC-32, in its local header (14 bytes in) and in the central directory (16 bytes in),
+        // changed: the inflated bytes are intact, only their sum does not match.
+        for (signature, offset) in [([UInt8]([0x50, 0x4B, 0x03, 0x04]), 14), ([0x50, 0x4B, 0x01, 0x02], 16)] {
+            let start = try #require(data.firstRange(of: Data(signature))).lowerBound
+            data[start + offset] ^= 0xFF
+        }
+        try data.write(to: zip)
+
+        let message = try #require(importFailure(zip))
+        #expect(message == "export.zip: the zip archive is damaged (a checksum does not match): apple_health_export/export.xml cannot be read",
+                "\(message)")
+    }
+
     @Test func theFormatComesFromTheContentNotTheName() throws {
         let folder = try TempFolder()
         let renamed = try folder.write("health-backup.dat", Self.mixedExport)

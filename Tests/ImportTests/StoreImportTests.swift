@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    static func weights(_ days: ClosedRange<Int>) -> String {
+    static func weights(_ days: some Sequence<Int>) -> String {
         AppleHealthXML.document(days.map { day in
             AppleHealthXML.record("BodyMass", "\(70 + Double(day) / 10)", unit: "kg",
                                   at: String(format: "2024-01-%02d 07:15:00 +0100", day), source: "Withings")
@@ -219,6 +219,24 @@ import Testing
         #expect(try await world.messageCount() == 0)
         #expect(try await world.store.devices(userID: world.user.id).isEmpty)
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
+    }
+
+    @Test func aDryRunCountsWhatTheImportThenAdds() async throws {
+        let world = try await World()
+        _ = try await world.importFile(try world.folder.write("last-year.xml", Self.weights(1...10)))
+        // Days 6 to 15, day 15 twice: the file's own duplicate counts as already there, as the import has it.
+        let file = try world.folder.write("this-year.xml", Self.weights(Array(6...15) + [15]))
+
+        let dry = try await world.importFile(file, dryRun: true)
+        let dryAgain = try await world.importFile(file, dryRun: true)
+        #expect(try await world.messageCount() == 10)
+        let real = try await world.importFile(file)
+
+        #expect(dry.tally.added[.weight] == 5)
+        #expect(dry.tally.alreadyThere[.weight] == 6)
+        #expect(dryAgain.tally.added == dry.tally.added && dryAgain.tally.alreadyThere == dry.tally.alreadyThere)
+        #expect(real.tally.added == dry.tally.added && real.tally.alreadyThere == dry.tally.alreadyThere)
+        #expect(try await world.messageCount() == 15)
     }
 
     @Test(arguments: StoreEngine.available) func recordedRestingEnergyReplacesTheEstimateForThatDay(_ engine: StoreEngine) async throws {

@@ -16,6 +16,11 @@ import SQLite3
 /// `MessageRecord.insertUnlessStored` per reading imported at 115 MB/s into an empty store and
 /// 171 MB/s again (all already there); binding here, 190 and 400 MB/s. Everything else (devices, the
 /// profile) uses GRDB as usual.
+///
+/// A dry run (`writesReadings: false`) inserts nothing into `messages`: each reading's id is looked up
+/// there and noted in a temporary table, so the counts are the import's (a reading twice in the file
+/// counts once) without building the row, its generated columns and four index entries only to roll them
+/// back. The temporary table lives in SQLite's temporary file, so memory stays flat at any size.
 final class ImportWriter {
     private let db: Database
     private let connection: OpaquePointer
@@ -23,6 +28,8 @@ final class ImportWriter {
     private let received: Int64
     private let insertStatement: Statement
     private let parameters: Parameters
+    /// A dry run's statement: notes a reading's id unless the store or the file already had it.
+    private let noteStatement: Statement?
     private var devices: [DeviceKey: KnownDevice] = [:]
     private var last: (key: DeviceKey, device: KnownDevice)?
     private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
@@ -63,7 +70,7 @@ final class ImportWriter {
         }
     }
 
-    init(db: Database, userID: String, now: Date) throws {
+    init(db: Database, userID: String, now: Date, writesReadings: Bool = true) throws {
         guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
         self.db = db
         self.connection = connection
@@ -71,6 +78,16 @@ final class ImportWriter {
         received = now.millisecondsSince1970
         insertStatement = try db.makeStatement(sql: MessageRecord.insertUnlessStoredSQL)
         parameters = try Parameters(insertStatement.sqliteStatement)
+        if writesReadings {
+            noteStatement = nil
+        } else {
+            // Rolled back with the import's transaction, like everything else a dry run does.
+            try db.execute(sql: "CREATE TEMP TABLE import_dry_run (mid TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID")
+            noteStatement = try db.makeStatement(sql: """
+                INSERT INTO temp.import_dry_run (mid) SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM main.messages WHERE mid = ?1)
+                ON CONFLICT (mid) DO NOTHING
+                """)
+        }
     }
 
     func insert(_ reading: ImportedReading) throws {
@@ -93,6 +110,11 @@ final class ImportWriter {
         if type == .withings, !reading.source.isEmpty {
             json = String(json.dropLast()) + ",\"" + Field.source + "\":" + sourceJSON(reading.source) + "}"
         }
+        if let noteStatement {
+            let wouldAdd = try note(mid, noteStatement.sqliteStatement)
+            count(reading, on: device, added: wouldAdd)
+            return
+        }
         let statement = insertStatement.sqliteStatement
         sqlite3_reset(statement)
         try bind(mid, parameters.mid, statement)
@@ -105,8 +127,21 @@ final class ImportWriter {
         try bind(json, parameters.data, statement)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else { throw error(code) }
+        count(reading, on: device, added: sqlite3_changes(connection) > 0)
+    }
+
+    /// A dry run's step: whether the reading would be added.
+    private func note(_ mid: String, _ statement: OpaquePointer) throws -> Bool {
+        sqlite3_reset(statement)
+        try bind(mid, 1, statement)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw error(code) }
+        return sqlite3_changes(connection) > 0
+    }
+
+    private func count(_ reading: ImportedReading, on device: KnownDevice, added wasAdded: Bool) {
         let index = reading.kind.index
-        if sqlite3_changes(connection) > 0 {
+        if wasAdded {
             added[index] += 1
             addedPerDevice[device.counter] += 1
         } else {
@@ -116,6 +151,7 @@ final class ImportWriter {
 
     func finish(into tally: inout ImportTally) {
         sqlite3_reset(insertStatement.sqliteStatement)
+        if let noteStatement { sqlite3_reset(noteStatement.sqliteStatement) }
         for kind in ReadingKind.allCases {
             if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }

@@ -103,14 +103,19 @@ public enum Importer {
         let compressed = Double(entry.compressedSize)
         let uncompressed = max(1, Double(entry.uncompressedSize))
         var inflated: Int64 = 0
+        var checksum = ZipChecksum()
         /// Errors of our own (a malformed export, the store) keep their meaning; anything else thrown
         /// while inflating means the archive itself is damaged.
         struct OwnError: Error { let error: any Error }
+        let damaged = ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
         return try readXML(name: "\(name): \(entry.path)", emit: emit) { feed in
             do {
-                _ = try archive.extract(entry, bufferSize: chunkSize) { data in
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
                     do {
-                        try data.withUnsafeBytes { try feed($0) }
+                        try data.withUnsafeBytes { bytes in
+                            checksum.add(bytes)
+                            try feed(bytes)
+                        }
                     } catch {
                         throw OwnError(error: error)
                     }
@@ -120,10 +125,11 @@ public enum Importer {
             } catch let own as OwnError {
                 throw own.error
             } catch Archive.ArchiveError.invalidCRC32 {
-                throw ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
+                throw damaged
             } catch {
                 throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
             }
+            if checksum.value != entry.checksum { throw damaged }
         }
     }
 

@@ -14,7 +14,8 @@ extension LocalStore {
     /// - Readings land on devices named after their source ("Apple Watch", "Jörg's iPhone") of the
     ///   built-in type of their kind, created when missing.
     /// - The profile's empty birth date, sex and height are filled from the export.
-    /// - `dryRun` does all of it and rolls back, so the counts say what an import would add.
+    /// - `dryRun` counts what an import would add without writing a reading (see `ImportWriter`), fills
+    ///   the profile and finds or makes the devices as an import would, then rolls all of it back.
     ///
     /// Synchronous on purpose: the whole file is one transaction on the writer connection.
     /// `progress` is called on the reading thread, about once per megabyte.
@@ -31,7 +32,7 @@ extension LocalStore {
                     // A bigger page cache for the duration: four indexes grow at once.
                     try db.execute(sql: "PRAGMA cache_size = -16384")
                     defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-                    let writer = try ImportWriter(db: db, userID: userID, now: now)
+                    let writer = try ImportWriter(db: db, userID: userID, now: now, writesReadings: !dryRun)
                     let pipe = ReadingPipe(capacity: 16)
                     ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
                     do {

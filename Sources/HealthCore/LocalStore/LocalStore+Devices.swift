@@ -92,7 +92,8 @@ extension LocalStore {
     }
 
     static func device(id: String, in db: Database) throws -> Device? {
-        try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE id = ?", arguments: [id]).map(Device.init(row:))
+        // Cached: the server checks a device's owner on every request for its readings.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM devices WHERE id = ?"), arguments: [id]).map(Device.init(row:))
     }
 
     static func device(id: String, ownedBy userID: String, in db: Database) throws -> Device {

@@ -71,8 +71,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let opener = StoreOpener(database)
         let store = try await opener.openStore(.create, patience: .standard)
-        var logger = Logger(label: "hmon.server") { label in StreamLogHandler.standardError(label: label) }
+        // One line per request, written by a thread of its own so no request waits on standard error.
+        var logger = Logger(label: "hmon.server") { label in BackgroundLogHandler(label: label) }
         logger.logLevel = .info
+        defer { BackgroundLogWriter.standardError.flush() }
         let configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in

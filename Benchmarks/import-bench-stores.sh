@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Benchmark `hmon import` on a generated Apple Health export.xml (default 1 GB): MB/s and peak RSS.
+# Targets: at least 150 MB/s, peak resident memory under 100 MB, whatever the file size.
+#
+# Then the same file into PostgreSQL (a throwaway cluster in a temporary folder, a Unix socket there; as
+# root it runs as the `postgres` account): the target there is at least half the SQLite speed.
+#
+# Usage: Benchmarks/import-bench-stores.sh [SIZE] [--debug] [--no-postgres]   e.g. 1G (default), 200M
+# Needs python3 and GNU time (/usr/bin/time). Builds hmon in release mode (--debug: the debug build in .build,
+# a quick check of the script whose figures are not the release build's).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+size=1G
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
+postgres=yes
+for arg in "$@"; do
+    case "$arg" in
+        --debug) build=(swift build) ;;
+        --no-postgres) postgres="" ;;
+        *) size=$arg ;;
+    esac
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
+pgdata=""
+runas=()
+cleanup() {
+    if [ -n "$pgdata" ]; then "${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$pgdata"; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The release build as the README installs it.
+for product in hmon hmon-bench; do
+    if ! "${build[@]}" --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
+done
+hmon=$("${build[@]}" --show-bin-path)/hmon
+
+echo "generating a $size export.xml ..."
+python3 Benchmarks/gen-apple-health.py "$work/export.xml" "$size"
+bytes=$(stat -c %s "$work/export.xml")
+
+# A store with one account, made through hmon itself.
+export HMON_DB="$work/hmon.sqlite"
+echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
+
+measure() {  # label, then the command
+    local label=$1; shift
+    /usr/bin/time -v "$@" 2>"$work/time.txt" >"$work/out.txt"
+    local seconds cpu rss
+    seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$work/time.txt")
+    cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$work/time.txt")
+    rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt")
+    # Wall-clock MB/s is the figure; CPU seconds (user + system, both threads) tell a busy machine apart.
+    awk -v l="$label" -v b="$bytes" -v s="$seconds" -v c="$cpu" -v r="$rss" \
+        'BEGIN { printf "%-30s %7.1f MB in %6.2f s = %6.1f MB/s (%5.2f s CPU), peak RSS %5.1f MB\n", l, b / 1e6, s, b / 1e6 / s, c, r / 1024 }'
+}
+
+measure "dry run (read + roll back)" "$hmon" import "$work/export.xml" --user bench --dry-run --quiet
+measure "import into an empty store" "$hmon" import "$work/export.xml" --user bench --quiet
+measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
+"$hmon" import "$work/export.xml" --user bench --dry-run
+"$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
+
+[ -n "$postgres" ] || exit 0
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    echo "installing postgresql"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pgdata=$(mktemp -d /tmp/hmon-import-pg-XXXXXX)
+if [ "$(id -u)" = 0 ]; then
+    chown postgres: "$pgdata"
+    runas=(runuser -u postgres --)
+fi
+"${runas[@]+"${runas[@]}"}" "$pgbin/initdb" -D "$pgdata/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
+# Durable as a real server is (fsync on); a larger WAL so a long import does not checkpoint every few seconds.
+"${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -l "$pgdata/server.log" -w \
+    -o "-k $pgdata -c listen_addresses='' -c shared_buffers=256MB -c max_wal_size=4GB" start >/dev/null
+"$pgbin/psql" "postgresql://postgres@localhost/postgres?host=$pgdata" -qc "CREATE DATABASE hmon"
+export HMON_DB="postgres://postgres@localhost/hmon?host=$pgdata"
+echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
+echo "PostgreSQL:"
+measure "import into an empty database" "$hmon" import "$work/export.xml" --user bench --quiet
+measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
