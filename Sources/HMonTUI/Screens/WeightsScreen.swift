@@ -46,7 +46,8 @@ final class WeightsScreen: DashboardScreen {
         Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
     ]
 
-    let hints = [Hint(.addReading, "add"), Hint(.toggleUnit, "kg/lb"), Hint(.refresh, "refresh"),
+    /// Most important last: on a narrow terminal the unit key gives way before `a`, which a first weigh-in needs.
+    let hints = [Hint(.toggleUnit, "kg/lb"), Hint(.addReading, "add"), Hint(.refresh, "refresh"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     /// The question `d` asks.
