@@ -52,10 +52,16 @@ enum LoopbackHTTP {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw .connect(errno) }
+        // libFuzzer's once-a-second SIGALRM (its -timeout check) can interrupt a connect that is still
+        // under way: the connection then completes by itself, so wait for it instead of failing.
+        if connected != 0 {
+            guard errno == EINTR || errno == EINPROGRESS else { throw .connect(errno) }
+            try waitUntilConnected(descriptor, seconds: seconds)
+        }
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }  // the server may refuse a request before reading all of it
             sent += count
         }
@@ -66,11 +72,24 @@ enum LoopbackHTTP {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 { answer += buffer[..<count]; continue }
+            if count < 0 && errno == EINTR { continue }  // a signal, not the end of the answer
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .timedOut }
             reset = count < 0 && errno == ECONNRESET
             break  // closed, or reset
         }
         return Answer(status: status(of: answer), bytes: answer, reset: reset)
+    }
+
+    /// Waits for an interrupted connect to finish, then says how it ended (`SO_ERROR`).
+    private static func waitUntilConnected(_ descriptor: Int32, seconds: Int) throws(Failure) {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&waiting, 1, Int32(seconds * 1000)) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { throw ready == 0 ? .timedOut : .connect(errno) }
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
+        guard failure == 0 else { throw .connect(failure) }
     }
 
     /// "HTTP/1.1 404 Not Found" → 404.

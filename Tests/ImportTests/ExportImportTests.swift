@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HealthCore
 
@@ -7,8 +8,8 @@ import Testing
 @Suite struct ExportImportTests {
     static let header = "time,device,device_type,field,value,unit,reading_id\n"
 
-    @Test func rowsOfOneReadingBecomeOneReadingTypedByTheManifest() async throws {
-        let world = try await StoreImportTests.World()
+    @Test(arguments: StoreEngine.available) func rowsOfOneReadingBecomeOneReadingTypedByTheManifest(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
         let file = try world.folder.write("export.csv", Self.header + """
             2024-01-02T07:15:00.250+01:00,Bathroom scale,Withings Device,weight,72.35,kg,r1
             2024-01-02T07:15:00.250+01:00,Bathroom scale,Withings Device,fatRatio,21.5,%,r1
@@ -16,7 +17,7 @@ import Testing
             2024-01-02T12:00:00.000+01:00,Food log,Calorie Tracker,calories,650,kcal,r2
 
             """)
-        let result = try world.sqlite.importExport(file, userID: world.user.id)
+        let result = try await world.importExport(file)
         #expect(result.format == .hmonCSV)
         #expect(result.tally.added == [.weight: 1, .dietaryEnergy: 1])
         #expect(result.tally.addedByDevice == ["Bathroom scale": 1, "Food log": 1])
@@ -29,8 +30,8 @@ import Testing
                 == [Field.comments: .text("650"), Field.calories: .number(650)])
     }
 
-    @Test func aBadRowNamesItsLineAndNothingIsKept() async throws {
-        let world = try await StoreImportTests.World()
+    @Test(arguments: StoreEngine.available) func aBadRowNamesItsLineAndNothingIsKept(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
         let good = "2024-01-02T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,72,kg,r1\n"
         let cases: [(String, String)] = [
             ("yesterday,Bathroom scale,Withings Device,weight,72,kg,r2\n", "export.csv:3: time \"yesterday\" is not an ISO 8601 instant"),
@@ -41,9 +42,9 @@ import Testing
         ]
         for (row, message) in cases {
             let file = try world.folder.write("export.csv", Self.header + good + row)
-            #expect(throws: ImportError.self) { try world.sqlite.importExport(file, userID: world.user.id) }
+            await #expect(throws: ImportError.self) { try await world.importExport(file) }
             do {
-                _ = try world.sqlite.importExport(file, userID: world.user.id)
+                _ = try await world.importExport(file)
             } catch let error as ImportError {
                 #expect(error.description.hasPrefix(message), "\(error)")
             }
@@ -52,18 +53,18 @@ import Testing
         }
     }
 
-    @Test func anotherAccountsExportInTheSameStoreIsRefusedNotCountedAsThere() async throws {
-        let world = try await StoreImportTests.World()
+    @Test(arguments: StoreEngine.available) func anotherAccountsExportInTheSameStoreIsRefusedNotCountedAsThere(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
         let file = try world.folder.write("export.json", """
             [
             {"device":"Bathroom scale","device_type":"Withings Device","field":"weight","reading_id":"r1","time":"2024-01-02T07:15:00.000+01:00","unit":"kg","value":72}
             ]
 
             """)
-        #expect(try world.sqlite.importExport(file, userID: world.user.id).tally.addedTotal == 1)
+        #expect(try await world.importExport(file).tally.addedTotal == 1)
         let bob = try await world.store.createUser(NewAccount(name: "bob", password: "secret-pw"))
-        #expect(throws: ImportError.self) { try world.sqlite.importExport(file, userID: bob.id) }
+        await #expect(throws: ImportError.self) { try await world.store.importExport(file, userID: bob.id, dryRun: false, now: Date()) }
         #expect(try await world.store.messageCount(userID: bob.id) == 0)
-        #expect(try world.sqlite.importExport(file, userID: world.user.id).tally.alreadyThere == [.weight: 1])
+        #expect(try await world.importExport(file).tally.alreadyThere == [.weight: 1])
     }
 }

@@ -50,8 +50,6 @@ import Testing
         #expect(try await world.deviceNames().count == 1)
 
         // A weigh-in from that source lands on the scale, its source kept with the same characters replaced.
-        // (SQLite only: PostgreSQL's import does not merge weigh-ins onto one scale yet, see the README.)
-        guard engine == .sqlite else { return }
         let weighIn = AppleHealthXML.document(
             AppleHealthXML.record("BodyMass", "80", unit: "kg", at: "2024-01-02 07:15:00 +0100", source: evil))
         _ = try await world.importFile(try world.folder.write("weight.xml", weighIn))

@@ -22,15 +22,13 @@ import Testing
             user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
         }
 
-        /// On an SQLite file: the suites that test what only that store does yet (the merged scale, hmon's export).
-        init() async throws { try await self.init(.sqlite) }
-
-        /// The SQLite store of a world made with `init()`.
-        var sqlite: LocalStore { store as! LocalStore }
-
         func importFile(_ url: URL, dryRun: Bool = false) async throws -> ImportResult {
             try await store.importFile(url, userID: user.id, dryRun: dryRun, timeZone: TimeZone(identifier: "UTC")!, now: Date(),
                                        progress: nil)
+        }
+
+        func importExport(_ url: URL) async throws -> ImportResult {
+            try await store.importExport(url, userID: user.id, dryRun: false, now: Date())
         }
 
         func messageCount() async throws -> Int { try await store.messageCount(userID: user.id) }
@@ -48,8 +46,8 @@ import Testing
         }.joined(separator: "\n"))
     }
 
-    @Test func weighInsOfEverySourceLandOnOneScaleAndOtherReadingsOnDevicesNamedAfterTheirSource() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func weighInsOfEverySourceLandOnOneScaleAndOtherReadingsOnDevicesNamedAfterTheirSource(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
         #expect(result.tally.addedTotal == 14)
@@ -111,8 +109,8 @@ import Testing
         #expect(heights.compactMap { $0.data[Field.height]?.number }.map { ($0 * 1000).rounded() / 1000 }.sorted() == [1.7, 1.753])
     }
 
-    @Test func weighInsJoinTheScaleThePersonHasAndEarlierImportsStayRecognized() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func weighInsJoinTheScaleThePersonHasAndEarlierImportsStayRecognized(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         let bathroom = try await world.store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
                                                        userID: world.user.id)
         let xml = AppleHealthXML.document([
@@ -221,8 +219,8 @@ import Testing
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
-    @Test func aDryRunCountsWhatTheImportThenAdds() async throws {
-        let world = try await World()
+    @Test(arguments: StoreEngine.available) func aDryRunCountsWhatTheImportThenAdds(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
         _ = try await world.importFile(try world.folder.write("last-year.xml", Self.weights(1...10)))
         // Days 6 to 15, day 15 twice: the file's own duplicate counts as already there, as the import has it.
         let file = try world.folder.write("this-year.xml", Self.weights(Array(6...15) + [15]))

@@ -123,7 +123,7 @@ extension LocalStore {
     }
 
     /// A CSV value is text until here: a number field's value must read as a number.
-    private static func typed(_ value: FieldValue, field: FieldSpec?, name: String, problem: (String) -> ImportError) throws -> FieldValue {
+    static func typed(_ value: FieldValue, field: FieldSpec?, name: String, problem: (String) -> ImportError) throws -> FieldValue {
         guard let field, field.type != .string, case .text(let text) = value else { return value }
         guard let number = Double(text), number.isFinite else { throw problem("\(name) \"\(text.prefix(40))\" is not a number") }
         return .number(number)

@@ -93,6 +93,7 @@ final class PostgresImportWriter {
     private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var skipped: [String: Int] = [:]
     private var cleanedNames: [String] = []
+    private var addedByDevice: [String: Int] = [:]
 
     private struct DeviceKey: Hashable {
         var source: String
@@ -103,6 +104,8 @@ final class PostgresImportWriter {
         var id: String
         var dtid: String
         var manifestVersion: Int
+        /// As stored, for the summary's count per device.
+        var name: String
     }
 
     init(db: PGConnection, userID: String, received: Int64) {
@@ -114,6 +117,7 @@ final class PostgresImportWriter {
     func insert(_ batch: [ImportedReading]) async throws {
         var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
         var kindOfMid: [String: Int] = [:]
+        var deviceOfMid: [String: String] = [:]
         for reading in batch {
             guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
                 skipped["reading dated before 1970 or in the future", default: 0] += 1
@@ -139,6 +143,7 @@ final class PostgresImportWriter {
                 continue
             }
             kindOfMid[mid] = reading.kind.index
+            deviceOfMid[mid] = device.name
             mids.append(mid)
             sdids.append(device.id)
             sdtids.append(device.dtid)
@@ -158,7 +163,12 @@ final class PostgresImportWriter {
         var fresh = Set<String>()
         for row in inserted { fresh.insert(try row.value("mid", String.self)) }
         for (mid, kind) in kindOfMid {
-            if fresh.contains(mid) { added[kind] += 1 } else { alreadyThere[kind] += 1 }
+            if fresh.contains(mid) {
+                added[kind] += 1
+                if let name = deviceOfMid[mid] { addedByDevice[name, default: 0] += 1 }
+            } else {
+                alreadyThere[kind] += 1
+            }
         }
     }
 
@@ -168,6 +178,7 @@ final class PostgresImportWriter {
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
         }
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        for (name, count) in addedByDevice { tally.addedByDevice[name, default: 0] += count }
         tally.cleanedDeviceNames = cleanedNames
     }
 
@@ -184,21 +195,22 @@ final class PostgresImportWriter {
     private func theScale() async throws -> KnownDevice {
         let withings = BuiltInDeviceType.withings.deviceType.id, generic = BuiltInDeviceType.scale.deviceType.id
         if let row = try await db.one("""
-            SELECT id, dtid, manifest_version FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
-            ORDER BY created_at, id LIMIT 1
+            SELECT id, dtid, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
+            ORDER BY created_at, seq LIMIT 1
             """) {
-            return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"))
+            return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"),
+                               name: try row.value("name"))
         }
         let lower = PostgresStore.asciiLower("name")
         let nameTaken = try await db.exists("""
             SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered("Scale"))
             """)
         let type = BuiltInDeviceType.scale
-        let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion)
+        let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion,
+                                 name: nameTaken ? "Scale (Scale)" : "Scale")
         try await db.run("""
             INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
-            VALUES (\(device.id), \(userID), \(generic), \(nameTaken ? "Scale (Scale)" : "Scale"), \(device.manifestVersion),
-                    \(received), true)
+            VALUES (\(device.id), \(userID), \(generic), \(device.name), \(device.manifestVersion), \(received), true)
             """)
         return device
     }
@@ -218,20 +230,22 @@ final class PostgresImportWriter {
         let lower = PostgresStore.asciiLower("name")
         for candidate in [name, qualified] {
             if let row = try await db.one("""
-                SELECT id, manifest_version FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
+                SELECT id, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
                     AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
                 ORDER BY created_at LIMIT 1
                 """) {
-                return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"))
+                return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"),
+                                   name: try row.value("name"))
             }
         }
         let nameTaken = try await db.exists("""
             SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(name))
             """)
-        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion)
+        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion,
+                                 name: nameTaken ? qualified : name)
         try await db.run("""
             INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
-            VALUES (\(device.id), \(userID), \(typeID), \(nameTaken ? qualified : name), \(device.manifestVersion), \(received), true)
+            VALUES (\(device.id), \(userID), \(typeID), \(device.name), \(device.manifestVersion), \(received), true)
             """)
         return device
     }

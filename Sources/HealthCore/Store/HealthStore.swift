@@ -104,6 +104,8 @@ public protocol HealthStore: AnyObject, Sendable {
     func rememberExistPushed(server: String, userID: String, values: [(attribute: String, day: String, value: Double)]) async throws
 
     // Import
+    /// `hmon import` of hmon's own export (CSV or JSON): every reading back with its id, all or nothing.
+    func importExport(_ url: URL, userID: String, dryRun: Bool, now: Date) async throws -> ImportResult
     func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
                     progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult
 }

@@ -50,12 +50,7 @@ struct ImportCommand: AsyncParsableCommand {
         let result: ImportResult
         do {
             if Self.isHMonExport(url) {
-                // hmon's own export comes back through the SQLite store's reader; a PostgreSQL store takes it
-                // by way of a file and `hmon db copy`.
-                guard let sqlite = local.store as? LocalStore else {
-                    throw HealthError.unsupported("importing an hmon export into PostgreSQL is not supported yet: import it into a store file (--db FILE), then `hmon db copy FILE URL`")
-                }
-                result = try sqlite.importExport(url, userID: opened.user.id, dryRun: dryRun)
+                result = try await local.store.importExport(url, userID: opened.user.id, dryRun: dryRun, now: Date())
             } else {
                 result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current, now: Date(),
                                                          progress: reporter.update)
