@@ -202,20 +202,27 @@ struct CursesScreenTests {
         let events = screen.events(tick: .milliseconds(20))
         // What xterm sends in SGR mode (1006), 1-based column;row: a left press at column 11 of row 3 and
         // its release, the wheel up and down at 5;5, then a key. One at a time, as a hand makes them:
-        // ncurses merges a press with mouse events that arrive in the same read.
-        let sent = ["\u{1b}[<0;11;3M", "\u{1b}[<0;11;3m", "\u{1b}[<64;5;5M", "\u{1b}[<65;5;5M", "q"]
+        // ncurses merges a press with mouse events that arrive in the same read, so each is sent only when
+        // the one before has been read (on a loaded machine a fixed pace let press and release meet). The
+        // release gives no key of its own: the next input goes ten ticks after it.
+        let sent: [(bytes: String, keysAfter: Int?)] = [("\u{1b}[<0;11;3M", 1), ("\u{1b}[<0;11;3m", nil),
+                                                       ("\u{1b}[<64;5;5M", 2), ("\u{1b}[<65;5;5M", 3), ("q", 4)]
         let expected: [Key] = [.mouse(MouseEvent(.click, x: 10, y: 2)), .mouse(MouseEvent(.wheelUp, x: 4, y: 4)),
                                .mouse(MouseEvent(.wheelDown, x: 4, y: 4)), .char("q")]
         var keys: [Key] = []
         var ticks = 0
         var next = 0
+        var sentAtTick = 0
         for await event in events {
             if event == .keyReady { keys += screen.readKeys() }
-            if event == .tick {
-                ticks += 1
-                if next < sent.count { pty.type(sent[next]); next += 1 }
+            if event == .tick { ticks += 1 }
+            let previousDone = next == 0 || sent[next - 1].keysAfter.map { keys.count >= $0 } ?? (ticks - sentAtTick >= 10)
+            if next < sent.count && previousDone {
+                pty.type(sent[next].bytes)
+                next += 1
+                sentAtTick = ticks
             }
-            if keys.contains(.char("q")) || ticks > 250 { break }
+            if keys.contains(.char("q")) || ticks > 500 { break }
         }
         #expect(keys == expected)
     }
