@@ -58,42 +58,33 @@ extension PostgresStore: StoreRowCopying {
     func replaceRows(from source: any StoreRowCopying, totals: [String: Int], replacing: Bool,
                      progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int] {
         do {
-            return try await client.withConnection { connection in
-                let db = PGConnection(connection: connection, logger: logger)
-                try await db.run("BEGIN")
-                do {
-                    try await db.run("UPDATE hmon_meta SET changes = changes + 1")
-                    let users = try await db.one("SELECT count(*) AS n FROM users")?.value("n", Int.self) ?? 0
-                    let readings = try await db.one("SELECT count(*) AS n FROM messages")?.value("n", Int.self) ?? 0
-                    if users + readings > 0 {
-                        guard replacing else { throw StoreCopy.notEmpty(location, users: users, readings: readings) }
-                        for table in StoreCopy.tables.reversed() {
-                            try await db.run(PostgresQuery(unsafeSQL: "DELETE FROM \(table.name)"))
-                        }
-                        try await db.run("DELETE FROM day_totals_cache")
+            return try await bulkWrite { db in
+                let users = try await db.one("SELECT count(*) AS n FROM users")?.value("n", Int.self) ?? 0
+                let readings = try await db.one("SELECT count(*) AS n FROM messages")?.value("n", Int.self) ?? 0
+                if users + readings > 0 {
+                    guard replacing else { throw StoreCopy.notEmpty(location, users: users, readings: readings) }
+                    for table in StoreCopy.tables.reversed() {
+                        try await db.run(PostgresQuery(unsafeSQL: "DELETE FROM \(table.name)"))
                     }
-                    var copied: [String: Int] = [:]
-                    for table in StoreCopy.tables {
-                        var after: StoreCopy.Value?
-                        var count = 0
-                        // At most 65,535 parameters a statement.
-                        let pageSize = min(StoreCopy.pageSize, 60_000 / table.columns.count)
-                        while true {
-                            let page = try await source.rows(of: table, after: after, limit: pageSize)
-                            if !page.rows.isEmpty { try await Self.insert(page.rows, into: table, db: db) }
-                            count += page.rows.count
-                            progress?(StoreCopy.Progress(table: table.name, copied: count, total: totals[table.name] ?? count))
-                            guard page.rows.count == pageSize, let key = page.last else { break }
-                            after = key
-                        }
-                        copied[table.name] = count
-                    }
-                    try await db.run("COMMIT")
-                    return copied
-                } catch {
-                    try? await db.run("ROLLBACK")
-                    throw error
+                    try await db.run("DELETE FROM day_totals_cache")
                 }
+                var copied: [String: Int] = [:]
+                for table in StoreCopy.tables {
+                    var after: StoreCopy.Value?
+                    var count = 0
+                    // At most 65,535 parameters a statement.
+                    let pageSize = min(StoreCopy.pageSize, 60_000 / table.columns.count)
+                    while true {
+                        let page = try await source.rows(of: table, after: after, limit: pageSize)
+                        if !page.rows.isEmpty { try await Self.insert(page.rows, into: table, db: db) }
+                        count += page.rows.count
+                        progress?(StoreCopy.Progress(table: table.name, copied: count, total: totals[table.name] ?? count))
+                        guard page.rows.count == pageSize, let key = page.last else { break }
+                        after = key
+                    }
+                    copied[table.name] = count
+                }
+                return copied
             }
         } catch {
             throw Self.mapped(error, location: location)

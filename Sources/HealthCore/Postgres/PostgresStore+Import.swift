@@ -9,40 +9,31 @@ extension PostgresStore {
     public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
                            progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
         do {
-            return try await client.withConnection { connection in
-                let db = PGConnection(connection: connection, logger: logger)
-                try await db.run("BEGIN")
+            return try await bulkWrite(keep: !dryRun) { db in
+                guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
+                let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
+                let pipe = ReadingPipe(capacity: 16)
+                ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
                 do {
-                    try await db.run("UPDATE hmon_meta SET changes = changes + 1")
-                    guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
-                    let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
-                    let pipe = ReadingPipe(capacity: 16)
-                    ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
-                    do {
-                        // Several of the reader's batches per insert: each statement is a round trip to the
-                        // server, and on a busy machine the wait for it costs more than its rows.
-                        var pending: [ImportedReading] = []
-                        while let batch = await Self.nextBatch(pipe) {
-                            pending += batch
-                            if pending.count >= Self.rowsPerInsert {
-                                try await writer.insert(pending)
-                                pending.removeAll(keepingCapacity: true)
-                            }
+                    // Several of the reader's batches per insert: each statement is a round trip to the
+                    // server, and on a busy machine the wait for it costs more than its rows.
+                    var pending: [ImportedReading] = []
+                    while let batch = await Self.nextBatch(pipe) {
+                        pending += batch
+                        if pending.count >= Self.rowsPerInsert {
+                            try await writer.insert(pending)
+                            pending.removeAll(keepingCapacity: true)
                         }
-                        if !pending.isEmpty { try await writer.insert(pending) }
-                    } catch {
-                        pipe.cancel()
-                        throw error
                     }
-                    var imported = try pipe.result()
-                    writer.finish(into: &imported.tally)
-                    try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
-                    try await db.run(dryRun ? "ROLLBACK" : "COMMIT")
-                    return imported
+                    if !pending.isEmpty { try await writer.insert(pending) }
                 } catch {
-                    try? await db.run("ROLLBACK")
+                    pipe.cancel()
                     throw error
                 }
+                var imported = try pipe.result()
+                writer.finish(into: &imported.tally)
+                try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
+                return imported
             }
         } catch let error as ImportError {
             throw error

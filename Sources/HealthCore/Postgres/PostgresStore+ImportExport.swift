@@ -11,19 +11,10 @@ extension PostgresStore {
         let (format, rows) = try ExportReader.read(url)
         let readings = try LocalStore.group(rows, file: name)
         do {
-            return try await client.withConnection { connection in
-                let db = PGConnection(connection: connection, logger: logger)
-                try await db.run("BEGIN")
-                do {
-                    try await db.run("UPDATE hmon_meta SET changes = changes + 1")
-                    guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
-                    let tally = try await Self.insert(readings, userID: userID, file: name, now: now, in: db)
-                    try await db.run(dryRun ? "ROLLBACK" : "COMMIT")
-                    return ImportResult(format: format, tally: tally, profile: ImportedProfile())
-                } catch {
-                    try? await db.run("ROLLBACK")
-                    throw error
-                }
+            return try await bulkWrite(keep: !dryRun) { db in
+                guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
+                let tally = try await Self.insert(readings, userID: userID, file: name, now: now, in: db)
+                return ImportResult(format: format, tally: tally, profile: ImportedProfile())
             }
         } catch let error as ImportError {
             throw error

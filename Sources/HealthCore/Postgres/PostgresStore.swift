@@ -176,6 +176,25 @@ public final class PostgresStore: HealthStore {
         }
     }
 
+    /// Runs `body` in a transaction that first bumps the change counter, and commits it only when `keep`
+    /// (a dry run rolls back what it did). Errors come back unmapped: the bulk writers (the imports, `db copy`)
+    /// each say theirs their own way.
+    func bulkWrite<T: Sendable>(keep: Bool = true, _ body: (PGConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let db = PGConnection(connection: connection, logger: logger)
+            try await db.run("BEGIN")
+            do {
+                try await db.run("UPDATE hmon_meta SET changes = changes + 1")
+                let value = try await body(db)
+                try await db.run(keep ? "COMMIT" : "ROLLBACK")
+                return value
+            } catch {
+                try? await db.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     /// Runs `body` on one leased connection, each statement on its own (the hot reads are one statement:
     /// a transaction around them would add two round trips).
     func read<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
