@@ -108,7 +108,7 @@ final class ImportWriter {
         // The id comes from the reading as before sources were kept, so earlier imports are recognized.
         let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
         if type == .withings, !reading.source.isEmpty {
-            json = String(json.dropLast()) + ",\"" + Field.source + "\":" + sourceJSON(reading.source) + "}"
+            json = StoredReading.json(json, addingSource: sourceJSON(reading.source))
         }
         if let noteStatement {
             let wouldAdd = try note(mid, noteStatement.sqliteStatement)
@@ -179,11 +179,10 @@ final class ImportWriter {
                       sql: insertStatement.sql)
     }
 
-    /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
+    /// `StoredReading.sourceJSON`, remembered for the last source: an export's readings come in runs of one.
     private func sourceJSON(_ source: String) -> String {
         if let lastSource, lastSource.name == source { return lastSource.json }
-        let cleaned = TextRules.replacingUnsafe(in: source).0
-        let encoded = (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        let encoded = StoredReading.sourceJSON(source)
         lastSource = (source, encoded)
         return encoded
     }

@@ -6,6 +6,18 @@ enum StoredReading {
     /// `{"weight":72.4}`, in the units of the built-in manifests (height in m), each value as
     /// `ReadingRules.accepted` stores it, the rule every face's readings go through.
     /// Throws `.invalidValue` for a value the rule refuses.
+    /// `json` (a stored reading's object) with its `source` field added: where a scale's weigh-in came from,
+    /// kept once every source's weigh-ins share one scale. `encodedSource` is `sourceJSON(_:)`'s text.
+    static func json(_ json: String, addingSource encodedSource: String) -> String {
+        String(json.dropLast()) + ",\"" + Field.source + "\":" + encodedSource + "}"
+    }
+
+    /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
+    static func sourceJSON(_ source: String) -> String {
+        let cleaned = TextRules.replacingUnsafe(in: source).0
+        return (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+
     static func json(_ reading: ImportedReading) throws -> String {
         let kind = reading.kind
         let value = try ReadingRules.accepted(kind == .height ? reading.value / 100 : reading.value, for: kind.fieldSpec)

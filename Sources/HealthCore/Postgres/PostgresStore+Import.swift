@@ -126,7 +126,7 @@ final class PostgresImportWriter {
             // The id comes from the reading as before sources were kept, so earlier imports are recognized.
             let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
             if type == .withings, !reading.source.isEmpty {
-                json = String(json.dropLast()) + ",\"" + Field.source + "\":" + Self.sourceJSON(reading.source) + "}"
+                json = StoredReading.json(json, addingSource: StoredReading.sourceJSON(reading.source))
             }
             if kindOfMid[mid] != nil {
                 // The same reading twice in one batch: the second is "already there", as on SQLite.
@@ -204,12 +204,6 @@ final class PostgresImportWriter {
             VALUES (\(device.id), \(userID), \(generic), \(device.name), \(device.manifestVersion), \(received), true)
             """)
         return device
-    }
-
-    /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
-    private static func sourceJSON(_ source: String) -> String {
-        let cleaned = TextRules.replacingUnsafe(in: source).0
-        return (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
