@@ -17,12 +17,36 @@ struct PostgresStoreTests {
         let first = try await open(url)
         #expect(first.wasCreated)
         #expect(try TestPostgres.psql(url, "SELECT application || ' ' || version FROM hmon_meta") == "hmon \(PostgresSchema.latestVersion)")
-        // The same version numbers as SQLite's migrations: v9 is the per-day sums, v13 the generic scale on both.
-        #expect(PostgresSchema.latestVersion == 13)
-        #expect(PostgresSchema.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13])
+        // The same version numbers as SQLite's migrations: v9 is the per-day sums, v13 the generic scale on both;
+        // v15 (the readings' foreign keys replaced by a lock and triggers) is PostgreSQL's own.
+        #expect(PostgresSchema.latestVersion == 15)
+        #expect(PostgresSchema.migrations.map(\.version) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 15])
         let again = try await open(url)
         #expect(!again.wasCreated)
         #expect(try await again.deviceTypes().count == BuiltInDeviceType.allCases.count)
+    }
+
+    @Test func aVersion13DatabaseWithReadingsIsBroughtTo15AndKeepsThem() async throws {
+        // A database as hmon left it at version 13: the shipped migrations' own SQL, then an account, a scale
+        // and a weigh-in written as that version's hmon wrote them (the numbers generated from the JSON).
+        let url = try TestPostgres.newDatabaseURL()
+        for migration in PostgresSchema.migrations where migration.version <= 13 {
+            _ = try TestPostgres.psql(url, migration.sql.joined(separator: ";\n") + ";\nUPDATE hmon_meta SET version = \(migration.version)")
+        }
+        let scale = BuiltInDeviceType.scale.deviceType.id
+        _ = try TestPostgres.psql(url, """
+            INSERT INTO users (id, name, password_hash, created_at, modified_at) VALUES ('u1', 'alice', 'scrypt$x', 0, 0);
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at) VALUES ('d1', 'u1', '\(scale)', 'Scale', 1, 0);
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, data) VALUES ('m1', 'd1', '\(scale)', 'u1', 86400000, 0, '{"weight":70.5}')
+            """)
+        let store = try await open(url, .readWrite)
+        #expect(try TestPostgres.psql(url, "SELECT version FROM hmon_meta") == "15")
+        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM pg_constraint WHERE conrelid = 'messages'::regclass AND contype = 'f'") == "0")
+        // The generated number stays as it was, now an ordinary column; a new reading's is written by hmon.
+        _ = try await store.post(NewMessage(sdid: "d1", ts: 2 * 86_400_000, data: [Field.weight: .number(71)]), userID: "u1")
+        #expect(try TestPostgres.psql(url, "SELECT string_agg(weight::text, ' ' ORDER BY ts) FROM messages") == "70.5 71")
+        try await store.deleteUser(id: "u1")
+        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM messages") == "0", "the account's readings go with it")
     }
 
     @Test func aDatabaseThatIsNotHmonsOrIsNewerOrMissingIsRefusedWithTheReason() async throws {

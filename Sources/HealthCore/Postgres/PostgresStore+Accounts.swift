@@ -230,6 +230,18 @@ extension PostgresStore {
         return device
     }
 
+    /// `device(id:ownedBy:in:)` for a write that adds or changes its readings: the row stays locked
+    /// `FOR KEY SHARE` to the end of the transaction, so the device (or its owner) cannot be deleted
+    /// under readings being written. It takes the lock a foreign key's check would take, once per
+    /// device instead of once per reading (schema version 15).
+    static func lockedDevice(id: String, ownedBy userID: String, in db: PGConnection) async throws -> Device {
+        guard let device = try await db.one("SELECT * FROM devices WHERE id = \(id) FOR KEY SHARE").map(device(row:)) else {
+            throw HealthError.unknownDevice(id)
+        }
+        guard device.uid == userID else { throw HealthError.notYourDevice(id) }
+        return device
+    }
+
     // MARK: Rows
 
     static func user(row: PostgresRandomAccessRow) throws -> User {

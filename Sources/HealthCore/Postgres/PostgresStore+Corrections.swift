@@ -23,13 +23,16 @@ extension PostgresStore {
         if let ts = change.ts { try LocalStore.checkTimestamp(ts, now: now.millisecondsSince1970) }
         return try await write { db in
             let old = try await Self.ownedReading(mid, userID: userID, in: db)
-            let device = try await Self.device(id: old.sdid, ownedBy: userID, in: db)
+            let device = try await Self.lockedDevice(id: old.sdid, ownedBy: userID, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
             let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
             let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
             let ts = change.ts ?? old.ts
+            let numbers = ReadingNumbers(data)
             try await db.run("""
-                UPDATE messages SET ts = \(ts), data = \(try LocalStore.encode(data)), mv = \(device.manifestVersion)
+                UPDATE messages SET ts = \(ts), data = \(try LocalStore.encode(data)), mv = \(device.manifestVersion),
+                    weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
+                    basal_energy = \(numbers.basalEnergy)
                 WHERE mid = \(mid)
                 """)
             var edited = old

@@ -77,7 +77,7 @@ extension PostgresStore {
                               value: Double, increment: Bool, now: Date) async throws -> Double {
         try LocalStore.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
-            let device = try await Self.device(id: deviceID, ownedBy: userID, in: db)
+            let device = try await Self.lockedDevice(id: deviceID, ownedBy: userID, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
             let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
             let current = try await db.one("""
@@ -89,10 +89,12 @@ extension PostgresStore {
             try await db.run("""
                 DELETE FROM messages WHERE sdid = \(deviceID) AND ts >= \(day.start) AND ts < \(day.stop) AND data::jsonb ? \(field)
                 """)
+            let numbers = ReadingNumbers(data)
             try await db.run("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
+                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
                 VALUES (\(Secrets.newID()), \(device.id), \(device.dtid), \(userID), \(ts), \(now.millisecondsSince1970),
-                        \(device.manifestVersion), \(try LocalStore.encode(data)))
+                        \(device.manifestVersion), \(try LocalStore.encode(data)), \(numbers.weight), \(numbers.activeEnergy),
+                        \(numbers.calories), \(numbers.basalEnergy))
                 """)
             return data[field]?.number ?? total
         }

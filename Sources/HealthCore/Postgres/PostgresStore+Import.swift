@@ -74,7 +74,8 @@ extension PostgresStore {
     }
 }
 
-/// `ImportWriter` for PostgreSQL: the same device naming, skips and counts, one insert per batch.
+/// `ImportWriter` for PostgreSQL: the same device naming, skips and counts, one insert per batch. A device
+/// found for the readings is locked `FOR KEY SHARE` (see `PostgresStore.lockedDevice`).
 final class PostgresImportWriter {
     private let db: PGConnection
     private let userID: String
@@ -107,6 +108,9 @@ final class PostgresImportWriter {
 
     func insert(_ batch: [ImportedReading]) async throws {
         var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
+        // `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
+        // reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
+        var numbers = [[Double]](repeating: [], count: 4)
         var kindOfMid: [String: Int] = [:]
         var deviceOfMid: [String: String] = [:]
         for reading in batch {
@@ -141,14 +145,18 @@ final class PostgresImportWriter {
             ts.append(reading.timestamp)
             mvs.append(Int64(device.manifestVersion))
             data.append(json)
+            for (column, value) in ReadingNumbers(reading).values.enumerated() { numbers[column].append(value ?? .nan) }
         }
         guard !mids.isEmpty else { return }
         let uids = [String](repeating: userID, count: mids.count)
         let cts = [Int64](repeating: received, count: mids.count)
         let inserted = try await db.all("""
-            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
-            SELECT * FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
-                                 \(cts)::int8[], \(mvs)::int8[], \(data)::text[])
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
+            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
+                        \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
+                        \(numbers[2])::float8[], \(numbers[3])::float8[])
+                AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
             ON CONFLICT (mid) DO NOTHING RETURNING mid
             """)
         var fresh = Set<String>()
@@ -187,7 +195,7 @@ final class PostgresImportWriter {
         let withings = BuiltInDeviceType.withings.deviceType.id, generic = BuiltInDeviceType.scale.deviceType.id
         if let row = try await db.one("""
             SELECT id, dtid, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
-            ORDER BY created_at, seq LIMIT 1
+            ORDER BY created_at, seq LIMIT 1 FOR KEY SHARE
             """) {
             return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"),
                                name: try row.value("name"))
@@ -217,7 +225,7 @@ final class PostgresImportWriter {
             if let row = try await db.one("""
                 SELECT id, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
                     AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
-                ORDER BY created_at LIMIT 1
+                ORDER BY created_at LIMIT 1 FOR KEY SHARE
                 """) {
                 return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"),
                                    name: try row.value("name"))

@@ -59,10 +59,12 @@ extension PostgresStore {
             }
             let mid = reading.first.readingID
             let kind = LocalStore.kind(of: accepted)
+            let numbers = ReadingNumbers(accepted)
             let added = try await db.count("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
+                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
                 VALUES (\(mid), \(known.device.id), \(known.device.dtid), \(userID), \(reading.first.ts), \(received),
-                        \(known.device.manifestVersion), \(try LocalStore.encode(accepted)))
+                        \(known.device.manifestVersion), \(try LocalStore.encode(accepted)), \(numbers.weight),
+                        \(numbers.activeEnergy), \(numbers.calories), \(numbers.basalEnergy))
                 ON CONFLICT (mid) DO NOTHING RETURNING 1
                 """)
             if added > 0 {
@@ -88,7 +90,7 @@ extension PostgresStore {
         for candidate in [name, qualified] {
             if let row = try await db.one("""
                 SELECT * FROM devices WHERE uid = \(userID) AND dtid = \(type.id) AND \(unescaped: lower) = \(asciiLowered(candidate))
-                ORDER BY created_at, seq LIMIT 1
+                ORDER BY created_at, seq LIMIT 1 FOR KEY SHARE
                 """) {
                 return try device(row: row)
             }

@@ -10,17 +10,19 @@ extension PostgresStore {
         try LocalStore.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
         try await write { db in
-            let device = try await Self.device(id: message.sdid, ownedBy: userID, in: db)
+            let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)
             let type = try await Self.deviceType(id: device.dtid, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
             let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
             if try await db.exists("SELECT 1 FROM messages WHERE mid = \(mid)") {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
+            let numbers = ReadingNumbers(data)
             try await db.run("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
+                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
                 VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
-                        \(try LocalStore.encode(data)))
+                        \(try LocalStore.encode(data)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
+                        \(numbers.basalEnergy))
                 """)
         }
         return mid
@@ -52,16 +54,18 @@ extension PostgresStore {
                     if let cached = checked[row.message.sdid] {
                         known = cached
                     } else {
-                        let device = try await Self.device(id: row.message.sdid, ownedBy: userID, in: db)
+                        let device = try await Self.lockedDevice(id: row.message.sdid, ownedBy: userID, in: db)
                         known = (device, try await Self.manifest(ofType: device.dtid, in: db),
                                  try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
                         checked[row.message.sdid] = known
                     }
                     let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
+                    let numbers = ReadingNumbers(data)
                     added += try await db.count("""
-                        INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data)
+                        INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
                         VALUES (\(row.mid), \(known.device.id), \(known.device.dtid), \(userID), \(row.ts), \(received),
-                                \(known.device.manifestVersion), \(try LocalStore.encode(data)))
+                                \(known.device.manifestVersion), \(try LocalStore.encode(data)), \(numbers.weight),
+                                \(numbers.activeEnergy), \(numbers.calories), \(numbers.basalEnergy))
                         ON CONFLICT (mid) DO NOTHING RETURNING 1
                         """)
                 } catch let error as HealthError {

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The four numbers PostgreSQL's `messages` keeps beside a reading's JSON (`weight`, `active_energy`,
+/// `calories`, `basal_energy`), so the screens' sums and the weights come from indexes. Until schema
+/// version 15 the database derived them (generated columns, two JSON parses each); hmon's writers now
+/// give them, as the values they just checked: a field's value when it is a number, nothing otherwise,
+/// the rule `PostgresSchema.numeric` wrote in SQL.
+struct ReadingNumbers: Sendable, Equatable {
+    var weight: Double?
+    var activeEnergy: Double?
+    var calories: Double?
+    var basalEnergy: Double?
+
+    /// The columns, in the order `values` gives them.
+    static let columns = "weight, active_energy, calories, basal_energy"
+
+    init(_ data: [String: FieldValue]) {
+        weight = data[Field.weight]?.number
+        activeEnergy = data[Field.activeEnergy]?.number
+        calories = data[Field.calories]?.number
+        basalEnergy = data[Field.basalEnergy]?.number
+    }
+
+    /// An imported reading's numbers, as `StoredReading.json` stores them (each through `ReadingRules`).
+    init(_ reading: ImportedReading) {
+        func stored(_ field: String) -> Double? {
+            if reading.kind.field == field { return try? ReadingRules.accepted(reading.value, for: reading.kind.fieldSpec) }
+            guard let extra = reading.extras[field], let spec = reading.kind.builtInManifest.field(field) else { return nil }
+            return try? ReadingRules.accepted(extra, for: spec)
+        }
+        weight = stored(Field.weight)
+        activeEnergy = stored(Field.activeEnergy)
+        calories = stored(Field.calories)
+        basalEnergy = stored(Field.basalEnergy)
+    }
+
+    var values: [Double?] { [weight, activeEnergy, calories, basalEnergy] }
+}
