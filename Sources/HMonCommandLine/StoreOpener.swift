@@ -66,6 +66,12 @@ public struct StoreOpener: Sendable {
         return try LocalStore(url: databaseURL, access: access, patience: patience ?? writerPatience)
     }
 
+    /// The refusal of `--demo` with a `postgres://` `--db`: the demo is made in an SQLite file (a URL taken
+    /// for a path would make one named like the URL).
+    public static func demoNeedsAFile(_ db: String) -> CommandError {
+        CommandError("the demo store is an SQLite file: pass a path to --db (then `hmon db copy PATH \(PostgresLocation.redacted(db))` to try it on PostgreSQL)")
+    }
+
     /// Five minutes (`$HMON_WRITE_WAIT` seconds, when set), with a line on standard error after a second.
     public var writerPatience: WriterPatience {
         let limit = environment["HMON_WRITE_WAIT"].flatMap { NumberText.decimal($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 300
@@ -79,6 +85,7 @@ public struct StoreOpener: Sendable {
     /// (`.readOnly`); the dashboard may make one on its first run (`.create`).
     public func openDashboardStore(now: Date, calendar: Calendar, access: StoreAccess = .create) async throws -> any HealthStore {
         if demo {
+            if let db, PostgresLocation.isURL(db) { throw Self.demoNeedsAFile(db) }
             return try await DemoData.openStore(at: databaseURL, now: now, calendar: calendar, footprint: .interactive)
         }
         if let postgres = try postgresLocation() {

@@ -7,11 +7,25 @@ import Testing
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct DashboardEndToEndTests {
 
-    /// Starts hmon on a demo store in the session's folder, signs in as demo and opens the scale's weights.
-    private func openWeights(in tmux: TmuxSession, options: String = "") throws -> URL {
-        let database = tmux.folder.appendingPathComponent("demo.sqlite")
-        try tmux.type("stty -g > stty-before; \(builtHmon().path) --demo --db \(database.path) \(options); stty -g > stty-after",
+    /// Starts hmon on a demo store (a file in the session's folder, or a new database on the tests'
+    /// PostgreSQL), signs in as demo and opens the scale's weights. Returns the store's `--db`.
+    private func openWeights(in tmux: TmuxSession, engine: StoreEngine = .sqlite, options: String = "") throws -> String {
+        let file = tmux.folder.appendingPathComponent("demo.sqlite").path
+        var database = file
+        if engine == .postgres {
+            // The demo is made in a file; `hmon db copy` takes it to PostgreSQL, as the README says.
+            database = try TestPostgres.newDatabaseURL()
+            try tmux.runOutside(builtHmon(), ["demo", "--db", file])
+            try tmux.runOutside(builtHmon(), ["db", "copy", file, database])
+        }
+        let demo = engine == .sqlite ? "--demo " : ""
+        try tmux.type("stty -g > stty-before; \(builtHmon().path) \(demo)--db '\(database)' \(options); stty -g > stty-after",
                       pressingEnter: true)
+        if engine == .postgres {
+            try tmux.waitForScreen("the sign-in form") { $0.contains("Sign in") }
+            try tmux.type("demo")
+            try tmux.press("Tab")
+        }
         try tmux.waitForScreen("the sign-in form with demo filled in") { $0.contains("Sign in") && $0.contains("User name  demo") }
         try tmux.type("demo")
         try tmux.press("Enter")
@@ -26,8 +40,8 @@ struct DashboardEndToEndTests {
         screen.split(separator: "\n").first { $0.contains("› ") || $0.contains("● ") }.map(String.init) ?? ""
     }
 
-    private func addWeight(_ kg: String, at time: String, database: URL, tmux: TmuxSession) throws {
-        try tmux.runOutside(builtHmon(), ["add", "weight", kg, "--at", time, "--db", database.path, "--user", "demo"])
+    private func addWeight(_ kg: String, at time: String, database: String, tmux: TmuxSession) throws {
+        try tmux.runOutside(builtHmon(), ["add", "weight", kg, "--at", time, "--db", database, "--user", "demo"])
     }
 
     @Test func aReadingAddedElsewhereShowsOnTopAfterRAndTheTerminalIsRestored() throws {
@@ -55,9 +69,11 @@ struct DashboardEndToEndTests {
         #expect(after.contains("SAME-MODES"), "stty -g is the same before and after hmon")
     }
 
-    @Test func aReadingAddedElsewhereShowsWithoutAKeyPress() throws {
+    /// On PostgreSQL the other process's write moves the database's change counter, which the dashboard
+    /// looks at as it looks at an SQLite file's.
+    @Test(arguments: StoreEngine.available) func aReadingAddedElsewhereShowsWithoutAKeyPress(_ engine: StoreEngine) throws {
         let tmux = try TmuxSession.endToEnd()
-        let database = try openWeights(in: tmux)
+        let database = try openWeights(in: tmux, engine: engine)
         try addWeight("63.7", at: Self.localTime(hoursFromNow: 1), database: database, tmux: tmux)
         let screen = try tmux.waitForScreen("the reading to arrive live", timeout: 10) { topRow($0).contains("63.7") }
         #expect(topRow(screen).contains("●"))

@@ -55,3 +55,22 @@ struct DatabaseCopyCommandTests {
         #expect(missing.errors.contains("no hmon store at"), "\(missing.errors)")
     }
 }
+
+/// `--demo` makes its store in an SQLite file. With a PostgreSQL `--db` it says what to do instead of
+/// taking the URL for a path (which made a file named "postgres:/…" where hmon was started).
+@Suite struct DemoOnPostgreSQLTests {
+    @Test func theDemoWithAPostgreSQLURLIsRefusedWithTheWayToGetThereAndMakesNoFile() async throws {
+        let binary = try ServeCommandTests.hmonBinary()
+        let home = try CommandHome("demo-postgres")
+        defer { home.remove() }
+        let url = "postgres://hmon:hunter2@db.invalid/hmon"
+        for arguments in [["snapshot", "--demo", "--db", url, "--screen", "weights"], ["demo", "--db", url]] {
+            let refused = try await ServeCommandTests.run(binary, arguments, input: "", environment: home.environment)
+            #expect(refused.status != 0, "\(arguments)")
+            #expect(refused.errors.contains("the demo store is an SQLite file"), "\(refused.errors)")
+            #expect(refused.errors.contains("hmon db copy PATH postgres://hmon:***@db.invalid/hmon"), "\(refused.errors)")
+            #expect(!refused.errors.contains("hunter2"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "postgres:"), "no file named like the URL")
+    }
+}

@@ -17,9 +17,7 @@ struct DemoCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        if let db, PostgresLocation.isURL(db) {
-            throw CommandError("the demo store is an SQLite file: pass a path to --db (then `hmon db copy PATH \(PostgresLocation.redacted(db))` to try it on PostgreSQL)")
-        }
+        if let db, PostgresLocation.isURL(db) { throw StoreOpener.demoNeedsAFile(db) }
         let url = db.map { URL(fileURLWithPath: $0) } ?? HMonPaths(environment: ProcessInfo.processInfo.environment).demoDatabase
         let store = try LocalStore(url: url)
         if let existing = try await store.user(named: DemoData.userName) {
