@@ -51,6 +51,7 @@ measure() {  # label, then the command
     seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$work/time.txt")
     cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$work/time.txt")
     rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt")
+    last_seconds=$seconds
     # Wall-clock MB/s is the figure; CPU seconds (user + system, both threads) tell a busy machine apart.
     awk -v l="$label" -v b="$bytes" -v s="$seconds" -v c="$cpu" -v r="$rss" \
         'BEGIN { printf "%-30s %7.1f MB in %6.2f s = %6.1f MB/s (%5.2f s CPU), peak RSS %5.1f MB\n", l, b / 1e6, s, b / 1e6 / s, c, r / 1024 }'
@@ -58,7 +59,9 @@ measure() {  # label, then the command
 
 measure "dry run (read + roll back)" "$hmon" import "$work/export.xml" --user bench --dry-run --quiet
 measure "import into an empty store" "$hmon" import "$work/export.xml" --user bench --quiet
+sqlite_import=$last_seconds
 measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
+sqlite_reimport=$last_seconds
 "$hmon" import "$work/export.xml" --user bench --dry-run
 "$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
 
@@ -82,4 +85,9 @@ export HMON_DB="postgres://postgres@localhost/hmon?host=$pgdata"
 echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
 echo "PostgreSQL:"
 measure "import into an empty database" "$hmon" import "$work/export.xml" --user bench --quiet
+postgres_import=$last_seconds
 measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
+postgres_reimport=$last_seconds
+# PostgreSQL's speed as a share of SQLite's on the same file in the same run (aim: at least 0.5).
+awk -v s="$sqlite_import" -v p="$postgres_import" -v sr="$sqlite_reimport" -v pr="$postgres_reimport" 'BEGIN {
+    printf "PostgreSQL / SQLite speed: import %.2f (%s), re-import %.2f  (floor 0.50)\n", s / p, (s / p >= 0.5 ? "ok" : "NOT MET"), sr / pr }'

@@ -251,6 +251,7 @@ enum Schema {
             // First-run setup gives a person a scale without pretending it is a Withings.
             try insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest, in: db)
         }
+        // v15 is PostgreSQL's own (`PostgresSchema`): a new migration here takes 14, then 16.
         return migrator
     }
 
