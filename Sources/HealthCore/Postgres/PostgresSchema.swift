@@ -238,26 +238,26 @@ enum PostgresSchema {
             ALTER TABLE messages ALTER COLUMN mid TYPE text COLLATE "C", ALTER COLUMN sdid TYPE text COLLATE "C",
                 ALTER COLUMN uid TYPE text COLLATE "C"
             """,
-            """
-            CREATE FUNCTION hmon_delete_device_readings() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                DELETE FROM messages WHERE sdid = OLD.id;
-                RETURN NULL;
-            END $$
-            """,
-            "CREATE TRIGGER devices_delete_readings AFTER DELETE ON devices FOR EACH ROW EXECUTE FUNCTION hmon_delete_device_readings()",
-            """
-            CREATE FUNCTION hmon_delete_user_readings() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                DELETE FROM messages WHERE uid = OLD.id;
-                RETURN NULL;
-            END $$
-            """,
-            "CREATE TRIGGER users_delete_readings AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION hmon_delete_user_readings()",
-        ]),
+        ] + readingsGoWith("devices", key: "sdid") + readingsGoWith("users", key: "uid")),
     ]
 
     static var latestVersion: Int { migrations.last!.version }
+
+    /// A trigger that deletes a device's or an account's readings with it: what the readings' foreign keys
+    /// did (`ON DELETE CASCADE`) before version 15.
+    private static func readingsGoWith(_ table: String, key column: String) -> [String] {
+        let function = "hmon_delete_\(table)_readings"
+        return [
+            """
+            CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM messages WHERE \(column) = OLD.id;
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER \(table)_delete_readings AFTER DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()",
+        ]
+    }
 
     /// Every reading's four numbers (`ReadingNumbers`) set from its JSON by `numeric`'s rule: for `hmon db copy`,
     /// whose rows come as they are stored.
