@@ -52,8 +52,8 @@ extension RateLimit {
 
 /// The SAMI-compatible REST server over a local store (see `sami-api.md`).
 public enum HMonServer {
-    /// Builds the application: routes, middleware (request log, error envelope, authentication, rate limit),
-    /// the connection guards (`GuardedHTTP1Channel`) and the password-check pool.
+    /// Builds the application: routes, middleware (request log, error envelope, write visibility,
+    /// authentication, rate limit), the connection guards (`GuardedHTTP1Channel`) and the password-check pool.
     /// Run it with `runService()` (stops gracefully on SIGINT/SIGTERM) or inside a `ServiceGroup`.
     ///
     /// - Parameters:
@@ -68,15 +68,18 @@ public enum HMonServer {
             router.add(middleware: RequestHookMiddleware(hook: hook))
         }
         let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
+        let storeVersion = StoreVersionProbe(store: store)
+        router.add(middleware: WriteVisibilityMiddleware(storeVersion: storeVersion))
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
-                                                        storeVersion: StoreVersionProbe(store: store), clock: configuration.clock))
+                                                        storeVersion: storeVersion, clock: configuration.clock))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
         let passwords = PasswordCheckPool()
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
                     throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
-        APIRoutes(store: store, configuration: configuration).add(to: router)
+        APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
+                  lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
         ExistRoutes(store: store, configuration: configuration).add(to: router)
 
