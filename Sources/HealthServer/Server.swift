@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a checked access token is trusted without asking the store again (0: always ask). Revoking
     /// through this server takes effect at once; a revocation by another process within this delay.
     public var tokenCacheLifetime: TimeInterval
+    /// How long the store's change token is trusted before it is read again: how late a token revoked, or a
+    /// reading written, by another process may still go unnoticed (writes through this server show at once).
+    public var storeVersionWindow: Duration = .milliseconds(50)
     /// Header, body and idle timeouts and the cap on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
@@ -68,7 +71,7 @@ public enum HMonServer {
             router.add(middleware: RequestHookMiddleware(hook: hook))
         }
         let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
-        let storeVersion = StoreVersionProbe(store: store)
+        let storeVersion = StoreVersionProbe(store: store, interval: configuration.storeVersionWindow)
         router.add(middleware: WriteVisibilityMiddleware(storeVersion: storeVersion))
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
                                                         storeVersion: storeVersion, clock: configuration.clock))
