@@ -13,6 +13,9 @@ import Hummingbird
 struct APIRoutes: Sendable {
     let store: any HealthStore
     let configuration: ServerConfiguration
+    /// The store's change token, shared with the token check: what `lastMessagesCache` keys its answers on.
+    let storeVersion: StoreVersionProbe
+    let lastMessagesCache: LastMessagesCache
 
     /// The most readings `messages/last` returns (the contract's cap).
     static let maxLastCount = 100
@@ -135,6 +138,12 @@ struct APIRoutes: Sendable {
         }
         let count = try RequestInput.int(query, "count", in: 1...Self.maxLastCount, default: Self.maxLastCount)
         let field = query["fieldPresence"].flatMap { $0.isEmpty ? nil : $0 }
+        // Read before the readings, so a commit landing in between makes the answer stale, never the reverse.
+        let version = try await storeVersion.current()
+        let key = LastMessagesCache.Key(userID: userID, sdids: sdids, count: count, field: field)
+        if let body = lastMessagesCache.body(for: key, storeVersion: version) {
+            return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: body))
+        }
         var messages: [StoredMessageJSON] = []
         for device in devices {
             messages += try await store.lastMessagesJSON(deviceID: device, userID: userID, count: count, field: field)
@@ -143,8 +152,9 @@ struct APIRoutes: Sendable {
             messages.sort { ($0.ts, $0.mid) > ($1.ts, $1.mid) }
             messages = Array(messages.prefix(count))
         }
-        let body = SAMI.LastMessages.jsonBytes(sdids: sdids, count: count, messages: messages)
-        return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        let body = ByteBuffer(bytes: SAMI.LastMessages.jsonBytes(sdids: sdids, count: count, messages: messages))
+        lastMessagesCache.remember(body, for: key, storeVersion: version)
+        return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: body))
     }
 
     private func messages(_ request: Request, _ context: ServerContext) async throws -> Response {

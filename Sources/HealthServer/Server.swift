@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a checked access token is trusted without asking the store again (0: always ask). Revoking
     /// through this server takes effect at once; a revocation by another process within this delay.
     public var tokenCacheLifetime: TimeInterval
+    /// How long the store's change token is trusted before it is read again: how late a token revoked, or a
+    /// reading written, by another process may still go unnoticed (writes through this server show at once).
+    public var storeVersionWindow: Duration = .milliseconds(50)
     /// Header, body and idle timeouts and the cap on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
@@ -52,8 +55,8 @@ extension RateLimit {
 
 /// The SAMI-compatible REST server over a local store (see `sami-api.md`).
 public enum HMonServer {
-    /// Builds the application: routes, middleware (request log, error envelope, authentication, rate limit),
-    /// the connection guards (`GuardedHTTP1Channel`) and the password-check pool.
+    /// Builds the application: routes, middleware (request log, error envelope, write visibility,
+    /// authentication, rate limit), the connection guards (`GuardedHTTP1Channel`) and the password-check pool.
     /// Run it with `runService()` (stops gracefully on SIGINT/SIGTERM) or inside a `ServiceGroup`.
     ///
     /// - Parameters:
@@ -68,15 +71,18 @@ public enum HMonServer {
             router.add(middleware: RequestHookMiddleware(hook: hook))
         }
         let tokenCache = TokenCache(lifetime: configuration.tokenCacheLifetime)
+        let storeVersion = StoreVersionProbe(store: store, interval: configuration.storeVersionWindow)
+        router.add(middleware: WriteVisibilityMiddleware(storeVersion: storeVersion))
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
-                                                        storeVersion: StoreVersionProbe(store: store), clock: configuration.clock))
+                                                        storeVersion: storeVersion, clock: configuration.clock))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
         let passwords = PasswordCheckPool()
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
                     throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
-        APIRoutes(store: store, configuration: configuration).add(to: router)
+        APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
+                  lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
         ExistRoutes(store: store, configuration: configuration).add(to: router)
 

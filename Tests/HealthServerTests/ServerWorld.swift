@@ -29,6 +29,7 @@ struct ServerWorld: Sendable {
 
     static func run<T>(engine: StoreEngine = .sqlite, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
                        limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
+                       storeVersionWindow: Duration = .milliseconds(50),
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,8 +46,9 @@ struct ServerWorld: Sendable {
         let aliceScale = try await store.addDevice(name: "Bathroom scale", typeID: withings, userID: alice.id)
         let bobScale = try await store.addDevice(name: "Bob's scale", typeID: withings, userID: bob.id)
         let clock = TestClock()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
                                                 accessTokenLifetime: accessTokenLifetime, limits: limits, clock: { clock.now })
+        configuration.storeVersionWindow = storeVersionWindow
         let server = try await RunningServer.start(store: store, configuration: configuration)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
                                 aliceScale: aliceScale, bobScale: bobScale)
