@@ -33,11 +33,11 @@ extension LocalStore {
                     try db.execute(sql: "PRAGMA cache_size = -16384")
                     defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
                     let writer = try ImportWriter(db: db, userID: userID, now: now, writesReadings: !dryRun)
-                    let pipe = ReadingPipe(capacity: 16)
-                    ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
+                    let pipe = BatchPipe<ImportRow>(capacity: 16)
+                    BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe, preparing: writer.preparer)
                     do {
                         while let batch = pipe.receive() {
-                            for reading in batch { try writer.insert(reading) }
+                            for row in batch { try writer.insert(row) }
                         }
                     } catch {
                         pipe.cancel()
