@@ -177,6 +177,28 @@ import Testing
         #expect(try await world.messageCount() == 2)
     }
 
+    /// The import turns SQLite's foreign-key checks off for its own transaction only.
+    @Test func anImportLeavesTheStoreCheckingForeignKeysWhetherItSucceedsOrFails() async throws {
+        let world = try await World(.sqlite)
+        let store = try #require(world.store as? LocalStore)
+        func checksForeignKeys() throws -> Bool? {
+            try store.writer.writeWithoutTransaction { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
+        }
+        _ = try await world.importFile(try world.folder.write("good.xml", Self.weights(1...3)))
+        #expect(try checksForeignKeys() == true)
+
+        let broken = Self.weights(4...6).replacingOccurrences(of: "value=\"70.5\"", with: "value=\"70.5")
+        await #expect(throws: ImportError.self) { try await world.importFile(try world.folder.write("broken.xml", broken)) }
+        #expect(try checksForeignKeys() == true)
+        // A reading on a device that does not exist is still refused.
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES ('m', 'no-such-device', 't', ?, 0, 0, 1, '{}')",
+                               arguments: [world.user.id])
+            }
+        }
+    }
+
     @Test(arguments: StoreEngine.available) func aCSVWithABadRowKeepsNothingOfIt(_ engine: StoreEngine) async throws {
         let world = try await World(engine)
         let file = try world.folder.write("weight.csv", """
