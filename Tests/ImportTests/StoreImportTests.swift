@@ -165,6 +165,40 @@ import Testing
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
+    @Test(arguments: StoreEngine.available) func readingsDatedBefore1970OrInTheFutureAreSkippedAndCounted(_ engine: StoreEngine) async throws {
+        let world = try await World(engine)
+        let records = [("71", "2024-01-02"), ("72", "2999-01-02"), ("73", "1969-12-30"), ("74", "2024-01-03")].map { value, day in
+            AppleHealthXML.record("BodyMass", value, unit: "kg", at: "\(day) 07:15:00 +0100", source: "Withings")
+        }
+        let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthXML.document(records.joined(separator: "\n"))))
+
+        #expect(result.tally.added[.weight] == 2)
+        #expect(result.tally.skippedReasons == ["reading dated before 1970 or in the future": 2])
+        #expect(try await world.messageCount() == 2)
+    }
+
+    /// The import turns SQLite's foreign-key checks off for its own transaction only.
+    @Test func anImportLeavesTheStoreCheckingForeignKeysWhetherItSucceedsOrFails() async throws {
+        let world = try await World(.sqlite)
+        let store = try #require(world.store as? LocalStore)
+        func checksForeignKeys() throws -> Bool? {
+            try store.writer.writeWithoutTransaction { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }
+        }
+        _ = try await world.importFile(try world.folder.write("good.xml", Self.weights(1...3)))
+        #expect(try checksForeignKeys() == true)
+
+        let broken = Self.weights(4...6).replacingOccurrences(of: "value=\"70.5\"", with: "value=\"70.5")
+        await #expect(throws: ImportError.self) { try await world.importFile(try world.folder.write("broken.xml", broken)) }
+        #expect(try checksForeignKeys() == true)
+        // A reading on a device that does not exist is still refused.
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES ('m', 'no-such-device', 't', ?, 0, 0, 1, '{}')",
+                               arguments: [world.user.id])
+            }
+        }
+    }
+
     @Test(arguments: StoreEngine.available) func aCSVWithABadRowKeepsNothingOfIt(_ engine: StoreEngine) async throws {
         let world = try await World(engine)
         let file = try world.folder.write("weight.csv", """

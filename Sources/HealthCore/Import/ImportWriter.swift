@@ -7,7 +7,8 @@ import SQLite3
 #endif
 
 /// Inserts imported readings inside the import's transaction: finds or creates devices once per
-/// source and type, and counts per kind what was new and what the store already had.
+/// source and type, and counts per kind what was new and what the store already had. Each row comes
+/// encoded, with its id, from the reading thread (`ImportRowPreparer`).
 ///
 /// The insert is `MessageRecord`'s (its SQL and column names), but it is bound and stepped through
 /// SQLite's C interface on a statement prepared once: a large export is close to a million inserts,
@@ -28,6 +29,8 @@ final class ImportWriter {
     private let received: Int64
     private let insertStatement: Statement
     private let parameters: Parameters
+    /// The device whose id, type and manifest version the insert statement holds.
+    private var boundDeviceID: String?
     /// A dry run's statement: notes a reading's id unless the store or the file already had it.
     private let noteStatement: Statement?
     private var devices: [DeviceKey: KnownDevice] = [:]
@@ -39,8 +42,6 @@ final class ImportWriter {
     private var addedPerDevice: [Int] = []
     private var deviceNames: [String] = []
     private var cleanedNames: [String] = []
-    /// The last source written into a scale reading, as a JSON string (sources come in long runs).
-    private var lastSource: (name: String, json: String)?
 
     private struct DeviceKey: Hashable {
         var source: String
@@ -88,28 +89,20 @@ final class ImportWriter {
                 ON CONFLICT (mid) DO NOTHING
                 """)
         }
+        try bind(userID, parameters.uid, insertStatement.sqliteStatement)
+        try check(sqlite3_bind_int64(insertStatement.sqliteStatement, parameters.cts, received))
     }
 
-    func insert(_ reading: ImportedReading) throws {
-        guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
-            skipped["reading dated before 1970 or in the future", default: 0] += 1
+    /// What the reading thread does for each reading before this writer inserts it.
+    var preparer: ImportRowPreparer { ImportRowPreparer(userID: userID, received: received) }
+
+    func insert(_ row: ImportRow) throws {
+        let reading = row.reading
+        guard case .row(var json, var mid) = row.outcome else {
+            if case .skipped(let reason) = row.outcome { skipped[reason, default: 0] += 1 }
             return
         }
-        var json: String
-        do {
-            json = try StoredReading.json(reading)
-        } catch let refused as HealthError {
-            // The parsers keep to the same ranges, so this is a value at their very edge.
-            skipped["\(reading.kind.rangeName) refused: \(refused.message)", default: 0] += 1
-            return
-        }
-        let type = reading.kind.builtInType
-        let device = try device(for: reading.source, type: type)
-        // The id comes from the reading as before sources were kept, so earlier imports are recognized.
-        let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
-        if type == .withings, !reading.source.isEmpty {
-            json = StoredReading.json(json, addingSource: sourceJSON(reading.source))
-        }
+        let device = try device(for: reading.source, type: reading.kind.builtInType)
         if let noteStatement {
             let wouldAdd = try note(mid, noteStatement.sqliteStatement)
             count(reading, on: device, added: wouldAdd)
@@ -117,15 +110,24 @@ final class ImportWriter {
         }
         let statement = insertStatement.sqliteStatement
         sqlite3_reset(statement)
-        try bind(mid, parameters.mid, statement)
-        try bind(device.id, parameters.sdid, statement)
-        try bind(device.dtid, parameters.sdtid, statement)
-        try bind(userID, parameters.uid, statement)
+        // A reset keeps the bindings: the user and the time received are bound once (in `init`), the
+        // device when it changes (readings come in long runs of one), so each row copies no text of theirs.
+        if boundDeviceID != device.id {
+            try bind(device.id, parameters.sdid, statement)
+            try bind(device.dtid, parameters.sdtid, statement)
+            try check(sqlite3_bind_int64(statement, parameters.mv, Int64(device.manifestVersion)))
+            boundDeviceID = device.id
+        }
         try check(sqlite3_bind_int64(statement, parameters.ts, reading.timestamp))
-        try check(sqlite3_bind_int64(statement, parameters.cts, received))
-        try check(sqlite3_bind_int64(statement, parameters.mv, Int64(device.manifestVersion)))
-        try bind(json, parameters.data, statement)
-        let code = sqlite3_step(statement)
+        // The id and the JSON are bound in place, without SQLite's copy (a malloc and a free each per row):
+        // SQLite reads them only while stepping, inside these closures, and `finish` unbinds them.
+        let code = try mid.withUTF8 { mid in
+            try json.withUTF8 { json in
+                try bindInPlace(mid, parameters.mid, statement)
+                try bindInPlace(json, parameters.data, statement)
+                return sqlite3_step(statement)
+            }
+        }
         guard code == SQLITE_DONE else { throw error(code) }
         count(reading, on: device, added: sqlite3_changes(connection) > 0)
     }
@@ -151,6 +153,7 @@ final class ImportWriter {
 
     func finish(into tally: inout ImportTally) {
         sqlite3_reset(insertStatement.sqliteStatement)
+        sqlite3_clear_bindings(insertStatement.sqliteStatement)
         if let noteStatement { sqlite3_reset(noteStatement.sqliteStatement) }
         for kind in ReadingKind.allCases {
             if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
@@ -170,6 +173,14 @@ final class ImportWriter {
         }
     }
 
+    /// Binds `bytes` without a copy (`SQLITE_STATIC`): they must stay valid until the statement is
+    /// stepped and its bindings are replaced or cleared.
+    private func bindInPlace(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int32, _ statement: OpaquePointer) throws {
+        try check(bytes.withMemoryRebound(to: CChar.self) {
+            sqlite3_bind_text(statement, position, $0.baseAddress, Int32(bytes.count), nil)
+        })
+    }
+
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw error(code) }
     }
@@ -177,14 +188,6 @@ final class ImportWriter {
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
                       sql: insertStatement.sql)
-    }
-
-    /// `StoredReading.sourceJSON`, remembered for the last source: an export's readings come in runs of one.
-    private func sourceJSON(_ source: String) -> String {
-        if let lastSource, lastSource.name == source { return lastSource.json }
-        let encoded = StoredReading.sourceJSON(source)
-        lastSource = (source, encoded)
-        return encoded
     }
 
     /// The user's device for a source and type. A scale's readings (weights, heights, body composition)

@@ -2,16 +2,20 @@ import Foundation
 
 /// Carries batches of readings from the thread that reads an export to the thread that writes them.
 ///
-/// Reading (the XML scan) and writing (SQLite) each take about half the time of a large import; on
-/// two threads they overlap. At most `capacity` batches wait in the pipe, so memory stays bounded
-/// whatever the file size. Either side can stop the other: the writer with `cancel()` (a store
-/// error), the reader by finishing with a failure (a malformed file).
+/// Reading (the XML scan) and writing (the store) each take a good part of a large import; on two
+/// threads they overlap. At most `capacity` batches wait in the pipe, so memory stays bounded whatever
+/// the file size. Either side can stop the other: the writer with `cancel()` (a store error), the reader
+/// by finishing with a failure (a malformed file).
+///
+/// `Item` is what the reading thread makes of each reading before it crosses (see `ReadingPreparer`):
+/// the readings themselves (`ReadingPipe`), or rows already encoded for the store, so work that needs
+/// no database is done on the reading thread, which has time to spare, not on the writing one.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
-final class ReadingPipe: @unchecked Sendable {
+final class BatchPipe<Item>: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
-    private var batches: [[ImportedReading]] = []
+    private var batches: [[Item]] = []
     private var outcome: Result<ImportResult, any Error>?
     private var cancelled = false
 
@@ -23,7 +27,7 @@ final class ReadingPipe: @unchecked Sendable {
     }
 
     /// Reader: queues a batch, waiting while the pipe is full. Throws `Cancelled` once the writer stopped.
-    func send(_ batch: [ImportedReading]) throws {
+    func send(_ batch: [Item]) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !cancelled { condition.wait() }
@@ -42,7 +46,7 @@ final class ReadingPipe: @unchecked Sendable {
 
     /// Writer: the next batch; nil when the reader has finished (successfully or not) and, on
     /// success, every batch has been taken.
-    func receive() -> [ImportedReading]? {
+    func receive() -> [Item]? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -74,15 +78,19 @@ final class ReadingPipe: @unchecked Sendable {
         return try outcome.get()
     }
 
-    /// Reads `url` on a thread of its own, sending its readings in batches.
-    static func startReading(_ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?,
-                             into pipe: ReadingPipe, batchSize: Int = 512) {
+    /// Reads `url` on a thread of its own, passing each reading through `preparer` and sending the
+    /// results in batches. An error `preparer` throws ends the reading like a malformed file.
+    static func startReading<Preparer: ReadingPreparer>(
+        _ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?, into pipe: BatchPipe<Item>,
+        batchSize: Int = 512, preparing preparer: Preparer
+    ) where Preparer.Prepared == Item {
         let thread = Thread {
-            var batch: [ImportedReading] = []
+            var preparer = preparer
+            var batch: [Item] = []
             batch.reserveCapacity(batchSize)
             do {
                 let result = try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
-                    batch.append(reading)
+                    batch.append(try preparer.prepare(reading))
                     if batch.count == batchSize {
                         try pipe.send(batch)
                         batch = []
@@ -98,4 +106,26 @@ final class ReadingPipe: @unchecked Sendable {
         thread.name = "hmon import reader"
         thread.start()
     }
+}
+
+/// A pipe of the readings as the file holds them.
+typealias ReadingPipe = BatchPipe<ImportedReading>
+
+extension BatchPipe where Item == ImportedReading {
+    /// Reads `url` on a thread of its own, sending its readings in batches as they are.
+    static func startReading(_ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?,
+                             into pipe: ReadingPipe, batchSize: Int = 512) {
+        startReading(url, timeZone: timeZone, progress: progress, into: pipe, batchSize: batchSize, preparing: AsRead())
+    }
+}
+
+/// What the reading thread makes of each reading before its batch crosses to the writer.
+protocol ReadingPreparer: Sendable {
+    associatedtype Prepared
+    mutating func prepare(_ reading: ImportedReading) throws -> Prepared
+}
+
+/// The reading as it is.
+struct AsRead: ReadingPreparer {
+    func prepare(_ reading: ImportedReading) -> ImportedReading { reading }
 }
