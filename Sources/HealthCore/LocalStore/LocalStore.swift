@@ -34,12 +34,14 @@ public final class LocalStore: Sendable {
     /// schema parse on the launch's critical path. Write through `write(_:)` so the change token counts
     /// the write.
     package let writer: any DatabaseWriter
-    /// A connection used only to read `PRAGMA data_version`, opened by the first `changeToken()`: most
-    /// commands never ask, and the dashboard first asks a second after its first frame. That pragma is
-    /// per connection and changes only for commits made by *other* connections, so it must always be
-    /// read on the same one — never on the pool, which hands out whichever reader is free. Opening it
-    /// late misses nothing: a token only means something against a later token from the same connection.
-    private let versionConnection = Mutex<DatabaseQueue?>(nil)
+    /// The connection `changeToken()` reads `PRAGMA data_version` on. That pragma is per connection and
+    /// changes only for commits made by *other* connections, so it must always be read on the same one —
+    /// never on the pool, which hands out whichever reader is free. A store that may write opens one of
+    /// its own at the first `changeToken()` (most commands never ask; the dashboard first asks after its
+    /// first frame), which misses nothing: a token only means something against a later token from the
+    /// same connection. A `.readOnly` store's one connection never commits, so every commit it can see is
+    /// another connection's, and it answers the pragma itself.
+    private let versionConnection: Mutex<DatabaseQueue?>
     /// Writes made through this store object (belt and braces next to `data_version`).
     private let ownWrites = Atomic<Int64>(0)
 
@@ -82,6 +84,7 @@ public final class LocalStore: Sendable {
         }
         do {
             writer = try Self.openConnections(path: path, configuration: configuration, access: access, patience: patience)
+            versionConnection = Mutex(writer as? DatabaseQueue)
             // One read answers everything opening needs to know; the migrator's write transaction runs
             // only when there is something to migrate, so a launch on an up-to-date store never waits
             // for the write lock.
