@@ -28,13 +28,20 @@ public final class LocalStore: Sendable {
     /// How long a write waits for another connection's write lock.
     public let patience: WriterPatience
 
-    /// The connection pool: one writer, concurrent readers. Write through `write(_:)` so the change
-    /// token counts the write.
-    package let writer: DatabasePool
-    /// A connection used only to read `PRAGMA data_version`. That pragma is per connection and changes
-    /// only for commits made by *other* connections, so it must always be read on the same one —
-    /// never on the pool, which hands out whichever reader is free.
-    private let versionConnection: DatabaseQueue
+    /// The connections. A store that may write: a pool (one writer, concurrent readers). A `.readOnly`
+    /// store: one connection (a `DatabaseQueue`), all a command that shows data or `hmon snapshot`
+    /// needs; a pool would open a writer and a reader per concurrent read, each paying SQLite's open and
+    /// schema parse on the launch's critical path. Write through `write(_:)` so the change token counts
+    /// the write.
+    package let writer: any DatabaseWriter
+    /// The connection `changeToken()` reads `PRAGMA data_version` on. That pragma is per connection and
+    /// changes only for commits made by *other* connections, so it must always be read on the same one —
+    /// never on the pool, which hands out whichever reader is free. A store that may write opens one of
+    /// its own at the first `changeToken()` (most commands never ask; the dashboard first asks after its
+    /// first frame), which misses nothing: a token only means something against a later token from the
+    /// same connection. A `.readOnly` store's one connection never commits, so every commit it can see is
+    /// another connection's, and it answers the pragma itself.
+    private let versionConnection: Mutex<DatabaseQueue?>
     /// Writes made through this store object (belt and braces next to `data_version`).
     private let ownWrites = Atomic<Int64>(0)
 
@@ -76,7 +83,8 @@ public final class LocalStore: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
-            writer = try Self.openPool(path: path, configuration: configuration, patience: patience)
+            writer = try Self.openConnections(path: path, configuration: configuration, access: access, patience: patience)
+            versionConnection = Mutex(writer as? DatabaseQueue)
             // One read answers everything opening needs to know; the migrator's write transaction runs
             // only when there is something to migrate, so a launch on an up-to-date store never waits
             // for the write lock.
@@ -105,11 +113,6 @@ public final class LocalStore: Sendable {
                 }
                 try migrator.migrate(writer)
             }
-            var versionConfiguration = Configuration()
-            versionConfiguration.readonly = access == .readOnly
-            versionConfiguration.label = "hmon.data_version"
-            versionConfiguration.busyMode = patience.busyMode(path: path)
-            versionConnection = try DatabaseQueue(path: path, configuration: versionConfiguration)
         } catch {
             throw Self.openingError(error, path: path, patience: patience)
         }
@@ -119,14 +122,26 @@ public final class LocalStore: Sendable {
     /// Costs one pragma on a dedicated connection: cheap enough to poll every second.
     public func changeToken() throws -> Int64 {
         do {
-            let version = try versionConnection.inDatabase { db in
-                try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            let version = try versionConnection.withLock { connection in
+                let opened = try connection ?? openVersionConnection()
+                connection = opened
+                return try opened.inDatabase { db in
+                    try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                }
             }
             // Both terms only ever grow, so their sum changes whenever either does.
             return version &+ ownWrites.load(ordering: .acquiring)
         } catch {
             throw mapped(error)
         }
+    }
+
+    private func openVersionConnection() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = access == .readOnly
+        configuration.label = "hmon.data_version"
+        configuration.busyMode = patience.busyMode(path: path)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     // MARK: Access for the extension files
@@ -252,10 +267,13 @@ public final class LocalStore: Sendable {
         .unusableStore(UnusableStore(path: path, reason: .anotherProgramsFile))
     }
 
-    /// Opens the pool, trying again while another connection's write stands in the way. Opening a
-    /// writable pool may write (GRDB makes sure the WAL file is not empty), and when another process
-    /// commits meanwhile SQLite answers SQLITE_BUSY_SNAPSHOT at once, without the busy handler.
-    private static func openPool(path: String, configuration: Configuration, patience: WriterPatience) throws -> DatabasePool {
+    /// Opens the connections (`writer` says which), trying again while another connection's write
+    /// stands in the way. Opening a writable pool may write (GRDB makes sure the WAL file is not empty),
+    /// and when another process commits meanwhile SQLite answers SQLITE_BUSY_SNAPSHOT at once, without
+    /// the busy handler.
+    private static func openConnections(path: String, configuration: Configuration, access: StoreAccess,
+                                        patience: WriterPatience) throws -> any DatabaseWriter {
+        if access == .readOnly { return try DatabaseQueue(path: path, configuration: configuration) }
         let deadline = Date().addingTimeInterval(patience.limit)
         while true {
             do {
