@@ -103,7 +103,9 @@ import Glibc
                 }
             }.get()
             let seconds = try #require(closedAfter, "a connection trickling its headers stayed open for 12 s")
-            #expect(seconds >= 0.9 && seconds < 2.5, "closed after \(seconds) s; the header timeout is 1 s")
+            // Up to 4.5 s: a full test run on two cores can hold the event loop a second or more; a deadline
+            // that each byte moved would keep the connection open the trickle's whole 12 s.
+            #expect(seconds >= 0.9 && seconds < 4.5, "closed after \(seconds) s; the header timeout is 1 s")
         }
     }
 
@@ -129,7 +131,9 @@ import Glibc
             #expect(outcome.first?.hasPrefix("HTTP/1.1 200") == true)
             #expect(outcome.second?.hasPrefix("HTTP/1.1 200") == true)
             let idle = try #require(outcome.closedAfter, "an idle kept-alive connection stayed open 5 s; the idle timeout is 1 s")
-            #expect(idle >= 0.8 && idle < 2.5, "closed \(idle) s after its last answer; the idle timeout is 1 s")
+            // Up to 4.5 s, for a loaded machine: no other deadline runs after an answer, so without the idle
+            // timeout the connection would stay open past the 5 s waited.
+            #expect(idle >= 0.8 && idle < 4.5, "closed \(idle) s after its last answer; the idle timeout is 1 s")
         }
     }
 
