@@ -128,11 +128,17 @@ extension LocalStore {
 
     // MARK: Personal tokens
 
-    /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
-    public func createPersonalToken(userID: String, label: String, now: Date = Date()) async throws -> (id: String, token: String) {
+    /// A personal token's label as kept (trimmed), or why it is refused (both engines).
+    static func personalTokenLabel(_ label: String) throws -> String {
         let label = label.trimmingCharacters(in: .whitespaces)
         if label.count > 100 { throw HealthError.invalidValue("the token's label is longer than 100 characters: choose a shorter one") }
         try TextRules.check(label, as: "the token's label")
+        return label
+    }
+
+    /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
+    public func createPersonalToken(userID: String, label: String, now: Date = Date()) async throws -> (id: String, token: String) {
+        let label = try Self.personalTokenLabel(label)
         let id = String(Secrets.newID().prefix(12))
         let token = Secrets.newToken()
         try await write { db in

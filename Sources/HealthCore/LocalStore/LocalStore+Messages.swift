@@ -36,22 +36,8 @@ extension LocalStore {
     /// stored is skipped, so importing the same export twice adds nothing. Returns how many were added.
     @discardableResult
     public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String, now: Date = Date()) async throws -> Int {
-        if let mids, mids.count != messages.count {
-            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
-        }
         let received = now.millisecondsSince1970
-        var prepared: [(mid: String, message: NewMessage, ts: Int64)] = []
-        prepared.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            do {
-                let ts = message.ts ?? received
-                try Self.checkTimestamp(ts, now: received)
-                prepared.append((mids?[index] ?? Secrets.newID(), message, ts))
-            } catch let error as HealthError {
-                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
-            }
-        }
-        let rows = prepared
+        let rows = try Self.batchRows(messages, mids: mids, received: received)
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
             var added = 0
@@ -221,6 +207,27 @@ extension LocalStore {
             throw HealthError.invalidValue("data of the reading is \(text.utf8.count) bytes as JSON, more than 10,000: send less")
         }
         return text
+    }
+
+    /// `postBatch`'s readings with their ids and times, each time checked, before any is written (both
+    /// engines): a wrong one is named by its place ("reading 17: …").
+    static func batchRows(_ messages: [NewMessage], mids: [String]?, received: Int64) throws
+        -> [(mid: String, message: NewMessage, ts: Int64)] {
+        if let mids, mids.count != messages.count {
+            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
+        }
+        var rows: [(mid: String, message: NewMessage, ts: Int64)] = []
+        rows.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            do {
+                let ts = message.ts ?? received
+                try checkTimestamp(ts, now: received)
+                rows.append((mids?[index] ?? Secrets.newID(), message, ts))
+            } catch let error as HealthError {
+                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+            }
+        }
+        return rows
     }
 
     static func checkTimestamp(_ ts: Int64, now: Int64) throws {

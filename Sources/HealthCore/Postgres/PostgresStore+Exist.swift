@@ -107,9 +107,7 @@ extension PostgresStore {
     // MARK: Personal tokens
 
     public func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String) {
-        let label = label.trimmingCharacters(in: .whitespaces)
-        if label.count > 100 { throw HealthError.invalidValue("the token's label is longer than 100 characters: choose a shorter one") }
-        try TextRules.check(label, as: "the token's label")
+        let label = try LocalStore.personalTokenLabel(label)
         let id = String(Secrets.newID().prefix(12))
         let token = Secrets.newToken()
         try await write { db in

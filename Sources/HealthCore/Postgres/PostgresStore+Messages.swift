@@ -29,22 +29,8 @@ extension PostgresStore {
     }
 
     public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int {
-        if let mids, mids.count != messages.count {
-            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
-        }
         let received = now.millisecondsSince1970
-        var prepared: [(mid: String, message: NewMessage, ts: Int64)] = []
-        prepared.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            do {
-                let ts = message.ts ?? received
-                try LocalStore.checkTimestamp(ts, now: received)
-                prepared.append((mids?[index] ?? Secrets.newID(), message, ts))
-            } catch let error as HealthError {
-                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
-            }
-        }
-        let rows = prepared
+        let rows = try LocalStore.batchRows(messages, mids: mids, received: received)
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
             var added = 0
