@@ -22,10 +22,9 @@ for arg in "$@"; do
     esac
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
-pgdata=""
-runas=()
+source Benchmarks/throwaway-postgres.sh
 cleanup() {
-    if [ -n "$pgdata" ]; then "${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$pgdata"; fi
+    stop_throwaway_postgres
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -66,22 +65,9 @@ sqlite_reimport=$last_seconds
 "$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
 
 [ -n "$postgres" ] || exit 0
-if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
-    echo "installing postgresql"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-fi
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-pgdata=$(mktemp -d /tmp/hmon-import-pg-XXXXXX)
-if [ "$(id -u)" = 0 ]; then
-    chown postgres: "$pgdata"
-    runas=(runuser -u postgres --)
-fi
-"${runas[@]+"${runas[@]}"}" "$pgbin/initdb" -D "$pgdata/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
-# Durable as a real server is (fsync on); a larger WAL so a long import does not checkpoint every few seconds.
-"${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -l "$pgdata/server.log" -w \
-    -o "-k $pgdata -c listen_addresses='' -c shared_buffers=256MB -c max_wal_size=4GB" start >/dev/null
-"$pgbin/psql" "postgresql://postgres@localhost/postgres?host=$pgdata" -qc "CREATE DATABASE hmon"
-export HMON_DB="postgres://postgres@localhost/hmon?host=$pgdata"
+# A larger WAL so a long import does not checkpoint every few seconds.
+start_throwaway_postgres import -c shared_buffers=256MB -c max_wal_size=4GB
+export HMON_DB=$database
 echo bench-password | "$hmon" user add bench --password-stdin >/dev/null
 echo "PostgreSQL:"
 measure "import into an empty database" "$hmon" import "$work/export.xml" --user bench --quiet

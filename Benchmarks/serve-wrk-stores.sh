@@ -70,10 +70,10 @@ mkdir -p "$(dirname "$store")"
 
 servers=()
 logs=()
-pgdata=""
+source Benchmarks/throwaway-postgres.sh
 cleanup() {
     for pid in ${servers[@]+"${servers[@]}"}; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    if [ -n "$pgdata" ]; then ${runas[@]+"${runas[@]}"} "$pgbin/pg_ctl" -D "$pgdata/data" -m fast -w stop >/dev/null 2>&1 || true; rm -rf "$pgdata"; fi
+    stop_throwaway_postgres
     rm -f ${logs[@]+"${logs[@]}"}
 }
 trap cleanup EXIT
@@ -156,19 +156,8 @@ if [[ $engines == *sqlite* ]]; then
 fi
 
 if [[ $engines == *postgres* ]]; then
-    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-    pgdata=$(mktemp -d /tmp/hmon-wrk-pg-XXXXXX)
-    runas=()
-    if [ "$(id -u)" = 0 ]; then
-        chown postgres: "$pgdata"
-        runas=(runuser -u postgres --)
-    fi
-    "${runas[@]+"${runas[@]}"}" "$pgbin/initdb" -D "$pgdata/data" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
-    # Durable as a real server is (fsync on); shared_buffers large enough to hold the readings' indexes.
-    "${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -l "$pgdata/server.log" -w \
-        -o "-k $pgdata -c listen_addresses='' -c shared_buffers=512MB -c max_connections=200" start >/dev/null
-    "$pgbin/psql" "postgresql://postgres@localhost/postgres?host=$pgdata" -qc "CREATE DATABASE hmon"
-    database="postgres://postgres@localhost/hmon?host=$pgdata"
+    # shared_buffers large enough to hold the readings' indexes.
+    start_throwaway_postgres wrk -c shared_buffers=512MB -c max_connections=200
     started=$(date +%s.%N)
     "$bin/hmon" db copy "$store" "$database"
     echo "serve-wrk: copied in $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s"
