@@ -99,22 +99,7 @@ stop_servers() {
     servers=()
 }
 
-# Signs in on port $1 as the ancestor app did (the token from the redirect, not followed) and sets $auth
-# and the request's path $path.
-sign_in() {
-    local base="http://127.0.0.1:$1" location token uid sdid
-    location=$(curl -s -o /dev/null -w '%{redirect_url}' \
-        --data-urlencode client_id=hmon --data-urlencode response_type=token \
-        --data-urlencode redirect_uri=hmon://signed-in --data-urlencode username=bench --data-urlencode password=benchmark \
-        "$base/authorize")
-    token=${location##*access_token=}
-    [ -n "$token" ] && [ "$token" != "$location" ] || { echo "serve-wrk: sign-in failed: $location" >&2; exit 1; }
-    auth="Authorization: Bearer $token"
-    uid=$(curl -s -H "$auth" "$base/v1.1/users/self" | grep -o '"id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-    sdid=$(curl -s -H "$auth" "$base/v1.1/users/$uid/devices" | grep -o '"id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-    path="/v1.1/messages/last?count=20&sdids=$sdid"
-    echo "serve-wrk: GET /v1.1/messages/last?count=20 answers $(curl -s -H "$auth" "$base$path" | grep -o '"size":[0-9]*')"
-}
+source Benchmarks/bench-sign-in.sh
 
 # Runs wrk at 16 and 128 connections against the servers on the ports given, the connections split
 # evenly; prints each server's lines and, with two, the sum of their rates.

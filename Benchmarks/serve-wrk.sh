@@ -75,19 +75,10 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 
-# Sign in as the ancestor app did: post the form, read the token from the redirect (not followed).
-location=$(curl -s -o /dev/null -w '%{redirect_url}' \
-    --data-urlencode client_id=hmon --data-urlencode response_type=token \
-    --data-urlencode redirect_uri=hmon://signed-in --data-urlencode username=bench --data-urlencode password=benchmark \
-    "$base/authorize")
-token=${location##*access_token=}
-[ -n "$token" ] && [ "$token" != "$location" ] || { echo "serve-wrk: sign-in failed: $location" >&2; exit 1; }
-auth="Authorization: Bearer $token"
-uid=$(curl -s -H "$auth" "$base/v1.1/users/self" | grep -o '"id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-sdid=$(curl -s -H "$auth" "$base/v1.1/users/$uid/devices" | grep -o '"id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-url="$base/v1.1/messages/last?count=20&sdids=$sdid"
-size=$(curl -s -H "$auth" "$url" | grep -o '"size":[0-9]*')
-echo "serve-wrk: $readings readings in $store; GET /v1.1/messages/last?count=20 answers $size"
+source Benchmarks/bench-sign-in.sh
+echo "serve-wrk: $readings readings in $store"
+sign_in "$port"
+url="$base$path"
 
 echo "serve-wrk: warming up…"
 wrk -t "$threads" -c 16 -d 3s -H "$auth" "$url" >/dev/null
