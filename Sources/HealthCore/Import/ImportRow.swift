@@ -1,6 +1,6 @@
 import Foundation
 
-/// A reading as the SQLite import writes it: its stored JSON and id, or why it is skipped.
+/// A reading as an import writes it (SQLite and PostgreSQL): its stored JSON and id, or why it is skipped.
 ///
 /// Made on the reading thread (`ImportRowPreparer`), so the writing thread, which sets an import's pace,
 /// only finds the device and binds the row. Profiled on a 138 MB export.zip (perf, release build), the

@@ -4,7 +4,7 @@ import PostgresNIO
 /// Bringing an export into a PostgreSQL store, with `LocalStore.importFile`'s promises: all or nothing
 /// (one transaction), idempotent (the same `mid`s, `ON CONFLICT DO NOTHING`), devices named after the
 /// readings' sources, the profile's empty fields filled. The readings go in one multi-row insert per
-/// batch of the reading thread (`unnest` of eight arrays), not one round trip each.
+/// few batches of the reading thread (`unnest` of one array per column), not one round trip each.
 extension PostgresStore {
     public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
                            progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
@@ -12,12 +12,14 @@ extension PostgresStore {
             return try await bulkWrite(keep: !dryRun) { db in
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
                 let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
-                let pipe = ReadingPipe(capacity: 16)
-                ReadingPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe)
+                // Each row's JSON, id and skips are made on the reading thread, as for SQLite (`ImportRow`).
+                let pipe = BatchPipe<ImportRow>(capacity: 16)
+                BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe,
+                                       preparing: ImportRowPreparer(userID: userID, received: now.millisecondsSince1970))
                 do {
                     // Several of the reader's batches per insert: each statement is a round trip to the
                     // server, and on a busy machine the wait for it costs more than its rows.
-                    var pending: [ImportedReading] = []
+                    var pending: [ImportRow] = []
                     while let batch = await Self.nextBatch(pipe) {
                         pending += batch
                         if pending.count >= Self.rowsPerInsert {
@@ -47,7 +49,7 @@ extension PostgresStore {
 
     /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
     /// cooperative threads would stall the inserts' own continuations.
-    private static func nextBatch(_ pipe: ReadingPipe) async -> [ImportedReading]? {
+    private static func nextBatch(_ pipe: BatchPipe<ImportRow>) async -> [ImportRow]? {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
         }
@@ -106,32 +108,24 @@ final class PostgresImportWriter {
         self.received = received
     }
 
-    func insert(_ batch: [ImportedReading]) async throws {
+    func insert(_ batch: [ImportRow]) async throws {
         var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
         // `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
         // reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
         var numbers = [[Double]](repeating: [], count: 4)
         var kindOfMid: [String: Int] = [:]
         var deviceOfMid: [String: String] = [:]
-        for reading in batch {
-            guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
-                skipped["reading dated before 1970 or in the future", default: 0] += 1
+        for row in batch {
+            let reading = row.reading
+            let json: String, mid: String
+            switch row.outcome {
+            case .skipped(let reason):
+                skipped[reason, default: 0] += 1
                 continue
+            case .row(let encoded, let id):
+                (json, mid) = (encoded, id)
             }
-            var json: String
-            do {
-                json = try StoredReading.json(reading)
-            } catch let refused as HealthError {
-                skipped["\(reading.kind.rangeName) refused: \(refused.message)", default: 0] += 1
-                continue
-            }
-            let type = reading.kind.builtInType
-            let device = try await device(for: reading.source, type: type)
-            // The id comes from the reading as before sources were kept, so earlier imports are recognized.
-            let mid = StoredReading.mid(userID: userID, reading: reading, json: json)
-            if type == .withings, !reading.source.isEmpty {
-                json = StoredReading.json(json, addingSource: StoredReading.sourceJSON(reading.source))
-            }
+            let device = try await device(for: reading.source, type: reading.kind.builtInType)
             if kindOfMid[mid] != nil {
                 // The same reading twice in one batch: the second is "already there", as on SQLite.
                 alreadyThere[reading.kind.index] += 1
