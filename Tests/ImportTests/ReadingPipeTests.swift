@@ -14,24 +14,30 @@ import Testing
         }.joined(separator: "\n"))
     }
 
+    /// The pipe both imports use: each reading's row made on the reading thread.
+    static func startedPipe(_ file: URL, capacity: Int, batchSize: Int) -> BatchPipe<ImportRow> {
+        let pipe = BatchPipe<ImportRow>(capacity: capacity)
+        BatchPipe.startReading(file, timeZone: .current, progress: nil, into: pipe, batchSize: batchSize,
+                               preparing: ImportRowPreparer(userID: "u1", received: Date().millisecondsSince1970))
+        return pipe
+    }
+
     @Test func aWriterThatStopsStopsTheReader() throws {
         let folder = try TempFolder()
         let file = try folder.write("export.xml", Self.manyWeights(12_000))
-        let pipe = ReadingPipe(capacity: 2)
-        ReadingPipe.startReading(file, timeZone: .current, progress: nil, into: pipe, batchSize: 100)
+        let pipe = Self.startedPipe(file, capacity: 2, batchSize: 100)
 
         #expect(pipe.receive()?.count == 100)
         pipe.cancel()   // returns only once the reader has finished
-        #expect(throws: ReadingPipe.Cancelled.self) { try pipe.result() }
+        #expect(throws: BatchPipe<ImportRow>.Cancelled.self) { try pipe.result() }
     }
 
     @Test func everyReadingArrivesInOrderThroughAFullPipe() throws {
         let folder = try TempFolder()
         let file = try folder.write("export.xml", Self.manyWeights(3_000))
-        let pipe = ReadingPipe(capacity: 1)
-        ReadingPipe.startReading(file, timeZone: .current, progress: nil, into: pipe, batchSize: 7)
+        let pipe = Self.startedPipe(file, capacity: 1, batchSize: 7)
         var received: [ImportedReading] = []
-        while let batch = pipe.receive() { received += batch }
+        while let batch = pipe.receive() { received += batch.map(\.reading) }
 
         let (_, direct) = try readAll(file)
         #expect(received == direct)

@@ -108,24 +108,9 @@ final class BatchPipe<Item>: @unchecked Sendable {
     }
 }
 
-/// A pipe of the readings as the file holds them.
-typealias ReadingPipe = BatchPipe<ImportedReading>
-
-extension BatchPipe where Item == ImportedReading {
-    /// Reads `url` on a thread of its own, sending its readings in batches as they are.
-    static func startReading(_ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?,
-                             into pipe: ReadingPipe, batchSize: Int = 512) {
-        startReading(url, timeZone: timeZone, progress: progress, into: pipe, batchSize: batchSize, preparing: AsRead())
-    }
-}
-
 /// What the reading thread makes of each reading before its batch crosses to the writer.
 protocol ReadingPreparer: Sendable {
     associatedtype Prepared
     mutating func prepare(_ reading: ImportedReading) throws -> Prepared
 }
 
-/// The reading as it is.
-struct AsRead: ReadingPreparer {
-    func prepare(_ reading: ImportedReading) -> ImportedReading { reading }
-}
