@@ -8,8 +8,8 @@ import Foundation
 /// by finishing with a failure (a malformed file).
 ///
 /// `Item` is what the reading thread makes of each reading before it crosses (see `ReadingPreparer`):
-/// the readings themselves (`ReadingPipe`), or rows already encoded for the store, so work that needs
-/// no database is done on the reading thread, which has time to spare, not on the writing one.
+/// both imports send rows already encoded for the store (`ImportRow`), so work that needs no database
+/// is done on the reading thread, which has time to spare, not on the writing one.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
 final class BatchPipe<Item>: @unchecked Sendable {
