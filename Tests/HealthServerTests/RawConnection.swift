@@ -80,6 +80,18 @@ final class RawConnection: @unchecked Sendable {
         return isClosedByPeer
     }
 
+    /// Waits up to `timeout` seconds until at least one of `connections` has bytes to read or has been
+    /// closed; true when one has.
+    static func anyReadable(_ connections: [RawConnection], timeout: Double) -> Bool {
+        var pollers = connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            let ready = poll(&pollers, nfds_t(pollers.count), Int32(max(1, end.timeIntervalSinceNow * 1000)))
+            if ready > 0 { return true }
+        }
+        return false
+    }
+
     /// Reads one HTTP answer (head and a `Content-Length` body) within `timeout` seconds; nil if it does not
     /// arrive whole in time.
     func readResponse(timeout: Double) -> String? {
