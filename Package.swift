@@ -73,6 +73,7 @@ let package = Package(
             pkgConfig: ncursesPkgConfig,
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(name: "CSQLiteSettings", path: "Sources/CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "Terminal",
             dependencies: ["CNcurses"]
@@ -80,6 +81,7 @@ let package = Package(
         .target(
             name: "HealthCore",
             dependencies: [
+                "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -273,6 +273,7 @@ public final class LocalStore: Sendable {
     /// the busy handler.
     private static func openConnections(path: String, configuration: Configuration, access: StoreAccess,
                                         patience: WriterPatience) throws -> any DatabaseWriter {
+        SQLiteProcessSettings.applied
         if access == .readOnly { return try DatabaseQueue(path: path, configuration: configuration) }
         let deadline = Date().addingTimeInterval(patience.limit)
         while true {
