@@ -94,8 +94,8 @@ extension LocalStore {
             } catch let error as HealthError {
                 throw problem("reading \(reading.first.readingID): \(error.message)")
             }
-            let record = MessageRecord(mid: reading.first.readingID, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
-                                       ts: reading.first.ts, cts: received, mv: known.device.manifestVersion, data: try encode(accepted))
+            let record = try MessageRecord(mid: reading.first.readingID, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
+                                       ts: reading.first.ts, cts: received, mv: known.device.manifestVersion, fields: accepted)
             let kind = Self.kind(of: accepted)
             if try record.insertUnlessStored(db) {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }

@@ -8,7 +8,7 @@ import Foundation
 /// around them, while the reading thread waited on it.
 struct ImportRow: Sendable {
     enum Outcome: Sendable {
-        case row(json: String, mid: String)
+        case row(json: String, mid: String, numbers: ReadingNumbers)
         case skipped(reason: String)
     }
 
@@ -17,7 +17,7 @@ struct ImportRow: Sendable {
 }
 
 /// Everything about a reading's row that needs no database: the time check, the JSON (with a scale
-/// reading's source), the deterministic id.
+/// reading's source), the deterministic id, the four numbers kept beside the JSON.
 struct ImportRowPreparer: ReadingPreparer {
     let userID: String
     /// When the import runs, ms since the epoch: a reading more than a day after it is refused.
@@ -46,7 +46,7 @@ struct ImportRowPreparer: ReadingPreparer {
         if reading.kind.builtInType == .withings, !reading.source.isEmpty {
             json = StoredReading.json(json, addingSource: sourceJSON(reading.source))
         }
-        return ImportRow(reading: reading, outcome: .row(json: json, mid: mid))
+        return ImportRow(reading: reading, outcome: .row(json: json, mid: mid, numbers: ReadingNumbers(reading)))
     }
 
     /// `StoredReading.sourceJSON`, remembered for the last source.

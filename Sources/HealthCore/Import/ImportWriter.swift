@@ -59,6 +59,7 @@ final class ImportWriter {
     /// Where each of `MessageRecord`'s columns is bound in its insert statement.
     private struct Parameters {
         var mid, sdid, sdtid, uid, ts, cts, mv, data: Int32
+        var weight, activeEnergy, calories, basalEnergy: Int32
 
         init(_ statement: OpaquePointer) throws {
             func index(_ column: MessageRecord.CodingKeys) throws -> Int32 {
@@ -68,6 +69,8 @@ final class ImportWriter {
             }
             (mid, sdid, sdtid, uid) = (try index(.mid), try index(.sdid), try index(.sdtid), try index(.uid))
             (ts, cts, mv, data) = (try index(.ts), try index(.cts), try index(.mv), try index(.data))
+            (weight, activeEnergy) = (try index(.weight), try index(.activeEnergy))
+            (calories, basalEnergy) = (try index(.calories), try index(.basalEnergy))
         }
     }
 
@@ -98,7 +101,7 @@ final class ImportWriter {
 
     func insert(_ row: ImportRow) throws {
         let reading = row.reading
-        guard case .row(var json, var mid) = row.outcome else {
+        guard case .row(var json, var mid, let numbers) = row.outcome else {
             if case .skipped(let reason) = row.outcome { skipped[reason, default: 0] += 1 }
             return
         }
@@ -119,6 +122,10 @@ final class ImportWriter {
             boundDeviceID = device.id
         }
         try check(sqlite3_bind_int64(statement, parameters.ts, reading.timestamp))
+        try bind(numbers.weight, parameters.weight, statement)
+        try bind(numbers.activeEnergy, parameters.activeEnergy, statement)
+        try bind(numbers.calories, parameters.calories, statement)
+        try bind(numbers.basalEnergy, parameters.basalEnergy, statement)
         // The id and the JSON are bound in place, without SQLite's copy (a malloc and a free each per row):
         // SQLite reads them only while stepping, inside these closures, and `finish` unbinds them.
         let code = try mid.withUTF8 { mid in
@@ -162,6 +169,10 @@ final class ImportWriter {
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
         for (name, count) in zip(deviceNames, addedPerDevice) where count > 0 { tally.addedByDevice[name, default: 0] += count }
         tally.cleanedDeviceNames = cleanedNames
+    }
+
+    private func bind(_ number: Double?, _ position: Int32, _ statement: OpaquePointer) throws {
+        try check(number.map { sqlite3_bind_double(statement, position, $0) } ?? sqlite3_bind_null(statement, position))
     }
 
     private func bind(_ text: String, _ position: Int32, _ statement: OpaquePointer) throws {

@@ -54,7 +54,7 @@ public enum DemoData {
             for reading in fresh {
                 guard let device = devices[reading.device.name] else { continue }
                 try MessageRecord(mid: reading.mid, sdid: device.id, sdtid: device.dtid, uid: user.id, ts: reading.ts,
-                                  cts: reading.ts + 1500, mv: 1, data: try LocalStore.encode(reading.data))
+                                  cts: reading.ts + 1500, mv: 1, fields: reading.data)
                     .insertUnlessStored(db)
             }
         }
@@ -90,7 +90,7 @@ public enum DemoData {
             }
             for reading in plan.readings {
                 try MessageRecord(mid: reading.mid, sdid: reading.device.id, sdtid: reading.device.dtid, uid: plan.userID,
-                                  ts: reading.ts, cts: reading.ts + 1500, mv: 1, data: try LocalStore.encode(reading.data))
+                                  ts: reading.ts, cts: reading.ts + 1500, mv: 1, fields: reading.data)
                     .insert(db)
             }
         }

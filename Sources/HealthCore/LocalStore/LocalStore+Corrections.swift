@@ -35,8 +35,12 @@ extension LocalStore {
             let typeName = try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
             let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
             let ts = change.ts ?? old.ts
-            try db.execute(sql: "UPDATE messages SET ts = ?, data = ?, mv = ? WHERE mid = ?",
-                           arguments: [ts, try Self.encode(data), device.manifestVersion, mid])
+            let numbers = ReadingNumbers(data)
+            try db.execute(sql: """
+                UPDATE messages SET ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?, basal_energy = ?
+                WHERE mid = ?
+                """, arguments: [ts, try Self.encode(data), device.manifestVersion,
+                                 numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, mid])
             // An update keeps the rowid and the count, which is all a kept day's signature looks at.
             try Self.forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
             try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)

@@ -110,7 +110,7 @@ extension LocalStore {
             try db.execute(sql: "DELETE FROM messages WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IS NOT NULL",
                            arguments: [deviceID, day.start, day.stop, path])
             try MessageRecord(mid: Secrets.newID(), sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts,
-                              cts: now.millisecondsSince1970, mv: device.manifestVersion, data: try Self.encode(data)).insert(db)
+                              cts: now.millisecondsSince1970, mv: device.manifestVersion, fields: data).insert(db)
             // The kept per-day sums trust that readings are only added: a replaced one could leave the same
             // count and rowid sum, so the sums of the days around it are dropped.
             try db.execute(sql: "DELETE FROM day_totals_cache WHERE uid = ? AND start <= ? AND stop > ?",

@@ -26,7 +26,7 @@ extension LocalStore {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
             try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
-                              mv: device.manifestVersion, data: try Self.encode(data)).insert(db)
+                              mv: device.manifestVersion, fields: data).insert(db)
         }
         return mid
     }
@@ -53,9 +53,9 @@ extension LocalStore {
                         checked[row.message.sdid] = known
                     }
                     let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    let record = MessageRecord(mid: row.mid, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
+                    let record = try MessageRecord(mid: row.mid, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
                                                ts: row.ts, cts: received, mv: known.device.manifestVersion,
-                                               data: try Self.encode(data))
+                                               fields: data)
                     if try record.insertUnlessStored(db) { added += 1 }
                 } catch let error as HealthError {
                     throw HealthError.invalidValue("reading \(index + 1): \(error.message)")

@@ -4,7 +4,8 @@ import GRDB
 /// One row of the `messages` table as it is written: the one place that names its columns for an
 /// insert. Posting, batches, the importer and the demo data all write through it.
 ///
-/// The generated columns (`weight`, `calories`, …) are SQLite's to fill and are not part of it.
+/// It is made from the reading's checked fields (`init(…fields:)`), so its JSON and the four numbers kept
+/// beside it (`ReadingNumbers`) always agree.
 struct MessageRecord: Codable, PersistableRecord {
     static let databaseTableName = "messages"
 
@@ -20,9 +21,24 @@ struct MessageRecord: Codable, PersistableRecord {
     var mv: Int
     /// The data as JSON (`{"weight":72.4}`).
     var data: String
+    /// The data's numbers the screens sum and chart from indexes (`ReadingNumbers`).
+    var weight: Double?
+    var activeEnergy: Double?
+    var calories: Double?
+    var basalEnergy: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case mid, sdid, sdtid, uid, ts, cts, mv, data
+        case weight, activeEnergy = "active_energy", calories, basalEnergy = "basal_energy"
+    }
+
+    /// The row of a reading whose `fields` have been checked (`ReadingRules.accepted`).
+    init(mid: String, sdid: String, sdtid: String, uid: String, ts: Int64, cts: Int64, mv: Int,
+         fields: [String: FieldValue]) throws {
+        let numbers = ReadingNumbers(fields)
+        (self.mid, self.sdid, self.sdtid, self.uid, self.ts, self.cts, self.mv) = (mid, sdid, sdtid, uid, ts, cts, mv)
+        data = try LocalStore.encode(fields)
+        (weight, activeEnergy, calories, basalEnergy) = (numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy)
     }
 
     /// `INSERT … ON CONFLICT (mid) DO NOTHING`, with a named parameter (`:mid`) per column.

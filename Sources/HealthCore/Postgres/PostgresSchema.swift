@@ -259,13 +259,6 @@ enum PostgresSchema {
         ]
     }
 
-    /// Every reading's four numbers (`ReadingNumbers`) set from its JSON by `numeric`'s rule: for `hmon db copy`,
-    /// whose rows come as they are stored.
-    static let numbersFromData = """
-        UPDATE messages SET weight = \(numeric(Field.weight)), active_energy = \(numeric(Field.activeEnergy)),
-            calories = \(numeric(Field.calories)), basal_energy = \(numeric(Field.basalEnergy))
-        """
-
     /// A field's value when it is a JSON number, NULL otherwise (as `Schema.numeric` on SQLite).
     static func numeric(_ field: String) -> String {
         "CASE WHEN jsonb_typeof(data::jsonb -> '\(field)') = 'number' THEN (data::jsonb ->> '\(field)')::double precision END"

@@ -82,8 +82,6 @@ extension PostgresStore: StoreRowCopying {
                         guard page.rows.count == pageSize, let key = page.last else { break }
                         after = key
                     }
-                    // The rows come as stored, without PostgreSQL's numbers beside the JSON: derived here once.
-                    if table.name == "messages", count > 0 { try await db.run(PostgresQuery(unsafeSQL: PostgresSchema.numbersFromData)) }
                     copied[table.name] = count
                 }
                 return copied

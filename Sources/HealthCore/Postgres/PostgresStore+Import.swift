@@ -117,13 +117,13 @@ final class PostgresImportWriter {
         var deviceOfMid: [String: String] = [:]
         for row in batch {
             let reading = row.reading
-            let json: String, mid: String
+            let json: String, mid: String, readingNumbers: ReadingNumbers
             switch row.outcome {
             case .skipped(let reason):
                 skipped[reason, default: 0] += 1
                 continue
-            case .row(let encoded, let id):
-                (json, mid) = (encoded, id)
+            case .row(let encoded, let id, let prepared):
+                (json, mid, readingNumbers) = (encoded, id, prepared)
             }
             let device = try await device(for: reading.source, type: reading.kind.builtInType)
             if kindOfMid[mid] != nil {
@@ -139,7 +139,7 @@ final class PostgresImportWriter {
             ts.append(reading.timestamp)
             mvs.append(Int64(device.manifestVersion))
             data.append(json)
-            for (column, value) in ReadingNumbers(reading).values.enumerated() { numbers[column].append(value ?? .nan) }
+            for (column, value) in readingNumbers.values.enumerated() { numbers[column].append(value ?? .nan) }
         }
         guard !mids.isEmpty else { return }
         let uids = [String](repeating: userID, count: mids.count)

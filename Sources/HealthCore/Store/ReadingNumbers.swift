@@ -1,10 +1,11 @@
 import Foundation
 
-/// The four numbers PostgreSQL's `messages` keeps beside a reading's JSON (`weight`, `active_energy`,
-/// `calories`, `basal_energy`), so the screens' sums and the weights come from indexes. Until schema
-/// version 15 the database derived them (generated columns, two JSON parses each); hmon's writers now
-/// give them, as the values they just checked: a field's value when it is a number, nothing otherwise,
-/// the rule `PostgresSchema.numeric` wrote in SQL.
+/// The four numbers `messages` keeps beside a reading's JSON (`weight`, `active_energy`, `calories`,
+/// `basal_energy`), so the screens' sums and the weights come from indexes. Both engines derived them once
+/// (generated columns, two JSON parses each, plus a JSON check on every row); hmon's writers now give them,
+/// as the values they just checked, since SQLite's schema version 14 and PostgreSQL's 15: a field's value
+/// when it is a number, nothing otherwise, the rule `Schema.numeric` and `PostgresSchema.numeric` write in
+/// SQL for the rows stored before.
 struct ReadingNumbers: Sendable, Equatable {
     var weight: Double?
     var activeEnergy: Double?

@@ -16,7 +16,8 @@ public enum StoreCopy {
         var columns: [(name: String, kind: Kind)]
     }
 
-    /// In an order the foreign keys accept; columns as of schema version 13 on both engines.
+    /// In an order the foreign keys accept; columns as of schema version 13 on both engines, with the four
+    /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before).
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
                                        ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
@@ -27,7 +28,8 @@ public enum StoreCopy {
         Table(name: "devices", columns: [("id", .text), ("uid", .text), ("dtid", .text), ("name", .text),
                                          ("manifest_version", .integer), ("created_at", .integer), ("connected", .boolean)]),
         Table(name: "messages", columns: [("mid", .text), ("sdid", .text), ("sdtid", .text), ("uid", .text), ("ts", .integer),
-                                          ("cts", .integer), ("mv", .integer), ("data", .text)]),
+                                          ("cts", .integer), ("mv", .integer), ("data", .text), ("weight", .real),
+                                          ("active_energy", .real), ("calories", .real), ("basal_energy", .real)]),
         Table(name: "oauth_clients", columns: [("id", .text), ("secret_hash", .text), ("name", .text), ("redirect_uri", .text),
                                                ("created_at", .integer), ("owner_id", .text)]),
         Table(name: "tokens", columns: [("hash", .text), ("user_id", .text), ("kind", .text), ("client_id", .text),
