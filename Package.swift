@@ -74,6 +74,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CSQLiteSettings", path: "Sources/CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlibChecksum", path: "Sources/CZlibChecksum", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Terminal",
             dependencies: ["CNcurses"]
@@ -82,6 +83,7 @@ let package = Package(
             name: "HealthCore",
             dependencies: [
                 "CSQLiteSettings",
+                "CZlibChecksum",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

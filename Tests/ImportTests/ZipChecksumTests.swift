@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 
-/// The import's own CRC-32 of a zip entry, checked against the standard's published values.
+/// The CRC-32 the import sums over a zip entry, checked against the standard's published values.
 @Suite struct ZipChecksumTests {
     static func crc(_ chunks: [[UInt8]]) -> UInt32 {
         var checksum = ZipChecksum()
