@@ -75,7 +75,13 @@ public enum TestPostgres {
             }))
         }
         do {
-            return .success(try startCluster(bin: bin, psql: psql))
+            let runAs = try accountToRunAs()
+            LeftClusters.sweep(bin: bin, runAs: runAs)
+            let cluster = try startCluster(bin: bin, runAs: runAs, owner: getpid())
+            Stopper.register(bin: bin, data: cluster.folder + "/data", folder: cluster.folder, runAs: runAs)
+            let folder = cluster.folder
+            let admin = "postgresql://postgres@localhost/postgres?host=\(folder)"
+            return .success(Server(psql: psql, adminURL: admin, url: { name in "postgres://postgres@localhost/\(name)?host=\(folder)" }))
         } catch let error as Unavailable {
             return .failure(error)
         } catch {
@@ -94,26 +100,34 @@ public enum TestPostgres {
         return InstalledTool.path(of: "initdb")?.deletingLastPathComponent()
     }
 
-    private static func startCluster(bin: URL, psql: URL) throws -> Server {
+    /// The newest PostgreSQL's bin folder, for the tests of the clusters themselves.
+    public static var installedBinFolder: URL? { binFolder() }
+
+    /// The command prefix that runs PostgreSQL's tools as an unprivileged account when this process is root
+    /// (initdb refuses root); empty otherwise.
+    public static func accountToRunAs() throws -> [String] {
+        guard getuid() == 0 else { return [] }
+        let account = getpwnam("postgres") != nil ? "postgres" : "nobody"
+        guard let runuser = ["/usr/sbin/runuser", "/sbin/runuser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { throw Unavailable(text: "running as root with no runuser to start PostgreSQL as another account") }
+        return [runuser, "-u", account, "--"]
+    }
+
+    /// A throwaway cluster in a new `/tmp/hmon-pg-*` folder, started and listening on a Unix socket there.
+    /// `owner` is the process whose exit ends it: its id is written in the folder (`LeftClusters`).
+    public static func startCluster(bin: URL, runAs: [String], owner: pid_t) throws -> (folder: String, socket: String) {
         var template = Array("/tmp/hmon-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Unavailable(text: "mkdtemp failed") }
         let folder = String(cString: made)
         let data = folder + "/data"
-        var runAs: [String] = []
-        if getuid() == 0 {
-            // initdb refuses root: the cluster belongs to an unprivileged account.
-            let account = getpwnam("postgres") != nil ? "postgres" : "nobody"
-            guard let user = getpwnam(account), let runuser = ["/usr/sbin/runuser", "/sbin/runuser"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }) else { throw Unavailable(text: "running as root with no runuser to start PostgreSQL as another account") }
+        try "\(owner)\n".write(toFile: folder + "/" + LeftClusters.ownerFile, atomically: true, encoding: .utf8)
+        if let account = runAs.dropFirst(2).first, let user = getpwnam(account) {
             guard chown(folder, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
                 throw Unavailable(text: "cannot give \(folder) to \(account): \(String(cString: strerror(errno)))")
             }
-            runAs = [runuser, "-u", account, "--"]
         }
         func run(_ tool: String, _ arguments: [String]) throws {
-            let command = runAs.isEmpty ? [bin.appendingPathComponent(tool).path] + arguments
-                : runAs + [bin.appendingPathComponent(tool).path] + arguments
+            let command = runAs + [bin.appendingPathComponent(tool).path] + arguments
             let finished = try SpawnedProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
             guard finished.status == 0 else {
                 throw Unavailable(text: "\(tool) failed (\(finished.status)): \(finished.errors)\(finished.output)")
@@ -123,9 +137,29 @@ public enum TestPostgres {
         let options = "-k \(folder) -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off "
             + "-c full_page_writes=off -c max_connections=400 -c shared_buffers=32MB"
         try run("pg_ctl", ["-D", data, "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"])
-        Stopper.register(bin: bin, data: data, folder: folder, runAs: runAs)
-        let admin = "postgresql://postgres@localhost/postgres?host=\(folder)"
-        return Server(psql: psql, adminURL: admin, url: { name in "postgres://postgres@localhost/\(name)?host=\(folder)" })
+        return (folder, folder + "/.s.PGSQL.5432")
+    }
+}
+
+/// Clusters left running by test processes that were killed: `atexit` (`Stopper`) never ran for them, so
+/// their servers would run on until the machine restarts. Each cluster's folder names the process it
+/// belongs to; a test process stops and removes every cluster whose process is gone before it starts
+/// its own. A folder without the file (or whose process is alive, or belongs to another user) is left.
+public enum LeftClusters {
+    static let ownerFile = "owner.pid"
+
+    /// Stops and removes the clusters in `/tmp/hmon-pg-*` whose owner process no longer exists.
+    public static func sweep(bin: URL, runAs: [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/tmp") else { return }
+        for name in names where name.hasPrefix("hmon-pg-") {
+            let folder = "/tmp/" + name
+            guard let text = try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8),
+                  let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), owner > 0,
+                  kill(owner, 0) != 0, errno == ESRCH else { continue }
+            let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
+            _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 }
 

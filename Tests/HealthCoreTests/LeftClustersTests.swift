@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A test run that is killed never reaches `atexit`, so its throwaway PostgreSQL would run on until the
+/// machine restarts (one was found 55 minutes after its run). The next run stops and removes it.
+@Suite(.enabled(if: TestPostgres.installedBinFolder != nil, "PostgreSQL is not installed (no initdb): apt-get install postgresql"))
+struct LeftClustersTests {
+    @Test func aClusterWhoseTestRunWasKilledIsStoppedAndRemovedByTheNextRun() throws {
+        let bin = try #require(TestPostgres.installedBinFolder)
+        let runAs = try TestPostgres.accountToRunAs()
+        // A process that has come and gone: the killed run the cluster belonged to.
+        let gone = try SpawnedProcess(URL(fileURLWithPath: "/bin/true"), [])
+        _ = gone.wait()
+        let cluster = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
+        let postmaster = try #require(try String(contentsOfFile: cluster.folder + "/data/postmaster.pid", encoding: .utf8)
+            .split(separator: "\n").first.flatMap { pid_t($0) })
+        #expect(!Self.hasExited(postmaster, within: 0), "the left cluster's server runs")
+
+        // And one whose process is alive (this one): left as it is.
+        let alive = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: getpid())
+        defer {
+            let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", alive.folder + "/data", "-m", "immediate", "-w", "stop"]
+            _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
+            try? FileManager.default.removeItem(atPath: alive.folder)
+        }
+
+        LeftClusters.sweep(bin: bin, runAs: runAs)
+        #expect(!FileManager.default.fileExists(atPath: cluster.folder), "the left cluster's folder is removed")
+        #expect(Self.hasExited(postmaster, within: 10), "the left cluster's server is stopped")
+        #expect(FileManager.default.fileExists(atPath: alive.folder + "/data/postmaster.pid"), "a live run's cluster is left running")
+    }
+
+    /// Whether process `pid` has ended within `seconds`: gone, or a zombie its new parent (init, here the
+    /// machine's own) has not reaped yet, which runs nothing.
+    static func hasExited(_ pid: pid_t, within seconds: Double) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            // The state follows the command name in parentheses: "1234 (postgres) Z …".
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z") {
+                return true
+            }
+            usleep(50_000)
+        } while Date() < end
+        return false
+    }
+}
