@@ -34,9 +34,9 @@ struct ImportRowPreparer: ReadingPreparer {
         guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
             return ImportRow(reading: reading, outcome: .skipped(reason: "reading dated before 1970 or in the future"))
         }
-        var json: String
+        var json: String, numbers: ReadingNumbers
         do {
-            json = try StoredReading.json(reading)
+            (json, numbers) = try StoredReading.encoded(reading)
         } catch let refused as HealthError {
             // The parsers keep to the same ranges, so this is a value at their very edge.
             return ImportRow(reading: reading, outcome: .skipped(reason: "\(reading.kind.rangeName) refused: \(refused.message)"))
@@ -46,7 +46,7 @@ struct ImportRowPreparer: ReadingPreparer {
         if reading.kind.builtInType == .withings, !reading.source.isEmpty {
             json = StoredReading.json(json, addingSource: sourceJSON(reading.source))
         }
-        return ImportRow(reading: reading, outcome: .row(json: json, mid: mid, numbers: ReadingNumbers(reading)))
+        return ImportRow(reading: reading, outcome: .row(json: json, mid: mid, numbers: numbers))
     }
 
     /// `StoredReading.sourceJSON`, remembered for the last source.

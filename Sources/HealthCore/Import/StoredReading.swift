@@ -3,9 +3,6 @@ import Foundation
 
 /// How an imported reading is stored: its message data and its deterministic id.
 enum StoredReading {
-    /// `{"weight":72.4}`, in the units of the built-in manifests (height in m), each value as
-    /// `ReadingRules.accepted` stores it, the rule every face's readings go through.
-    /// Throws `.invalidValue` for a value the rule refuses.
     /// `json` (a stored reading's object) with its `source` field added: where a scale's weigh-in came from,
     /// kept once every source's weigh-ins share one scale. `encodedSource` is `sourceJSON(_:)`'s text.
     static func json(_ json: String, addingSource encodedSource: String) -> String {
@@ -18,19 +15,32 @@ enum StoredReading {
         return (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
+    /// `{"weight":72.4}`, in the units of the built-in manifests (height in m), each value as
+    /// `ReadingRules.accepted` stores it, the rule every face's readings go through.
+    /// Throws `.invalidValue` for a value the rule refuses.
     static func json(_ reading: ImportedReading) throws -> String {
+        try encoded(reading).json
+    }
+
+    /// `json(_:)`, with the four numbers stored beside it (`ReadingNumbers`), taken from the same accepted
+    /// values as they are written, so the two cannot disagree and no value is checked twice.
+    static func encoded(_ reading: ImportedReading) throws -> (json: String, numbers: ReadingNumbers) {
         let kind = reading.kind
+        var numbers = ReadingNumbers()
         let value = try ReadingRules.accepted(kind == .height ? reading.value / 100 : reading.value, for: kind.fieldSpec)
+        numbers.note(value, for: kind.field)
         var text = "{\"" + kind.field + "\":" + number(value)
         for (name, extra) in reading.extras.sorted(by: { $0.key < $1.key }) {
             guard let spec = kind.builtInManifest.field(name) else {
                 throw HealthError.invalidValue("a \(kind.builtInType.deviceType.name) has no field \"\(name)\"")
             }
-            text += ",\"" + name + "\":" + number(try ReadingRules.accepted(extra, for: spec))
+            let accepted = try ReadingRules.accepted(extra, for: spec)
+            numbers.note(accepted, for: name)
+            text += ",\"" + name + "\":" + number(accepted)
         }
         // The HRV screen names where a measurement came from; the figures alone cannot say.
         if kind == .heartRateVariabilityFromBeats { text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\"" }
-        return text + "}"
+        return (text + "}", numbers)
     }
 
     /// What a reading's id is derived from: its stored data, except for food energy, which hmon stored

@@ -15,24 +15,23 @@ struct ReadingNumbers: Sendable, Equatable {
     /// The columns, in the order `values` gives them.
     static let columns = "weight, active_energy, calories, basal_energy"
 
+    /// None of the four.
+    init() {}
+
+    /// A reading's numbers from its checked fields.
     init(_ data: [String: FieldValue]) {
-        weight = data[Field.weight]?.number
-        activeEnergy = data[Field.activeEnergy]?.number
-        calories = data[Field.calories]?.number
-        basalEnergy = data[Field.basalEnergy]?.number
+        for (field, value) in data { if let number = value.number { note(number, for: field) } }
     }
 
-    /// An imported reading's numbers, as `StoredReading.json` stores them (each through `ReadingRules`).
-    init(_ reading: ImportedReading) {
-        func stored(_ field: String) -> Double? {
-            if reading.kind.field == field { return try? ReadingRules.accepted(reading.value, for: reading.kind.fieldSpec) }
-            guard let extra = reading.extras[field], let spec = reading.kind.builtInManifest.field(field) else { return nil }
-            return try? ReadingRules.accepted(extra, for: spec)
+    /// Keeps `value` when `field` is one of the four; any other field has no column.
+    mutating func note(_ value: Double, for field: String) {
+        switch field {
+        case Field.weight: weight = value
+        case Field.activeEnergy: activeEnergy = value
+        case Field.calories: calories = value
+        case Field.basalEnergy: basalEnergy = value
+        default: break
         }
-        weight = stored(Field.weight)
-        activeEnergy = stored(Field.activeEnergy)
-        calories = stored(Field.calories)
-        basalEnergy = stored(Field.basalEnergy)
     }
 
     var values: [Double?] { [weight, activeEnergy, calories, basalEnergy] }
