@@ -89,13 +89,8 @@ extension PostgresStore {
             try await db.run("""
                 DELETE FROM messages WHERE sdid = \(deviceID) AND ts >= \(day.start) AND ts < \(day.stop) AND data::jsonb ? \(field)
                 """)
-            let numbers = ReadingNumbers(data)
-            try await db.run("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-                VALUES (\(Secrets.newID()), \(device.id), \(device.dtid), \(userID), \(ts), \(now.millisecondsSince1970),
-                        \(device.manifestVersion), \(try LocalStore.encode(data)), \(numbers.weight), \(numbers.activeEnergy),
-                        \(numbers.calories), \(numbers.basalEnergy))
-                """)
+            try await Self.insertReading(mid: Secrets.newID(), device: device, userID: userID, ts: ts,
+                                         received: now.millisecondsSince1970, fields: data, in: db)
             return data[field]?.number ?? total
         }
     }

@@ -59,15 +59,8 @@ extension PostgresStore {
             }
             let mid = reading.first.readingID
             let kind = LocalStore.kind(of: accepted)
-            let numbers = ReadingNumbers(accepted)
-            let added = try await db.count("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-                VALUES (\(mid), \(known.device.id), \(known.device.dtid), \(userID), \(reading.first.ts), \(received),
-                        \(known.device.manifestVersion), \(try LocalStore.encode(accepted)), \(numbers.weight),
-                        \(numbers.activeEnergy), \(numbers.calories), \(numbers.basalEnergy))
-                ON CONFLICT (mid) DO NOTHING RETURNING 1
-                """)
-            if added > 0 {
+            if try await Self.insertReading(mid: mid, device: known.device, userID: userID, ts: reading.first.ts, received: received,
+                                            fields: accepted, unlessStored: true, in: db) {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
                 tally.addedByDevice[known.device.name, default: 0] += 1
             } else {

@@ -17,13 +17,7 @@ extension PostgresStore {
             if try await db.exists("SELECT 1 FROM messages WHERE mid = \(mid)") {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
-            let numbers = ReadingNumbers(data)
-            try await db.run("""
-                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-                VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
-                        \(try LocalStore.encode(data)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
-                        \(numbers.basalEnergy))
-                """)
+            try await Self.insertReading(mid: mid, device: device, userID: userID, ts: ts, received: received, fields: data, in: db)
         }
         return mid
     }
@@ -46,14 +40,10 @@ extension PostgresStore {
                         checked[row.message.sdid] = known
                     }
                     let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    let numbers = ReadingNumbers(data)
-                    added += try await db.count("""
-                        INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-                        VALUES (\(row.mid), \(known.device.id), \(known.device.dtid), \(userID), \(row.ts), \(received),
-                                \(known.device.manifestVersion), \(try LocalStore.encode(data)), \(numbers.weight),
-                                \(numbers.activeEnergy), \(numbers.calories), \(numbers.basalEnergy))
-                        ON CONFLICT (mid) DO NOTHING RETURNING 1
-                        """)
+                    if try await Self.insertReading(mid: row.mid, device: known.device, userID: userID, ts: row.ts, received: received,
+                                                    fields: data, unlessStored: true, in: db) {
+                        added += 1
+                    }
                 } catch let error as HealthError {
                     throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
                 }
@@ -301,5 +291,25 @@ extension PostgresStore {
         let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
         return Message(mid: try row.value("mid"), sdid: try row.value("sdid"), sdtid: try row.value("sdtid"), uid: try row.value("uid"),
                        ts: try row.value("ts"), cts: try row.value("cts"), mv: try row.value("mv"), data: data)
+    }
+}
+
+extension PostgresStore {
+    /// Inserts one reading whose `fields` have been checked (`ReadingRules.accepted`): the one place
+    /// PostgreSQL's writers (a post, a batch, Exist's updates, an hmon export's import) name `messages`'
+    /// columns, as `MessageRecord` is on SQLite, so the stored JSON and the four numbers beside it
+    /// (`ReadingNumbers`) come from the same fields. With `unlessStored`, a reading whose id is already
+    /// stored is skipped (`ON CONFLICT DO NOTHING`). Returns whether the reading was added.
+    @discardableResult
+    static func insertReading(mid: String, device: Device, userID: String, ts: Int64, received: Int64,
+                              fields: [String: FieldValue], unlessStored: Bool = false, in db: PGConnection) async throws -> Bool {
+        let numbers = ReadingNumbers(fields)
+        return try await db.count("""
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
+                    \(try LocalStore.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
+                    \(numbers.basalEnergy))
+            \(unescaped: unlessStored ? "ON CONFLICT (mid) DO NOTHING" : "") RETURNING 1
+            """) > 0
     }
 }
