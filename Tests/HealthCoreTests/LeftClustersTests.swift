@@ -15,23 +15,19 @@ struct LeftClustersTests {
         // A process that has come and gone: the killed run the cluster belonged to.
         let gone = try SpawnedProcess(URL(fileURLWithPath: "/bin/true"), [])
         _ = gone.wait()
-        let cluster = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
-        let postmaster = try #require(try String(contentsOfFile: cluster.folder + "/data/postmaster.pid", encoding: .utf8)
+        let left = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
+        let postmaster = try #require(try String(contentsOfFile: left + "/data/postmaster.pid", encoding: .utf8)
             .split(separator: "\n").first.flatMap { pid_t($0) })
         #expect(!Self.hasExited(postmaster, within: 0), "the left cluster's server runs")
 
         // And one whose process is alive (this one): left as it is.
         let alive = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: getpid())
-        defer {
-            let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", alive.folder + "/data", "-m", "immediate", "-w", "stop"]
-            _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
-            try? FileManager.default.removeItem(atPath: alive.folder)
-        }
+        defer { TestPostgres.stopCluster(in: alive, bin: bin, runAs: runAs) }
 
         LeftClusters.sweep(bin: bin, runAs: runAs)
-        #expect(!FileManager.default.fileExists(atPath: cluster.folder), "the left cluster's folder is removed")
+        #expect(!FileManager.default.fileExists(atPath: left), "the left cluster's folder is removed")
         #expect(Self.hasExited(postmaster, within: 10), "the left cluster's server is stopped")
-        #expect(FileManager.default.fileExists(atPath: alive.folder + "/data/postmaster.pid"), "a live run's cluster is left running")
+        #expect(FileManager.default.fileExists(atPath: alive + "/data/postmaster.pid"), "a live run's cluster is left running")
     }
 
     /// Whether process `pid` has ended within `seconds`: gone, or a zombie its new parent (init, here the

@@ -77,9 +77,8 @@ public enum TestPostgres {
         do {
             let runAs = try accountToRunAs()
             LeftClusters.sweep(bin: bin, runAs: runAs)
-            let cluster = try startCluster(bin: bin, runAs: runAs, owner: getpid())
-            Stopper.register(bin: bin, data: cluster.folder + "/data", folder: cluster.folder, runAs: runAs)
-            let folder = cluster.folder
+            let folder = try startCluster(bin: bin, runAs: runAs, owner: getpid())
+            Stopper.register(bin: bin, folder: folder, runAs: runAs)
             let admin = "postgresql://postgres@localhost/postgres?host=\(folder)"
             return .success(Server(psql: psql, adminURL: admin, url: { name in "postgres://postgres@localhost/\(name)?host=\(folder)" }))
         } catch let error as Unavailable {
@@ -100,6 +99,13 @@ public enum TestPostgres {
         return InstalledTool.path(of: "initdb")?.deletingLastPathComponent()
     }
 
+    /// Stops the server of the throwaway cluster in `folder` at once and removes the folder.
+    public static func stopCluster(in folder: String, bin: URL, runAs: [String]) {
+        let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
+        _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     /// The newest PostgreSQL's bin folder, for the tests of the clusters themselves.
     public static var installedBinFolder: URL? { binFolder() }
 
@@ -113,9 +119,10 @@ public enum TestPostgres {
         return [runuser, "-u", account, "--"]
     }
 
-    /// A throwaway cluster in a new `/tmp/hmon-pg-*` folder, started and listening on a Unix socket there.
+    /// A throwaway cluster in a new `/tmp/hmon-pg-*` folder, started and listening on a Unix socket there;
+    /// returns the folder.
     /// `owner` is the process whose exit ends it: its id is written in the folder (`LeftClusters`).
-    public static func startCluster(bin: URL, runAs: [String], owner: pid_t) throws -> (folder: String, socket: String) {
+    public static func startCluster(bin: URL, runAs: [String], owner: pid_t) throws -> String {
         var template = Array("/tmp/hmon-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Unavailable(text: "mkdtemp failed") }
         let folder = String(cString: made)
@@ -137,7 +144,7 @@ public enum TestPostgres {
         let options = "-k \(folder) -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off "
             + "-c full_page_writes=off -c max_connections=400 -c shared_buffers=32MB"
         try run("pg_ctl", ["-D", data, "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"])
-        return (folder, folder + "/.s.PGSQL.5432")
+        return folder
     }
 }
 
@@ -156,24 +163,20 @@ public enum LeftClusters {
             guard let text = try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8),
                   let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), owner > 0,
                   kill(owner, 0) != 0, errno == ESRCH else { continue }
-            let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
-            _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
-            try? FileManager.default.removeItem(atPath: folder)
+            TestPostgres.stopCluster(in: folder, bin: bin, runAs: runAs)
         }
     }
 }
 
 /// Stops the throwaway cluster when the test process exits.
 private enum Stopper {
-    nonisolated(unsafe) static var command: [String] = []
-    nonisolated(unsafe) static var folder = ""
+    nonisolated(unsafe) static var cluster: (folder: String, bin: URL, runAs: [String])?
 
-    static func register(bin: URL, data: String, folder: String, runAs: [String]) {
-        command = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", data, "-m", "immediate", "-w", "stop"]
-        Self.folder = folder
+    static func register(bin: URL, folder: String, runAs: [String]) {
+        cluster = (folder, bin, runAs)
         atexit {
-            _ = try? SpawnedProcess.run(URL(fileURLWithPath: Stopper.command[0]), Array(Stopper.command.dropFirst()))
-            try? FileManager.default.removeItem(atPath: Stopper.folder)
+            guard let cluster = Stopper.cluster else { return }
+            TestPostgres.stopCluster(in: cluster.folder, bin: cluster.bin, runAs: cluster.runAs)
         }
     }
 }
