@@ -84,10 +84,7 @@ import Testing
         _ = try await store.postBatch([NewMessage(sdid: watch.id, ts: now.millisecondsSince1970 - 30_000,
                                                   data: [Field.activeEnergy: .number(210), Field.basalEnergy: .number(1450)])],
                                       userID: user.id, now: now)
-        let rows = try await store.read { db in
-            try Row.fetchAll(db, sql: "SELECT weight, active_energy, calories, basal_energy FROM messages ORDER BY ts")
-                .map { row in (0..<4).map { row[$0] as Double? } }
-        }
+        let rows = try await Self.numbersInTimeOrder(store)
         #expect(rows == [[72.4, nil, nil, nil], [nil, 210, nil, 1450]])
 
         // A corrected reading's number follows its JSON.
@@ -120,16 +117,21 @@ import Testing
             """.write(to: file, atomically: true, encoding: .utf8)
         let result = try world.store.importFile(file, userID: user.id)
         #expect(result.tally.added.values.reduce(0, +) == 7)
-        let numbers = try await world.store.read { db in
-            try Row.fetchAll(db, sql: "SELECT weight, active_energy, calories, basal_energy FROM messages ORDER BY ts")
-                .map { row in (0..<4).map { row[$0] as Double? } }
-        }
+        let numbers = try await Self.numbersInTimeOrder(world.store)
         // 155 lb and 100 kJ as the import converts them; a step count has none of the four.
         #expect(numbers.count == 7)
         #expect(numbers.compactMap { $0[0] }.count == 2 && numbers[0][0] == 70.4)
         #expect(numbers.compactMap { $0[1] }.count == 2 && numbers.compactMap { $0[3] } == [60])
         #expect(numbers.compactMap { $0[2] } == [500])
         #expect(try await Self.numbersDisagreeingWithTheirJSON(world.store) == 0)
+    }
+
+    /// Each reading's weight, active energy, calories and basal energy, oldest reading first.
+    static func numbersInTimeOrder(_ store: LocalStore) async throws -> [[Double?]] {
+        try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT weight, active_energy, calories, basal_energy FROM messages ORDER BY ts")
+                .map { row in (0..<4).map { row[$0] as Double? } }
+        }
     }
 
     /// How many readings' four numbers differ from what the generated columns' rule (`Schema.numeric`)
