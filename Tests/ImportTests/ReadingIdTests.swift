@@ -41,14 +41,16 @@ import Testing
     }
 
     @Test func theSamePreparerGivesEachReadingOfARunItsOwnId() throws {
-        // The preparer reuses what it built for the last reading's source and kind; a run of readings
-        // from one source must still give each its own id, and a source change must show in the id.
+        // The preparer remembers the last scale source it wrote into a reading's JSON; readings prepared
+        // one after another by the same preparer, sources changing between them, must each still get
+        // their own id and JSON.
         var preparer = ImportRowPreparer(userID: "u1", received: Self.received)
         var mids: [String] = []
-        for (reading, _, mid) in Self.cases + Self.cases {
+        for (reading, json, mid) in Self.cases + Self.cases {
             let row = try preparer.prepare(reading)
-            guard case .row(_, let preparedMid, _) = row.outcome else { continue }
+            guard case .row(let preparedJSON, let preparedMid, _) = row.outcome else { continue }
             #expect(preparedMid == mid)
+            #expect(preparedJSON == json)
             mids.append(preparedMid)
         }
         #expect(mids.count == 2 * Self.cases.count)
