@@ -100,8 +100,8 @@ public enum TestPostgres {
     }
 
     /// Stops the server of the throwaway cluster in `folder` at once and removes the folder.
-    public static func stopCluster(in folder: String, bin: URL, runAs: [String]) {
-        let stop = runAs + [bin.appendingPathComponent("pg_ctl").path, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
+    public static func stopCluster(in folder: String, bin: URL, runAs: RunAs) {
+        let stop = runAs.prefix + [bin.appendingPathComponent("pg_ctl").path, "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
         _ = try? SpawnedProcess.run(URL(fileURLWithPath: stop[0]), Array(stop.dropFirst()))
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -109,32 +109,39 @@ public enum TestPostgres {
     /// The newest PostgreSQL's bin folder, for the tests of the clusters themselves.
     public static var installedBinFolder: URL? { binFolder() }
 
-    /// The command prefix that runs PostgreSQL's tools as an unprivileged account when this process is root
-    /// (initdb refuses root); empty otherwise.
-    public static func accountToRunAs() throws -> [String] {
-        guard getuid() == 0 else { return [] }
+    /// The account PostgreSQL's tools run as: an unprivileged one when this process is root (initdb
+    /// refuses root), else this process's own.
+    public struct RunAs: Sendable {
+        /// The account the cluster's folder is given to; nil when the tools run as this process.
+        public let account: String?
+        /// What goes before a tool's path to run it as `account`.
+        public let prefix: [String]
+    }
+
+    public static func accountToRunAs() throws -> RunAs {
+        guard getuid() == 0 else { return RunAs(account: nil, prefix: []) }
         let account = getpwnam("postgres") != nil ? "postgres" : "nobody"
         guard let runuser = ["/usr/sbin/runuser", "/sbin/runuser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { throw Unavailable(text: "running as root with no runuser to start PostgreSQL as another account") }
-        return [runuser, "-u", account, "--"]
+        return RunAs(account: account, prefix: [runuser, "-u", account, "--"])
     }
 
     /// A throwaway cluster in a new `/tmp/hmon-pg-*` folder, started and listening on a Unix socket there;
     /// returns the folder.
     /// `owner` is the process whose exit ends it: its id is written in the folder (`LeftClusters`).
-    public static func startCluster(bin: URL, runAs: [String], owner: pid_t) throws -> String {
+    public static func startCluster(bin: URL, runAs: RunAs, owner: pid_t) throws -> String {
         var template = Array("/tmp/hmon-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Unavailable(text: "mkdtemp failed") }
         let folder = String(cString: made)
         let data = folder + "/data"
         try "\(owner)\n".write(toFile: folder + "/" + LeftClusters.ownerFile, atomically: true, encoding: .utf8)
-        if let account = runAs.dropFirst(2).first, let user = getpwnam(account) {
+        if let account = runAs.account, let user = getpwnam(account) {
             guard chown(folder, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
                 throw Unavailable(text: "cannot give \(folder) to \(account): \(String(cString: strerror(errno)))")
             }
         }
         func run(_ tool: String, _ arguments: [String]) throws {
-            let command = runAs + [bin.appendingPathComponent(tool).path] + arguments
+            let command = runAs.prefix + [bin.appendingPathComponent(tool).path] + arguments
             let finished = try SpawnedProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
             guard finished.status == 0 else {
                 throw Unavailable(text: "\(tool) failed (\(finished.status)): \(finished.errors)\(finished.output)")
@@ -156,7 +163,7 @@ public enum LeftClusters {
     static let ownerFile = "owner.pid"
 
     /// Stops and removes the clusters in `/tmp/hmon-pg-*` whose owner process no longer exists.
-    public static func sweep(bin: URL, runAs: [String]) {
+    public static func sweep(bin: URL, runAs: TestPostgres.RunAs) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/tmp") else { return }
         for name in names where name.hasPrefix("hmon-pg-") {
             let folder = "/tmp/" + name
@@ -170,9 +177,9 @@ public enum LeftClusters {
 
 /// Stops the throwaway cluster when the test process exits.
 private enum Stopper {
-    nonisolated(unsafe) static var cluster: (folder: String, bin: URL, runAs: [String])?
+    nonisolated(unsafe) static var cluster: (folder: String, bin: URL, runAs: TestPostgres.RunAs)?
 
-    static func register(bin: URL, folder: String, runAs: [String]) {
+    static func register(bin: URL, folder: String, runAs: TestPostgres.RunAs) {
         cluster = (folder, bin, runAs)
         atexit {
             guard let cluster = Stopper.cluster else { return }
