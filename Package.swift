@@ -75,13 +75,16 @@ let package = Package(
         ),
         .systemLibrary(name: "CSQLiteSettings", path: "Sources/CSQLiteSettings", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlibChecksum", path: "Sources/CZlibChecksum", providers: [.apt(["zlib1g-dev"])]),
+        // The one checked Double-to-integer conversion every target uses: no stored number can trap.
+        .target(name: "CheckedNumbers"),
         .target(
             name: "Terminal",
-            dependencies: ["CNcurses"]
+            dependencies: ["CNcurses", "CheckedNumbers"]
         ),
         .target(
             name: "HealthCore",
             dependencies: [
+                "CheckedNumbers",
                 "CSQLiteSettings",
                 "CZlibChecksum",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -98,22 +101,22 @@ let package = Package(
         ),
         .target(
             name: "HealthViewModels",
-            dependencies: ["HealthCore"]
+            dependencies: ["HealthCore", "CheckedNumbers"]
         ),
         .target(
             name: "HMonTUI",
-            dependencies: ["Terminal", "HealthViewModels", "HealthCore",
+            dependencies: ["Terminal", "HealthViewModels", "HealthCore", "CheckedNumbers",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore"]
+            dependencies: ["HealthCore", "CheckedNumbers"]
         ),
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore",
+                "HealthCore", "CheckedNumbers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -121,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "hmon",
             dependencies: [
-                "HMonTUI", "HealthServer", "HealthCore", "HMonCommandLine", "HealthViewModels", "Terminal",
+                "HMonTUI", "HealthServer", "HealthCore", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -130,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "hmon-bench",
             dependencies: [
-                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal",
+                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
@@ -156,6 +159,8 @@ let package = Package(
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
             "HealthServer", "HealthCore", "TestSupport",
+            // Only to write rows around the store's rules, as an older hmon or another program could.
+            .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),

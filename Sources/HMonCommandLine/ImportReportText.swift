@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// The words `hmon import` prints: the progress line and the end-of-import summary.
 /// Plain functions of the numbers, so they are tested without a terminal.
@@ -10,14 +11,14 @@ public enum ImportReportText {
         let total = Double(progress.totalBytes) / 1_000_000
         var parts = ["\(file)  \(String(format: "%.1f", done)) of \(String(format: "%.1f", total)) MB"]
         if progress.totalBytes > 0 {
-            parts[0] += " (\(Int(Double(progress.bytesRead) / Double(progress.totalBytes) * 100))%)"
+            parts[0] += " (\(Int(rounding: Double(progress.bytesRead) / Double(progress.totalBytes) * 100, .towardZero))%)"
         }
         parts.append("\(grouped(progress.readingsKept)) readings")
         if elapsed > 0.2, progress.bytesRead > 0 {
             let rate = done / elapsed
-            parts.append("\(Int(rate.rounded())) MB/s")
+            parts.append("\(Int(rounding: rate)) MB/s")
             let left = max(0, (total - done) / max(rate, 0.001))
-            parts.append(left < 60 ? "\(Int(left.rounded(.up))) s left" : "\(Int((left / 60).rounded(.up))) min left")
+            parts.append(left < 60 ? "\(Int(rounding: left, .up)) s left" : "\(Int(rounding: left / 60, .up)) min left")
         }
         return parts.joined(separator: " · ")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// What `hmon trend` prints: the trend's summary as lines a person reads, in their units.
 public enum TrendText {
@@ -88,7 +89,7 @@ public enum TrendText {
 
     /// 2,385: whole numbers with thousands separators.
     static func grouped(_ value: Double) -> String {
-        let whole = Int(value.rounded())
+        let whole = Int(rounding: value)
         let digits = Formatting.grouped(abs(whole))
         return whole < 0 ? "−" + digits : digits   // a true minus sign, as `signed` writes it
     }

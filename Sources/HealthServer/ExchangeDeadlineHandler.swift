@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTPTypes
+import CheckedNumbers
 
 /// Closes a connection that takes too long over any part of an exchange (see `ConnectionLimits`):
 /// - waiting for a request, with no byte of it yet: `idleTimeout` (keep-alive, or right after connecting);
@@ -88,7 +89,7 @@ final class ExchangeDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func arm(_ seconds: Double, _ context: ChannelHandlerContext) {
         disarm()
         let channel = context.channel
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1_000_000_000))) {
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(rounding: seconds * 1_000_000_000))) {
             channel.close(promise: nil)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Hummingbird
+import CheckedNumbers
 
 /// Exist's API v2 (`exist-api.md`) under `/api/2/`, over the same local store and the same insights as
 /// `hmon insights`: a client written for Exist can read a user's attributes, averages, correlations and
@@ -139,7 +140,7 @@ struct ExistRoutes: Sendable {
 
     static func existNumber(_ attribute: InsightAttribute, _ value: Double) -> Any {
         let v = attribute.existValue(value)
-        return attribute.existValueType == 0 ? Int(v.rounded()) as Any : v as Any
+        return attribute.existValueType == 0 ? Int(rounding: v) as Any : v as Any
     }
 
     private func dateMax(_ query: [String: String]) throws -> Day {

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Hummingbird
+import CheckedNumbers
 
 /// Writing through Exist's API: acquire and release attributes, update (set) and increment (add to) a
 /// day's value. Each object of a batch succeeds or fails on its own (its own transaction); the answer is
@@ -198,7 +199,7 @@ enum ExistInput: Decodable, Equatable, Sendable {
         switch self {
         case .null, .other: NSNull()
         case .bool(let b): b
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? Int64(n) as Any : n as Any
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? Int64(rounding: n) as Any : n as Any
         case .text(let s): s
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Hummingbird
+import CheckedNumbers
 
 /// The OAuth2 endpoints of the contract: `/authorize` (the sign-in form and its answer), `/token`,
 /// `/logout` and `/revokeAccessToken`.
@@ -125,7 +126,7 @@ struct OAuthRoutes: Sendable {
                                                          scope: auth.scope, redirectURI: nil, ttl: configuration.accessTokenLifetime,
                                                          family: nil, now: now)
             // `access_token` goes last: the ancestor app read the text after the URL's last "=".
-            var fragment = [("expires_in", "\(Int(configuration.accessTokenLifetime))"), ("token_type", "bearer")]
+            var fragment = [("expires_in", "\(Int(rounding: configuration.accessTokenLifetime))"), ("token_type", "bearer")]
             if let state = auth.state { fragment.append(("state", state)) }
             fragment.append(("access_token", token))
             return redirect(to: auth.redirectURI + "#" + encode(fragment))
@@ -187,7 +188,7 @@ struct OAuthRoutes: Sendable {
                 guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
                 let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
                                                               redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil, now: now)
-                return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
+                return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                         refreshToken: nil, scope: scope))
             case nil, "":
                 return tokenError(.invalidRequest)
@@ -219,7 +220,7 @@ struct OAuthRoutes: Sendable {
                                                       redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
                                                        redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family, now: now)
-        return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(configuration.accessTokenLifetime),
+        return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                 refreshToken: refresh, scope: scope))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import CheckedNumbers
 
 /// Failed sign-ins counted per account (or per client id at `/token`), whatever address they come from:
 /// after a few failures each new attempt must wait, the wait doubling with each failure — so a guesser
@@ -52,7 +53,7 @@ final class SignInThrottle: Sendable {
             var entry = entries[key] ?? Entry()
             if now.timeIntervalSince(entry.lastFailure) > policy.forgetAfter, entry.pending == 0 { entry = Entry() }
             if now < entry.blockedUntil {
-                return .wait(seconds: Int(entry.blockedUntil.timeIntervalSince(now).rounded(.up)))
+                return .wait(seconds: Int(rounding: entry.blockedUntil.timeIntervalSince(now), .up))
             }
             // Without failures, attempts run side by side (a client refreshing from several places); after
             // one, only up to the free failures may be under way; past them, one at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// One figure of the energy panel: "Active  320 kcal".
 public struct EnergyLine: Sendable, Equatable {
@@ -235,7 +236,7 @@ public final class EnergyModel {
         case .estimated(let formula, let bmr, let fraction):
             restingNote = "Resting: \(formula.displayName) BMR, \(Formats.whole(unit.fromKcal(bmr))) \(unit.rawValue)/day"
             var detail: [String] = []
-            if fraction < 0.9995 { detail.append("× \(Int((fraction * 100).rounded()))% of the day so far") }
+            if fraction < 0.9995 { detail.append("× \(Int(rounding: fraction * 100))% of the day so far") }
             if let kg = summary.weightKg { detail.append("weight \(Formats.oneDecimal(kg)) kg") }
             restingDetail = detail.joined(separator: " · ")
         case .recorded:

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// The one place numbers, dates and units become text, so every screen writes them the same way.
 struct Formats {
@@ -44,7 +45,7 @@ struct Formats {
     /// "just now", "5 min ago", "3 h ago", "yesterday", "12 days ago"; past four weeks the date itself
     /// ("Mar 4", or "Mar 4, 2015" in another year), since "3974 days ago" tells nobody anything.
     func age(of date: Date, now: Date) -> String {
-        let seconds = Int(now.timeIntervalSince(date))
+        let seconds = Int(rounding: now.timeIntervalSince(date), .towardZero)
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return "\(seconds / 60) min ago"
@@ -63,7 +64,7 @@ struct Formats {
 
     /// A whole number with thousands separators: "1,234".
     static func whole(_ value: Double) -> String {
-        let n = Int(value.rounded())
+        let n = Int(rounding: value)
         let digits = String(abs(n))
         var out = ""
         for (i, c) in digits.enumerated() {
@@ -84,7 +85,7 @@ struct Formats {
     static func fieldValue(_ value: FieldValue, unit: String?) -> String {
         switch value {
         case .number(let n):
-            let text = n == n.rounded() && abs(n) < 1e9 ? String(Int(n)) : oneDecimal(n)
+            let text = n == n.rounded() && abs(n) < 1e9 ? String(Int(rounding: n)) : oneDecimal(n)
             return unit.map { "\(text) \($0)" } ?? text
         case .text(let s):
             return s

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// Drawing built from the `Canvas` primitives, the same on every canvas.
 extension Canvas {
     /// A horizontal bar `width` cells wide, filled to `fraction` (clamped to 0...1) with eighth-cell precision
@@ -5,7 +7,7 @@ extension Canvas {
     public func bar(at origin: Point, width: Int, fraction: Double, style: Style = .accent, trackStyle: Style = .dim) {
         guard width > 0 else { return }
         let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
-        let eighths = Int((clamped * Double(width * 8)).rounded())
+        let eighths = Int(rounding: clamped * Double(width * 8))
         let full = eighths / 8, partial = eighths % 8
         var line = String(repeating: "█", count: full)
         if partial > 0 { line.append(BlockCharacters.leftEighths[partial - 1]) }
@@ -33,7 +35,7 @@ extension Canvas {
             guard let value, value.isFinite else { line.append(" "); continue }
             if high <= low { line.append(levels[levels.count / 2 - 1]); continue }
             let position = (min(high, max(low, value)) - low) / (high - low)
-            line.append(levels[Int((position * Double(levels.count - 1)).rounded())])
+            line.append(levels[Int(rounding: position * Double(levels.count - 1))])
         }
         text(line, at: origin, style: style, maxWidth: width)
     }

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// A colour as a theme writes it: `#RRGGBB`.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8
@@ -81,7 +83,7 @@ public enum ColorMapping {
         let cubeIndex = 16 + 36 * r + 6 * g + b
 
         let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
-        let step = min(23, max(0, Int((Double(average - 8) / 10).rounded())))
+        let step = min(23, max(0, Int(rounding: Double(average - 8) / 10)))
         let greyLevel = UInt8(8 + 10 * step)
         let grey = RGB(greyLevel, greyLevel, greyLevel)
 
@@ -131,7 +133,7 @@ public enum ColorMapping {
         if hue < 0 { hue += 360 }
         // Sectors of 60° centred on red, yellow, green, cyan, blue, magenta.
         let sectors = [1, 3, 2, 6, 4, 5]
-        return sectors[Int((hue / 60).rounded()) % 6]
+        return sectors[Int(rounding: hue / 60) % 6]
     }
 
     /// The colour number for `color` at `depth` (for `.trueColor` the packed 24-bit value), or nil in monochrome.

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// A line chart in braille cells: scattered points (dots), a line through them (the trend), a dashed
 /// level (a goal) and a band (a normal range), over a y-axis with labelled ticks on the left and x labels
 /// along the bottom.
@@ -130,6 +132,6 @@ public struct LineChart {
         let span = range.upperBound - range.lowerBound
         guard span > 0, value.isFinite else { return steps / 2 }
         let fraction = min(1, max(0, (value - range.lowerBound) / span))
-        return Int((fraction * Double(steps)).rounded())
+        return Int(rounding: fraction * Double(steps))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// `hmon-bench store`: the dashboard's two hot questions on a store of 1,000,000 readings over 5 devices.
 struct StoreBenchmark: AsyncParsableCommand {
@@ -50,7 +51,7 @@ struct StoreBenchmark: AsyncParsableCommand {
         }
         let summary = try await Measurement.run("today's energy summary", iterations: iterations) {
             let s = try await service.energySummary(for: today, now: Date(), calendar: calendar)
-            sink &+= Int(s.consumed)
+            sink &+= Int(rounding: s.consumed, .towardZero)
         }
         let series = try await Measurement.run("weight series, last 90 days", iterations: max(1, iterations / 10)) {
             sink &+= try await service.weightSeries(days: today.adding(days: -89)...today, calendar: calendar).points.count

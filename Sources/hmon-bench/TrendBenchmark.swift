@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import CheckedNumbers
 
 /// `hmon-bench trend`: the weight trend, its summary and learned expenditure over ten years of daily
 /// weigh-ins (with one day in seven skipped, so the gap rule runs too). Pure computation: no store.
@@ -39,6 +40,6 @@ struct TrendBenchmark: AsyncParsableCommand {
         }
         print(trend.line)
         print(summary.line)
-        print("(checksum \(Int(sink) % 1000))")
+        print("(checksum \(Int(rounding: sink, .towardZero) % 1000))")
     }
 }

@@ -19,6 +19,8 @@ struct ServerWorld: Sendable {
     let bob: User
     let aliceScale: Device
     let bobScale: Device
+    /// The database's URL when the store is PostgreSQL, for the tests that write rows around the store's rules.
+    let postgresURL: String?
 
     static let password = "correct horse"
     static let withings = "dt29673f0481b4401bb73a622353b96150"
@@ -34,10 +36,11 @@ struct ServerWorld: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store: any HealthStore = switch engine {
-        case .sqlite: try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: passwordHasher)
-        case .postgres: try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
-                                                     passwordHasher: passwordHasher, maximumConnections: 4)
+        let postgresURL = engine == .postgres ? try TestPostgres.newDatabaseURL() : nil
+        let store: any HealthStore = if let postgresURL {
+            try await PostgresStore.open(try PostgresLocation(postgresURL), passwordHasher: passwordHasher, maximumConnections: 4)
+        } else {
+            try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: passwordHasher)
         }
         let alice = try await store.createUser(NewAccount(name: "alice", fullName: "Alice Example",
                                                           email: "alice@example.com", password: password))
@@ -51,7 +54,7 @@ struct ServerWorld: Sendable {
         configuration.storeVersionWindow = storeVersionWindow
         let server = try await RunningServer.start(store: store, configuration: configuration)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
-                                aliceScale: aliceScale, bobScale: bobScale)
+                                aliceScale: aliceScale, bobScale: bobScale, postgresURL: postgresURL)
         do {
             let result = try await body(world)
             await server.stop()

@@ -1,5 +1,6 @@
 import HealthViewModels
 import Terminal
+import CheckedNumbers
 
 /// The energy screen: Active and Resting (what was spent), Spent against Consumed on one scale,
 /// Net with its sign and colour, and how resting was worked out; with an incomplete profile, what is
@@ -120,7 +121,7 @@ struct EnergyView {
             }
             guard barW >= 3 else { continue }
             canvas.text("│", at: Point(x: axis, y: row), style: .border)
-            let width = Int((Double(half) * day.fraction).rounded())
+            let width = Int(rounding: Double(half) * day.fraction)
             var end = axis + 1
             if width > 0 {
                 if day.isSurplus {

@@ -1,5 +1,6 @@
 import HealthViewModels
 import Terminal
+import CheckedNumbers
 
 /// `?` / F1: every binding that applies, printed from the key tables: what is open, the screen's own
 /// keys, then the global ones.
@@ -22,8 +23,8 @@ struct HelpOverlay {
         let helpW = all.map { DisplayWidth.of($0.help) }.max() ?? 20
         // As many columns as it takes to fit the height; text is cut rather than the list.
         let rowsAvailable = max(1, area.height - 2)
-        let columns = max(1, Int((Double(entries.count) / Double(rowsAvailable)).rounded(.up)))
-        let rows = Int((Double(entries.count) / Double(columns)).rounded(.up))
+        let columns = max(1, Int(rounding: Double(entries.count) / Double(rowsAvailable), .up))
+        let rows = Int(rounding: Double(entries.count) / Double(columns), .up)
         let columnW = min(keyW + helpW + 5, max(12, (area.width - 2) / columns))
         let boxWidth = min(area.width, columnW * columns + 2)
         let height = min(area.height, rows + 2)

@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// `hmon exist push`: a client of Exist's API v2 (Exist itself, or another `hmon serve`) that acquires the
 /// attributes it writes, sends `ExistPushPlan`'s values with `update` in batches of 35, re-acquires once
@@ -151,7 +152,7 @@ public struct ExistPusher: Sendable {
     private func update(_ batch: [ExistPushPlan.Value], _ summary: inout Summary) async throws -> ([ExistPushPlan.Value], [Failed]) {
         let objects: [[String: Any]] = batch.map { v in
             ["name": v.attribute.name, "date": v.day.description,
-             "value": v.attribute.existValueType == 0 ? Int(v.value) as Any : v.value as Any]
+             "value": v.attribute.existValueType == 0 ? Int(rounding: v.value) as Any : v.value as Any]
         }
         let answer = try await post("attributes/update/", objects, &summary)
         var refused: [Failed] = []
@@ -186,7 +187,7 @@ public struct ExistPusher: Sendable {
             case 429:
                 let wait = Self.retryDelay(reply, now: Date())
                 guard wait <= options.longestWait else {
-                    throw HealthError.serverError("\(transport.serverName) limits requests and asks to wait \(Int(wait)) s: push again later")
+                    throw HealthError.serverError("\(transport.serverName) limits requests and asks to wait \(Int(rounding: wait, .up)) s: push again later")
                 }
                 summary.rateLimitWaits += 1
                 try await options.sleep(wait)

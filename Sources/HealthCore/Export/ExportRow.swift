@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// One line of `hmon export`: one field of one reading. A reading of several fields (a scale's weight
 /// and body fat) is several rows with the same `readingID`, time and device, which `hmon import` puts
@@ -94,7 +95,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// A number as written: whole numbers without decimals, any other in the shortest form that reads
     /// back as exactly the same `Double`.
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(rounding: value)) }
         return "\(value)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// Baevsky's stress index (Baevsky & Chernikova, 2017): SI = AMo / (2 · Mo · MxDMn), where the intervals
 /// are binned by 50 ms, Mo is the centre of the fullest bin in s, AMo that bin's share of intervals in %,
@@ -10,7 +11,7 @@ public enum BaevskyStressIndex {
     public static func of(nn: [Double]) -> Double? {
         guard nn.count >= 3, let low = nn.min(), let high = nn.max(), high > low else { return nil }
         var counts: [Int: Int] = [:]
-        for interval in nn { counts[Int((interval / binMs).rounded(.down)), default: 0] += 1 }
+        for interval in nn { counts[Int(rounding: interval / binMs, .down), default: 0] += 1 }
         // The fullest bin; on a tie the shorter intervals' bin, so the figure does not depend on hashing.
         guard let (bin, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) else { return nil }
         let modeSeconds = (Double(bin) * binMs + binMs / 2) / 1000

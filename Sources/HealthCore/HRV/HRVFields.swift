@@ -54,6 +54,15 @@ public enum HRVFields {
         FieldSpec(name: Field.source, type: .string, unit: nil, description: "welltory, beats or manual"),
     ])
 
+    /// The range of a numeric HRV field with a bounded range; nil for the others.
+    static func range(of field: String) -> ClosedRange<Double>? {
+        if scoreFields.contains(field) { return scoreRange }
+        if intervalFields.contains(field) { return intervalMsRange }
+        if powerFields.contains(field) { return powerRange }
+        if field == Field.pnn50 { return 0...100 }
+        return nil
+    }
+
     /// Checks one numeric HRV field's range; other fields pass.
     static func check(field: String, value: Double) throws {
         if scoreFields.contains(field), !scoreRange.contains(value) {

@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// Frequency-domain HRV by Welch's method on the NN series resampled at 4 Hz (Task Force 1996 bands),
 /// computed as hrv-analysis and SciPy compute it: linear resampling from the first beat, the mean taken
@@ -43,7 +44,7 @@ public struct HRVSpectrum: Sendable, Equatable {
 
     /// The series at 0, 0.25, 0.5 … s up to (not including) `until`, linearly interpolated, mean removed.
     static func resampled(times: [Double], values: [Double], until end: Double) -> [Double] {
-        let count = Int((end * samplingHz).rounded(.up))
+        let count = Int(rounding: end * samplingHz, .up)
         var out: [Double] = []
         out.reserveCapacity(count)
         var j = 0
@@ -64,7 +65,7 @@ public struct HRVSpectrum: Sendable, Equatable {
         let segments = (x.count - n) / step + 1
         let window = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
         let scale = 1 / (samplingHz * window.reduce(0) { $0 + $1 * $1 })
-        let bins = Int((hfBand.upperBound * Double(fftLength) / samplingHz).rounded(.up)) + 1
+        let bins = Int(rounding: hfBand.upperBound * Double(fftLength) / samplingHz, .up) + 1
         let cosines = (0..<fftLength).map { cos(2 * Double.pi * Double($0) / Double(fftLength)) }
         let sines = (0..<fftLength).map { sin(2 * Double.pi * Double($0) / Double(fftLength)) }
         var density = [Double](repeating: 0, count: bins)

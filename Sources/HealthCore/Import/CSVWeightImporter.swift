@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// Weigh-ins from a scale app's CSV export: Withings' `weight.csv` or openScale's export (current
 /// `DATE,TIME,…,WEIGHT,…` and older `"dateTime","weight",…`), told apart by the header row.
@@ -140,7 +141,7 @@ enum CSVDates {
                 guard let s = NumberText.decimal(parts[2]), (0..<61).contains(s) else { return nil }
                 second = s
             }
-            secondsOfDay = hour * 3600 + minute * 60 + Int(second)
+            secondsOfDay = hour * 3600 + minute * 60 + Int(rounding: second, .towardZero)
         }
         let local = days * 86_400 + secondsOfDay
         // The offset at the local time itself, found in two steps so DST changes land right.

@@ -4,6 +4,7 @@ import ZIPFoundation
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import CheckedNumbers
 #endif
 
 /// How far an import has got, for a progress line.
@@ -120,7 +121,7 @@ public enum Importer {
                         throw OwnError(error: error)
                     }
                     inflated += Int64(data.count)
-                    report(Int64(Double(inflated) / uncompressed * compressed), fileSize)
+                    report(Int64(rounding: Double(inflated) / uncompressed * compressed, .towardZero), fileSize)
                 }
             } catch let own as OwnError {
                 throw own.error

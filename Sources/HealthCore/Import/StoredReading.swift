@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import CheckedNumbers
 
 /// How an imported reading is stored: its message data and its deterministic id.
 enum StoredReading {
@@ -48,11 +49,11 @@ enum StoredReading {
     /// so an export imported before then is still recognized, not added a second time.
     static func identity(_ reading: ImportedReading, json: String) -> String {
         guard reading.kind == .dietaryEnergy, reading.extras.isEmpty else { return json }
-        return "{\"" + reading.kind.field + "\":" + String(Int64(reading.value.rounded())) + "}"
+        return "{\"" + reading.kind.field + "\":" + String(Int64(rounding: reading.value)) + "}"
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(rounding: value)) : "\(value)"
     }
 
     /// A deterministic id: 12 hex digits of the time, then 20 of SHA-256 over user, source, kind,

@@ -1,3 +1,5 @@
+import CheckedNumbers
+
 /// Units the exports write, converted to hmon's (kg, cm, kcal, ms).
 enum UnitConversion {
     /// `value` in `unit` as `kind.unit`; nil for a unit hmon does not know. Kilojoules are divided,
@@ -56,7 +58,7 @@ enum UnitConversion {
     }
 
     private static func plain(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(rounding: x)) : String(x)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// Writes the findings from the daily attributes, most pressing first: today's, then yesterday's, then
 /// the week's, then the month's. Pure: today and the units come in.
@@ -160,17 +161,17 @@ enum Format {
     }
 
     static func energy(_ kcal: Double, _ profile: Profile) -> String {
-        "\(Int(profile.energyUnit.fromKcal(kcal).rounded())) \(profile.energyUnit.rawValue)"
+        "\(Int(rounding: profile.energyUnit.fromKcal(kcal))) \(profile.energyUnit.rawValue)"
     }
 
     static func signedEnergy(_ kcal: Double, _ profile: Profile) -> String {
-        let v = Int(profile.energyUnit.fromKcal(kcal).rounded())
+        let v = Int(rounding: profile.energyUnit.fromKcal(kcal))
         return "\(v > 0 ? "+" : v < 0 ? "−" : "")\(abs(v)) \(profile.energyUnit.rawValue)"
     }
 
     static func amount(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
         if attribute.isEnergy { return energy(value, profile) }
-        if attribute == .steps { return "\(Int(value.rounded())) steps" }
+        if attribute == .steps { return "\(Int(rounding: value)) steps" }
         return valueText(value, attribute, profile)
     }
 
@@ -178,7 +179,7 @@ enum Format {
         switch attribute {
         case .weight, .leanMass: mass(value, profile)
         case .energy, .activeEnergy, .restingEnergy, .netEnergy: energy(value, profile)
-        case .steps: "\(Int(value.rounded())) steps"
+        case .steps: "\(Int(rounding: value)) steps"
         case .bodyFat: String(format: "%.1f %%", value)
         default: String(format: "%.1f", value) + (attribute.unit.isEmpty ? "" : " \(attribute.unit)")
         }

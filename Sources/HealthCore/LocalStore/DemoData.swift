@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import CheckedNumbers
 
 /// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
 /// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about
@@ -153,14 +154,14 @@ private struct DemoPlan {
                 let kg = trend + mondayBump + random.normal() * 0.3
                 let morning = at(6.5 + random.unit() * 1.5)
                 add(scale, morning, [Field.weight: .number(round1(kg)), Field.fatRatio: .number(round1(29 - 3 * progress + random.normal() * 0.4)),
-                                     Field.heartRate: .number(Double(Int(62 + random.normal() * 4)))], random: &random)
+                                     Field.heartRate: .number(Double(Int(rounding: 62 + random.normal() * 4, .towardZero)))], random: &random)
                 if random.unit() < 0.1 {
                     add(scale, at(21 + random.unit()), [Field.weight: .number(round1(kg + 0.5 + random.normal() * 0.2))], random: &random)
                 }
             }
 
             // The watch: hourly active energy and steps while awake, a workout on some days.
-            let workoutHour = random.unit() < (weekend ? 0.5 : 0.3) ? 7 + Int(random.unit() * 12) : -1
+            let workoutHour = random.unit() < (weekend ? 0.5 : 0.3) ? 7 + Int(rounding: random.unit() * 12, .towardZero) : -1
             for hour in 7...22 {
                 let workout = hour == workoutHour
                 let active = workout ? 250 + random.unit() * 200 : 8 + random.unit() * 35
@@ -178,7 +179,7 @@ private struct DemoPlan {
             ]
             for meal in meals where meal.hour != 16 || random.unit() < 0.5 {
                 let kcal = (meal.low + random.unit() * (meal.high - meal.low)).rounded()
-                let name = meal.names[Int(random.unit() * Double(meal.names.count)) % meal.names.count]
+                let name = meal.names[Int(rounding: random.unit() * Double(meal.names.count), .towardZero) % meal.names.count]
                 add(food, at(meal.hour + random.unit() * 0.5), [Field.calories: .number(kcal), Field.comments: .text(name)],
                     random: &random)
             }

@@ -6,6 +6,7 @@ import Glibc
 private let readBytes = Glibc.read
 #else
 import Darwin
+import CheckedNumbers
 private let readBytes = Darwin.read
 #endif
 
@@ -308,7 +309,7 @@ public final class LocalStore: Sendable {
     }
 
     private static func shown(_ seconds: TimeInterval) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(rounding: seconds)) : String(seconds)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+import CheckedNumbers
 
 /// How long a connection waits for another one's write lock before giving up with
 /// `HealthError.storeBusy`, and whom it tells that it is waiting.
@@ -38,7 +39,7 @@ public struct WriterPatience: Sendable {
             if let notice, waited >= noticeAfter, once.isFirst() {
                 notice("waiting for another hmon writing to \(path) (an import can take a minute)…")
             }
-            usleep(UInt32(Self.sleep(beforeTry: tries) * 1_000_000))
+            usleep(UInt32(rounding: Self.sleep(beforeTry: tries) * 1_000_000))
             return true
         }
     }

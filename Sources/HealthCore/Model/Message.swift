@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// A value in a message's data: SAMI messages carry numbers and strings.
 public enum FieldValue: Codable, Sendable, Equatable, Hashable {
@@ -105,5 +106,5 @@ public struct MessagePage: Sendable, Equatable {
 
 extension Date {
     public init(millisecondsSince1970 ms: Int64) { self.init(timeIntervalSince1970: Double(ms) / 1000) }
-    public var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    public var millisecondsSince1970: Int64 { Int64(rounding: timeIntervalSince1970 * 1000) }
 }

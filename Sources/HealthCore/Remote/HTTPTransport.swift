@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Synchronization
+import CheckedNumbers
 
 /// One HTTP exchange's outcome: status, headers and body. Transport faults never get this far: they are
 /// `HealthError.serverUnreachable` with the server named.
@@ -83,7 +84,7 @@ final class HTTPTransport: Sendable {
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1e9))
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(rounding: timeout * 1e9))
         do {
             let response = try await Self.client.execute(request, deadline: deadline)
             let bytes = try await response.body.collect(upTo: Self.bodyLimit)

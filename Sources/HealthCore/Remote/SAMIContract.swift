@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// The JSON shapes of the SAMI REST contract (`sami-api.md`), shared by `hmon serve` and `RemoteHealthService`
 /// so that the server and the client cannot drift apart.
@@ -34,8 +35,8 @@ public enum SAMI {
             email = user.email
             fullName = user.fullName
             saIdentity = String(user.id.prefix(10))
-            createdOn = Int64(user.createdOn.timeIntervalSince1970.rounded(.down))
-            modifiedOn = Int64(user.modifiedOn.timeIntervalSince1970.rounded(.down))
+            createdOn = Int64(rounding: user.createdOn.timeIntervalSince1970, .down)
+            modifiedOn = Int64(rounding: user.modifiedOn.timeIntervalSince1970, .down)
         }
 
         public var user: User {

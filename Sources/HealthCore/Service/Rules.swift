@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// What makes an account acceptable. Shared by every store, so a name refused locally is refused remotely.
 public enum AccountRules {
@@ -129,7 +130,38 @@ public enum ReadingRules {
         return stored
     }
 
-    /// Checks one numeric field's range (only the fields hmon interprets have one).
+    /// The range of every other numeric field of the built-in device types, in the manifest's unit: what a
+    /// body or a sensor can produce, with room to spare. The screens, the insights and `/api/2/` compute
+    /// with these numbers, so a value far outside (a `steps` of 1e300) is refused here, on every way in.
+    public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] = [
+        Field.height: (0.3...3.0, "m"),
+        Field.fatFreeMass: (0...650, "kg"),
+        Field.fatMassWeight: (0...650, "kg"),
+        Field.muscleMass: (0...650, "kg"),
+        Field.boneMass: (0...650, "kg"),
+        Field.hydration: (0...650, "kg"),
+        Field.fatRatio: (0...100, "%"),
+        Field.heartRate: (1...300, "b/min"),
+        Field.restingHeartRate: (1...300, "b/min"),
+        Field.steps: (0...500_000, "steps"),
+        Field.distance: (0...1_000_000, "m"),
+        Field.heartRateVariabilitySDNN: (HRVFields.intervalMsRange, "ms"),
+    ]
+
+    /// Fields hmon does not interpret (a device type someone defined) still get a bound, far beyond any
+    /// measurement, so every stored number stays one that arithmetic and JSON can carry.
+    public static let anyNumber = -1e12...1e12
+
+    /// The range a numeric field's values must lie in (the upper bound of energies is itself refused);
+    /// nil for a field with no bound of its own (then `anyNumber` holds).
+    public static func range(of field: String) -> ClosedRange<Double>? {
+        if field == Field.weight { return weightKg }
+        if energyFields.contains(field) { return energyKcal.lowerBound...energyKcal.upperBound }
+        if let range = HRVFields.range(of: field) { return range }
+        return ranges[field]?.range
+    }
+
+    /// Checks one numeric field's range.
     static func check(field: String, value: Double) throws {
         try HRVFields.check(field: field, value: value)
         if field == Field.weight, !weightKg.contains(value) {
@@ -140,6 +172,13 @@ public enum ReadingRules {
                 ? "\(field) \(formatted(value)) kcal is negative: pass an amount of 0 or more"
                 : "\(field) \(formatted(value)) kcal is not below 50,000 kcal: check the number and its unit")
         }
+        if let rule = ranges[field], !rule.range.contains(value) {
+            let bounds = "\(formatted(rule.range.lowerBound))–\(formatted(rule.range.upperBound)) \(rule.unit)"
+            throw HealthError.invalidValue("\(field) \(formatted(value)) is outside \(bounds): check the number and its unit")
+        }
+        if !anyNumber.contains(value) {
+            throw HealthError.invalidValue("\(field) \(formatted(value)) is beyond ±1e12: no measurement is that large")
+        }
     }
 }
 
@@ -147,7 +186,9 @@ public enum ReadingRules {
 /// ("72.45", "72.4", and "650.0" for 650.001, so it never reads as exactly 650); never "650." or "-0".
 func formatted(_ value: Double) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(rounding: value)) }
+    // Beyond that no digit after the point means anything, and 1e308 written out is 309 digits.
+    if abs(value) >= 1e15 { return String(format: "%.3g", value) }
     var text = String(format: "%.2f", value)
     if text.hasSuffix("0") { text.removeLast() }
     return text

@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// Where the trend stands against a goal weight.
 public enum GoalProjection: Sendable, Equatable {
@@ -24,6 +25,6 @@ public enum GoalProjection: Sendable, Equatable {
         guard let weeklyKg, weeklyKg != 0, (distance > 0) == (weeklyKg > 0) else { return .notApproaching }
         let days = (distance * 7 / weeklyKg).rounded()
         guard days <= Double(horizonDays) else { return .beyondHorizon }
-        return .reaches(Day(ordinal: asOf.ordinal + Int(days)))
+        return .reaches(Day(ordinal: asOf.ordinal + Int(rounding: days)))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HMonCommandLine
+import CheckedNumbers
 
 /// `hmon exist push`: sends daily weight, body fat, energy and HRV to an Exist-compatible server.
 struct ExistCommand: AsyncParsableCommand {
@@ -102,7 +103,7 @@ struct ExistPushCommand: AsyncParsableCommand {
 
     /// 72.4, 7532, 0.215: as few digits as the value has (it was rounded to 3 places).
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(rounding: value)) }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
