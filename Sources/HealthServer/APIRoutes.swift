@@ -164,7 +164,7 @@ struct APIRoutes: Sendable {
         let startDate = try RequestInput.integer(query, "startDate", in: 0...Int64.max)
         let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)
         guard startDate <= endDate else { throw APIError.validation("startDate", "must not be after endDate") }
-        let count = try RequestInput.int(query, "count", in: 1...LocalStore.maximumPageSize, default: 100)
+        let count = try RequestInput.int(query, "count", in: 1...StoreRules.maximumPageSize, default: 100)
         let order: HealthCore.SortOrder
         switch query["order"] {
         case nil, "", "asc": order = .asc

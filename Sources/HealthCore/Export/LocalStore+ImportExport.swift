@@ -15,7 +15,7 @@ extension LocalStore {
     public func importExport(_ url: URL, userID: String, dryRun: Bool = false, now: Date = Date()) throws -> ImportResult {
         let name = url.lastPathComponent
         let (format, rows) = try ExportReader.read(url)
-        let readings = try Self.group(rows, file: name)
+        let readings = try ExportedReadings.group(rows, file: name)
         do {
             return try writer.writeWithoutTransaction { db in
                 var tally = ImportTally()
@@ -33,36 +33,6 @@ extension LocalStore {
         } catch {
             throw mapped(error)
         }
-    }
-
-    /// One reading of the file: its rows put together, with the line of its first row.
-    struct ExportedReading {
-        var first: ExportRow
-        var line: Int
-        var fields: [(name: String, value: FieldValue)]
-    }
-
-    static func group(_ rows: [ExportRow], file: String) throws -> [ExportedReading] {
-        var readings: [ExportedReading] = []
-        var position: [String: Int] = [:]
-        for (index, row) in rows.enumerated() {
-            let line = index + 2  // after the header (CSV) or the opening bracket (JSON)
-            if let at = position[row.readingID] {
-                let first = readings[at].first
-                guard first.ts == row.ts, first.device == row.device, first.deviceType == row.deviceType else {
-                    throw ImportError(file: file, line: line,
-                                      problem: "reading \(row.readingID) has rows with different times or devices: each reading has one")
-                }
-                if readings[at].fields.contains(where: { $0.name == row.field }) {
-                    throw ImportError(file: file, line: line, problem: "reading \(row.readingID) has two rows for \(row.field)")
-                }
-                readings[at].fields.append((row.field, row.value))
-            } else {
-                position[row.readingID] = readings.count
-                readings.append(ExportedReading(first: row, line: line, fields: [(row.field, row.value)]))
-            }
-        }
-        return readings
     }
 
     private static func insert(_ readings: [ExportedReading], userID: String, file: String, now: Date, in db: Database) throws -> ImportTally {
@@ -85,18 +55,18 @@ extension LocalStore {
             }
             var data: [String: FieldValue] = [:]
             for (name, value) in reading.fields {
-                data[name] = try typed(value, field: known.manifest.field(name), name: name, problem: problem)
+                data[name] = try ExportedReadings.typed(value, field: known.manifest.field(name), name: name, problem: problem)
             }
             let accepted: [String: FieldValue]
             do {
-                try checkTimestamp(reading.first.ts, now: received)
+                try StoreRules.checkTimestamp(reading.first.ts, now: received)
                 accepted = try ReadingRules.accepted(data, manifest: known.manifest, typeName: known.typeName)
             } catch let error as HealthError {
                 throw problem("reading \(reading.first.readingID): \(error.message)")
             }
             let record = try MessageRecord(mid: reading.first.readingID, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
                                        ts: reading.first.ts, cts: received, mv: known.device.manifestVersion, fields: accepted)
-            let kind = Self.kind(of: accepted)
+            let kind = ExportedReadings.kind(of: accepted)
             if try record.insertUnlessStored(db) {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
                 tally.addedByDevice[known.device.name, default: 0] += 1
@@ -111,22 +81,6 @@ extension LocalStore {
             }
         }
         return tally
-    }
-
-    /// The kind an import summary counts a reading under; nil for none (counted as "other"). An RMSSD is
-    /// "HRV from beats" only when it was computed from beats, not measured by Welltory or typed in.
-    static func kind(of data: [String: FieldValue]) -> ReadingKind? {
-        ReadingKind.allCases.first { kind in
-            data[kind.field] != nil
-                && (kind != .heartRateVariabilityFromBeats || data[Field.source] == .text(HRVSource.beats.rawValue))
-        }
-    }
-
-    /// A CSV value is text until here: a number field's value must read as a number.
-    static func typed(_ value: FieldValue, field: FieldSpec?, name: String, problem: (String) -> ImportError) throws -> FieldValue {
-        guard let field, field.type != .string, case .text(let text) = value else { return value }
-        guard let number = Double(text), number.isFinite else { throw problem("\(name) \"\(text.prefix(40))\" is not a number") }
-        return .number(number)
     }
 
     private static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64, in db: Database) throws -> Device {

@@ -54,11 +54,6 @@ extension LocalStore {
         try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users)") ?? false }
     }
 
-    /// Runs one slow password computation (a scrypt check) and returns its verdict. The server passes one
-    /// that queues it on a small pool of its own threads, so sign-ins never take the threads that answer
-    /// other requests; the default runs it where it is called.
-    public typealias PasswordCheckRunner = @Sendable (_ check: @escaping @Sendable () -> Bool) async throws -> Bool
-
     /// The user whose name and password match; `.wrongPassword` otherwise (the same error for an
     /// unknown name, so the answer does not reveal which names exist).
     public func authenticate(name: String, password: String,

@@ -27,7 +27,7 @@ extension LocalStore {
     @discardableResult
     public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date = Date()) async throws -> Message {
         if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
-        if let ts = change.ts { try Self.checkTimestamp(ts, now: now.millisecondsSince1970) }
+        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
         return try await write { db in
             let old = try Self.ownedReading(mid, userID: userID, in: db)
             let device = try Self.device(id: old.sdid, ownedBy: userID, in: db)
@@ -39,7 +39,7 @@ extension LocalStore {
             try db.execute(sql: """
                 UPDATE messages SET ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?, basal_energy = ?
                 WHERE mid = ?
-                """, arguments: [ts, try Self.encode(data), device.manifestVersion,
+                """, arguments: [ts, try StoreRules.encode(data), device.manifestVersion,
                                  numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, mid])
             // An update keeps the rowid and the count, which is all a kept day's signature looks at.
             try Self.forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)

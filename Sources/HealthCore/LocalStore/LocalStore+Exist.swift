@@ -95,7 +95,7 @@ extension LocalStore {
     /// by the reading rules like any other. Returns the new total. Nothing is written when a check fails.
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
                               value: Double, increment: Bool, now: Date = Date()) async throws -> Double {
-        try Self.checkTimestamp(ts, now: now.millisecondsSince1970)
+        try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let device = try Self.device(id: deviceID, ownedBy: userID, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)
@@ -128,17 +128,9 @@ extension LocalStore {
 
     // MARK: Personal tokens
 
-    /// A personal token's label as kept (trimmed), or why it is refused (both engines).
-    static func personalTokenLabel(_ label: String) throws -> String {
-        let label = label.trimmingCharacters(in: .whitespaces)
-        if label.count > 100 { throw HealthError.invalidValue("the token's label is longer than 100 characters: choose a shorter one") }
-        try TextRules.check(label, as: "the token's label")
-        return label
-    }
-
     /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
     public func createPersonalToken(userID: String, label: String, now: Date = Date()) async throws -> (id: String, token: String) {
-        let label = try Self.personalTokenLabel(label)
+        let label = try StoreRules.personalTokenLabel(label)
         let id = String(Secrets.newID().prefix(12))
         let token = Secrets.newToken()
         try await write { db in

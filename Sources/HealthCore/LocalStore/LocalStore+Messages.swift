@@ -3,8 +3,6 @@ import GRDB
 
 /// Readings: adding them, and the questions the faces ask of them.
 extension LocalStore {
-    /// The most readings one call returns (`lastMessages` and a page of `messages`).
-    public static let maximumPageSize = 1000
 
     /// Adds a reading of one of the user's devices as `ReadingRules.accepted` stores it (checked against
     /// the device's manifest and the sane ranges, whole numbers in integer fields); returns its `mid`.
@@ -15,7 +13,7 @@ extension LocalStore {
     public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
-        try Self.checkTimestamp(ts, now: received)
+        try StoreRules.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
         try await write { db in
             let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)
@@ -37,7 +35,7 @@ extension LocalStore {
     @discardableResult
     public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String, now: Date = Date()) async throws -> Int {
         let received = now.millisecondsSince1970
-        let rows = try Self.batchRows(messages, mids: mids, received: received)
+        let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
             var added = 0
@@ -72,14 +70,14 @@ extension LocalStore {
 
     /// The last `count` readings of a user's device, newest first; only those carrying `field` when given.
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String? = nil) async throws -> [Message] {
-        try Self.checkCount(count)
+        try StoreRules.checkCount(count)
         return try await read { db in try Self.lastMessages(deviceID: deviceID, userID: userID, count: count, field: field, in: db) }
     }
 
     /// A page of a user's device's readings in `[startDate, endDate]`. `next` is a cursor (the last
     /// reading's time and id), so pages stay right while readings are being added.
     public func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage {
-        try Self.checkCount(query.count)
+        try StoreRules.checkCount(query.count)
         if query.startDate > query.endDate {
             throw HealthError.invalidValue("the start date is after the end date: swap them")
         }
@@ -195,51 +193,6 @@ extension LocalStore {
     }
 
     // MARK: Helpers
-
-    static func encode(_ data: [String: FieldValue]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let text = String(data: try encoder.encode(data), encoding: .utf8) else {
-            throw HealthError.invalidValue("the reading's data cannot be written as JSON")
-        }
-        // Worded with the field first: the server names the field of an invalid value by its first word.
-        if text.utf8.count > 10_000 {
-            throw HealthError.invalidValue("data of the reading is \(text.utf8.count) bytes as JSON, more than 10,000: send less")
-        }
-        return text
-    }
-
-    /// `postBatch`'s readings with their ids and times, each time checked, before any is written (both
-    /// engines): a wrong one is named by its place ("reading 17: …").
-    static func batchRows(_ messages: [NewMessage], mids: [String]?, received: Int64) throws
-        -> [(mid: String, message: NewMessage, ts: Int64)] {
-        if let mids, mids.count != messages.count {
-            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
-        }
-        var rows: [(mid: String, message: NewMessage, ts: Int64)] = []
-        rows.reserveCapacity(messages.count)
-        for (index, message) in messages.enumerated() {
-            do {
-                let ts = message.ts ?? received
-                try checkTimestamp(ts, now: received)
-                rows.append((mids?[index] ?? Secrets.newID(), message, ts))
-            } catch let error as HealthError {
-                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
-            }
-        }
-        return rows
-    }
-
-    static func checkTimestamp(_ ts: Int64, now: Int64) throws {
-        if ts < 0 { throw HealthError.invalidValue("the reading's time is before 1970: check the date") }
-        if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
-    }
-
-    static func checkCount(_ count: Int) throws {
-        if !(1...maximumPageSize).contains(count) {
-            throw HealthError.invalidValue("count \(count) is outside 1–\(maximumPageSize)")
-        }
-    }
 
     /// The SQL that keeps only readings carrying `field`; nil when no reading can carry it.
     static func presenceFilter(_ field: String?) throws -> (sql: String, arguments: StatementArguments)? {

@@ -13,8 +13,6 @@ public enum WelltoryCallbackOutcome: Sendable, Equatable {
 
 /// Welltory callback links: `hmon hrv link` makes one per user, `hmon serve` stores what arrives on it.
 extension LocalStore {
-    /// The name of the HRV meter a link creates when the user has none.
-    public static let welltoryDeviceName = "Welltory"
 
     /// Makes the user's callback secret (256 random bits, returned in clear once, stored hashed), replacing
     /// any earlier one, which stops working. Results go to the user's first HRV meter, made if there is none.
@@ -28,7 +26,7 @@ extension LocalStore {
         if let existing {
             deviceID = existing
         } else {
-            deviceID = try await addDevice(name: Self.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
+            deviceID = try await addDevice(name: StoreRules.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
         }
         let secret = Secrets.newToken()
         try await write { db in

@@ -37,7 +37,7 @@ struct MessageRecord: Codable, PersistableRecord {
          fields: [String: FieldValue]) throws {
         let numbers = ReadingNumbers(fields)
         (self.mid, self.sdid, self.sdtid, self.uid, self.ts, self.cts, self.mv) = (mid, sdid, sdtid, uid, ts, cts, mv)
-        data = try LocalStore.encode(fields)
+        data = try StoreRules.encode(fields)
         (weight, activeEnergy, calories, basalEnergy) = (numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy)
     }
 

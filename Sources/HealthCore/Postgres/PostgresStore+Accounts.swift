@@ -46,7 +46,7 @@ extension PostgresStore {
     }
 
     public func authenticate(name: String, password: String,
-                             runningCheckOn runner: LocalStore.PasswordCheckRunner) async throws -> User {
+                             runningCheckOn runner: PasswordCheckRunner) async throws -> User {
         try AccountRules.checkEncoding(password: password)
         let found = try await read { db -> (User, String)? in
             guard let row = try await Self.userRow(named: name, in: db) else { return nil }

@@ -75,7 +75,7 @@ extension PostgresStore {
 
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
                               value: Double, increment: Bool, now: Date) async throws -> Double {
-        try LocalStore.checkTimestamp(ts, now: now.millisecondsSince1970)
+        try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let device = try await Self.lockedDevice(id: deviceID, ownedBy: userID, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
@@ -102,7 +102,7 @@ extension PostgresStore {
     // MARK: Personal tokens
 
     public func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String) {
-        let label = try LocalStore.personalTokenLabel(label)
+        let label = try StoreRules.personalTokenLabel(label)
         let id = String(Secrets.newID().prefix(12))
         let token = Secrets.newToken()
         try await write { db in

@@ -9,7 +9,7 @@ extension PostgresStore {
     public func importExport(_ url: URL, userID: String, dryRun: Bool, now: Date) async throws -> ImportResult {
         let name = url.lastPathComponent
         let (format, rows) = try ExportReader.read(url)
-        let readings = try LocalStore.group(rows, file: name)
+        let readings = try ExportedReadings.group(rows, file: name)
         do {
             return try await bulkWrite(keep: !dryRun) { db in
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
@@ -25,7 +25,7 @@ extension PostgresStore {
         }
     }
 
-    private static func insert(_ readings: [LocalStore.ExportedReading], userID: String, file: String, now: Date,
+    private static func insert(_ readings: [ExportedReading], userID: String, file: String, now: Date,
                                in db: PGConnection) async throws -> ImportTally {
         var tally = ImportTally()
         var devices: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
@@ -48,17 +48,17 @@ extension PostgresStore {
             }
             var data: [String: FieldValue] = [:]
             for (name, value) in reading.fields {
-                data[name] = try LocalStore.typed(value, field: known.manifest.field(name), name: name, problem: problem)
+                data[name] = try ExportedReadings.typed(value, field: known.manifest.field(name), name: name, problem: problem)
             }
             let accepted: [String: FieldValue]
             do {
-                try LocalStore.checkTimestamp(reading.first.ts, now: received)
+                try StoreRules.checkTimestamp(reading.first.ts, now: received)
                 accepted = try ReadingRules.accepted(data, manifest: known.manifest, typeName: known.typeName)
             } catch let error as HealthError {
                 throw problem("reading \(reading.first.readingID): \(error.message)")
             }
             let mid = reading.first.readingID
-            let kind = LocalStore.kind(of: accepted)
+            let kind = ExportedReadings.kind(of: accepted)
             if try await Self.insertReading(mid: mid, device: known.device, userID: userID, ts: reading.first.ts, received: received,
                                             fields: accepted, unlessStored: true, in: db) {
                 if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }

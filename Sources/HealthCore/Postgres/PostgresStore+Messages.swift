@@ -7,7 +7,7 @@ extension PostgresStore {
     public func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
-        try LocalStore.checkTimestamp(ts, now: received)
+        try StoreRules.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
         try await write { db in
             let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)
@@ -24,7 +24,7 @@ extension PostgresStore {
 
     public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int {
         let received = now.millisecondsSince1970
-        let rows = try LocalStore.batchRows(messages, mids: mids, received: received)
+        let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in
             var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
             var added = 0
@@ -57,7 +57,7 @@ extension PostgresStore {
     }
 
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message] {
-        try LocalStore.checkCount(count)
+        try StoreRules.checkCount(count)
         return try await read { db in
             try await Self.lastMessages(deviceID: deviceID, userID: userID, count: count, field: field, in: db)
         }
@@ -66,7 +66,7 @@ extension PostgresStore {
     /// The server's hot call: the ownership check and the rows in one statement (one round trip), the
     /// device's row joined to its last readings; no device row means an unknown device.
     public func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON] {
-        try LocalStore.checkCount(count)
+        try StoreRules.checkCount(count)
         guard let presence = Self.presenceFilter(field) else {
             _ = try await device(id: deviceID, ownedBy: userID)
             return []
@@ -92,7 +92,7 @@ extension PostgresStore {
     }
 
     public func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage {
-        try LocalStore.checkCount(query.count)
+        try StoreRules.checkCount(query.count)
         if query.startDate > query.endDate {
             throw HealthError.invalidValue("the start date is after the end date: swap them")
         }
@@ -307,7 +307,7 @@ extension PostgresStore {
         return try await db.count("""
             INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
             VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
-                    \(try LocalStore.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
+                    \(try StoreRules.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
                     \(numbers.basalEnergy))
             \(unescaped: unlessStored ? "ON CONFLICT (mid) DO NOTHING" : "") RETURNING 1
             """) > 0

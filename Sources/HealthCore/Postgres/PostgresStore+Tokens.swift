@@ -131,7 +131,7 @@ extension PostgresStore {
         if let existing {
             deviceID = existing
         } else {
-            deviceID = try await addDevice(name: LocalStore.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
+            deviceID = try await addDevice(name: StoreRules.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
         }
         let secret = Secrets.newToken()
         try await write { db in

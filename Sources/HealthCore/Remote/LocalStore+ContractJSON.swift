@@ -20,7 +20,7 @@ extension LocalStore {
     /// `lastMessages(deviceID:userID:count:field:)` without decoding the data: the same ownership check
     /// (`.unknownDevice`, `.notYourDevice`), the same order (newest first) and the same field filter.
     public func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON] {
-        try Self.checkCount(count)
+        try StoreRules.checkCount(count)
         return try await read { db in
             _ = try Self.device(id: deviceID, ownedBy: userID, in: db)
             guard let presence = try Self.presenceFilter(field) else { return [] }

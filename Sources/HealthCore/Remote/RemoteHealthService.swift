@@ -1,4 +1,5 @@
 import Foundation
+import CheckedNumbers
 
 /// `HealthService` over HTTP: speaks the SAMI contract (`sami-api.md`) to `hmon serve` or any server that
 /// implements it, so the dashboard and the command line work unchanged against a server.
@@ -207,7 +208,7 @@ public final class RemoteHealthService: HealthService {
         var all: [Message] = []
         for device in try await devices() {
             var page = MessageQuery(sdid: device.id, startDate: max(0, query.from), endDate: query.to - 1, order: query.order,
-                                    count: min(query.limit ?? LocalStore.maximumPageSize, LocalStore.maximumPageSize),
+                                    count: min(query.limit ?? StoreRules.maximumPageSize, StoreRules.maximumPageSize),
                                     fieldPresence: query.field)
             var mine: [Message] = []
             repeat {
@@ -459,7 +460,7 @@ public final class RemoteHealthService: HealthService {
 
     private func rateLimited(_ reply: HTTPReply) -> HealthError {
         let reset = reply.header("X-Rate-Limit-Reset")?.split(separator: "/").first.flatMap { Double($0) }
-        let wait = reset.map { max(1, Int(($0 - now().timeIntervalSince1970).rounded(.up))) }
+        let wait = reset.map { max(1, Int(rounding: $0 - now().timeIntervalSince1970, .up)) }
         return .serverError("the server at \(location) is limiting requests: try again" + (wait.map { " in \($0) s" } ?? " later"))
     }
 

@@ -6,9 +6,15 @@ import Foundation
 /// serves many users behind the server. The rules (name checks, count limits, token lifetimes) live in
 /// shared helpers, so both engines answer the same inputs with the same values and the same errors.
 ///
-/// Requirements carry every parameter; the defaults the callers rely on (`now: Date()`, `kind: nil`…)
-/// are in the extension below, so a call reads the same on either engine.
-public protocol HealthStore: AnyObject, Sendable {
+/// A store is the sum of role-sized protocols, one per thing it keeps; code that needs one role asks for
+/// that role (`some ReadingStore`), and a new stored feature adds one requirement to one role and its two
+/// implementations. Requirements carry every parameter; the defaults the callers rely on (`now: Date()`,
+/// `kind: nil`…) are in the extension below, so a call reads the same on either engine.
+public protocol HealthStore: AnyObject, Sendable, StoreIdentity, AccountStore, DeviceStore, ReadingStore, DerivedDayStore,
+                             TokenStore, WelltoryLinkStore, ExistStore, ImportStore {}
+
+/// Where a store is and when it changed.
+public protocol StoreIdentity: AnyObject, Sendable {
     /// Where the store is, for messages and for matching a saved session to its store: a file path, or
     /// a PostgreSQL URL without its password.
     var location: String { get }
@@ -16,21 +22,25 @@ public protocol HealthStore: AnyObject, Sendable {
     var wasCreated: Bool { get }
     /// A value that changes whenever a commit lands, from this process or another: cheap enough to poll.
     func changeToken() async throws -> Int64
+}
 
-    // Accounts and profiles
+/// Accounts, their passwords and profiles.
+public protocol AccountStore: AnyObject, Sendable {
     func createUser(_ account: NewAccount, now: Date) async throws -> User
     func checkNameIsFree(_ name: String) async throws
     func user(id: String) async throws -> User?
     func user(named name: String) async throws -> User?
     func users() async throws -> [User]
     func hasUsers() async throws -> Bool
-    func authenticate(name: String, password: String, runningCheckOn runner: LocalStore.PasswordCheckRunner) async throws -> User
+    func authenticate(name: String, password: String, runningCheckOn runner: PasswordCheckRunner) async throws -> User
     func setPassword(_ password: String, userID: String, now: Date) async throws
     func deleteUser(id: String) async throws
     func profile(userID: String) async throws -> Profile
     func updateProfile(_ profile: Profile, userID: String, now: Date) async throws
+}
 
-    // Device types and devices
+/// Device types (with their manifests) and the users' devices.
+public protocol DeviceStore: AnyObject, Sendable {
     func deviceTypes() async throws -> [DeviceType]
     func deviceType(id: String) async throws -> DeviceType?
     func deviceType(named name: String) async throws -> DeviceType?
@@ -39,18 +49,16 @@ public protocol HealthStore: AnyObject, Sendable {
     func device(id: String) async throws -> Device?
     func device(id: String, ownedBy userID: String) async throws -> Device
     func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device
+}
 
-    // Readings
+/// Readings: written, read back, paged, corrected.
+public protocol ReadingStore: AnyObject, Sendable {
     func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String
     func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int
     func messageCount(userID: String) async throws -> Int
     func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message]
     func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON]
     func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage
-    func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals
-    func latestWeight(userID: String, before: Int64) async throws -> WeightReading?
-    func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal]
-    func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading]
     /// One of the user's readings; `.unknownReading` or `.notYourReading` otherwise.
     func reading(id mid: String, userID: String) async throws -> Message
     /// The user's readings over all their devices, as `query` asks.
@@ -61,16 +69,25 @@ public protocol HealthStore: AnyObject, Sendable {
     /// Deletes a reading; returns it as it was.
     @discardableResult
     func deleteReading(id mid: String, userID: String) async throws -> Message
+}
 
-    // The screens and the insights
+/// What the screens and the insights derive from the readings: sums per period and per day, weights.
+public protocol DerivedDayStore: AnyObject, Sendable {
+    func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals
+    func latestWeight(userID: String, before: Int64) async throws -> WeightReading?
+    func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal]
+    func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading]
     func devicesOverview(userID: String) async throws -> DevicesOverview?
     func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
         -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)])
     func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals]
     func forgetDayTotals() async throws
     func countReadings(userID: String, from: Int64) async throws -> Int
+    func firstReadingTime(userID: String) async throws -> Int64?
+}
 
-    // Tokens and OAuth clients
+/// Sign-in tokens, OAuth clients and personal tokens: each secret stored only as its hash.
+public protocol TokenStore: AnyObject, Sendable {
     func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
                      ttl: TimeInterval?, family: String?, now: Date) async throws -> (token: String, record: TokenRecord)
     func token(_ token: String, kind: TokenKind?, now: Date) async throws -> TokenRecord?
@@ -82,41 +99,42 @@ public protocol HealthStore: AnyObject, Sendable {
     func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws -> (client: OAuthClient, secret: String)
     func client(id: String) async throws -> OAuthClient?
     func verifyClient(id: String, secret: String) async throws -> OAuthClient?
+    func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String)
+    func personalToken(_ token: String) async throws -> TokenRecord?
+    func personalTokens() async throws -> [PersonalToken]
+    func revokePersonalToken(id: String) async throws -> Bool
+}
 
-    // Welltory callback links
+/// Welltory's callback links: a secret URL per user that turns a measurement into a reading.
+public protocol WelltoryLinkStore: AnyObject, Sendable {
     func createWelltoryLink(userID: String, now: Date) async throws -> String
     func revokeWelltoryLink(userID: String) async throws -> Bool
     func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome
+}
 
-    // Exist's API: attribute owners, writes that become readings, personal tokens, what was pushed
+/// Exist's API: who owns an attribute, writes that become readings, and what `hmon exist push` sent.
+public protocol ExistStore: AnyObject, Sendable {
     func existOwners(userID: String) async throws -> [InsightAttribute: ExistOwner]
     @discardableResult
     func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String, now: Date) async throws -> ExistOwner
     func releaseExist(_ attribute: InsightAttribute, userID: String, clientID: String) async throws -> Bool
     func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
                        value: Double, increment: Bool, now: Date) async throws -> Double
-    func firstReadingTime(userID: String) async throws -> Int64?
-    func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String)
-    func personalToken(_ token: String) async throws -> TokenRecord?
-    func personalTokens() async throws -> [PersonalToken]
-    func revokePersonalToken(id: String) async throws -> Bool
     func existPushed(server: String, userID: String) async throws -> [String: [String: Double]]
     func rememberExistPushed(server: String, userID: String, values: [(attribute: String, day: String, value: Double)]) async throws
+}
 
-    // Import
+/// Imports: hmon's own export and the files of other programs, all or nothing.
+public protocol ImportStore: AnyObject, Sendable {
     /// `hmon import` of hmon's own export (CSV or JSON): every reading back with its id, all or nothing.
     func importExport(_ url: URL, userID: String, dryRun: Bool, now: Date) async throws -> ImportResult
     func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
                     progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult
 }
 
-/// The defaults callers rely on.
-extension HealthStore {
+/// The defaults callers rely on, on each role, so code that asks for one role has them too.
+extension AccountStore {
     public func createUser(_ account: NewAccount) async throws -> User { try await createUser(account, now: Date()) }
-    @discardableResult
-    public func editReading(id mid: String, userID: String, change: ReadingChange) async throws -> Message {
-        try await editReading(id: mid, userID: userID, change: change, now: Date())
-    }
     public func authenticate(name: String, password: String) async throws -> User {
         try await authenticate(name: name, password: password, runningCheckOn: { check in check() })
     }
@@ -126,8 +144,18 @@ extension HealthStore {
     public func updateProfile(_ profile: Profile, userID: String) async throws {
         try await updateProfile(profile, userID: userID, now: Date())
     }
+}
+
+extension DeviceStore {
     public func addDevice(name: String, typeID: String, userID: String) async throws -> Device {
         try await addDevice(name: name, typeID: typeID, userID: userID, now: Date())
+    }
+}
+
+extension ReadingStore {
+    @discardableResult
+    public func editReading(id mid: String, userID: String, change: ReadingChange) async throws -> Message {
+        try await editReading(id: mid, userID: userID, change: change, now: Date())
     }
     @discardableResult
     public func post(_ message: NewMessage, userID: String, now: Date) async throws -> String {
@@ -148,6 +176,9 @@ extension HealthStore {
     public func lastMessages(deviceID: String, userID: String, count: Int) async throws -> [Message] {
         try await lastMessages(deviceID: deviceID, userID: userID, count: count, field: nil)
     }
+}
+
+extension TokenStore {
     public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
                             redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil) async throws
         -> (token: String, record: TokenRecord) {
@@ -176,6 +207,19 @@ extension HealthStore {
         -> (client: OAuthClient, secret: String) {
         try await createClient(name: name, redirectURI: redirectURI, ownerID: ownerID, now: Date())
     }
+    public func createPersonalToken(userID: String, label: String) async throws -> (id: String, token: String) {
+        try await createPersonalToken(userID: userID, label: label, now: Date())
+    }
+}
+
+extension WelltoryLinkStore {
+    public func createWelltoryLink(userID: String) async throws -> String { try await createWelltoryLink(userID: userID, now: Date()) }
+    public func storeWelltoryResult(secret: String, data: [String: FieldValue]) async throws -> WelltoryCallbackOutcome {
+        try await storeWelltoryResult(secret: secret, data: data, now: Date())
+    }
+}
+
+extension ExistStore {
     @discardableResult
     public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String) async throws -> ExistOwner {
         try await acquireExist(attribute, userID: userID, clientID: clientID, service: service, now: Date())
@@ -184,13 +228,6 @@ extension HealthStore {
                               value: Double, increment: Bool) async throws -> Double {
         try await writeExistDay(userID: userID, deviceID: deviceID, field: field, day: day, ts: ts, value: value,
                                 increment: increment, now: Date())
-    }
-    public func createPersonalToken(userID: String, label: String) async throws -> (id: String, token: String) {
-        try await createPersonalToken(userID: userID, label: label, now: Date())
-    }
-    public func createWelltoryLink(userID: String) async throws -> String { try await createWelltoryLink(userID: userID, now: Date()) }
-    public func storeWelltoryResult(secret: String, data: [String: FieldValue]) async throws -> WelltoryCallbackOutcome {
-        try await storeWelltoryResult(secret: secret, data: data, now: Date())
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The rules both engines apply before they write or answer, in one place so SQLite and PostgreSQL take
+/// and refuse the same inputs with the same words: times, page sizes, a reading's JSON, labels, names.
+public enum StoreRules {
+    /// The most readings one call returns (`lastMessages` and a page of `messages`).
+    public static let maximumPageSize = 1000
+
+    /// A reading's time: not before 1970, not more than a day ahead of the clock.
+    public static func checkTimestamp(_ ts: Int64, now: Int64) throws {
+        if ts < 0 { throw HealthError.invalidValue("the reading's time is before 1970: check the date") }
+        if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
+    }
+
+    /// A count of readings asked for: 1 to `maximumPageSize`.
+    public static func checkCount(_ count: Int) throws {
+        if !(1...maximumPageSize).contains(count) {
+            throw HealthError.invalidValue("count \(count) is outside 1–\(maximumPageSize)")
+        }
+    }
+
+    /// A reading's data as the JSON both engines store (keys sorted), at most 10,000 bytes.
+    public static func encode(_ data: [String: FieldValue]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let text = String(data: try encoder.encode(data), encoding: .utf8) else {
+            throw HealthError.invalidValue("the reading's data cannot be written as JSON")
+        }
+        // Worded with the field first: the server names the field of an invalid value by its first word.
+        if text.utf8.count > 10_000 {
+            throw HealthError.invalidValue("data of the reading is \(text.utf8.count) bytes as JSON, more than 10,000: send less")
+        }
+        return text
+    }
+
+    /// `postBatch`'s readings with their ids and times, each time checked, before any is written (both
+    /// engines): a wrong one is named by its place ("reading 17: …").
+    public static func batchRows(_ messages: [NewMessage], mids: [String]?, received: Int64) throws
+        -> [(mid: String, message: NewMessage, ts: Int64)] {
+        if let mids, mids.count != messages.count {
+            throw HealthError.invalidValue("\(mids.count) ids for \(messages.count) readings")
+        }
+        var rows: [(mid: String, message: NewMessage, ts: Int64)] = []
+        rows.reserveCapacity(messages.count)
+        for (index, message) in messages.enumerated() {
+            do {
+                let ts = message.ts ?? received
+                try checkTimestamp(ts, now: received)
+                rows.append((mids?[index] ?? Secrets.newID(), message, ts))
+            } catch let error as HealthError {
+                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+            }
+        }
+        return rows
+    }
+
+    /// A personal token's label as kept (trimmed), or why it is refused (both engines).
+    public static func personalTokenLabel(_ label: String) throws -> String {
+        let label = label.trimmingCharacters(in: .whitespaces)
+        if label.count > 100 { throw HealthError.invalidValue("the token's label is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(label, as: "the token's label")
+        return label
+    }
+
+    /// The name of the HRV meter a link creates when the user has none.
+    public static let welltoryDeviceName = "Welltory"
+}
