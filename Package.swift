@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (see README "Architecture"): arrows point from importer to imported, never back up.
-//   hmon -> HMonTUI -> HealthViewModels -> HealthCore
+// Layers (see docs/architecture.md): arrows point from importer to imported, never back up.
+//   hmon -> HMonTUI -> HealthViewModels -> HealthCore -> CheckedNumbers
 //   hmon -> HealthServer -> HealthCore
-//   hmon -> HMonCommandLine -> HealthCore
+//   hmon -> HMonCommandLine -> SQLiteStorage | PostgresStorage | RemoteClient -> HealthCore
 //   HMonTUI -> Terminal -> CNcurses
+// The screens, the view models, the core and the server link no database driver and no HTTP client:
+// the executable wires the engines in (PackageLayeringTests reads this file and checks it).
 #if os(Linux)
 import Glibc
 #endif
@@ -81,22 +83,45 @@ let package = Package(
             name: "Terminal",
             dependencies: ["CNcurses", "CheckedNumbers"]
         ),
+        // The model, its math and the storage seam (role-sized protocols, the rules both engines apply, the
+        // service over any store). No database driver and no HTTP client: those are the engines' targets.
         .target(
             name: "HealthCore",
             dependencies: [
                 "CheckedNumbers",
-                "CSQLiteSettings",
                 "CZlibChecksum",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // The embedded engine: SQLite through GRDB (all of hmon's GRDB code), the demo store.
+        .target(
+            name: "SQLiteStorage",
+            dependencies: [
+                "HealthCore", "CheckedNumbers", "CSQLiteSettings",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The shared engine: PostgreSQL through postgres-nio (all of hmon's postgres-nio code).
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "HealthCore", "CheckedNumbers",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A SAMI-compatible server over HTTP as a HealthService, and `hmon exist push`'s client.
+        .target(
+            name: "RemoteClient",
+            dependencies: [
+                "HealthCore", "CheckedNumbers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(
@@ -111,7 +136,7 @@ let package = Package(
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore", "CheckedNumbers"]
+            dependencies: ["HealthCore", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
         ),
         .target(
             name: "HealthServer",
@@ -125,6 +150,7 @@ let package = Package(
             name: "hmon",
             dependencies: [
                 "HMonTUI", "HealthServer", "HealthCore", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
+                "SQLiteStorage", "PostgresStorage", "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -133,14 +159,14 @@ let package = Package(
         .executableTarget(
             name: "hmon-bench",
             dependencies: [
-                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers",
+                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         // The fuzz targets (see Fuzz/fuzz.sh): the parts that read outside input, one entry point each.
-        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal"],
+        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage"],
                 path: "Fuzz/Targets"),
         // libFuzzer's driver when built with -sanitize=fuzzer -D HMON_LIBFUZZER; otherwise it replays saved inputs.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
@@ -148,27 +174,30 @@ let package = Package(
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport",
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport", "CheckedNumbers",
+                                                            "SQLiteStorage", "PostgresStorage", "RemoteClient",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport"]),
+        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport",
+                                                                  "SQLiteStorage", "RemoteClient"]),
         .testTarget(
             name: "HMonTUITests",
-            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer", "TestSupport"],
+            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer", "TestSupport",
+                           "SQLiteStorage", "RemoteClient"],
             // The reviewed reference frames: read by #filePath from the sources, not bundled as resources.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore", "TestSupport",
+            "HealthServer", "HealthCore", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
             // Only to write rows around the store's rules, as an older hmon or another program could.
             .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport"]),
-        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport", "SQLiteStorage"]),
+        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "SQLiteStorage", "PostgresStorage"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport",
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]

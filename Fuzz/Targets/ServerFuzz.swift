@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HealthCore
 import HealthServer
+import SQLiteStorage
 
 /// A real server over a demo store, started once per process on a free loopback port, and a request
 /// built from each input. Its promises: it answers every request that parses (never with a 500: a

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import RemoteClient
 
 /// The remote half of `StoreOpener`: `--server URL` (or `$HMON_SERVER`) opens a `RemoteHealthService`,
 /// resuming the saved session for that server when there is one and signing in otherwise.

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import SQLiteStorage
+import PostgresStorage
 
 /// Which store a command opens and which user it acts for: the one place that decides where data lives,
 /// so every subcommand, the dashboard and `hmon snapshot` resolve `--db`, `--demo`, `$HMON_DB`, `--user`

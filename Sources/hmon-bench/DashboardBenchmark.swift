@@ -4,6 +4,7 @@ import HMonTUI
 import HealthCore
 import HealthViewModels
 import Terminal
+import SQLiteStorage
 
 /// `hmon-bench dashboard`: the dashboard on the demo store plus a million extra readings.
 ///

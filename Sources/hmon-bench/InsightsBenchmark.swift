@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import SQLiteStorage
 
 /// `hmon-bench insights`: the whole Insights computation (daily totals from the store, attributes,
 /// medians, every correlation with BH, findings) on a ten-year store of about 5,000,000 readings.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import CheckedNumbers
+import SQLiteStorage
 
 /// `hmon-bench store`: the dashboard's two hot questions on a store of 1,000,000 readings over 5 devices.
 struct StoreBenchmark: AsyncParsableCommand {

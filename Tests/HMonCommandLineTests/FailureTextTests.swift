@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 import HMonCommandLine
+@testable import SQLiteStorage
 
 /// The command line says what is wrong (the core's words) and how to fix it (its own).
 @Suite struct FailureTextTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 import HMonCommandLine
+@testable import SQLiteStorage
 
 /// Which store a command opens and whom it acts for, decided in one place for every command.
 @Suite struct StoreOpenerTests {

@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// The event side of the dashboard: loads in flight, the spinner, live updates, resizes, themes.
 @MainActor

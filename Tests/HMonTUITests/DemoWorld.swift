@@ -3,6 +3,7 @@ import Foundation
 import HealthCore
 import HealthViewModels
 import Terminal
+import SQLiteStorage
 
 /// A demo store in a temporary folder, filled for a fixed instant (Fri Nov 20, 2026 18:00 in Berlin),
 /// and a dashboard on it, so every frame is the same on every run.

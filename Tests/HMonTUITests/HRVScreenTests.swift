@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// The HRV screen on the demo store: what a person sees of their latest measurement, the baseline and
 /// the table, and adding one by hand.

@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// The Insights screen on the demo store: findings, the weekday table and the correlations, moving
 /// through them and opening a pair's two series.

@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// The mouse does what the keys do: a click on a tab shows it, a click on a row selects it, the wheel
 /// moves through the list.

@@ -6,6 +6,8 @@ import HealthServer
 import TestSupport
 import Terminal
 import Testing
+import SQLiteStorage
+import RemoteClient
 
 /// The dashboard against a real server on a loopback port, over the demo store.
 @MainActor

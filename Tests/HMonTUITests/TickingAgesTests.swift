@@ -5,6 +5,7 @@ import HealthViewModels
 import Synchronization
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// "1 min ago" moves on while the dashboard is open, with no reload; an old reading shows its date.
 @MainActor

@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// On the weights screen `e` corrects the selected weigh-in through the prompt `a` uses, and `d` deletes
 /// it after a y/n question; what changed shows in the table, the chart's summary and the devices screen.

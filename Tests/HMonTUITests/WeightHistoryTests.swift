@@ -4,6 +4,7 @@ import HealthCore
 import HealthViewModels
 import Terminal
 import Testing
+import SQLiteStorage
 
 /// With a second scale the weights screen is one history: every row names its scale, `f` shows one.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import SQLiteStorage
 
 /// The per-day sums the store keeps for the insights: the same answer as summing afresh, and a day
 /// summed again as soon as a reading lands in it, from this connection or another one.

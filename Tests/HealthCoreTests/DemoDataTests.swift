@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import SQLiteStorage
 
 @Suite struct DemoDataTests {
     @Test func theDemoAccountHasAProfileFiveDevicesAndHalfAYearOfWeighIns() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import SQLiteStorage
 
 @Suite struct LocalStoreTests {
     @Test func aNewStoreHasEveryTableAndTheBuiltInDeviceTypes() async throws {

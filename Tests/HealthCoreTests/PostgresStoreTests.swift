@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import PostgresStorage
 
 /// What only the PostgreSQL store has to do: its schema's versions, refusing a database that is not
 /// hmon's, several processes on one database. (Everything both stores do is in the suites that run on

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import SQLiteStorage
 
 /// Issue 16, items 4 and 5 in the core: a store opened to read never writes, creates or migrates, and
 /// reads while another connection holds the write lock; a writer that finds the lock taken waits,

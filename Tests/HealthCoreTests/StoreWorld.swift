@@ -3,6 +3,8 @@ import GRDB
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import SQLiteStorage
+@testable import PostgresStorage
 
 /// A new, empty store of one engine (a file in a temporary folder, or a database of its own on the
 /// test server), with a way to read its tables directly: SQLite through GRDB, PostgreSQL through psql.

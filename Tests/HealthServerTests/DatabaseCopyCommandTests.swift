@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import TestSupport
 import Testing
+import PostgresStorage
 
 /// `hmon db copy` as people run it: a laptop's SQLite file onto the clinic's PostgreSQL and back.
 @Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))

@@ -3,6 +3,7 @@ import HealthCore
 import HealthServer
 import TestSupport
 import Testing
+import SQLiteStorage
 
 /// `/api/2/` as a client written for Exist sees it (`exist-api.md`): the shapes, paging, scopes, and writes
 /// that become readings.

@@ -4,6 +4,8 @@ import HealthServer
 import Synchronization
 import TestSupport
 import Testing
+import SQLiteStorage
+import RemoteClient
 
 /// `hmon exist push` from one hmon store into a second hmon server, and `hmon token` for personal tokens.
 @Suite struct ExistPushTests {

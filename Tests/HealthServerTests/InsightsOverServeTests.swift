@@ -3,6 +3,7 @@ import HealthCore
 import HealthServer
 import TestSupport
 import Testing
+import SQLiteStorage
 
 /// `hmon insights --server`: the SAMI contract has no route for per-day sums, so it says so plainly.
 @Suite struct InsightsOverServeTests {

@@ -3,6 +3,7 @@ import HealthCore
 import HealthServer
 import TestSupport
 import Testing
+import SQLiteStorage
 
 /// `messages/last` answers are kept while the store is unchanged: a dashboard polling them must still see
 /// every new reading, and a kept answer must never outlive its token or reach another user.

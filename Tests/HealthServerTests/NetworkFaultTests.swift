@@ -1,4 +1,5 @@
 import Foundation
+import RemoteClient
 import HealthCore
 import HealthServer
 import Hummingbird

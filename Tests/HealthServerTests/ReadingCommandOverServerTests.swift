@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthServer
 import Testing
+import SQLiteStorage
 
 /// `hmon reading list|edit|delete` and `hmon export` with `--server`: the built binary against a real
 /// server on a loopback port, through the reading routes.

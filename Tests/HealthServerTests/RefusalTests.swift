@@ -3,6 +3,8 @@ import HealthCore
 import HealthServer
 import TestSupport
 import Testing
+import SQLiteStorage
+import RemoteClient
 
 /// What the server refuses, and how: always the contract's envelope, never another user's data.
 @Suite struct RefusalTests {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import HealthCore
 @testable import HealthServer
+@testable import SQLiteStorage
 
 /// Issue 16, item 8: with a session saved for a server, `--password-stdin` still means "sign in with
 /// this password", so a wrong one is refused instead of silently ignored.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStorage
 import HealthCore
 import HealthServer
 import TestSupport

@@ -6,6 +6,9 @@ import HealthCore
 import HealthServer
 import Synchronization
 import TestSupport
+import SQLiteStorage
+import PostgresStorage
+import RemoteClient
 
 /// A real server on a free loopback port over a store in a temporary folder, with two users (alice with
 /// a scale, bob with a scale of his own). The store is an SQLite file, or with `engine: .postgres` a database

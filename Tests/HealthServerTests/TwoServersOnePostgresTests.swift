@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import HealthCore
 import TestSupport
 import Testing

@@ -4,6 +4,7 @@ import HealthServer
 import Logging
 import Synchronization
 import Testing
+import SQLiteStorage
 
 /// Welltory's callback against a real server on a loopback port: stored once, refused when the link is
 /// wrong or revoked or the values are malformed, and the secret never in the request log.

@@ -5,6 +5,8 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import HealthViewModels
+import SQLiteStorage
+import RemoteClient
 
 @MainActor
 struct OverlappingLoadsTests {

@@ -5,6 +5,9 @@ import HealthViewModels
 import Synchronization
 import TestSupport
 import Testing
+import SQLiteStorage
+import PostgresStorage
+import RemoteClient
 
 /// How a test world turns its store into a service: the local store over the file, a remote client of a real
 /// server (on a free loopback port) that serves the same file, or the local service over a PostgreSQL

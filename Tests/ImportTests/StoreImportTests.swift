@@ -3,6 +3,8 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import SQLiteStorage
+@testable import PostgresStorage
 
 /// Importing into a real store: devices, idempotence, all or nothing, the profile.
 @Suite struct StoreImportTests {

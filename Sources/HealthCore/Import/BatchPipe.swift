@@ -12,7 +12,7 @@ import Foundation
 /// is done on the reading thread, which has time to spare, not on the writing one.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while `condition` is locked.
-final class BatchPipe<Item>: @unchecked Sendable {
+package final class BatchPipe<Item>: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
     private var batches: [[Item]] = []
@@ -20,14 +20,14 @@ final class BatchPipe<Item>: @unchecked Sendable {
     private var cancelled = false
 
     /// Thrown to the reader when the writer has stopped.
-    struct Cancelled: Error {}
+    package struct Cancelled: Error {}
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// Reader: queues a batch, waiting while the pipe is full. Throws `Cancelled` once the writer stopped.
-    func send(_ batch: [Item]) throws {
+    package func send(_ batch: [Item]) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !cancelled { condition.wait() }
@@ -37,7 +37,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
     }
 
     /// Reader: the file is read (or could not be).
-    func finish(_ result: Result<ImportResult, any Error>) {
+    package func finish(_ result: Result<ImportResult, any Error>) {
         condition.lock()
         outcome = result
         condition.broadcast()
@@ -46,7 +46,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
 
     /// Writer: the next batch; nil when the reader has finished (successfully or not) and, on
     /// success, every batch has been taken.
-    func receive() -> [Item]? {
+    package func receive() -> [Item]? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -61,7 +61,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
     }
 
     /// Writer: stops the reader at its next batch and waits until it has finished.
-    func cancel() {
+    package func cancel() {
         condition.lock()
         cancelled = true
         batches.removeAll()
@@ -71,7 +71,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
     }
 
     /// Writer, after `receive()` returned nil: what the reader found, or why it failed.
-    func result() throws -> ImportResult {
+    package func result() throws -> ImportResult {
         condition.lock()
         defer { condition.unlock() }
         guard let outcome else { preconditionFailure("the reader has not finished") }
@@ -80,7 +80,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
 
     /// Reads `url` on a thread of its own, passing each reading through `preparer` and sending the
     /// results in batches. An error `preparer` throws ends the reading like a malformed file.
-    static func startReading<Preparer: ReadingPreparer>(
+    package static func startReading<Preparer: ReadingPreparer>(
         _ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?, into pipe: BatchPipe<Item>,
         batchSize: Int = 512, preparing preparer: Preparer
     ) where Preparer.Prepared == Item {
@@ -109,7 +109,7 @@ final class BatchPipe<Item>: @unchecked Sendable {
 }
 
 /// What the reading thread makes of each reading before its batch crosses to the writer.
-protocol ReadingPreparer: Sendable {
+package protocol ReadingPreparer: Sendable {
     associatedtype Prepared
     mutating func prepare(_ reading: ImportedReading) throws -> Prepared
 }

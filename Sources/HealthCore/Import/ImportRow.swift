@@ -6,31 +6,31 @@ import Foundation
 /// only finds the device and binds the row. Profiled on a 138 MB export.zip (perf, release build), the
 /// writing thread spent about a sixth of its time encoding the JSON, hashing the id and on the allocations
 /// around them, while the reading thread waited on it.
-struct ImportRow: Sendable {
-    enum Outcome: Sendable {
+package struct ImportRow: Sendable {
+    package enum Outcome: Sendable {
         case row(json: String, mid: String, numbers: ReadingNumbers)
         case skipped(reason: String)
     }
 
-    var reading: ImportedReading
-    var outcome: Outcome
+    package var reading: ImportedReading
+    package var outcome: Outcome
 }
 
 /// Everything about a reading's row that needs no database: the time check, the JSON (with a scale
 /// reading's source), the deterministic id, the four numbers kept beside the JSON.
-struct ImportRowPreparer: ReadingPreparer {
-    let userID: String
+package struct ImportRowPreparer: ReadingPreparer {
+    package let userID: String
     /// When the import runs, ms since the epoch: a reading more than a day after it is refused.
-    let received: Int64
+    package let received: Int64
     /// The last source written into a scale reading, as a JSON string (sources come in long runs).
     private var lastSource: (name: String, json: String)?
 
-    init(userID: String, received: Int64) {
+    package init(userID: String, received: Int64) {
         self.userID = userID
         self.received = received
     }
 
-    mutating func prepare(_ reading: ImportedReading) throws -> ImportRow {
+    package mutating func prepare(_ reading: ImportedReading) throws -> ImportRow {
         guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
             return ImportRow(reading: reading, outcome: .skipped(reason: "reading dated before 1970 or in the future"))
         }

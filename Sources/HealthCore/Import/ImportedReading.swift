@@ -131,3 +131,22 @@ public struct ImportedProfile: Sendable, Equatable {
         }
     }
 }
+
+extension ReadingKind {
+    /// A dense index for per-kind counters.
+    package var index: Int {
+        switch self {
+        case .weight: 0
+        case .height: 1
+        case .activeEnergy: 2
+        case .basalEnergy: 3
+        case .dietaryEnergy: 4
+        case .heartRateVariability: 5
+        case .steps: 6
+        case .restingHeartRate: 7
+        case .bodyFat: 8
+        case .leanMass: 9
+        case .heartRateVariabilityFromBeats: 10
+        }
+    }
+}

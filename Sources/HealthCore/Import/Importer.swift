@@ -1,10 +1,10 @@
 import Foundation
+import CheckedNumbers
 import ZIPFoundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import CheckedNumbers
 #endif
 
 /// How far an import has got, for a progress line.
@@ -21,6 +21,12 @@ public struct ImportResult: Sendable, Equatable {
     public var format: ImportFormat
     public var tally: ImportTally
     public var profile: ImportedProfile
+
+    package init(format: ImportFormat, tally: ImportTally, profile: ImportedProfile) {
+        self.format = format
+        self.tally = tally
+        self.profile = profile
+    }
 }
 
 /// Reads an export file from start to end and hands each kept reading to `reading`, in file order.

@@ -93,7 +93,7 @@ enum StoredReading {
 
 extension ReadingKind {
     /// The built-in device type whose devices carry readings of this kind.
-    var builtInType: BuiltInDeviceType {
+    package var builtInType: BuiltInDeviceType {
         switch self {
         case .weight, .height, .bodyFat, .leanMass: .withings
         case .activeEnergy, .basalEnergy, .heartRateVariability, .steps, .restingHeartRate: .activityTracker

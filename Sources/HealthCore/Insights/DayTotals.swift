@@ -54,7 +54,7 @@ public struct DayTotals: Sendable, Equatable {
     }
 
     /// Sets one sum by its position in the store's query (`LocalStore.dayTotals`).
-    mutating func set(column: Int, _ value: SumCount) {
+    package mutating func set(column: Int, _ value: SumCount) {
         switch column {
         case 0: weight = value
         case 1: activeEnergy = value
@@ -73,11 +73,11 @@ public struct DayTotals: Sendable, Equatable {
 
     /// The sums as the store keeps them between runs: sum and count per column, in `set(column:)` order,
     /// numbers as Swift prints them (which read back exactly).
-    var cacheText: String {
+    package var cacheText: String {
         (0..<Self.columnCount).map { i in let v = get(column: i); return "\(v.sum) \(v.count)" }.joined(separator: ";")
     }
 
-    init?(cacheText: String) {
+    package init?(cacheText: String) {
         let parts = cacheText.split(separator: ";")
         guard parts.count == Self.columnCount else { return nil }
         for (i, part) in parts.enumerated() {
@@ -89,7 +89,7 @@ public struct DayTotals: Sendable, Equatable {
 
     static let columnCount = 11
 
-    func get(column: Int) -> SumCount {
+    package func get(column: Int) -> SumCount {
         switch column {
         case 0: weight
         case 1: activeEnergy

@@ -23,7 +23,7 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
 
     /// The types the first migration created. Fixed here so that adding a type never changes what a
     /// shipped migration does: later types are added by their own migration.
-    static let inFirstSchema: [BuiltInDeviceType] = [.withings, .calorieTracker, .activityTracker]
+    package static let inFirstSchema: [BuiltInDeviceType] = [.withings, .calorieTracker, .activityTracker]
 
     public var deviceType: DeviceType {
         switch self {

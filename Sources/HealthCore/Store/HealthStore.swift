@@ -230,7 +230,3 @@ extension ExistStore {
                                 increment: increment, now: Date())
     }
 }
-
-extension LocalStore: HealthStore {
-    public var location: String { path }
-}

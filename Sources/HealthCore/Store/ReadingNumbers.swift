@@ -6,25 +6,25 @@ import Foundation
 /// as the values they just checked, since SQLite's schema version 14 and PostgreSQL's 15: a field's value
 /// when it is a number, nothing otherwise, the rule `Schema.numeric` and `PostgresSchema.numeric` write in
 /// SQL for the rows stored before.
-struct ReadingNumbers: Sendable, Equatable {
-    var weight: Double?
-    var activeEnergy: Double?
-    var calories: Double?
-    var basalEnergy: Double?
+package struct ReadingNumbers: Sendable, Equatable {
+    package var weight: Double?
+    package var activeEnergy: Double?
+    package var calories: Double?
+    package var basalEnergy: Double?
 
     /// The columns, in the order `values` gives them.
-    static let columns = "weight, active_energy, calories, basal_energy"
+    package static let columns = "weight, active_energy, calories, basal_energy"
 
     /// None of the four.
-    init() {}
+    package init() {}
 
     /// A reading's numbers from its checked fields.
-    init(_ data: [String: FieldValue]) {
+    package init(_ data: [String: FieldValue]) {
         for (field, value) in data { if let number = value.number { note(number, for: field) } }
     }
 
     /// Keeps `value` when `field` is one of the four; any other field has no column.
-    mutating func note(_ value: Double, for field: String) {
+    package mutating func note(_ value: Double, for field: String) {
         switch field {
         case Field.weight: weight = value
         case Field.activeEnergy: activeEnergy = value
@@ -34,5 +34,5 @@ struct ReadingNumbers: Sendable, Equatable {
         }
     }
 
-    var values: [Double?] { [weight, activeEnergy, calories, basalEnergy] }
+    package var values: [Double?] { [weight, activeEnergy, calories, basalEnergy] }
 }

@@ -9,16 +9,16 @@ import Foundation
 public enum StoreCopy {
     /// What a column holds, so each engine binds and reads it with its own type (SQLite keeps a
     /// device's `connected` as 0/1, PostgreSQL as a boolean).
-    enum Kind: Sendable { case text, integer, real, boolean }
+    package enum Kind: Sendable { case text, integer, real, boolean }
 
-    struct Table: Sendable {
-        var name: String
-        var columns: [(name: String, kind: Kind)]
+    package struct Table: Sendable {
+        package var name: String
+        package var columns: [(name: String, kind: Kind)]
     }
 
     /// In an order the foreign keys accept; columns as of schema version 13 on both engines, with the four
     /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before).
-    static let tables: [Table] = [
+    package static let tables: [Table] = [
         Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
                                        ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
                                        ("name_key", .text), ("name_skeleton", .text)]),
@@ -45,22 +45,29 @@ public enum StoreCopy {
     ]
 
     /// Tables SQLite keeps WITHOUT ROWID (no rowid to page by): small, read whole.
-    static let unpaged: Set<String> = ["exist_service_devices", "exist_owners", "exist_pushed"]
+    package static let unpaged: Set<String> = ["exist_service_devices", "exist_owners", "exist_pushed"]
 
     /// One cell.
-    enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case null, integer(Int64), real(Double), text(String)
     }
 
     /// How many rows a page of the copy moves.
-    static let pageSize = 5_000
+    package static let pageSize = 5_000
 
     /// How far the copy is, for a progress line.
     public struct Progress: Sendable {
         public var table: String
         public var copied: Int
         public var total: Int
-    }
+    
+
+        package init(table: String, copied: Int, total: Int) {
+            self.table = table
+            self.copied = copied
+            self.total = total
+        }
+}
 
     /// Copies `source` into `target`. Refuses a target that already has accounts or readings unless
     /// `replacing` (then its rows are deleted first, in the same transaction). Returns the rows copied per table.
@@ -80,14 +87,14 @@ public enum StoreCopy {
     }
 
     /// The refusal for a target that holds data, naming what it holds.
-    static func notEmpty(_ location: String, users: Int, readings: Int) -> HealthError {
+    package static func notEmpty(_ location: String, users: Int, readings: Int) -> HealthError {
         .invalidValue("\(location) is not empty (\(users) accounts, \(readings) readings): copy into a new store, or pass --force to replace what it holds")
     }
 }
 
 /// What an engine does for `StoreCopy`: read a table's rows page by page in their insertion order, and
 /// write another store's rows inside one transaction of its own.
-protocol StoreRowCopying: HealthStore {
+package protocol StoreRowCopying: HealthStore {
     func rowCount(_ table: String) async throws -> Int
     /// At most `limit` rows after the one whose key is `after` (nil: from the start), in the engine's
     /// insertion order (SQLite's rowid, PostgreSQL's `seq`, else the primary key), each in

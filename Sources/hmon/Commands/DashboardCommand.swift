@@ -5,6 +5,7 @@ import HealthCore
 import HMonCommandLine
 import HealthViewModels
 import Terminal
+import SQLiteStorage
 
 /// `hmon` (the default subcommand, also `hmon dashboard`): the dashboard, and what it opens and how it looks.
 struct DashboardCommand: AsyncParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HMonCommandLine
+import SQLiteStorage
+import PostgresStorage
 
 /// `hmon demo [--db PATH] [--force]`: a store with the demo account (demo / demo) to try hmon on.
 struct DemoCommand: AsyncParsableCommand {

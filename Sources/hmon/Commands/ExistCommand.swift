@@ -3,6 +3,7 @@ import Foundation
 import HealthCore
 import HMonCommandLine
 import CheckedNumbers
+import RemoteClient
 
 /// `hmon exist push`: sends daily weight, body fat, energy and HRV to an Exist-compatible server.
 struct ExistCommand: AsyncParsableCommand {

@@ -1,0 +1,264 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+
+/// Accounts, profiles, device types and devices: `LocalStore+Accounts` and `+Devices` on PostgreSQL,
+/// with the same rules and errors.
+extension PostgresStore {
+    public func createUser(_ account: NewAccount, now: Date) async throws -> User {
+        let name = account.name.trimmingCharacters(in: .whitespaces)
+        try AccountRules.check(name: name, email: account.email, password: account.password)
+        try AccountRules.check(fullName: account.fullName.trimmingCharacters(in: .whitespaces))
+        try await checkNameIsFree(name)
+        let hash = try passwordHasher.hash(account.password)
+        let user = User(id: Secrets.newID(), name: name, fullName: account.fullName.trimmingCharacters(in: .whitespaces),
+                        email: account.email.trimmingCharacters(in: .whitespaces), createdOn: now, modifiedOn: now)
+        let ms = now.millisecondsSince1970
+        try await write { db in
+            try await Self.checkNameIsFree(name, in: db)
+            try await db.run("""
+                INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                VALUES (\(user.id), \(user.name), \(UserNames.key(name)), \(UserNames.skeleton(name)), \(user.fullName),
+                        \(user.email), \(hash), \(ms), \(ms))
+                """)
+            try await db.run("INSERT INTO profiles (user_id) VALUES (\(user.id))")
+        }
+        return user
+    }
+
+    public func checkNameIsFree(_ name: String) async throws {
+        try await read { db in try await Self.checkNameIsFree(name, in: db) }
+    }
+
+    public func user(id: String) async throws -> User? {
+        try await read { db in try await Self.user(id: id, in: db) }
+    }
+
+    public func user(named name: String) async throws -> User? {
+        try await read { db in try await Self.userRow(named: name, in: db).map(Self.user(row:)) }
+    }
+
+    public func users() async throws -> [User] {
+        try await read { db in try await db.all("SELECT * FROM users ORDER BY created_at, name").map(Self.user(row:)) }
+    }
+
+    public func hasUsers() async throws -> Bool {
+        try await read { db in try await db.exists("SELECT 1 FROM users LIMIT 1") }
+    }
+
+    public func authenticate(name: String, password: String,
+                             runningCheckOn runner: PasswordCheckRunner) async throws -> User {
+        try AccountRules.checkEncoding(password: password)
+        let found = try await read { db -> (User, String)? in
+            guard let row = try await Self.userRow(named: name, in: db) else { return nil }
+            return (try Self.user(row: row), try row.value("password_hash", String.self))
+        }
+        guard let (user, hash) = found else {
+            let hasher = passwordHasher
+            _ = try await runner { (try? hasher.hash(password)) == nil }
+            throw HealthError.wrongPassword
+        }
+        guard try await runner({ PasswordHasher.verify(password, against: hash) }) else { throw HealthError.wrongPassword }
+        return user
+    }
+
+    public func setPassword(_ password: String, userID: String, now: Date) async throws {
+        try AccountRules.check(password: password)
+        let hash = try passwordHasher.hash(password)
+        let changed = try await write { db in
+            let changed = try await db.count(
+                "UPDATE users SET password_hash = \(hash), modified_at = \(now.millisecondsSince1970) WHERE id = \(userID) RETURNING 1")
+            try await db.run("DELETE FROM tokens WHERE user_id = \(userID)")
+            return changed
+        }
+        if changed == 0 { throw HealthError.unknownUser(userID) }
+    }
+
+    public func deleteUser(id: String) async throws {
+        let deleted = try await write { db in try await db.count("DELETE FROM users WHERE id = \(id) RETURNING 1") }
+        if deleted == 0 { throw HealthError.unknownUser(id) }
+    }
+
+    public func profile(userID: String) async throws -> Profile {
+        try await read { db in try await Self.profile(userID: userID, in: db) }
+    }
+
+    public func updateProfile(_ profile: Profile, userID: String, now: Date) async throws {
+        try ProfileRules.check(profile, today: Day(now, in: Calendar.current))
+        let changed = try await write { db in
+            let changed = try await db.count("""
+                UPDATE profiles SET birth_date = \(profile.birthDate?.description), sex = \(profile.sex?.rawValue),
+                    height_cm = \(profile.heightCm), lean_mass_kg = \(profile.leanMassKg), mass_unit = \(profile.massUnit.rawValue),
+                    energy_unit = \(profile.energyUnit.rawValue), bmr_formula = \(profile.bmrFormula.rawValue), goal_kg = \(profile.goalKg)
+                WHERE user_id = \(userID) RETURNING 1
+                """)
+            try await db.run("UPDATE users SET modified_at = \(now.millisecondsSince1970) WHERE id = \(userID)")
+            return changed
+        }
+        if changed == 0 { throw HealthError.unknownUser(userID) }
+    }
+
+    // MARK: Device types and devices
+
+    public func deviceTypes() async throws -> [DeviceType] {
+        try await read { db in try await Self.deviceTypes(in: db) }
+    }
+
+    public func deviceType(id: String) async throws -> DeviceType? {
+        try await read { db in try await Self.deviceType(id: id, in: db) }
+    }
+
+    public func deviceType(named name: String) async throws -> DeviceType? {
+        try await read { db in
+            try await db.one("""
+                SELECT * FROM device_types WHERE lower(name) = lower(\(name)) OR unique_name = \(name) LIMIT 1
+                """).map(Self.deviceType(row:))
+        }
+    }
+
+    public func manifest(ofType typeID: String) async throws -> Manifest {
+        try await read { db in try await Self.manifest(ofType: typeID, in: db) }
+    }
+
+    public func devices(userID: String) async throws -> [Device] {
+        try await read { db in try await Self.devices(userID: userID, in: db) }
+    }
+
+    public func device(id: String) async throws -> Device? {
+        try await read { db in try await Self.device(id: id, in: db) }
+    }
+
+    public func device(id: String, ownedBy userID: String) async throws -> Device {
+        try await read { db in try await Self.device(id: id, ownedBy: userID, in: db) }
+    }
+
+    public func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
+        if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(name, as: "the device name")
+        return try await write { db in
+            guard try await Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
+            guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
+            // SQLite's NOCASE folds ASCII letters only; so does this.
+            if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
+                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+            }
+            let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
+                                createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
+            try await db.run("""
+                INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+                VALUES (\(device.id), \(device.uid), \(device.dtid), \(device.name), \(device.manifestVersion),
+                        \(now.millisecondsSince1970), \(device.connected))
+                """)
+            return device
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    static func asciiLower(_ column: String) -> String {
+        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+    }
+
+    static func asciiLowered(_ text: String) -> String {
+        String(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Character(Unicode.Scalar($0.value + 32)!) : Character($0) })
+    }
+
+    static func userRow(named name: String, in db: PGConnection) async throws -> PostgresRandomAccessRow? {
+        try await db.one("SELECT * FROM users WHERE name_key = \(UserNames.key(name)) ORDER BY name = \(name) DESC, created_at LIMIT 1")
+    }
+
+    static func checkNameIsFree(_ name: String, in db: PGConnection) async throws {
+        let key = UserNames.key(name)
+        guard let row = try await db.one("""
+            SELECT name FROM users WHERE name_key = \(key) OR name_skeleton = \(UserNames.skeleton(name))
+            ORDER BY name_key = \(key) DESC LIMIT 1
+            """) else { return }
+        let existing = try row.value("name", String.self)
+        if UserNames.key(existing) == key { throw HealthError.nameTaken(name) }
+        throw HealthError.invalidValue(
+            "name \"\(name)\" looks like the existing user name \"\(existing)\" (it mixes letters of another script): choose another")
+    }
+
+    static func user(id: String, in db: PGConnection) async throws -> User? {
+        try await db.one("SELECT * FROM users WHERE id = \(id)").map(user(row:))
+    }
+
+    static func profile(userID: String, in db: PGConnection) async throws -> Profile {
+        guard let row = try await db.one("SELECT * FROM profiles WHERE user_id = \(userID)") else {
+            throw HealthError.unknownUser(userID)
+        }
+        return Profile(birthDate: try row.value("birth_date", String?.self).flatMap(Day.init(iso:)),
+                       sex: try row.value("sex", String?.self).flatMap(Sex.init(rawValue:)),
+                       heightCm: try row.value("height_cm"),
+                       leanMassKg: try row.value("lean_mass_kg"),
+                       massUnit: MassUnit(rawValue: try row.value("mass_unit")) ?? .kg,
+                       energyUnit: EnergyUnit(rawValue: try row.value("energy_unit")) ?? .kcal,
+                       bmrFormula: BMRFormula(rawValue: try row.value("bmr_formula")) ?? .mifflinStJeor,
+                       goalKg: try row.value("goal_kg"))
+    }
+
+    static func deviceTypes(in db: PGConnection) async throws -> [DeviceType] {
+        // SQLite sorts by name in byte order; "C" collation does the same here.
+        try await db.all("SELECT * FROM device_types ORDER BY name COLLATE \"C\"").map(deviceType(row:))
+    }
+
+    static func devices(userID: String, in db: PGConnection) async throws -> [Device] {
+        try await db.all("SELECT * FROM devices WHERE uid = \(userID) ORDER BY created_at, seq").map(device(row:))
+    }
+
+    static func deviceType(id: String, in db: PGConnection) async throws -> DeviceType? {
+        try await db.one("SELECT * FROM device_types WHERE id = \(id)").map(deviceType(row:))
+    }
+
+    static func manifest(ofType typeID: String, in db: PGConnection) async throws -> Manifest {
+        guard try await deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
+        let fields = try await db.all("SELECT * FROM device_type_fields WHERE dtid = \(typeID) ORDER BY position").map { row in
+            FieldSpec(name: try row.value("name"), type: FieldType(rawValue: try row.value("type")) ?? .string,
+                      unit: try row.value("unit"), description: try row.value("description"))
+        }
+        return Manifest(fields: fields)
+    }
+
+    static func device(id: String, in db: PGConnection) async throws -> Device? {
+        try await db.one("SELECT * FROM devices WHERE id = \(id)").map(device(row:))
+    }
+
+    static func device(id: String, ownedBy userID: String, in db: PGConnection) async throws -> Device {
+        guard let device = try await device(id: id, in: db) else { throw HealthError.unknownDevice(id) }
+        guard device.uid == userID else { throw HealthError.notYourDevice(id) }
+        return device
+    }
+
+    /// `device(id:ownedBy:in:)` for a write that adds or changes its readings: the row stays locked
+    /// `FOR KEY SHARE` to the end of the transaction, so the device (or its owner) cannot be deleted
+    /// under readings being written. It takes the lock a foreign key's check would take, once per
+    /// device instead of once per reading (schema version 15).
+    static func lockedDevice(id: String, ownedBy userID: String, in db: PGConnection) async throws -> Device {
+        guard let device = try await db.one("SELECT * FROM devices WHERE id = \(id) FOR KEY SHARE").map(device(row:)) else {
+            throw HealthError.unknownDevice(id)
+        }
+        guard device.uid == userID else { throw HealthError.notYourDevice(id) }
+        return device
+    }
+
+    // MARK: Rows
+
+    static func user(row: PostgresRandomAccessRow) throws -> User {
+        User(id: try row.value("id"), name: try row.value("name"), fullName: try row.value("full_name"), email: try row.value("email"),
+             createdOn: Date(millisecondsSince1970: try row.value("created_at")),
+             modifiedOn: Date(millisecondsSince1970: try row.value("modified_at")))
+    }
+
+    static func deviceType(row: PostgresRandomAccessRow) throws -> DeviceType {
+        DeviceType(id: try row.value("id"), name: try row.value("name"), uniqueName: try row.value("unique_name"),
+                   description: try row.value("description"), latestVersion: try row.value("latest_version"))
+    }
+
+    static func device(row: PostgresRandomAccessRow) throws -> Device {
+        Device(id: try row.value("id"), uid: try row.value("uid"), dtid: try row.value("dtid"), name: try row.value("name"),
+               manifestVersion: try row.value("manifest_version"),
+               createdOn: Date(millisecondsSince1970: try row.value("created_at")), connected: try row.value("connected"))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+
+/// Readings a person corrects, on PostgreSQL: `LocalStore+Corrections` with the same checks and errors.
+/// PostgreSQL keeps no per-day sums (it sums a day when asked), so there is nothing to drop after a change.
+extension PostgresStore {
+    public func reading(id mid: String, userID: String) async throws -> Message {
+        try await read { db in try await Self.ownedReading(mid, userID: userID, in: db) }
+    }
+
+    @discardableResult
+    public func deleteReading(id mid: String, userID: String) async throws -> Message {
+        try await write { db in
+            let reading = try await Self.ownedReading(mid, userID: userID, in: db)
+            try await db.run("DELETE FROM messages WHERE mid = \(mid)")
+            return reading
+        }
+    }
+
+    @discardableResult
+    public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date) async throws -> Message {
+        if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
+        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
+        return try await write { db in
+            let old = try await Self.ownedReading(mid, userID: userID, in: db)
+            let device = try await Self.lockedDevice(id: old.sdid, ownedBy: userID, in: db)
+            let manifest = try await Self.manifest(ofType: device.dtid, in: db)
+            let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
+            let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
+            let ts = change.ts ?? old.ts
+            let numbers = ReadingNumbers(data)
+            try await db.run("""
+                UPDATE messages SET ts = \(ts), data = \(try StoreRules.encode(data)), mv = \(device.manifestVersion),
+                    weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
+                    basal_energy = \(numbers.basalEnergy)
+                WHERE mid = \(mid)
+                """)
+            var edited = old
+            edited.ts = ts
+            edited.data = data
+            edited.mv = device.manifestVersion
+            return edited
+        }
+    }
+
+    public func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message] {
+        if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
+        if query.from >= query.to { return [] }
+        return try await read { db in
+            guard let presence = Self.presenceFilter(query.field) else { return [] }
+            var bindings = PostgresBindings()
+            bindings.append(userID)
+            bindings.append(query.from)
+            bindings.append(query.to)
+            var sql = "SELECT * FROM messages WHERE uid = $1 AND ts >= $2 AND ts < $3"
+            if let field = presence {
+                bindings.append(field)
+                sql += " AND data::jsonb ? $\(bindings.count)"
+            }
+            // Ids compare byte by byte, as SQLite compares them.
+            sql += query.order == .desc ? " ORDER BY ts DESC, mid COLLATE \"C\" DESC" : " ORDER BY ts, mid COLLATE \"C\""
+            if let limit = query.limit {
+                bindings.append(limit)
+                sql += " LIMIT $\(bindings.count)"
+            }
+            return try await db.all(PostgresQuery(unsafeSQL: sql, binds: bindings)).map(Self.message(row:))
+        }
+    }
+
+    static func ownedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message {
+        guard let row = try await db.one("SELECT * FROM messages WHERE mid = \(mid)") else { throw HealthError.unknownReading(mid) }
+        let message = try message(row: row)
+        guard message.uid == userID else { throw HealthError.notYourReading(mid) }
+        return message
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+
+/// Bringing an export into a PostgreSQL store, with `LocalStore.importFile`'s promises: all or nothing
+/// (one transaction), idempotent (the same `mid`s, `ON CONFLICT DO NOTHING`), devices named after the
+/// readings' sources, the profile's empty fields filled. The readings go in one multi-row insert per
+/// few batches of the reading thread (`unnest` of one array per column), not one round trip each.
+extension PostgresStore {
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+                           progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
+        do {
+            return try await bulkWrite(keep: !dryRun) { db in
+                guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
+                let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
+                // Each row's JSON, id and skips are made on the reading thread, as for SQLite (`ImportRow`).
+                let pipe = BatchPipe<ImportRow>(capacity: 16)
+                BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe,
+                                       preparing: ImportRowPreparer(userID: userID, received: now.millisecondsSince1970))
+                do {
+                    // Several of the reader's batches per insert: each statement is a round trip to the
+                    // server, and on a busy machine the wait for it costs more than its rows.
+                    var pending: [ImportRow] = []
+                    while let batch = await Self.nextBatch(pipe) {
+                        pending += batch
+                        if pending.count >= Self.rowsPerInsert {
+                            try await writer.insert(pending)
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    if !pending.isEmpty { try await writer.insert(pending) }
+                } catch {
+                    pipe.cancel()
+                    throw error
+                }
+                var imported = try pipe.result()
+                writer.finish(into: &imported.tally)
+                try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
+                return imported
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Readings per multi-row insert.
+    static let rowsPerInsert = 8192
+
+    /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
+    /// cooperative threads would stall the inserts' own continuations.
+    private static func nextBatch(_ pipe: BatchPipe<ImportRow>) async -> [ImportRow]? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
+        }
+    }
+
+    private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
+                                    tally: inout ImportTally, db: PGConnection) async throws {
+        guard !imported.isEmpty,
+              let row = try await db.one("SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = \(userID)") else { return }
+        let today = Day(now, in: Calendar.current)
+        func acceptable(_ profile: Profile) -> Bool { (try? ProfileRules.check(profile, today: today)) != nil }
+        if try row.value("birth_date", String?.self) == nil, let day = imported.birthDate, acceptable(Profile(birthDate: day)) {
+            try await db.run("UPDATE profiles SET birth_date = \(day.description) WHERE user_id = \(userID)")
+            tally.profileFilled.append("date of birth")
+        }
+        if try row.value("sex", String?.self) == nil, let sex = imported.sex {
+            try await db.run("UPDATE profiles SET sex = \(sex.rawValue) WHERE user_id = \(userID)")
+            tally.profileFilled.append("sex")
+        }
+        if try row.value("height_cm", Double?.self) == nil, let cm = imported.heightCm, acceptable(Profile(heightCm: cm)) {
+            try await db.run("UPDATE profiles SET height_cm = \(cm) WHERE user_id = \(userID)")
+            tally.profileFilled.append("height")
+        }
+    }
+}
+
+/// `ImportWriter` for PostgreSQL: the same device naming, skips and counts, one insert per batch. A device
+/// found for the readings is locked `FOR KEY SHARE` (see `PostgresStore.lockedDevice`).
+final class PostgresImportWriter {
+    private let db: PGConnection
+    private let userID: String
+    private let received: Int64
+    private var devices: [DeviceKey: KnownDevice] = [:]
+    private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
+    private var skipped: [String: Int] = [:]
+    private var cleanedNames: [String] = []
+    private var addedByDevice: [String: Int] = [:]
+
+    private struct DeviceKey: Hashable {
+        var source: String
+        var type: BuiltInDeviceType
+    }
+
+    private struct KnownDevice {
+        var id: String
+        var dtid: String
+        var manifestVersion: Int
+        /// As stored, for the summary's count per device.
+        var name: String
+    }
+
+    init(db: PGConnection, userID: String, received: Int64) {
+        self.db = db
+        self.userID = userID
+        self.received = received
+    }
+
+    func insert(_ batch: [ImportRow]) async throws {
+        var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
+        // `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
+        // reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
+        var numbers = [[Double]](repeating: [], count: 4)
+        var kindOfMid: [String: Int] = [:]
+        var deviceOfMid: [String: String] = [:]
+        for row in batch {
+            let reading = row.reading
+            let json: String, mid: String, readingNumbers: ReadingNumbers
+            switch row.outcome {
+            case .skipped(let reason):
+                skipped[reason, default: 0] += 1
+                continue
+            case .row(let encoded, let id, let prepared):
+                (json, mid, readingNumbers) = (encoded, id, prepared)
+            }
+            let device = try await device(for: reading.source, type: reading.kind.builtInType)
+            if kindOfMid[mid] != nil {
+                // The same reading twice in one batch: the second is "already there", as on SQLite.
+                alreadyThere[reading.kind.index] += 1
+                continue
+            }
+            kindOfMid[mid] = reading.kind.index
+            deviceOfMid[mid] = device.name
+            mids.append(mid)
+            sdids.append(device.id)
+            sdtids.append(device.dtid)
+            ts.append(reading.timestamp)
+            mvs.append(Int64(device.manifestVersion))
+            data.append(json)
+            for (column, value) in readingNumbers.values.enumerated() { numbers[column].append(value ?? .nan) }
+        }
+        guard !mids.isEmpty else { return }
+        let uids = [String](repeating: userID, count: mids.count)
+        let cts = [Int64](repeating: received, count: mids.count)
+        let inserted = try await db.all("""
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
+            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
+                        \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
+                        \(numbers[2])::float8[], \(numbers[3])::float8[])
+                AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
+            ON CONFLICT (mid) DO NOTHING RETURNING mid
+            """)
+        var fresh = Set<String>()
+        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        for (mid, kind) in kindOfMid {
+            if fresh.contains(mid) {
+                added[kind] += 1
+                if let name = deviceOfMid[mid] { addedByDevice[name, default: 0] += 1 }
+            } else {
+                alreadyThere[kind] += 1
+            }
+        }
+    }
+
+    func finish(into tally: inout ImportTally) {
+        for kind in ReadingKind.allCases {
+            if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
+            if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
+        }
+        for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        for (name, count) in addedByDevice { tally.addedByDevice[name, default: 0] += count }
+        tally.cleanedDeviceNames = cleanedNames
+    }
+
+    /// As on SQLite (`ImportWriter`): a scale's readings from every source land on the person's one scale,
+    /// their oldest (Withings or generic), or a new generic "Scale"; other kinds on a device named after the source.
+    private func device(for source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
+        let key = DeviceKey(source: type == .withings ? "" : source, type: type)
+        if let known = devices[key] { return known }
+        let device = type == .withings ? try await theScale() : try await findOrCreateDevice(source: source, type: type)
+        devices[key] = device
+        return device
+    }
+
+    private func theScale() async throws -> KnownDevice {
+        let withings = BuiltInDeviceType.withings.deviceType.id, generic = BuiltInDeviceType.scale.deviceType.id
+        if let row = try await db.one("""
+            SELECT id, dtid, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
+            ORDER BY created_at, seq LIMIT 1 FOR KEY SHARE
+            """) {
+            return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"),
+                               name: try row.value("name"))
+        }
+        let lower = PostgresStore.asciiLower("name")
+        let nameTaken = try await db.exists("""
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered("Scale"))
+            """)
+        let type = BuiltInDeviceType.scale
+        let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion,
+                                 name: nameTaken ? "Scale (Scale)" : "Scale")
+        try await db.run("""
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+            VALUES (\(device.id), \(userID), \(generic), \(device.name), \(device.manifestVersion), \(received), true)
+            """)
+        return device
+    }
+
+    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
+        let typeID = type.deviceType.id
+        let (source, replaced) = TextRules.replacingUnsafe(in: source)
+        let name = String(source.prefix(100))
+        let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
+        if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
+        let lower = PostgresStore.asciiLower("name")
+        for candidate in [name, qualified] {
+            if let row = try await db.one("""
+                SELECT id, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
+                    AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
+                ORDER BY created_at LIMIT 1 FOR KEY SHARE
+                """) {
+                return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"),
+                                   name: try row.value("name"))
+            }
+        }
+        let nameTaken = try await db.exists("""
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(name))
+            """)
+        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion,
+                                 name: nameTaken ? qualified : name)
+        try await db.run("""
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+            VALUES (\(device.id), \(userID), \(typeID), \(device.name), \(device.manifestVersion), \(received), true)
+            """)
+        return device
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+
+/// Readings, the screens' reads and the insights' per-day sums: `LocalStore+Messages`, `+Screens`,
+/// `+Insights` and `+ContractJSON` on PostgreSQL.
+extension PostgresStore {
+    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String {
+        let received = now.millisecondsSince1970
+        let ts = message.ts ?? received
+        try StoreRules.checkTimestamp(ts, now: received)
+        let mid = mid ?? Secrets.newID()
+        try await write { db in
+            let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)
+            let type = try await Self.deviceType(id: device.dtid, in: db)
+            let manifest = try await Self.manifest(ofType: device.dtid, in: db)
+            let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
+            if try await db.exists("SELECT 1 FROM messages WHERE mid = \(mid)") {
+                throw HealthError.invalidValue("a reading with id \(mid) already exists")
+            }
+            try await Self.insertReading(mid: mid, device: device, userID: userID, ts: ts, received: received, fields: data, in: db)
+        }
+        return mid
+    }
+
+    public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int {
+        let received = now.millisecondsSince1970
+        let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
+        return try await write { db in
+            var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
+            var added = 0
+            for (index, row) in rows.enumerated() {
+                do {
+                    let known: (device: Device, manifest: Manifest, typeName: String)
+                    if let cached = checked[row.message.sdid] {
+                        known = cached
+                    } else {
+                        let device = try await Self.lockedDevice(id: row.message.sdid, ownedBy: userID, in: db)
+                        known = (device, try await Self.manifest(ofType: device.dtid, in: db),
+                                 try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
+                        checked[row.message.sdid] = known
+                    }
+                    let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
+                    if try await Self.insertReading(mid: row.mid, device: known.device, userID: userID, ts: row.ts, received: received,
+                                                    fields: data, unlessStored: true, in: db) {
+                        added += 1
+                    }
+                } catch let error as HealthError {
+                    throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                }
+            }
+            return added
+        }
+    }
+
+    public func messageCount(userID: String) async throws -> Int {
+        try await read { db in try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(userID)")?.value("n", Int.self) ?? 0 }
+    }
+
+    public func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message] {
+        try StoreRules.checkCount(count)
+        return try await read { db in
+            try await Self.lastMessages(deviceID: deviceID, userID: userID, count: count, field: field, in: db)
+        }
+    }
+
+    /// The server's hot call: the ownership check and the rows in one statement (one round trip), the
+    /// device's row joined to its last readings; no device row means an unknown device.
+    public func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON] {
+        try StoreRules.checkCount(count)
+        guard let presence = Self.presenceFilter(field) else {
+            _ = try await device(id: deviceID, ownedBy: userID)
+            return []
+        }
+        let rows = try await read { db in
+            try await db.all("""
+                SELECT d.uid AS owner, m.mid, m.sdid, m.sdtid, m.uid, m.ts, m.cts, m.mv, m.data
+                FROM devices AS d LEFT JOIN LATERAL (
+                    SELECT * FROM messages WHERE sdid = d.id AND (\(presence)::text IS NULL OR data::jsonb ? \(presence ?? ""))
+                    ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+                ) AS m ON true
+                WHERE d.id = \(deviceID)
+                """)
+        }
+        guard let first = rows.first else { throw HealthError.unknownDevice(deviceID) }
+        guard try first.value("owner", String.self) == userID else { throw HealthError.notYourDevice(deviceID) }
+        return try rows.compactMap { row in
+            guard let mid = try row.value("mid", String?.self) else { return nil }
+            return StoredMessageJSON(mid: mid, sdid: try row.value("sdid"), sdtid: try row.value("sdtid"),
+                                     uid: try row.value("uid"), ts: try row.value("ts"), cts: try row.value("cts"),
+                                     mv: try row.value("mv"), dataJSON: try row.value("data"))
+        }
+    }
+
+    public func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage {
+        try StoreRules.checkCount(query.count)
+        if query.startDate > query.endDate {
+            throw HealthError.invalidValue("the start date is after the end date: swap them")
+        }
+        let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
+        return try await snapshot { db in
+            _ = try await Self.device(id: query.sdid, ownedBy: userID, in: db)
+            guard let presence = Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
+            var bindings = PostgresBindings()
+            bindings.append(query.sdid)
+            bindings.append(query.startDate)
+            bindings.append(query.endDate)
+            var sql = "SELECT * FROM messages WHERE sdid = $1 AND ts BETWEEN $2 AND $3"
+            if let field = presence {
+                bindings.append(field)
+                sql += " AND data::jsonb ? $\(bindings.count)"
+            }
+            let descending = query.order == .desc
+            if let cursor {
+                bindings.append(cursor.ts)
+                bindings.append(cursor.mid)
+                let n = bindings.count
+                sql += descending ? " AND (ts, mid) < ($\(n - 1), $\(n))" : " AND (ts, mid) > ($\(n - 1), $\(n))"
+            }
+            // Ids compare byte by byte, as SQLite compares them.
+            sql += descending ? " ORDER BY ts DESC, mid COLLATE \"C\" DESC" : " ORDER BY ts, mid COLLATE \"C\""
+            bindings.append(query.count + 1)
+            sql += " LIMIT $\(bindings.count)"
+            var messages = try await db.all(PostgresQuery(unsafeSQL: sql, binds: bindings)).map(Self.message(row:))
+            var next: String?
+            if messages.count > query.count {
+                messages.removeLast()
+                next = messages.last.map { PageCursor(ts: $0.ts, mid: $0.mid).text }
+            }
+            return MessagePage(messages: messages, next: next)
+        }
+    }
+
+    public func energyTotals(userID: String, from: Int64, to: Int64) async throws -> EnergyTotals {
+        try await read { db in try await Self.energyTotals(userID: userID, from: from, to: to, in: db) }
+    }
+
+    public func latestWeight(userID: String, before: Int64) async throws -> WeightReading? {
+        try await read { db in try await Self.latestWeight(userID: userID, before: before, in: db) }
+    }
+
+    public func dailyWeightTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DailyWeightTotal] {
+        guard !dayStarts.isEmpty else { return [:] }
+        let stops = Array(dayStarts.dropFirst()) + [end]
+        return try await read { db in
+            let rows = try await db.all("""
+                SELECT b.i - 1 AS i, coalesce(sum(m.weight), 0) AS kg, count(m.weight) AS n
+                FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
+                JOIN messages AS m ON m.uid = \(userID) AND m.ts >= b.start AND m.ts < b.stop AND m.weight IS NOT NULL
+                GROUP BY b.i
+                """)
+            var totals: [Int: DailyWeightTotal] = [:]
+            for row in rows {
+                totals[try row.value("i", Int.self)] = DailyWeightTotal(kg: try row.value("kg"), readings: try row.value("n", Int.self))
+            }
+            return totals
+        }
+    }
+
+    public func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading] {
+        try await read { db in
+            try await db.all("""
+                SELECT ts, weight FROM messages WHERE uid = \(userID) AND ts >= \(from) AND ts < \(to) AND weight IS NOT NULL ORDER BY ts
+                """).map { WeightReading(date: Date(millisecondsSince1970: try $0.value("ts")), kg: try $0.value("weight")) }
+        }
+    }
+
+    // MARK: The screens
+
+    public func devicesOverview(userID: String) async throws -> DevicesOverview? {
+        try await snapshot { db in
+            guard let user = try await Self.user(id: userID, in: db) else { return nil }
+            let devices = try await Self.devices(userID: userID, in: db)
+            let types = try await Self.deviceTypes(in: db)
+            var manifests: [String: Manifest] = [:]
+            for dtid in Set(devices.map(\.dtid)) {
+                manifests[dtid] = try await Self.manifest(ofType: dtid, in: db)
+            }
+            var latest: [String: Message] = [:]
+            for device in devices {
+                let field = manifests[device.dtid]?.latestReadingField
+                latest[device.id] = try await Self.lastMessages(deviceID: device.id, userID: userID, count: 1, field: field, in: db).first
+            }
+            return DevicesOverview(user: user, devices: devices, deviceTypes: types, manifests: manifests, latestReadings: latest)
+        }
+    }
+
+    public func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
+        -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
+        let periods = periods.map { ($0.from, $0.to) }
+        return try await snapshot { db in
+            let profile = try await Self.profile(userID: userID, in: db)
+            var inputs: [(totals: EnergyTotals, weight: WeightReading?)] = []
+            for (from, to) in periods {
+                inputs.append((try await Self.energyTotals(userID: userID, from: from, to: to, in: db),
+                               try await Self.latestWeight(userID: userID, before: to, in: db)))
+            }
+            return (profile, inputs)
+        }
+    }
+
+    // MARK: The insights
+
+    /// The per-day sums, computed in one query (no cache yet on PostgreSQL: the server sums a year of a
+    /// watch's readings from its `jsonb` well within the screens' budget; `day_totals_cache` is kept
+    /// for `hmon db copy`).
+    public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
+        guard !dayStarts.isEmpty else { return [:] }
+        let stops = Array(dayStarts.dropFirst()) + [end]
+        let columns = ["m.weight", "m.active_energy", "m.basal_energy", "m.calories"]
+            + [Field.fatRatio, Field.fatFreeMass, Field.steps, Field.restingHeartRate, Field.rmssd,
+               Field.heartRateVariabilitySDNN, Field.stress].map {
+                "CASE WHEN jsonb_typeof(m.data::jsonb -> '\($0)') = 'number' THEN (m.data::jsonb ->> '\($0)')::double precision END"
+            }
+        let select = columns.enumerated().map { i, column in "coalesce(sum(\(column)), 0) AS s\(i), count(\(column)) AS c\(i)" }
+            .joined(separator: ", ")
+        return try await read { db in
+            let rows = try await db.all("""
+                SELECT b.i - 1 AS i, \(unescaped: select)
+                FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
+                JOIN messages AS m ON m.uid = \(userID) AND m.ts >= b.start AND m.ts < b.stop
+                GROUP BY b.i
+                """)
+            var result: [Int: DayTotals] = [:]
+            for row in rows {
+                var totals = DayTotals()
+                for i in columns.indices {
+                    totals.set(column: i, SumCount(sum: try row.value("s\(i)"), count: try row.value("c\(i)", Int.self)))
+                }
+                result[try row.value("i", Int.self)] = totals
+            }
+            return result
+        }
+    }
+
+    public func forgetDayTotals() async throws {
+        try await write { db in try await db.run("DELETE FROM day_totals_cache") }
+    }
+
+    public func countReadings(userID: String, from: Int64) async throws -> Int {
+        try await read { db in
+            try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(userID) AND ts >= \(from)")?.value("n", Int.self) ?? 0
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    /// The field `messages` must carry, "" for none; nil when no reading can carry it (as on SQLite).
+    static func presenceFilter(_ field: String?) -> String?? {
+        guard let field, !field.isEmpty else { return .some(nil) }
+        guard !field.contains("\""), !field.contains("\\") else { return nil }
+        return .some(field)
+    }
+
+    static func lastRows(deviceID: String, count: Int, field: String?, in db: PGConnection) async throws -> [PostgresRandomAccessRow]? {
+        guard let presence = presenceFilter(field) else { return nil }
+        if let field = presence {
+            return try await db.all("""
+                SELECT * FROM messages WHERE sdid = \(deviceID) AND data::jsonb ? \(field)
+                ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+                """)
+        }
+        return try await db.all("""
+            SELECT * FROM messages WHERE sdid = \(deviceID) ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+            """)
+    }
+
+    static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: PGConnection) async throws -> [Message] {
+        _ = try await device(id: deviceID, ownedBy: userID, in: db)
+        return try await lastRows(deviceID: deviceID, count: count, field: field, in: db)?.map(message(row:)) ?? []
+    }
+
+    static func energyTotals(userID: String, from: Int64, to: Int64, in db: PGConnection) async throws -> EnergyTotals {
+        guard let row = try await db.one("""
+            SELECT coalesce(sum(active_energy), 0) AS active, coalesce(sum(calories), 0) AS consumed,
+                   coalesce(sum(basal_energy), 0) AS basal, count(basal_energy) AS basal_count
+            FROM messages WHERE uid = \(userID) AND ts >= \(from) AND ts < \(to)
+            """) else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
+        let basalCount = try row.value("basal_count", Int.self)
+        return EnergyTotals(active: try row.value("active"), consumed: try row.value("consumed"),
+                            recordedBasal: basalCount > 0 ? try row.value("basal", Double.self) : nil)
+    }
+
+    static func latestWeight(userID: String, before: Int64, in db: PGConnection) async throws -> WeightReading? {
+        try await db.one("""
+            SELECT ts, weight FROM messages WHERE uid = \(userID) AND ts < \(before) AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1
+            """).map { WeightReading(date: Date(millisecondsSince1970: try $0.value("ts")), kg: try $0.value("weight")) }
+    }
+
+    static func message(row: PostgresRandomAccessRow) throws -> Message {
+        let json = try row.value("data", String.self)
+        let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
+        return Message(mid: try row.value("mid"), sdid: try row.value("sdid"), sdtid: try row.value("sdtid"), uid: try row.value("uid"),
+                       ts: try row.value("ts"), cts: try row.value("cts"), mv: try row.value("mv"), data: data)
+    }
+}
+
+extension PostgresStore {
+    /// Inserts one reading whose `fields` have been checked (`ReadingRules.accepted`): the one place
+    /// PostgreSQL's writers (a post, a batch, Exist's updates, an hmon export's import) name `messages`'
+    /// columns, as `MessageRecord` is on SQLite, so the stored JSON and the four numbers beside it
+    /// (`ReadingNumbers`) come from the same fields. With `unlessStored`, a reading whose id is already
+    /// stored is skipped (`ON CONFLICT DO NOTHING`). Returns whether the reading was added.
+    @discardableResult
+    static func insertReading(mid: String, device: Device, userID: String, ts: Int64, received: Int64,
+                              fields: [String: FieldValue], unlessStored: Bool = false, in db: PGConnection) async throws -> Bool {
+        let numbers = ReadingNumbers(fields)
+        return try await db.count("""
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
+                    \(try StoreRules.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
+                    \(numbers.basalEnergy))
+            \(unescaped: unlessStored ? "ON CONFLICT (mid) DO NOTHING" : "") RETURNING 1
+            """) > 0
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Logging
+import PostgresNIO
+import HealthCore
+
+/// The store on a PostgreSQL database, for several `hmon serve` instances (and the command line, and
+/// dashboards) sharing one database server. Answers every `HealthStore` question as `LocalStore` does —
+/// the same rules, ids, orders and errors — over a `PostgresClient` connection pool.
+///
+/// Every write transaction first bumps `hmon_meta.changes`: that row is the change token other
+/// processes poll (a revoked token, a new reading), and taking its lock first orders the writers, as
+/// SQLite's single write lock does, so they cannot deadlock on each other.
+public final class PostgresStore: HealthStore {
+    public let connection: PostgresLocation
+    public let passwordHasher: PasswordHasher
+    public let access: StoreAccess
+    public let wasCreated: Bool
+    public var location: String { connection.description }
+
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// Opens the database `connection` names as `access` says: `.create` gives an empty database the
+    /// hmon schema; `.readWrite` needs one already there and brings it up to date; `.readOnly` needs one
+    /// up to date and writes nothing. Refuses a database that holds another program's tables, or one
+    /// written by a newer hmon. Throws `HealthError.unusableStore` or `.storeUnavailable` (unreachable
+    /// server, refused password), naming the database without its password.
+    public static func open(_ connection: PostgresLocation, access: StoreAccess = .create,
+                            passwordHasher: PasswordHasher = .strong, maximumConnections: Int = 8) async throws -> PostgresStore {
+        let logger = Logger(label: "hmon.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        // One connection of its own checks the schema: a refused password or an unreachable server is
+        // reported at once, with the server's reason (the pool would retry, then say only that it gave up).
+        let created: Bool
+        do {
+            let single = try await PostgresConnection.connect(configuration: try singleConfiguration(connection), id: 0, logger: logger)
+            do {
+                created = try await prepareSchema(PGConnection(connection: single, logger: logger), location: connection.description,
+                                                  access: access)
+                try? await single.close()
+            } catch {
+                try? await single.close()
+                throw error
+            }
+        } catch {
+            throw mapped(error, location: connection.description)
+        }
+        let client = PostgresClient(configuration: configuration(connection, maximumConnections: maximumConnections),
+                                    backgroundLogger: logger)
+        let running = Task { await client.run() }
+        return PostgresStore(connection: connection, passwordHasher: passwordHasher, access: access, wasCreated: created,
+                             client: client, logger: logger, running: running)
+    }
+
+    private static func singleConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        if let socket = location.socketPath {
+            return .init(unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
+        }
+        let tls: PostgresConnection.Configuration.TLS = switch location.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return .init(host: location.host ?? "localhost", port: location.port, username: location.user, password: location.password,
+                     database: location.database, tls: tls)
+    }
+
+    private init(connection: PostgresLocation, passwordHasher: PasswordHasher, access: StoreAccess, wasCreated: Bool,
+                 client: PostgresClient, logger: Logger, running: Task<Void, Never>) {
+        self.connection = connection
+        self.passwordHasher = passwordHasher
+        self.access = access
+        self.wasCreated = wasCreated
+        self.client = client
+        self.logger = logger
+        self.running = running
+    }
+
+    deinit { running.cancel() }
+
+    /// Closes the pool's connections (a test's store, before its cluster stops).
+    public func close() { running.cancel() }
+
+    private static func configuration(_ location: PostgresLocation, maximumConnections: Int) -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        if let socket = location.socketPath {
+            configuration = .init(unixSocketPath: socket, username: location.user, password: location.password,
+                                  database: location.database)
+        } else {
+            let tls: PostgresClient.Configuration.TLS = switch location.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+            configuration = .init(host: location.host ?? "localhost", port: location.port, username: location.user,
+                                  password: location.password, database: location.database, tls: tls)
+        }
+        configuration.options.maximumConnections = max(1, maximumConnections)
+        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.additionalStartupParameters = [("application_name", "hmon")]
+        return configuration
+    }
+
+    // MARK: Schema
+
+    /// Checks the database is hmon's (or empty) and brings it to `PostgresSchema.latestVersion` in one
+    /// transaction, under an advisory lock so two instances starting together migrate once.
+    private static func prepareSchema(_ db: PGConnection, location: String, access: StoreAccess) async throws -> Bool {
+        func unusable(_ reason: UnusableStore.Reason) -> HealthError { .unusableStore(UnusableStore(path: location, reason: reason)) }
+        switch try await readState(db) {
+        case .foreign: throw unusable(.anotherProgramsFile)
+        case .hmon(let application, _) where application != PostgresSchema.application: throw unusable(.anotherProgramsFile)
+        case .hmon(_, let version) where version > PostgresSchema.latestVersion: throw unusable(.writtenByNewerHmon)
+        case .hmon(_, let version) where version == PostgresSchema.latestVersion: return false
+        case .empty where access != .create: throw unusable(.noStore)
+        case .hmon where access == .readOnly: throw unusable(.olderLayout)
+        default: break
+        }
+        try await db.run("BEGIN")
+        do {
+            try await db.run("SELECT pg_advisory_xact_lock(6856542606479218286)")
+            // Read again under the lock: another instance may have migrated meanwhile.
+            var version = 0
+            switch try await readState(db) {
+            case .foreign: throw unusable(.anotherProgramsFile)
+            case .hmon(_, let found) where found > PostgresSchema.latestVersion: throw unusable(.writtenByNewerHmon)
+            case .hmon(_, let found): version = found
+            case .empty: version = 0
+            }
+            for migration in PostgresSchema.migrations where migration.version > version {
+                for statement in migration.sql { try await db.run(PostgresQuery(unsafeSQL: statement)) }
+                try await db.run("UPDATE hmon_meta SET version = \(migration.version)")
+            }
+            try await db.run("COMMIT")
+            return version == 0
+        } catch {
+            try? await db.run("ROLLBACK")
+            throw error
+        }
+    }
+
+    private enum SchemaState { case empty, foreign, hmon(application: String, version: Int) }
+
+    private static func readState(_ db: PGConnection) async throws -> SchemaState {
+        let hasMeta = try await db.one("SELECT to_regclass('hmon_meta') IS NOT NULL AS present")?.value("present", Bool.self) ?? false
+        if hasMeta {
+            guard let row = try await db.one("SELECT application, version FROM hmon_meta LIMIT 1") else { return .foreign }
+            return .hmon(application: try row.value("application"), version: try row.value("version", Int.self))
+        }
+        let tables = try await db.one("""
+            SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()
+            """)?.value("n", Int.self) ?? 0
+        return tables == 0 ? .empty : .foreign
+    }
+
+    // MARK: Change token
+
+    public func changeToken() async throws -> Int64 {
+        try await read { db in
+            try await db.one("SELECT changes FROM hmon_meta")?.value("changes", Int64.self) ?? 0
+        }
+    }
+
+    // MARK: Access for the extension files
+
+    /// Runs `body` in a transaction that first bumps the change counter (see the type's comment).
+    func write<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
+        if access == .readOnly { throw HealthError.unusableStore(UnusableStore(path: location, reason: .readOnly)) }
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                let db = PGConnection(connection: connection, logger: logger)
+                try await db.run("UPDATE hmon_meta SET changes = changes + 1")
+                return try await body(db)
+            }
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Runs `body` in a transaction that first bumps the change counter, and commits it only when `keep`
+    /// (a dry run rolls back what it did). Errors come back unmapped: the bulk writers (the imports, `db copy`)
+    /// each say theirs their own way.
+    func bulkWrite<T: Sendable>(keep: Bool = true, _ body: (PGConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let db = PGConnection(connection: connection, logger: logger)
+            try await db.run("BEGIN")
+            do {
+                try await db.run("UPDATE hmon_meta SET changes = changes + 1")
+                let value = try await body(db)
+                try await db.run(keep ? "COMMIT" : "ROLLBACK")
+                return value
+            } catch {
+                try? await db.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` on one leased connection, each statement on its own (the hot reads are one statement:
+    /// a transaction around them would add two round trips).
+    func read<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in
+                try await body(PGConnection(connection: connection, logger: logger))
+            }
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot: for answers made of several queries
+    /// (a screen), which must not mix states from before and after another process's write.
+    func snapshot<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in
+                let db = PGConnection(connection: connection, logger: logger)
+                try await db.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                do {
+                    let value = try await body(db)
+                    try await db.run("COMMIT")
+                    return value
+                } catch {
+                    try? await db.run("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch {
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    /// Why a connection could not be made, in words (NIO's errors print as structures).
+    private static func connectionReason(_ error: any Error) -> String {
+        if let connection = error as? NIOConnectionError {
+            if let first = connection.connectionErrors.first { return connectionReason(first.error) }
+            return "the host name does not resolve"
+        }
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        return String(describing: type(of: error))
+    }
+
+    /// A `HealthError` for what the driver threw: the server's own message, never the password.
+    static func mapped(_ error: any Error, location: String) -> HealthError {
+        if let health = error as? HealthError { return health }
+        if let transaction = error as? PostgresTransactionError {
+            if let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError {
+                return mapped(inner, location: location)
+            }
+        }
+        if let psql = error as? PSQLError {
+            if let message = psql.serverInfo?[.message] {
+                let state = psql.serverInfo?[.sqlState] ?? ""
+                if state == "28P01" || state == "28000" {
+                    return .unusableStore(UnusableStore(path: location, reason: .notPermitted(
+                        detail: "\(message): give the password in PGPASSWORD or ~/.pgpass")))
+                }
+                if state == "3D000" {
+                    return .unusableStore(UnusableStore(path: location, reason: .cannotOpen(
+                        detail: "\(message): create it with `createdb`")))
+                }
+                if state.hasPrefix("40") {
+                    return .storeBusy("\(location) is busy (\(message)); nothing was written, try again")
+                }
+                return .storeUnavailable("database error in \(location): \(message)")
+            }
+            if psql.code == .connectionError || psql.code == .serverClosedConnection {
+                let detail = psql.underlying.map(connectionReason) ?? "the connection closed"
+                return .storeUnavailable("cannot reach PostgreSQL at \(location) (\(detail)): is the server running?")
+            }
+            return .storeUnavailable("database error in \(location): \(psql.code)")
+        }
+        if error is CancellationError { return .storeUnavailable("the connection to \(location) was closed") }
+        return .storeUnavailable("database error in \(location): \(String(describing: type(of: error)))")
+    }
+}
+
+/// One leased connection, with the few ways the store runs SQL on it.
+struct PGConnection {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func all(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+
+    func one(_ query: PostgresQuery) async throws -> PostgresRandomAccessRow? {
+        try await all(query).first
+    }
+
+    func run(_ query: PostgresQuery) async throws {
+        _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// How many rows a statement returned (an UPDATE or DELETE with `RETURNING 1` tells how many it changed).
+    func count(_ query: PostgresQuery) async throws -> Int {
+        try await all(query).count
+    }
+
+    func exists(_ query: PostgresQuery) async throws -> Bool {
+        try await one(query) != nil
+    }
+}
+
+extension PostgresRandomAccessRow {
+    func value<T: PostgresDecodable>(_ column: String, _ type: T.Type = T.self) throws -> T {
+        try self[column].decode(T.self)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import GRDB
+import CheckedNumbers
+import HealthCore
+
+/// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
+/// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about
+/// three months of morning measurements: Welltory's, and the watch's computed from its beats as an Apple
+/// Health import stores them, with the watch's own SDNN on the activity tracker) up to `now`.
+///
+/// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
+/// so screenshots and tests can rely on it.
+public enum DemoData {
+    public static let userName = "demo"
+    public static let password = "demo"
+    public static let days = 180
+
+    /// Opens the demo store at `url`, creating and filling it on first use, and on later days adding
+    /// the readings since its last one, so the demo always has a today.
+    public static func openStore(at url: URL, now: Date = Date(), calendar: Calendar = .current,
+                                 passwordHasher: PasswordHasher = .strong,
+                                 footprint: StoreFootprint = .standard) async throws -> LocalStore {
+        let store = try LocalStore(url: url, passwordHasher: passwordHasher, footprint: footprint)
+        if try await store.user(named: userName) == nil {
+            try await fill(store, now: now, calendar: calendar)
+        } else {
+            try await topUp(store, now: now, calendar: calendar)
+        }
+        return store
+    }
+
+    /// Adds the demo readings that fall after the demo account's latest reading and up to `now`, on
+    /// the same trend (the account's creation day fixes where the trend starts). Returns how many were added.
+    @discardableResult
+    public static func topUp(_ store: LocalStore, now: Date = Date(), calendar: Calendar = .current,
+                             seed: UInt64 = 2026) async throws -> Int {
+        guard let user = try await store.user(named: userName) else { return 0 }
+        let latest = try await store.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [user.id])
+        } ?? Int64.min
+        guard latest < now.millisecondsSince1970 else { return 0 }
+        let today = Day(now, in: calendar)
+        // A different stream for each day the store is topped up, still fixed by the seed and `now`.
+        var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
+        let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
+        guard firstDay <= today else { return 0 }
+        // Plan only from the latest reading's day: this runs at every `hmon --demo` launch, and planning
+        // the whole six months again cost more than the rest of the launch.
+        let from = latest == Int64.min ? firstDay : max(firstDay, Day(Date(millisecondsSince1970: latest), in: calendar))
+        let plan = DemoPlan(random: &random, firstDay: firstDay, from: from, today: today, now: now, calendar: calendar,
+                            created: user.createdOn)
+        let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
+        guard !fresh.isEmpty else { return 0 }
+        try await store.write { db in
+            for reading in fresh {
+                guard let device = devices[reading.device.name] else { continue }
+                try MessageRecord(mid: reading.mid, sdid: device.id, sdtid: device.dtid, uid: user.id, ts: reading.ts,
+                                  cts: reading.ts + 1500, mv: 1, fields: reading.data)
+                    .insertUnlessStored(db)
+            }
+        }
+        return fresh.count
+    }
+
+    /// Adds the demo account and its readings to `store`. Throws `.nameTaken` when it already has a `demo` user.
+    public static func fill(_ store: LocalStore, now: Date = Date(), calendar: Calendar = .current, seed: UInt64 = 2026) async throws {
+        if try await store.user(named: userName) != nil { throw HealthError.nameTaken(userName) }
+        var random = SeededRandom(seed: seed)
+        let today = Day(now, in: calendar)
+        let firstDay = today.adding(days: -(days - 1))
+        let created = firstDay.adding(days: -1).start(in: calendar).addingTimeInterval(20 * 3600)
+        let plan = DemoPlan(random: &random, firstDay: firstDay, from: firstDay, today: today, now: now, calendar: calendar,
+                            created: created)
+        let hash = try store.passwordHasher.hash(password)
+
+        try await store.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, ?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
+                    """,
+                arguments: [plan.userID, userName, UserNames.key(userName), UserNames.skeleton(userName), hash,
+                            created.millisecondsSince1970, created.millisecondsSince1970])
+            try db.execute(
+                sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm, goal_kg) VALUES (?, '1988-04-12', 'female', 168, 66)",
+                arguments: [plan.userID])
+            for device in plan.devices {
+                try db.execute(
+                    sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, 1, ?, 1)",
+                    arguments: [device.id, plan.userID, device.dtid, device.name, created.millisecondsSince1970])
+            }
+            for reading in plan.readings {
+                try MessageRecord(mid: reading.mid, sdid: reading.device.id, sdtid: reading.device.dtid, uid: plan.userID,
+                                  ts: reading.ts, cts: reading.ts + 1500, mv: 1, fields: reading.data)
+                    .insert(db)
+            }
+        }
+    }
+}
+
+/// The demo account's devices and readings, drawn from a seeded generator.
+private struct DemoPlan {
+    struct PlannedDevice {
+        var id: String
+        var dtid: String
+        var name: String
+    }
+
+    struct Reading {
+        var mid: String
+        var device: PlannedDevice
+        var ts: Int64
+        var data: [String: FieldValue]
+    }
+
+    let userID: String
+    let devices: [PlannedDevice]
+    var readings: [Reading] = []
+
+    /// Readings from `from` to `today` (up to `now`), on a trend that starts at `firstDay`.
+    init(random: inout SeededRandom, firstDay: Day, from: Day, today: Day, now: Date, calendar: Calendar, created: Date) {
+        userID = random.hex()
+        let scale = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.withings.deviceType.id, name: "Bathroom scale")
+        let watch = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.activityTracker.deviceType.id, name: "Watch")
+        let food = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.calorieTracker.deviceType.id, name: "Food log")
+        // The HRV meter and its measurements draw from their own streams, so adding them left every
+        // other demo reading (and every other screen's reference frame) as it was.
+        var hrvIDs = SeededRandom(seed: 0x4852_5600)
+        let hrv = PlannedDevice(id: hrvIDs.hex(), dtid: BuiltInDeviceType.hrvMeter.deviceType.id, name: "Welltory")
+        // Named as `hmon import` names the meter of a source that already has an activity tracker.
+        let watchHRV = PlannedDevice(id: hrvIDs.hex(), dtid: BuiltInDeviceType.hrvMeter.deviceType.id, name: "Watch (HRV Meter)")
+        devices = [scale, watch, food, hrv, watchHRV]
+
+        // The trend spans the demo's first `days` days and then holds, so readings added on later
+        // days (see `DemoData.topUp`) continue it.
+        let total = Double(DemoData.days - 1)
+        var day = from
+        while day <= today {
+            let start = day.start(in: calendar)
+            func at(_ hour: Double) -> Date { start.addingTimeInterval(hour * 3600) }
+            func add(_ device: PlannedDevice, _ time: Date, _ data: [String: FieldValue], random: inout SeededRandom) {
+                guard time <= now else { return }
+                readings.append(Reading(mid: random.hex(), device: device, ts: time.millisecondsSince1970, data: data))
+            }
+            let progress = min(1, Double(firstDay.days(to: day)) / total)
+            let weekday = calendar.component(.weekday, from: start)  // 1 = Sunday
+            let weekend = weekday == 1 || weekday == 7
+
+            // Weigh-ins: a slow loss from 74 to about 69.5 kg that levels off, day-to-day noise,
+            // a little more after weekends; some days skipped, some weighed twice.
+            let trend = 74.0 - 4.6 * (1 - pow(1 - progress, 1.6))
+            let mondayBump = weekday == 2 ? 0.35 : 0
+            if random.unit() > 0.13 {
+                let kg = trend + mondayBump + random.normal() * 0.3
+                let morning = at(6.5 + random.unit() * 1.5)
+                add(scale, morning, [Field.weight: .number(round1(kg)), Field.fatRatio: .number(round1(29 - 3 * progress + random.normal() * 0.4)),
+                                     Field.heartRate: .number(Double(Int(rounding: 62 + random.normal() * 4, .towardZero)))], random: &random)
+                if random.unit() < 0.1 {
+                    add(scale, at(21 + random.unit()), [Field.weight: .number(round1(kg + 0.5 + random.normal() * 0.2))], random: &random)
+                }
+            }
+
+            // The watch: hourly active energy and steps while awake, a workout on some days.
+            let workoutHour = random.unit() < (weekend ? 0.5 : 0.3) ? 7 + Int(rounding: random.unit() * 12, .towardZero) : -1
+            for hour in 7...22 {
+                let workout = hour == workoutHour
+                let active = workout ? 250 + random.unit() * 200 : 8 + random.unit() * 35
+                let steps = workout ? 4000 + random.unit() * 3000 : random.unit() * 900
+                add(watch, at(Double(hour) + 0.98), [Field.activeEnergy: .number(round1(active)),
+                                                     Field.steps: .number(steps.rounded())], random: &random)
+            }
+
+            // The food log: three meals and sometimes a snack.
+            let meals: [(hour: Double, low: Double, high: Double, names: [String])] = [
+                (7.75, 300, 500, ["porridge with berries", "toast and eggs", "yoghurt and granola"]),
+                (12.5, 550, 800, ["lentil soup and bread", "chicken salad", "pasta with pesto", "sushi"]),
+                (16, 120, 300, ["apple and nuts", "a cappuccino and a biscuit", "banana"]),
+                (19.25, 550, 900, ["salmon, rice and greens", "vegetable curry", "pizza", "stir-fried tofu"]),
+            ]
+            for meal in meals where meal.hour != 16 || random.unit() < 0.5 {
+                let kcal = (meal.low + random.unit() * (meal.high - meal.low)).rounded()
+                let name = meal.names[Int(rounding: random.unit() * Double(meal.names.count), .towardZero) % meal.names.count]
+                add(food, at(meal.hour + random.unit() * 0.5), [Field.calories: .number(kcal), Field.comments: .text(name)],
+                    random: &random)
+            }
+            if let measurement = Self.hrvMeasurement(on: day, today: today, at: at) {
+                var own = SeededRandom(seed: 0x4852_5601 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+                if measurement.data[Field.source] == .text(HRVSource.beats.rawValue) {
+                    add(watchHRV, measurement.time, measurement.data, random: &own)
+                    // The record the beats came in: Apple's SDNN, kept on the watch as the import keeps it.
+                    if let sdnn = measurement.data[Field.sdnn]?.number {
+                        add(watch, measurement.time, [Field.heartRateVariabilitySDNN: .number(round1(sdnn * 1.04))], random: &own)
+                    }
+                } else {
+                    add(hrv, measurement.time, measurement.data, random: &own)
+                }
+            }
+            day = day.adding(days: 1)
+        }
+    }
+
+    /// A morning HRV measurement on most of the last 100 days: on some days Welltory's (scores, colours,
+    /// a share token), on others computed from the watch's beats. Its own stream per day keeps it stable.
+    private static func hrvMeasurement(on day: Day, today: Day, at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
+        guard day.days(to: today) < 100 else { return nil }
+        var random = SeededRandom(seed: 0x4852_5602 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+        guard random.unit() < 0.85 else { return nil }
+        // ln RMSSD around ln 48 ms, lower for a hard fortnight five weeks ago, noisy from day to day.
+        let age = day.days(to: today)
+        let strain = (28...41).contains(age) ? -0.25 : 0
+        let rmssd = exp(log(48) + strain + random.normal() * 0.13)
+        let sdnn = rmssd * (1.05 + random.unit() * 0.25)
+        let heartRate = (58 - (rmssd - 48) * 0.2 + random.normal() * 2).rounded()
+        let round1 = { (x: Double) in (x * 10).rounded() / 10 }
+        let round2 = { (x: Double) in (x * 100).rounded() / 100 }
+        var data: [String: FieldValue] = [Field.rmssd: .number(round1(rmssd)), Field.sdnn: .number(round1(sdnn)),
+                                          Field.heartRate: .number(heartRate)]
+        if random.unit() < 0.6 {
+            let stress = min(0.95, max(0.05, 0.9 - rmssd / 80 + random.normal() * 0.05))
+            let energy = min(0.95, max(0.05, 1 - stress + random.normal() * 0.08))
+            let productivity = min(0.95, max(0.05, (energy + 1 - stress) / 2 + random.normal() * 0.08))
+            func color(_ goodness: Double) -> String { goodness >= 0.6 ? "green" : goodness >= 0.4 ? "yellow" : "red" }
+            data[Field.stress] = .number(round2(stress))
+            data[Field.energy] = .number(round2(energy))
+            data[Field.productivity] = .number(round2(productivity))
+            data[Field.totalPower] = .number((sdnn * sdnn * (0.9 + random.unit() * 0.3)).rounded())
+            data[Field.stressColor] = .text(color(1 - stress))
+            data[Field.energyColor] = .text(color(energy))
+            data[Field.productivityColor] = .text(color(productivity))
+            data[Field.shareToken] = .text(String(random.hex().prefix(20)))
+            data[Field.source] = .text(HRVSource.welltory.rawValue)
+        } else {
+            data[Field.pnn50] = .number(round1(min(60, max(1, rmssd * 0.55 - 8 + random.normal() * 3))))
+            data[Field.source] = .text(HRVSource.beats.rawValue)
+            data[Field.stressIndex] = .number(round1(max(20, 150 - rmssd * 1.5 + random.normal() * 10)))
+        }
+        return (at(6.75 + random.unit() * 0.75), data)
+    }
+
+    private func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+}
+

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import HealthCore
+
+/// Readings a person corrects: looking one up by id, changing it, deleting it, and listing them all.
+extension LocalStore {
+    /// One of the user's readings; `.unknownReading` when there is none, `.notYourReading` when it is someone else's.
+    public func reading(id mid: String, userID: String) async throws -> Message {
+        try await read { db in try Self.ownedReading(mid, userID: userID, in: db) }
+    }
+
+    /// Deletes one of the user's readings and returns it as it was. The insights' kept sums of its day are
+    /// dropped in the same transaction (see `forgetDayTotals(coveringTs:)`).
+    @discardableResult
+    public func deleteReading(id mid: String, userID: String) async throws -> Message {
+        try await write { db in
+            let reading = try Self.ownedReading(mid, userID: userID, in: db)
+            try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [mid])
+            try Self.forgetDayTotals(userID: userID, coveringTs: reading.ts, in: db)
+            return reading
+        }
+    }
+
+    /// Changes one of the user's readings (its time, some of its fields, or both) and returns it as stored.
+    /// The changed reading goes through the checks of a new one (`checkTimestamp`, `ReadingRules.accepted`
+    /// against its device's manifest); nothing is written when one fails. It keeps its id, device and
+    /// received time.
+    @discardableResult
+    public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date = Date()) async throws -> Message {
+        if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
+        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
+        return try await write { db in
+            let old = try Self.ownedReading(mid, userID: userID, in: db)
+            let device = try Self.device(id: old.sdid, ownedBy: userID, in: db)
+            let manifest = try Self.manifest(ofType: device.dtid, in: db)
+            let typeName = try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
+            let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
+            let ts = change.ts ?? old.ts
+            let numbers = ReadingNumbers(data)
+            try db.execute(sql: """
+                UPDATE messages SET ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?, basal_energy = ?
+                WHERE mid = ?
+                """, arguments: [ts, try StoreRules.encode(data), device.manifestVersion,
+                                 numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, mid])
+            // An update keeps the rowid and the count, which is all a kept day's signature looks at.
+            try Self.forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
+            try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)
+            var edited = old
+            edited.ts = ts
+            edited.data = data
+            edited.mv = device.manifestVersion
+            return edited
+        }
+    }
+
+    /// The user's readings over all their devices, in time order (then by id), as `query` asks.
+    public func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message] {
+        if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
+        if query.from >= query.to { return [] }
+        return try await read { db in
+            guard let presence = try Self.presenceFilter(query.field) else { return [] }
+            let direction = query.order == .desc ? "DESC" : "ASC"
+            var sql = "SELECT * FROM messages WHERE uid = ? AND ts >= ? AND ts < ? \(presence.sql) ORDER BY ts \(direction), mid \(direction)"
+            var arguments: StatementArguments = [userID, query.from, query.to]
+            arguments += presence.arguments
+            if let limit = query.limit {
+                sql += " LIMIT ?"
+                arguments += [limit]
+            }
+            let decoder = JSONDecoder()
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            var messages: [Message] = []
+            while let row = try rows.next() { messages.append(try Message(row: row, decoder: decoder)) }
+            return messages
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    static func ownedReading(_ mid: String, userID: String, in db: Database) throws -> Message {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE mid = ?", arguments: [mid]) else {
+            throw HealthError.unknownReading(mid)
+        }
+        let owner: String = row["uid"]
+        guard owner == userID else { throw HealthError.notYourReading(mid) }
+        return try Message(row: row, decoder: JSONDecoder())
+    }
+
+    /// Drops the user's kept per-day sums of every day (in any time zone) that holds the instant `ts`.
+    /// Needed after a change or a deletion: a day's signature (count and rowid sum) does not change when a
+    /// reading is edited in place, nor when a deleted reading's rowid is handed to the next one added.
+    static func forgetDayTotals(userID: String, coveringTs ts: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM day_totals_cache WHERE uid = ? AND start <= ? AND stop > ?", arguments: [userID, ts, ts])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import HealthCore
+
+/// Device types, their manifests, and users' devices.
+extension LocalStore {
+    /// Every device type, by name.
+    public func deviceTypes() async throws -> [DeviceType] {
+        try await read { db in try Self.deviceTypes(in: db) }
+    }
+
+    public func deviceType(id: String) async throws -> DeviceType? {
+        try await read { db in try Self.deviceType(id: id, in: db) }
+    }
+
+    /// Looks a type up by its name ("Withings Device", case-insensitive) or its unique name ("withings_device").
+    public func deviceType(named name: String) async throws -> DeviceType? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE name = ? OR unique_name = ? LIMIT 1",
+                             arguments: [name, name]).map(DeviceType.init(row:))
+        }
+    }
+
+    /// The manifest of a type; `.unknownDeviceType` when there is no such type.
+    public func manifest(ofType typeID: String) async throws -> Manifest {
+        try await read { db in try Self.manifest(ofType: typeID, in: db) }
+    }
+
+    /// A user's devices, oldest first.
+    public func devices(userID: String) async throws -> [Device] {
+        try await read { db in try Self.devices(userID: userID, in: db) }
+    }
+
+    /// Any user's device by id; nil when there is none.
+    public func device(id: String) async throws -> Device? {
+        try await read { db in try Self.device(id: id, in: db) }
+    }
+
+    /// The device when `userID` owns it; `.unknownDevice` or `.notYourDevice` otherwise.
+    public func device(id: String, ownedBy userID: String) async throws -> Device {
+        try await read { db in try Self.device(id: id, ownedBy: userID, in: db) }
+    }
+
+    /// Adds a device for a user. Throws `.unknownDeviceType`, or `.invalidValue` for an empty name
+    /// or a name the user already gave another device (names pick devices at the command line).
+    public func addDevice(name: String, typeID: String, userID: String, now: Date = Date()) async throws -> Device {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
+        if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(name, as: "the device name")
+        return try await write { db in
+            guard try Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {
+                throw HealthError.unknownUser(userID)
+            }
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
+                                 arguments: [userID, name]) == true {
+                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+            }
+            let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
+                                createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
+            try db.execute(
+                sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [device.id, device.uid, device.dtid, device.name, device.manifestVersion,
+                            now.millisecondsSince1970, device.connected])
+            return device
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    static func deviceTypes(in db: Database) throws -> [DeviceType] {
+        try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY name").map(DeviceType.init(row:))
+    }
+
+    static func devices(userID: String, in db: Database) throws -> [Device] {
+        try Row.fetchAll(db, sql: "SELECT * FROM devices WHERE uid = ? ORDER BY created_at, rowid",
+                         arguments: [userID]).map(Device.init(row:))
+    }
+
+    static func deviceType(id: String, in db: Database) throws -> DeviceType? {
+        try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE id = ?", arguments: [id]).map(DeviceType.init(row:))
+    }
+
+    static func manifest(ofType typeID: String, in db: Database) throws -> Manifest {
+        guard try deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
+        let fields = try Row.fetchAll(db, sql: "SELECT * FROM device_type_fields WHERE dtid = ? ORDER BY position",
+                                      arguments: [typeID]).map { row in
+            FieldSpec(name: row["name"], type: FieldType(rawValue: row["type"]) ?? .string, unit: row["unit"],
+                      description: row["description"])
+        }
+        return Manifest(fields: fields)
+    }
+
+    static func device(id: String, in db: Database) throws -> Device? {
+        // Cached: the server checks a device's owner on every request for its readings.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM devices WHERE id = ?"), arguments: [id]).map(Device.init(row:))
+    }
+
+    static func device(id: String, ownedBy userID: String, in db: Database) throws -> Device {
+        guard let device = try device(id: id, in: db) else { throw HealthError.unknownDevice(id) }
+        guard device.uid == userID else { throw HealthError.notYourDevice(id) }
+        return device
+    }
+}
+
+extension DeviceType {
+    init(row: Row) {
+        self.init(id: row["id"], name: row["name"], uniqueName: row["unique_name"], description: row["description"],
+                  latestVersion: row["latest_version"])
+    }
+}
+
+extension Device {
+    init(row: Row) {
+        self.init(id: row["id"], uid: row["uid"], dtid: row["dtid"], name: row["name"],
+                  manifestVersion: row["manifest_version"],
+                  createdOn: Date(millisecondsSince1970: row["created_at"]), connected: row["connected"])
+    }
+}

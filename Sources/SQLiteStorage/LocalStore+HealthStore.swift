@@ -1,0 +1,6 @@
+import HealthCore
+
+/// The SQLite file is one engine of the storage seam.
+extension LocalStore: HealthStore {
+    public var location: String { path }
+}

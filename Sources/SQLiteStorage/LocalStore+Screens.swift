@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import HealthCore
+
+/// What a dashboard screen shows, read in one transaction: one consistent snapshot, and one trip to
+/// the connection pool's thread instead of one per query (the trips, not the indexed queries, were
+/// most of what R cost on the devices and energy screens).
+extension LocalStore {
+    /// The devices screen for `userID`; nil when the user no longer exists.
+    public func devicesOverview(userID: String) async throws -> DevicesOverview? {
+        try await read { db in
+            guard let user = try Self.user(id: userID, in: db) else { return nil }
+            let devices = try Self.devices(userID: userID, in: db)
+            let types = try Self.deviceTypes(in: db)
+            var manifests: [String: Manifest] = [:]
+            for dtid in Set(devices.map(\.dtid)) {
+                manifests[dtid] = try Self.manifest(ofType: dtid, in: db)
+            }
+            var latest: [String: Message] = [:]
+            for device in devices {
+                let field = manifests[device.dtid]?.latestReadingField
+                latest[device.id] = try Self.lastMessages(deviceID: device.id, userID: userID, count: 1, field: field, in: db).first
+            }
+            return DevicesOverview(user: user, devices: devices, deviceTypes: types, manifests: manifests, latestReadings: latest)
+        }
+    }
+
+    /// What the energy balance of each period needs: the user's profile, and per period
+    /// (`from <= ts < to`, ms) the energy totals and the latest weight before its end.
+    public func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
+        -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
+        try await read { db in
+            let profile = try Self.profile(userID: userID, in: db)
+            let inputs = try periods.map { period in
+                (totals: try Self.energyTotals(userID: userID, from: period.from, to: period.to, in: db),
+                 weight: try Self.latestWeight(userID: userID, before: period.to, in: db))
+            }
+            return (profile, inputs)
+        }
+    }
+}
