@@ -132,11 +132,10 @@ import Testing
         let other = try WriteLockHolder(path: home.db.path, change: "UPDATE devices SET name = 'uncommitted'")
         for command in [["device", "list"], ["profile", "show"], ["user", "list"], ["trend"], ["device", "types"],
                         ["snapshot", "--screen", "devices"]] {
-            let started = Date()
             let outcome = try home.hmon(command)
+            // The lock is held until the loop ends, so a command that waited for it would fail with "busy"
+            // after its 10 s patience: success itself shows it did not wait.
             #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
-            // The lock is held throughout: waiting for it would end in "busy" after 10 s.
-            #expect(Date().timeIntervalSince(started) < 8, "\(command) waited for the writer")
             #expect(!outcome.stdout.contains("uncommitted"))
         }
         try other.release()
