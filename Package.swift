@@ -166,7 +166,8 @@ let package = Package(
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         // The fuzz targets (see Fuzz/fuzz.sh): the parts that read outside input, one entry point each.
-        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage"],
+        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage",
+                                              "HMonCommandLine"],
                 path: "Fuzz/Targets"),
         // libFuzzer's driver when built with -sanitize=fuzzer -D HMON_LIBFUZZER; otherwise it replays saved inputs.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),

@@ -17,13 +17,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case keys
     /// The server's request decoding: a request sent over loopback to a real `hmon serve` in this process.
     case server
+    /// Stored values of any double through the insights, their text and JSON, and Exist's numbers.
+    case stored
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
         case .xml, .csv: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
-        case .theme, .keys: break
+        case .theme, .keys, .stored: break
         }
     }
 
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .theme: try ThemeFuzz.parse(input)
         case .keys: try KeyFuzz.type(input)
         case .server: try ServerFuzz.shared.send(input)
+        case .stored: try StoredValuesFuzz.compute(input)
         }
     }
 }

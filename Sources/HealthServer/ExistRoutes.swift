@@ -8,7 +8,7 @@ import CheckedNumbers
 /// insights, and write values after acquiring attributes (`ExistWrites`).
 ///
 /// Days are the server's local days; values are in Exist's units (energy in kJ, body fat 0–1).
-struct ExistRoutes: Sendable {
+package struct ExistRoutes: Sendable {
     let store: any HealthStore
     let configuration: ServerConfiguration
     let reports = ExistReportCache()
@@ -134,11 +134,11 @@ struct ExistRoutes: Sendable {
     }
 
     /// `{"date","value"}` with the value in Exist's units (whole for integer attributes), null for none.
-    static func valueObject(_ attribute: InsightAttribute, _ daily: DailyAttributes, _ day: Day) -> [String: Any] {
+    package static func valueObject(_ attribute: InsightAttribute, _ daily: DailyAttributes, _ day: Day) -> [String: Any] {
         ["date": day.description, "value": daily.value(attribute, on: day).map { existNumber(attribute, $0) } ?? NSNull()]
     }
 
-    static func existNumber(_ attribute: InsightAttribute, _ value: Double) -> Any {
+    package static func existNumber(_ attribute: InsightAttribute, _ value: Double) -> Any {
         let v = attribute.existValue(value)
         return attribute.existValueType == 0 ? Int(rounding: v) as Any : v as Any
     }
