@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every `sh` example of README.md and docs/*.md, run by `Tests/DocExamples/run-doc-examples.sh` against the
+/// `hmon` of this build, so that the documentation cannot drift from what hmon does. The examples run in
+/// temporary folders of their own (HOME and the XDG folders too); the server examples listen on
+/// 127.0.0.1:8080. Without bash or curl the suite is skipped, and says so; a missing `hmon` fails the test
+/// (see `builtHmon()`).
+@Suite(.enabled(if: DocExamplesTests.canRun, "needs bash and curl: apt-get install curl"))
+struct DocExamplesTests {
+    /// Whether the runner and the examples' own tools are installed.
+    static var canRun: Bool {
+        InstalledTool.path(of: "bash") != nil && InstalledTool.path(of: "curl") != nil
+    }
+
+    /// The repository's root: this file is `Tests/EndToEndTests/DocExamplesTests.swift` in it.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func everyShellExampleInTheDocumentationRuns() throws {
+        let runner = Self.repository.appendingPathComponent("Tests/DocExamples/run-doc-examples.sh")
+        let finished = try ChildProcess.run("bash", [runner.path, try builtHmon().path])
+        #expect(finished.status == 0, "run-doc-examples.sh exited \(finished.status):\n\(finished.output)\(finished.errors)")
+    }
+}
