@@ -140,6 +140,7 @@ package struct ExistRoutes: Sendable {
 
     package static func existNumber(_ attribute: InsightAttribute, _ value: Double) -> Any {
         let v = attribute.existValue(value)
+        guard v.isFinite else { return NSNull() }
         return attribute.existValueType == 0 ? Int(rounding: v) as Any : v as Any
     }
 

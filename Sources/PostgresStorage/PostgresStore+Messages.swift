@@ -144,7 +144,7 @@ extension PostgresStore {
         let stops = Array(dayStarts.dropFirst()) + [end]
         return try await read { db in
             let rows = try await db.all("""
-                SELECT b.i - 1 AS i, coalesce(sum(m.weight), 0) AS kg, count(m.weight) AS n
+                SELECT b.i - 1 AS i, coalesce(\(unescaped: Self.clampedSum("m.weight")), 0) AS kg, count(m.weight) AS n
                 FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
                 JOIN messages AS m ON m.uid = \(userID) AND m.ts >= b.start AND m.ts < b.stop AND m.weight IS NOT NULL
                 GROUP BY b.i
@@ -199,6 +199,13 @@ extension PostgresStore {
         }
     }
 
+    /// `sum(expression)` with each value held within ±1e15. PostgreSQL refuses a double-precision sum that
+    /// overflows ("value out of range"), and two readings of 1.7e308 stored before today's ranges would
+    /// make every screen and route over that day fail; nothing the ranges let in comes near the bound.
+    static func clampedSum(_ expression: String) -> String {
+        "sum(CASE WHEN \(expression) > 1e15 THEN 1e15 WHEN \(expression) < -1e15 THEN -1e15 ELSE \(expression) END)"
+    }
+
     // MARK: The insights
 
     /// The per-day sums, computed in one query (no cache yet on PostgreSQL: the server sums a year of a
@@ -212,7 +219,7 @@ extension PostgresStore {
                Field.heartRateVariabilitySDNN, Field.stress].map {
                 "CASE WHEN jsonb_typeof(m.data::jsonb -> '\($0)') = 'number' THEN (m.data::jsonb ->> '\($0)')::double precision END"
             }
-        let select = columns.enumerated().map { i, column in "coalesce(sum(\(column)), 0) AS s\(i), count(\(column)) AS c\(i)" }
+        let select = columns.enumerated().map { i, column in "coalesce(\(Self.clampedSum(column)), 0) AS s\(i), count(\(column)) AS c\(i)" }
             .joined(separator: ", ")
         return try await read { db in
             let rows = try await db.all("""
@@ -272,8 +279,9 @@ extension PostgresStore {
 
     static func energyTotals(userID: String, from: Int64, to: Int64, in db: PGConnection) async throws -> EnergyTotals {
         guard let row = try await db.one("""
-            SELECT coalesce(sum(active_energy), 0) AS active, coalesce(sum(calories), 0) AS consumed,
-                   coalesce(sum(basal_energy), 0) AS basal, count(basal_energy) AS basal_count
+            SELECT coalesce(\(unescaped: clampedSum("active_energy")), 0) AS active,
+                   coalesce(\(unescaped: clampedSum("calories")), 0) AS consumed,
+                   coalesce(\(unescaped: clampedSum("basal_energy")), 0) AS basal, count(basal_energy) AS basal_count
             FROM messages WHERE uid = \(userID) AND ts >= \(from) AND ts < \(to)
             """) else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
         let basalCount = try row.value("basal_count", Int.self)

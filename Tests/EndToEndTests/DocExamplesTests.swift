@@ -7,13 +7,9 @@ import Testing
 /// temporary folders of their own (HOME and the XDG folders too); the server examples listen on
 /// 127.0.0.1:8080. Without bash or curl the suite is skipped, and says so; a missing `hmon` fails the test
 /// (see `builtHmon()`).
-@Suite(.enabled(if: DocExamplesTests.canRun, "needs bash and curl: apt-get install curl"))
+@Suite(.enabled(if: InstalledTool.path(of: "bash") != nil && InstalledTool.path(of: "curl") != nil,
+                "needs bash and curl: apt-get install curl"))
 struct DocExamplesTests {
-    /// Whether the runner and the examples' own tools are installed.
-    static var canRun: Bool {
-        InstalledTool.path(of: "bash") != nil && InstalledTool.path(of: "curl") != nil
-    }
-
     /// The repository's root: this file is `Tests/EndToEndTests/DocExamplesTests.swift` in it.
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()

@@ -59,6 +59,10 @@ import TestSupport
                            json: #"{"steps":1e300,"restingHeartRate":1e300,"heartRate":-1e300,"activeEnergy":1e300}"#)
             try Self.plant(in: world, device: world.aliceScale, ts: yesterday.millisecondsSince1970 - 60_000,
                            json: #"{"weight":1e300,"fatRatio":-1e300}"#)
+            // Two that overflow a day's sum to infinity, which JSON cannot carry.
+            for offset: Int64 in [120_000, 180_000] {
+                try Self.plant(in: world, device: watch, ts: yesterday.millisecondsSince1970 - offset, json: #"{"activeEnergy":1.7e308}"#)
+            }
             let token = try await world.rawToken()
             let paths = ["/api/2/attributes/with-values/", "/api/2/attributes/values/?attribute=steps",
                          "/api/2/attributes/values/?attribute=heartrate_resting", "/api/2/averages/",

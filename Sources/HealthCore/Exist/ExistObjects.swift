@@ -8,11 +8,17 @@ public enum ExistObjects {
     /// values is null.
     public static func average(_ a: AttributeAverages) -> [String: Any] {
         var object: [String: Any] = ["attribute": a.attribute.name, "date": a.date.description,
-                                     "overall": a.attribute.existValue(a.overall)]
+                                     "overall": number(a.attribute.existValue(a.overall))]
         for (name, median) in zip(AttributeAverages.weekdayNames, a.weekdays) {
-            object[name] = median.map { a.attribute.existValue($0) } ?? NSNull()
+            object[name] = median.map { number(a.attribute.existValue($0)) } ?? NSNull()
         }
         return object
+    }
+
+    /// A number for JSON, which has no NaN or infinity: a sum of stored values can overflow to one (two old
+    /// readings of 1e308), and then the value is unknown, written null, instead of failing the whole answer.
+    public static func number(_ value: Double) -> Any {
+        value.isFinite ? value : NSNull()
     }
 
     /// Exist's correlation object; `p` is the pair's own p-value, `p_adjusted` (hmon's addition) the
@@ -21,7 +27,8 @@ public enum ExistObjects {
         [
             "date": c.date.description, "period": c.days, "offset": c.offset,
             "attribute": c.attribute.name, "attribute2": c.attribute2.name,
-            "value": c.value, "p": c.p, "p_adjusted": c.q, "percentage": abs(c.value) * 100, "stars": c.stars,
+            "value": number(c.value), "p": number(c.p), "p_adjusted": number(c.q), "percentage": number(abs(c.value) * 100),
+            "stars": c.stars,
             "second_person": c.sentence, "second_person_elements": c.elements,
             "strength_description": "\(c.strength.prefix(1).uppercased())\(c.strength.dropFirst()) \(c.value >= 0 ? "positive" : "negative") relationship",
             "stars_description": c.starsDescription, "description": c.description,
