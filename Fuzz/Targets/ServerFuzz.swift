@@ -165,7 +165,7 @@ final class ServerFuzz: @unchecked Sendable {
     /// A whole request, sent on a new connection, and sent once more if that connection closed without
     /// an answer. Seen under the sanitizers at a hundred connections a second and not yet explained: now
     /// and then a connection closes unanswered, and the same request on a new one is answered (see the
-    /// README's Fuzzing section). A request that is not answered twice is a finding.
+    /// docs/fuzzing.md). A request that is not answered twice is a finding.
     private func exchangeAnswered(_ request: [UInt8]) throws(FuzzFinding) -> LoopbackHTTP.Answer {
         let answer = try exchange(request, halfClose: false)
         guard answer.status == nil else { return answer }

@@ -13,7 +13,7 @@ struct DashboardEndToEndTests {
         let file = tmux.folder.appendingPathComponent("demo.sqlite").path
         var database = file
         if engine == .postgres {
-            // The demo is made in a file; `hmon db copy` takes it to PostgreSQL, as the README says.
+            // The demo is made in a file; `hmon db copy` takes it to PostgreSQL, as docs/server.md says.
             database = try TestPostgres.newDatabaseURL()
             try tmux.runOutside(builtHmon(), ["demo", "--db", file])
             try tmux.runOutside(builtHmon(), ["db", "copy", file, database])
