@@ -10,8 +10,13 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the store over the SAMI REST API (OAuth2 sign-in, /v1.1 devices and messages).",
+        abstract: "Serve the store over HTTP: SAMI's REST API, Exist's API v2 and Welltory's callback.",
         discussion: """
+            Serves, over the store --db names (an SQLite file or a postgres:// URL): OAuth2 sign-in \
+            (/authorize, /token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
+            (attributes and their values, averages, correlations, insights, acquire, update); and the \
+            Welltory callback link `hmon hrv link` makes. Routes and examples: docs/server.md.
+
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
             standard error. A connection is closed when it takes longer than --header-timeout to send its \
