@@ -84,7 +84,7 @@ struct APIRoutes: Sendable {
         // `self` stands for the caller, as in `users/self`.
         let uid = context.parameters.get("uid")
         guard uid == userID || uid == "self" else { throw APIError.forbidden }
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
         _ = try RequestInput.flag(query, "includeProperties", default: false)
@@ -105,7 +105,7 @@ struct APIRoutes: Sendable {
 
     private func deviceTypes(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (_, service) = try reader(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
         let matching: [DeviceType]
@@ -130,7 +130,7 @@ struct APIRoutes: Sendable {
     /// The dashboard's refresh, so the hottest call: readings go out as stored, without decoding their data.
     private func lastMessages(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (userID, _) = try reader(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let sdids = try RequestInput.text(query, "sdids")
         let devices = sdids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !devices.isEmpty, devices.count <= Self.maxPageCount else {
@@ -159,7 +159,7 @@ struct APIRoutes: Sendable {
 
     private func messages(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (userID, service) = try reader(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let sdid = try RequestInput.text(query, "sdid")
         let startDate = try RequestInput.integer(query, "startDate", in: 0...Int64.max)
         let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)

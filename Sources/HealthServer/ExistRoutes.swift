@@ -110,7 +110,7 @@ package struct ExistRoutes: Sendable {
 
     private func attributes(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 100)
         let owners = try await store.existOwners(userID: userID)
         let objects = try matching(query, principal).map { Self.attributeObject($0, owner: owners[$0]) }
@@ -119,7 +119,7 @@ package struct ExistRoutes: Sendable {
 
     private func owned(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let paging = try ExistPaging(RequestInput.query(request), defaultLimit: 100)
+        let paging = try ExistPaging(try RequestInput.query(request), defaultLimit: 100)
         let owners = try await store.existOwners(userID: userID)
         let mine = InsightAttribute.allCases.filter { a in principal.clientID != nil && owners[a]?.clientID == principal.clientID }
         return ExistJSON.response(paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request))
@@ -150,7 +150,7 @@ package struct ExistRoutes: Sendable {
 
     private func withValues(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 100)
         let days = try RequestInput.int(query, "days", in: 1...Self.maxDays, default: 1)
         let last = try dateMax(query)
@@ -169,7 +169,7 @@ package struct ExistRoutes: Sendable {
     /// One attribute's values, newest first, one per day from `date_max` back to the user's first reading.
     private func values(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let name = try RequestInput.text(query, "attribute")
         guard let attribute = InsightAttribute(existName: name) else {
             throw APIError(.notFound, code: 404, message: "No attribute named \(name.prefix(40)): list them at /api/2/attributes/")
@@ -204,7 +204,7 @@ package struct ExistRoutes: Sendable {
     /// keep them or not by their date.
     private func averages(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 100)
         let allowed = Set(try matching(query.filter { $0.key != "templates" && $0.key != "manual" }, principal))
         let from = try dayFilter(query, "date_min"), to = try dayFilter(query, "date_max")
@@ -225,7 +225,7 @@ package struct ExistRoutes: Sendable {
     /// `strong=1`: |rho| ≥ 0.5 (Cohen's "strong"); `confident=1`: five stars, as Exist's docs say.
     private func correlations(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 20)
         let strong = try RequestInput.flag(query, "strong", default: false)
         let confident = try RequestInput.flag(query, "confident", default: false)
@@ -240,7 +240,7 @@ package struct ExistRoutes: Sendable {
     /// One correlation of two attributes, in either order, or 404.
     private func combo(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let a = try RequestInput.text(query, "attribute"), b = try RequestInput.text(query, "attribute2")
         let found = try await visibleCorrelations(principal, userID: userID).first { c in
             (c.attribute.name == a && c.attribute2.name == b) || (c.attribute.name == b && c.attribute2.name == a)
@@ -251,7 +251,7 @@ package struct ExistRoutes: Sendable {
 
     private func insights(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 20)
         let readable = Set(try readableOrForbidden(principal))
         let from = try dayFilter(query, "date_min"), to = try dayFilter(query, "date_max")

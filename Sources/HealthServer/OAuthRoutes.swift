@@ -73,7 +73,7 @@ struct OAuthRoutes: Sendable {
     }
 
     private func showForm(_ request: Request) async throws -> Response {
-        switch try await authorizeRequest(RequestInput.query(request)) {
+        switch try await authorizeRequest(try RequestInput.query(request)) {
         case .failure(let response): return response
         case .success(let auth): return html(.ok, SignInPage.render(parameters: auth.hiddenFields))
         }
@@ -269,7 +269,7 @@ struct OAuthRoutes: Sendable {
             tokenCache.forget(token: token)
             try await store.revokeToken(token)
         }
-        let query = RequestInput.query(request)
+        let query = try RequestInput.query(request)
         guard let target = query["redirect_uri"], !target.isEmpty else {
             return html(.ok, Self.signedOutPage)
         }
@@ -285,7 +285,7 @@ struct OAuthRoutes: Sendable {
 
     /// `PUT /revokeAccessToken?token=…` (or the bearer token itself when no `token` is given).
     private func revoke(_ request: Request) async throws -> Response {
-        guard let token = RequestInput.query(request)["token"].flatMap({ $0.isEmpty ? nil : $0 })
+        guard let token = try RequestInput.query(request)["token"].flatMap({ $0.isEmpty ? nil : $0 })
                 ?? AuthenticationMiddleware.bearerToken(request)
         else { throw APIError.validation("token", "is required") }
         tokenCache.forget(token: token)

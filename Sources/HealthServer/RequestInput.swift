@@ -7,8 +7,20 @@ import NIOCore
 /// contract's 10 KB and each failure a 400 that names the field (or 413 for a body that is too large).
 enum RequestInput {
     /// The query string's parameters (`+` is a space, `%xx` decoded; a repeated name keeps the last value).
-    static func query(_ request: Request) -> [String: String] {
-        FormEncoding.decode(request.uri.query ?? "")
+    /// A parameter holding a control character (`%00`, `%1B`) is refused with 400 naming it: no name, id,
+    /// field or date has one, and PostgreSQL refuses NUL in text outright (issue 29, case 6: a 500 before).
+    static func query(_ request: Request) throws -> [String: String] {
+        let query = FormEncoding.decode(request.uri.query ?? "")
+        for (name, value) in query.sorted(by: { $0.key < $1.key }) {
+            if let (scalar, _) = TextRules.firstUnsafe(in: name) {
+                throw APIError.validation(String(name.unicodeScalars.filter { !TextRules.isUnsafe($0) }.prefix(40)),
+                                          "holds \(TextRules.describe(scalar)) in its name: remove it")
+            }
+            if let (scalar, position) = TextRules.firstUnsafe(in: value) {
+                throw APIError.validation(name, "holds \(TextRules.describe(scalar)) at character \(position): remove it")
+            }
+        }
+        return query
     }
 
     /// An `application/x-www-form-urlencoded` body.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import Synchronization
 import CheckedNumbers
 
@@ -36,10 +37,11 @@ final class SignInThrottle: Sendable {
 
     init(policy: Policy = Policy()) { self.policy = policy }
 
-    /// The key for an account name: how the store compares names (case-insensitively), after Unicode
-    /// compatibility folding, so `ALICE` and `ａｌｉｃｅ` share alice's budget.
+    /// The key for an account name: the store's own key (`UserNames.key`: NFKC and case folding), so every
+    /// spelling that signs in as one account shares its budget: `ALICE`, `ａｌｉｃｅ`, and `roß` for `ross`
+    /// (lowercasing alone kept ß, and each "ss" written as ß doubled the guesses; issue 29, case 7).
     static func key(account name: String) -> String {
-        "user:" + name.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping.lowercased()
+        "user:" + UserNames.key(name.trimmingCharacters(in: .whitespaces))
     }
 
     /// Either a go-ahead (call `finish` with the outcome afterwards) or the seconds to wait.

@@ -69,6 +69,21 @@ import Testing
         }
     }
 
+    /// The throttle keys names as the store does (issue 29, case 7): `roß` signs in as `ross`, so it waits
+    /// with `ross`, and guesses spelt with ß share ross's budget instead of doubling it.
+    @Test func everySpellingOfAnAccountSharesItsBudget() async throws {
+        try await ServerWorld.run { world in
+            _ = try await world.store.createUser(NewAccount(name: "ross", password: ServerWorld.password))
+            #expect(try await Self.signIn(world, "roß", ServerWorld.password).status == 302, "the store signs roß in as ross")
+            for (index, name) in ["ross", "roß", "ROSS", "roß", "ross"].enumerated() {
+                #expect(try await Self.signIn(world, name, "guess \(index)", from: "127.0.0.\(30 + index)").status == 401)
+            }
+            for name in ["roß", "ross", "ＲＯＳＳ"] {
+                #expect(try await Self.signIn(world, name, ServerWorld.password, from: "127.0.0.40").status == 429, "\(name)")
+            }
+        }
+    }
+
     @Test func anUnknownNameIsThrottledExactlyLikeAnAccountSoThrottlingRevealsNoNames() async throws {
         try await ServerWorld.run { world in
             var known: [Int] = [], unknown: [Int] = []

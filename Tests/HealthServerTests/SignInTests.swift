@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    /// A quote and a combining mark are one Swift Character that is no quote: escaping by character let
+    /// `"\u{301}` close the attribute (issue 29, case 8). Escaped by scalar, the quote is `&quot;`.
+    @Test func aQuoteFollowedByACombiningMarkIsEscapedToo() async throws {
+        // Built from scalars, outside the #expect macros (a literal quote-and-mark trips their expansion).
+        let rawQuote = String(String.UnicodeScalarView(["\"", "\u{301}"]))
+        let escapedQuote = "&quot;" + String(String.UnicodeScalarView(["\u{301}"]))
+        try await ServerWorld.run { world in
+            for field in ["state", "username"] {
+                let reply = try await world.get("/authorize?client_id=hmon&response_type=token&\(field)=%22%CC%81%20onfocus%3Dalert(1)%20x%3D%22%CC%81")
+                #expect(reply.status == 200)
+                let page = reply.text
+                let reflected = page.contains("onfocus")
+                let escaped = page.contains(escapedQuote + " onfocus=alert(1) x=" + escapedQuote)
+                let raw = page.contains(rawQuote)
+                #expect(!reflected || escaped, "\(field) is reflected unescaped: \(page)")
+                #expect(!raw, "\(field): a raw quote before the mark")
+            }
+        }
+    }
+
     @Test func aRedirectThatIsNotRegisteredIsRefusedWithoutRedirecting() async throws {
         try await ServerWorld.run { world in
             let reply = try await world.get("/authorize?client_id=hmon&response_type=token&redirect_uri=https%3A%2F%2Fevil.example")

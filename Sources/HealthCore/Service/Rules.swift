@@ -107,7 +107,11 @@ public enum ReadingRules {
                 throw HealthError.invalidValue("a \(typeName) has no field \"\(name)\": its fields are \(known)")
             }
             switch (spec.type, value) {
-            case (.string, .text(let text)): try HRVFields.check(field: name, text: text)
+            case (.string, .text(let text)):
+                // Control and format characters: one rule for both engines (PostgreSQL cannot store NUL) and
+                // for every terminal that later prints the text.
+                try TextRules.check(text, as: name)
+                try HRVFields.check(field: name, text: text)
             case (.string, .number):
                 throw HealthError.invalidValue("\(name) must be text, not a number")
             case (.double, .text), (.integer, .text):
