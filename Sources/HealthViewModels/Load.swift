@@ -28,15 +28,70 @@ public struct Load: Sendable {
     public func run() async -> Loaded { await work() }
 }
 
-/// A finished load, as an event for the loop. `deliver()` applies it to its model if it still answers the
-/// newest request, and returns what the model wants to do next (more loads), else drops it.
-public struct Loaded: Sendable {
+/// What came back from a load: the value it fetched, or why it could not.
+public enum LoadOutcome: Sendable {
+    case value(any Sendable)
+    case failure(any Error)
+}
+
+/// A finished load, as a message for the loop: which request it answers, and what came back, as a value
+/// that can be logged, built in a test and applied again. `deliver()` hands it to the slot that made the
+/// request, whose one `update` applies it if it still answers the newest request, else drops it.
+public struct Loaded: Sendable, CustomStringConvertible {
     public let tag: LoadTag
     public let generation: Int
-    let apply: @MainActor @Sendable () -> Command
+    public let outcome: LoadOutcome
+    /// The slot that made the request and applies its answer.
+    public let recipient: any LoadRecipient
 
+    public init(tag: LoadTag, generation: Int, outcome: LoadOutcome, recipient: any LoadRecipient) {
+        self.tag = tag
+        self.generation = generation
+        self.outcome = outcome
+        self.recipient = recipient
+    }
+
+    /// Applies the message; returns what the model wants to do next (more loads).
     @MainActor
-    public func deliver() -> Command { apply() }
+    public func deliver() -> Command { recipient.update(self) }
+
+    public var description: String {
+        switch outcome {
+        case .value(let value): "\(tag) #\(generation): \(type(of: value))"
+        case .failure(let error): "\(tag) #\(generation): failed: \(error)"
+        }
+    }
+}
+
+/// Who applies a load's answer: the slot that made the request.
+@MainActor
+public protocol LoadRecipient: AnyObject, Sendable {
+    func update(_ loaded: Loaded) -> Command
+}
+
+/// How a slot turns an outcome back into the value its request fetched, for the request's `apply`.
+@MainActor
+private func applying<Value: Sendable>(_ apply: @escaping @MainActor (Result<Value, any Error>) -> Command)
+    -> @MainActor (LoadOutcome) -> Command {
+    { outcome in
+        switch outcome {
+        case .value(let value as Value): apply(.success(value))
+        case .value(let other): apply(.failure(LoadMismatch(expected: "\(Value.self)", got: "\(type(of: other))")))
+        case .failure(let error): apply(.failure(error))
+        }
+    }
+}
+
+/// A message whose value is not what its request fetches (only a hand-built one can be).
+public struct LoadMismatch: Error, CustomStringConvertible {
+    public var expected: String
+    public var got: String
+    public var description: String { "a load that fetches \(expected) was answered with \(got)" }
+}
+
+/// The outcome of running `work`.
+private func outcome(of work: @Sendable () async throws -> some Sendable) async -> LoadOutcome {
+    do { return .value(try await work()) } catch { return .failure(error) }
 }
 
 /// What a view model's action asks the runtime to do: nothing, or some loads to run.
@@ -70,12 +125,14 @@ public struct Command: Sendable {
 /// newer request was made since, so a late answer to an old request (← pressed twice on a slow server) is
 /// dropped. `isRunning` stays true until the newest request has been answered.
 @MainActor
-public final class LoadSlot {
+public final class LoadSlot: LoadRecipient {
     public let model: String
     public private(set) var generation = 0
     public private(set) var isRunning = false
     /// How many answers arrived too late and were dropped (for tests and diagnostics).
     public private(set) var dropped = 0
+    /// How the newest request's answer becomes state.
+    private var pending: (generation: Int, apply: @MainActor (LoadOutcome) -> Command)?
 
     public init(model: String) { self.model = model }
 
@@ -87,54 +144,59 @@ public final class LoadSlot {
         generation += 1
         isRunning = true
         let generation = self.generation
+        pending = (generation, applying(apply))
         let tag = LoadTag(model: model, subject: subject)
-        let key = model
-        return Load(tag: tag, generation: generation, cancelKey: key) {
-            let result: Result<Value, any Error>
-            do { result = .success(try await fetch()) } catch { result = .failure(error) }
-            return Loaded(tag: tag, generation: generation) { [weak self] in
-                guard let self else { return .none }
-                guard generation == self.generation else {
-                    self.dropped += 1
-                    return .none
-                }
-                self.isRunning = false
-                return apply(result)
-            }
+        return Load(tag: tag, generation: generation, cancelKey: model) { [self] in
+            Loaded(tag: tag, generation: generation, outcome: await outcome(of: fetch), recipient: self)
         }
+    }
+
+    /// The one place a slot's answers are applied: the newest request's, once; any other is dropped.
+    public func update(_ loaded: Loaded) -> Command {
+        guard let pending, pending.generation == loaded.generation, loaded.generation == generation else {
+            dropped += 1
+            return .none
+        }
+        self.pending = nil
+        isRunning = false
+        return pending.apply(loaded.outcome)
     }
 
     /// Forgets any request in flight: its answer will be dropped (the model was reset, e.g. sign-out).
     public func invalidate() {
         generation += 1
         isRunning = false
+        pending = nil
     }
 }
 
 /// A write (a reading, a device, a sign-in): never cancelled and always applied, one at a time per model.
 @MainActor
-public final class WriteSlot {
+public final class WriteSlot: LoadRecipient {
     public let model: String
-    public private(set) var pending = 0
-    public var isRunning: Bool { pending > 0 }
+    public var pending: Int { handlers.count }
+    public var isRunning: Bool { !handlers.isEmpty }
     private var serial = 0
+    /// How each write's answer becomes state, by the write's serial number.
+    private var handlers: [Int: @MainActor (LoadOutcome) -> Command] = [:]
 
     public init(model: String) { self.model = model }
 
     public func write<Value: Sendable>(_ subject: String,
                                        _ perform: @escaping @Sendable () async throws -> Value,
                                        apply: @escaping @MainActor (Result<Value, any Error>) -> Command) -> Load {
-        pending += 1
         serial += 1
         let tag = LoadTag(model: model, subject: subject)
         let serial = self.serial
-        return Load(tag: tag, generation: serial, cancelKey: nil) {
-            let result: Result<Value, any Error>
-            do { result = .success(try await perform()) } catch { result = .failure(error) }
-            return Loaded(tag: tag, generation: serial) { [weak self] in
-                self?.pending -= 1
-                return apply(result)
-            }
+        handlers[serial] = applying(apply)
+        return Load(tag: tag, generation: serial, cancelKey: nil) { [self] in
+            Loaded(tag: tag, generation: serial, outcome: await outcome(of: perform), recipient: self)
         }
+    }
+
+    /// Applies a write's answer, once.
+    public func update(_ loaded: Loaded) -> Command {
+        guard let apply = handlers.removeValue(forKey: loaded.generation) else { return .none }
+        return apply(loaded.outcome)
     }
 }

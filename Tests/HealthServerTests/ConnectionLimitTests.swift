@@ -104,9 +104,10 @@ import Glibc
                 }
             }.get()
             let seconds = try #require(closedAfter, "a connection trickling its headers stayed open for 12 s")
-            // Up to 4.5 s: a full test run on two cores can hold the event loop a second or more; a deadline
-            // that each byte moved would keep the connection open the trickle's whole 12 s.
-            #expect(seconds >= 0.9 && seconds < 4.5, "closed after \(seconds) s; the header timeout is 1 s")
+            // Closed before the trickle ended is the behaviour: a deadline that each byte moved would keep the
+            // connection open the trickle's whole 12 s. How soon after 1 s depends on the machine's load, so no
+            // upper bound is asserted (a loaded CI machine held the event loop for seconds).
+            #expect(seconds >= 0.9, "closed after \(seconds) s, before the header timeout of 1 s")
         }
     }
 
@@ -125,16 +126,17 @@ import Glibc
                     try connection.send(request)
                     let second = connection.readResponse(timeout: 5)
                     let idleFrom = Date()
-                    let closed = connection.waitForClose(timeout: 5)
+                    let closed = connection.waitForClose(timeout: 30)
                     return (first, second, closed ? Date().timeIntervalSince(idleFrom) : nil)
                 }
             }.get()
             #expect(outcome.first?.hasPrefix("HTTP/1.1 200") == true)
             #expect(outcome.second?.hasPrefix("HTTP/1.1 200") == true)
-            let idle = try #require(outcome.closedAfter, "an idle kept-alive connection stayed open 5 s; the idle timeout is 1 s")
-            // Up to 4.5 s, for a loaded machine: no other deadline runs after an answer, so without the idle
-            // timeout the connection would stay open past the 5 s waited.
-            #expect(idle >= 0.8 && idle < 4.5, "closed \(idle) s after its last answer; the idle timeout is 1 s")
+            // Closed at all is the behaviour: no other deadline runs after an answer, so without the idle timeout
+            // the connection would stay open past the 30 s waited. How soon after 1 s depends on the machine's
+            // load (4.5 s was once exceeded on a loaded run), so no upper bound is asserted.
+            let idle = try #require(outcome.closedAfter, "an idle kept-alive connection stayed open 30 s; the idle timeout is 1 s")
+            #expect(idle >= 0.8, "closed \(idle) s after its last answer, before the idle timeout of 1 s")
         }
     }
 
