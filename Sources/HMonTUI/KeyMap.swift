@@ -78,6 +78,19 @@ public enum KeyMap {
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]
 
+    /// Moving through a newest-first table that loads older rows past its end (Weights, HRV): the same keys
+    /// on every such screen, worded with the screen's own noun ("reading", "measurement").
+    public static func pagedTable(noun: String, oldest: String) -> [Binding] {
+        [
+            Binding(.up, .char("k"), does: .up, help: "newer \(noun)"),
+            Binding(.down, .char("j"), does: .down, help: "older \(noun) (past the end loads more)"),
+            Binding(.pageUp, does: .pageUp, help: "page up"),
+            Binding(.pageDown, does: .pageDown, help: "page down"),
+            Binding(.home, .char("g"), does: .top, help: "newest \(noun)"),
+            Binding(.end, .char("G"), does: .bottom, help: oldest),
+        ]
+    }
+
     /// An inline prompt (a new reading, consumed energy, a device name).
     public static let prompt: [Binding] = [
         Binding(.enter, does: .submit, help: "save"),

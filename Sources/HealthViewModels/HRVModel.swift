@@ -185,15 +185,7 @@ public final class HRVModel {
     }
 
     /// Moves the selection; moving past the last row loads older measurements and moves on into them.
-    public func moveSelection(by delta: Int) -> Command {
-        guard !rows.isEmpty else { return .none }
-        let target = selectedIndex + delta
-        selectedIndex = min(max(target, 0), rows.count - 1)
-        if target >= rows.count && hasOlder && !isLoadingOlder {
-            return loadOlder(thenSelect: target)
-        }
-        return .none
-    }
+    public func moveSelection(by delta: Int) -> Command { movingSelection(by: delta) }
 
     public func moveToTop() { selectedIndex = 0 }
 
@@ -360,4 +352,13 @@ public final class HRVModel {
         case nil: "watch"
         }
     }
+}
+
+extension HRVModel: PagedReadingList {
+    var rowCount: Int { rows.count }
+    var selection: Int {
+        get { selectedIndex }
+        set { selectedIndex = newValue }
+    }
+    func loadOlderPage(thenSelect select: Int) -> Command { loadOlder(thenSelect: select) }
 }

@@ -179,15 +179,7 @@ public final class WeightsModel {
     // MARK: Moving the selection
 
     /// Moves the selection; moving past the last row loads older readings and then moves on into them.
-    public func moveSelection(by delta: Int) -> Command {
-        guard !rows.isEmpty else { return .none }
-        let target = selectedIndex + delta
-        selectedIndex = min(max(target, 0), rows.count - 1)
-        if target >= rows.count && hasOlder && !isLoadingOlder {
-            return loadOlder(thenSelect: target)
-        }
-        return .none
-    }
+    public func moveSelection(by delta: Int) -> Command { movingSelection(by: delta) }
 
     public func moveToTop() { selectedIndex = 0 }
     public func moveToBottom() { selectedIndex = max(rows.count - 1, 0) }
@@ -413,4 +405,13 @@ public final class WeightsModel {
         case .none: ""
         }
     }
+}
+
+extension WeightsModel: PagedReadingList {
+    var rowCount: Int { rows.count }
+    var selection: Int {
+        get { selectedIndex }
+        set { selectedIndex = newValue }
+    }
+    func loadOlderPage(thenSelect select: Int) -> Command { loadOlder(thenSelect: select) }
 }

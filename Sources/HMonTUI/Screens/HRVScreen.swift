@@ -23,13 +23,7 @@ final class HRVScreen: DashboardScreen {
 
     init(_ context: ScreenContext) { self.context = context }
 
-    let bindings: [Binding] = [
-        Binding(.up, .char("k"), does: .up, help: "newer measurement"),
-        Binding(.down, .char("j"), does: .down, help: "older measurement (past the end loads more)"),
-        Binding(.pageUp, does: .pageUp, help: "page up"),
-        Binding(.pageDown, does: .pageDown, help: "page down"),
-        Binding(.home, .char("g"), does: .top, help: "newest measurement"),
-        Binding(.end, .char("G"), does: .bottom, help: "oldest loaded measurement (again: load older)"),
+    let bindings: [Binding] = KeyMap.pagedTable(noun: "measurement", oldest: "oldest loaded measurement (again: load older)") + [
         Binding(.char("d"), does: .toggleDays, help: "RMSSD over 30 / 90 days"),
         Binding(.char("a"), does: .addMeasurement, help: "add an RMSSD by hand"),
         Binding(.char("x"), does: .deleteReading, help: "delete the selected measurement (asks first)"),

@@ -30,13 +30,7 @@ final class WeightsScreen: DashboardScreen {
 
     init(_ context: ScreenContext) { self.context = context }
 
-    let bindings: [Binding] = [
-        Binding(.up, .char("k"), does: .up, help: "newer reading"),
-        Binding(.down, .char("j"), does: .down, help: "older reading (past the end loads more)"),
-        Binding(.pageUp, does: .pageUp, help: "page up"),
-        Binding(.pageDown, does: .pageDown, help: "page down"),
-        Binding(.home, .char("g"), does: .top, help: "newest reading"),
-        Binding(.end, .char("G"), does: .bottom, help: "oldest reading (loads them all)"),
+    let bindings: [Binding] = KeyMap.pagedTable(noun: "reading", oldest: "oldest reading (loads them all)") + [
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
         Binding(.char("a"), does: .addReading, help: "add a reading"),
         Binding(.char("e"), does: .editReading, help: "correct the selected weigh-in"),
