@@ -61,4 +61,14 @@ import Testing
         let file = try folder.write("export.xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel/></rss>\n")
         #expect(importFailure(file) == "export.xml:2:1: not an Apple Health export: the root element is <rss>, not <HealthData>")
     }
+
+    /// Issue 29, case 4: nesting was unbounded (and quadratic): 1 GiB of nested elements in a 1 MB zip took
+    /// 4.6 GB. Past 64 levels (an export has 4) the file is refused where the too-deep element starts.
+    @Test func aFileNestedDeeperThanAnyExportIsRefusedWhereItGoesTooDeep() throws {
+        let folder = try TempFolder()
+        let nested = String(repeating: "<a>", count: 200_000) + String(repeating: "</a>", count: 200_000)
+        let message = try #require(importFailure(try folder.write("export.xml", Self.export(nested))))
+        // HealthData is the first level, so the 64th <a> is the 65th element.
+        #expect(message.hasPrefix("export.xml:\(Self.bodyLine):\(63 * 3 + 1): <a> is nested more than 64 elements deep"), "\(message)")
+    }
 }

@@ -94,6 +94,10 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
 
     /// A tag, comment or DOCTYPE longer than this is refused rather than buffered without bound.
     static var maxConstructBytes: Int { 16 << 20 }
+    /// How deep elements may nest. Apple Health's export is 4 deep (HealthData, Record, MetadataEntry or
+    /// HeartRateVariabilityMetadataList, InstantaneousBeatsPerMinute); a file nested deeper is no export,
+    /// and unbounded nesting let a 1 MB zip of nested elements take gigabytes (issue 29, case 4).
+    static var maxDepth: Int { 64 }
 
     init(handler: Handler) {
         self.handler = handler
@@ -260,6 +264,9 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
             attributes.append(XMLAttribute(name: attributeName, value: value, hasEntity: hasEntity))
         }
         let depth = openStarts.count
+        if depth >= Self.maxDepth {
+            throw ParseProblem("<\(tagName())> is nested more than \(Self.maxDepth) elements deep; an Apple Health export is 4", at: i)
+        }
         if depth == 0 {
             guard !rootClosed else { throw ParseProblem("a second root element <\(tagName())>", at: i) }
             seenRoot = true
