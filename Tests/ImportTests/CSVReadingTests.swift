@@ -105,4 +105,18 @@ import Testing
         let file = try folder.write("weight.csv", "Date,\"Weight (kg)\",Comments\n\"2024-01-15 07:30:12\",80.5,\"oops\n")
         #expect(importFailure(file) == "weight.csv:2: a quoted field that is never closed")
     }
+
+    /// Issue 29, case 4: one 100 MiB row took 2.1 GB and was accepted. A field past 64 KB or a row past 256
+    /// fields is refused at its line, before the row is held whole.
+    @Test(arguments: [
+        ("Date,\"Weight (kg)\",Comments\n\"2024-01-15 07:30:12\",80.5,\"" + String(repeating: "x", count: 70_000) + "\"\n",
+         "weight.csv:2: a field longer than 64 KB: not a CSV of readings"),
+        ("Date,\"Weight (kg)\",Comments\n\"2024-01-15 07:30:12\",80.5" + String(repeating: ",", count: 300) + "\n",
+         "weight.csv:2: a row of more than 256 fields: not a CSV of readings"),
+    ])
+    func anOversizedFieldOrRowIsRefusedAtItsLine(text: String, expected: String) throws {
+        let folder = try TempFolder()
+        let message = try #require(importFailure(try folder.write("weight.csv", text)))
+        #expect(message == expected)
+    }
 }

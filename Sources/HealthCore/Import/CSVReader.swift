@@ -18,6 +18,12 @@ struct CSVReader {
     /// The last byte was a CR: an LF right after it ends the same line.
     private var afterCR = false
 
+    /// The longest field and the most fields a row may have. A reading's field is a number, a time, a name
+    /// or a comment (hmon keeps at most 10,000 bytes of a reading); past these the file is no CSV of
+    /// readings, and a 100 MiB row took 2.1 GB before it was refused (issue 29, case 4).
+    static let maxFieldBytes = 1 << 16
+    static let maxFields = 256
+
     init(delimiter: UInt8 = UInt8(ascii: ",")) {
         self.delimiter = delimiter
     }
@@ -62,23 +68,23 @@ struct CSVReader {
         afterCR = c == 0x0D
         if crlf {
             // The CR already ended the line (or, in quotes, was kept and counted).
-            if inQuotes && !quoteSeen { field.append(c) }
+            if inQuotes && !quoteSeen { try append(c) }
             return
         }
         if quoteSeen {
             quoteSeen = false
-            if c == UInt8(ascii: "\"") { field.append(c); return }
+            if c == UInt8(ascii: "\"") { try append(c); return }
             inQuotes = false
         }
         if inQuotes {
             if c == UInt8(ascii: "\"") { quoteSeen = true; return }
             if c == 0x0A || c == 0x0D { line += 1 }
-            field.append(c)
+            try append(c)
             return
         }
         switch c {
         case delimiter:
-            endField()
+            try endField()
         case 0x0A, 0x0D:
             try endRow(onRow)
             line += 1
@@ -88,11 +94,21 @@ struct CSVReader {
             fieldIsQuoted = true
             quoteLine = line
         default:
-            field.append(c)
+            try append(c)
         }
     }
 
-    private mutating func endField() {
+    private mutating func append(_ c: UInt8) throws {
+        guard field.count < Self.maxFieldBytes else {
+            throw ImportLineProblem(line: rowLine, message: "a field longer than \(Self.maxFieldBytes >> 10) KB: not a CSV of readings")
+        }
+        field.append(c)
+    }
+
+    private mutating func endField() throws {
+        guard row.count < Self.maxFields else {
+            throw ImportLineProblem(line: rowLine, message: "a row of more than \(Self.maxFields) fields: not a CSV of readings")
+        }
         var text = String(decoding: field, as: UTF8.self)
         if !fieldIsQuoted { text = text.trimmingSpaces }
         row.append(text)
@@ -101,7 +117,7 @@ struct CSVReader {
     }
 
     private mutating func endRow(_ onRow: ([String], Int) throws -> Void) throws {
-        endField()
+        try endField()
         defer { row.removeAll(keepingCapacity: true) }
         // A blank line is no row.
         if row.count == 1 && row[0].isEmpty { return }
