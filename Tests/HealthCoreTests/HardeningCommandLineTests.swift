@@ -124,6 +124,20 @@ import Testing
         #expect(again.stdout == "created user bob in \(home.db.path)\n")
     }
 
+    /// Issue 29, case 10: an argument that is not UTF-8 (a device name typed in a Latin-1 terminal) was
+    /// stored with U+FFFD in its place and exit 0. It is refused before anything is parsed or written.
+    @Test func anArgumentThatIsNotUTF8IsRefusedAndNothingIsStored() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let before = try await home.snapshot()
+        let script = #""$0" device add --type "Withings Device" --name $'Caf\xe9 scale' --db "$1""#
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script, try HMonBinary.url().path, home.db.path],
+                                              environment: home.environment, stdin: "")
+        #expect(finished.status == 2, "\(finished.errors)")
+        #expect(finished.errors == "hmon: argument 6 is not valid UTF-8 text: type it again in a UTF-8 terminal (check LANG)\n")
+        #expect(try await home.snapshot() == before)
+    }
+
     @Test func readCommandsWorkWhileAnotherProcessHoldsTheWriteLockAndChangeNothing() async throws {
         let home = try Home()
         try home.userWithScale()

@@ -37,4 +37,23 @@ import Testing
             #expect(stored.isEmpty)
         }
     }
+
+    /// Issue 29, case 10: `{"weight":true}` was refused as "must be a string", and 1e308's refusal quoted 309
+    /// digits. A field's value is a number or a string, and a number too large for any range is written short.
+    @Test func aFieldThatIsNeitherANumberNorAStringSaysWhatItTakes() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token()
+            for value in ["true", "null", "{}", "[1]"] {
+                let reply = try await world.post("/v1.1/messages", token: token,
+                                                 json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":\#(value)}}"#)
+                #expect(reply.status == 400, "\(value): \(reply.text)")
+                #expect(reply.text.contains(#""field":"data.weight""#) && reply.text.contains(#"["must be a number or a string"]"#),
+                        "\(value): \(reply.text)")
+            }
+            let huge = try await world.post("/v1.1/messages", token: token,
+                                            json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":1e308}}"#)
+            #expect(huge.status == 400)
+            #expect(huge.text.contains("weight 1e+308 kg is outside 1–650 kg"), "\(huge.text)")
+        }
+    }
 }

@@ -11,7 +11,14 @@ public enum FieldValue: Codable, Sendable, Equatable, Hashable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Double.self) { self = .number(n) } else { self = .text(try c.decode(String.self)) }
+        if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .text(s)
+        } else {
+            // true, null, an object or an array: say what a field takes, not only one of the two.
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "must be a number or a string")
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
