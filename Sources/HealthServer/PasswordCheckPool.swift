@@ -15,7 +15,8 @@ import Glibc
 ///
 /// Waiting checks are taken in two lines: `.first` (an address and an account with no recent failure:
 /// most likely a person with the right password) before `.later` (after failures: most likely guesses),
-/// so a spray of guesses delays real sign-ins by at most the checks already running.
+/// so a spray of guesses delays real sign-ins by at most the checks already running; and `.later` may
+/// fill only part of the room, so guesses cannot get real sign-ins refused either.
 ///
 /// It is a `Service` of the application only so its threads stop with the server.
 final class PasswordCheckPool: Service, Sendable {
@@ -38,9 +39,17 @@ final class PasswordCheckPool: Service, Sendable {
     private let waiting = Mutex(Waiting())
     /// Checks running or waiting; past `threads + queueLimit` a new one is refused.
     private let pending = Atomic<Int>(0)
+    /// Checks of the `.later` line running or waiting; past `threads + queueLimit - reservedForFirst` a new
+    /// one is refused, so the room reserved for clean sign-ins is never taken by guesses (issue 29, case 2:
+    /// six guessers filled the one shared room and 15 of 53 real sign-ins were answered 503).
+    private let pendingLater = Atomic<Int>(0)
     private let pool: NIOThreadPool
     let threads: Int
     let queueLimit: Int
+    /// How many checks of the `.later` line are running or waiting (for tests).
+    var pendingLaterChecks: Int { pendingLater.load(ordering: .relaxed) }
+    /// Room only the `.first` line may take: half the queue, at least one place.
+    var reservedForFirst: Int { max(1, queueLimit / 2) }
 
     /// The server's default: one thread per two cores (at least one), so half the machine or more is
     /// always left for requests; room for eight waiting checks a thread.
@@ -62,8 +71,12 @@ final class PasswordCheckPool: Service, Sendable {
     /// Runs `check` on the pool and returns its verdict; throws `Full` at once when the queue has no room.
     func run(_ check: @escaping @Sendable () -> Bool, line: Line = .first) async throws -> Bool {
         let before = pending.add(1, ordering: .relaxed).oldValue
-        defer { pending.subtract(1, ordering: .relaxed) }
-        guard before < threads + queueLimit else { throw Full() }
+        let laterBefore = line == .later ? pendingLater.add(1, ordering: .relaxed).oldValue : 0
+        defer {
+            pending.subtract(1, ordering: .relaxed)
+            if line == .later { pendingLater.subtract(1, ordering: .relaxed) }
+        }
+        guard before < threads + queueLimit, laterBefore < threads + queueLimit - reservedForFirst else { throw Full() }
         return await withCheckedContinuation { continuation in
             let job = Job(check: check, done: continuation)
             waiting.withLock { waiting in
