@@ -61,7 +61,9 @@ package struct ExistRoutes: Sendable {
     // MARK: Profile
 
     private func profile(_ context: ServerContext) async throws -> Response {
-        let (_, userID) = try Self.caller(context)
+        let (principal, userID) = try Self.caller(context)
+        // The profile is read like the attributes: a token that may only write reads nothing (issue 29, case 9).
+        _ = try readableOrForbidden(principal)
         guard let user = try await store.user(id: userID) else { throw APIError.unauthorized }
         let profile = try await store.profile(userID: userID)
         let names = user.fullName.split(separator: " ", maxSplits: 1).map(String.init)

@@ -289,7 +289,12 @@ struct OAuthRoutes: Sendable {
                 ?? AuthenticationMiddleware.bearerToken(request)
         else { throw APIError.validation("token", "is required") }
         tokenCache.forget(token: token)
-        try await store.revokeToken(token)
+        let revoked = try await store.revokeToken(token)
+        // A personal token lives in a table of its own and is revoked where it was made; saying "revoked"
+        // while it works on would be a lie (issue 29, case 9).
+        if !revoked, try await store.personalToken(token) != nil {
+            throw APIError.validation("token", "is a personal token: revoke it with `hmon token revoke ID` where the store is")
+        }
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
     }
 
