@@ -166,6 +166,9 @@ struct OAuthRoutes: Sendable {
             switch form["grant_type"] {
             case "authorization_code":
                 guard let code = form["code"], !code.isEmpty else { return tokenError(.invalidRequest) }
+                // Bound to its client before it is spent: another client presenting it spends nothing, so the
+                // legitimate exchange still works (issue 29, case 9).
+                if try await belongsToAnotherClient(code, kind: .code, client: client, now: now) { return tokenError(.invalidGrant) }
                 // A code is single use; a second use revokes what the first one was exchanged for.
                 guard case .redeemed(let record) = try await redeem(code, kind: .code, now: now),
                       record.clientID == client.id,
@@ -176,6 +179,7 @@ struct OAuthRoutes: Sendable {
                                        family: record.family, now: now)
             case "refresh_token":
                 guard let refresh = form["refresh_token"], !refresh.isEmpty else { return tokenError(.invalidRequest) }
+                if try await belongsToAnotherClient(refresh, kind: .refresh, client: client, now: now) { return tokenError(.invalidGrant) }
                 // Refresh tokens rotate: the old one is spent by this exchange, and replaying it revokes the family.
                 guard case .redeemed(let record) = try await redeem(refresh, kind: .refresh, now: now),
                       record.clientID == client.id, let userID = record.userID
@@ -296,6 +300,12 @@ struct OAuthRoutes: Sendable {
             throw APIError.validation("token", "is a personal token: revoke it with `hmon token revoke ID` where the store is")
         }
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
+    }
+
+    /// Whether `token` is a live one of another client than `client`: then it is refused without being spent.
+    private func belongsToAnotherClient(_ token: String, kind: TokenKind, client: KnownClient, now: Date) async throws -> Bool {
+        guard let record = try await store.token(token, kind: kind, now: now) else { return false }
+        return record.clientID != client.id
     }
 
     // MARK: Answers

@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    /// Issue 29, case 9: a second client that presented another client's code spent it, so the legitimate
+    /// exchange failed. A code (or refresh token) is now checked against its client before it is spent.
+    @Test(arguments: StoreEngine.available) func anotherClientPresentingACodeSpendsNothing(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let (intruder, secret) = try await world.store.createClient(name: "Intruder", redirectURI: "https://intruder.example/cb")
+            let code = try await Self.code(world)
+            let stolen = try await world.postForm("/token", [("client_id", intruder.id), ("client_secret", secret),
+                                                             ("grant_type", "authorization_code"), ("code", code)])
+            #expect(stolen.status == 400, "\(stolen.text)")
+            #expect(try stolen.json["error"] as? String == "invalid_grant")
+            let legitimate = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
+            #expect(legitimate.status == 200, "the owner's exchange still works")
+            let refresh = try #require(legitimate.refresh)
+            let stolenRefresh = try await world.postForm("/token", [("client_id", intruder.id), ("client_secret", secret),
+                                                                    ("grant_type", "refresh_token"), ("refresh_token", refresh)])
+            #expect(try stolenRefresh.json["error"] as? String == "invalid_grant")
+            #expect(try await Self.exchange(world, [("grant_type", "refresh_token"), ("refresh_token", refresh)]).status == 200)
+        }
+    }
+
     @Test(arguments: StoreEngine.available) func aReplayedRefreshTokenRevokesItsWholeFamily(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in
             let code = try await Self.code(world)
