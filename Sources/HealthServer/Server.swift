@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     /// How long the store's change token is trusted before it is read again: how late a token revoked, or a
     /// reading written, by another process may still go unnoticed (writes through this server show at once).
     public var storeVersionWindow: Duration = .milliseconds(50)
+    /// The proxies whose `X-Forwarded-For`/`Forwarded` name the client (`--trusted-proxy`); none by default.
+    public var trustedProxies: TrustedProxies = .none
     /// Header, body and idle timeouts and the cap on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
@@ -65,6 +67,9 @@ public enum HMonServer {
     public static func application(store: any HealthStore, configuration: ServerConfiguration, logger: Logger,
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: ServerContext.self)
+        if !configuration.trustedProxies.networks.isEmpty {
+            router.add(middleware: ClientAddressMiddleware(proxies: configuration.trustedProxies))
+        }
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
         if let hook = configuration.beforeEachRequest {

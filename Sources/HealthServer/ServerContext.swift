@@ -36,8 +36,9 @@ struct ServerContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// Set by `AuthenticationMiddleware` when the request carries a valid bearer token.
     var principal: Principal?
-    /// The peer's IP address: the rate-limit key of anonymous requests.
-    let remoteAddress: String
+    /// The client's IP address: the rate-limit key of anonymous requests and the sign-in throttle's. The
+    /// peer's, until `ClientAddressMiddleware` takes a trusted proxy's word for it.
+    var remoteAddress: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

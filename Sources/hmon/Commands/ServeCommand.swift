@@ -53,6 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "count"))
     var maxConnections = ConnectionLimits.default.maxConnections
 
+    @Option(name: .customLong("trusted-proxy"),
+            help: ArgumentHelp("A proxy (address or CIDR, repeatable) whose X-Forwarded-For or Forwarded header names the client, "
+                               + "for rate limits and sign-in throttling behind a TLS proxy.", valueName: "cidr"))
+    var trustedProxy: [String] = []
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          maxConnections: maxConnections)
@@ -67,6 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections \(maxConnections) is not a count from 1 to 1000000 (e.g. --max-connections 2000)")
         }
+        for proxy in trustedProxy where TrustedProxies.Network(proxy) == nil {
+            throw ValidationError("--trusted-proxy \(proxy) is not an address or a network (e.g. --trusted-proxy 127.0.0.1 or 10.0.0.0/8)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -80,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "hmon.server") { label in BackgroundLogHandler(label: label) }
         logger.logLevel = .info
         defer { BackgroundLogWriter.standardError.flush() }
-        let configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
+        var configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
+        configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
