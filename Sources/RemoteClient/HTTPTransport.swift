@@ -6,6 +6,7 @@ import NIOPosix
 import Synchronization
 import CheckedNumbers
 import HealthCore
+import HealthModel
 
 /// One HTTP exchange's outcome: status, headers and body. Transport faults never get this far: they are
 /// `HealthError.serverUnreachable` with the server named.
@@ -42,6 +43,10 @@ final class HTTPTransport: Sendable {
             timeout: .init(connect: .seconds(3)),
             decompression: .disabled)
         configuration.connectionPool.retryConnectionEstablishment = false
+        // An idle connection is dropped well before `hmon serve` closes it (its --idle-timeout, 10 s by
+        // default): the pool's 60 s let a request go out on a connection the server was closing just then,
+        // and it failed with "the connection was lost" (seen under load in the tests).
+        configuration.connectionPool.idleTimeout = .seconds(4)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
