@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers (see docs/architecture.md): arrows point from importer to imported, never back up.
-//   hmon -> HMonTUI -> HealthViewModels -> HealthCore -> CheckedNumbers
+//   hmon -> HMonTUI -> HealthViewModels -> HealthCore -> HealthModel -> CheckedNumbers
 //   hmon -> HealthServer -> HealthCore
 //   hmon -> HMonCommandLine -> SQLiteStorage | PostgresStorage | RemoteClient -> HealthCore
 //   HMonTUI -> Terminal -> CNcurses
@@ -83,12 +83,15 @@ let package = Package(
             name: "Terminal",
             dependencies: ["CNcurses", "CheckedNumbers"]
         ),
-        // The model, its math and the storage seam (role-sized protocols, the rules both engines apply, the
-        // service over any store). No database driver and no HTTP client: those are the engines' targets.
+        // The model: readings, units, profiles, the rules every reading meets, and the pure math (energy, the
+        // weight trend, HRV, the insights' statistics). Foundation alone.
+        .target(name: "HealthModel", dependencies: ["CheckedNumbers"]),
+        // The storage seam (role-sized protocols, the rules both engines apply, the service over any store)
+        // and the importer. No database driver and no HTTP client: those are the engines' targets.
         .target(
             name: "HealthCore",
             dependencies: [
-                "CheckedNumbers",
+                "HealthModel", "CheckedNumbers",
                 "CZlibChecksum",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -99,7 +102,7 @@ let package = Package(
         .target(
             name: "SQLiteStorage",
             dependencies: [
-                "HealthCore", "CheckedNumbers", "CSQLiteSettings",
+                "HealthCore", "HealthModel", "CheckedNumbers", "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -108,7 +111,7 @@ let package = Package(
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "HealthCore", "CheckedNumbers",
+                "HealthCore", "HealthModel", "CheckedNumbers",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -117,7 +120,7 @@ let package = Package(
         .target(
             name: "RemoteClient",
             dependencies: [
-                "HealthCore", "CheckedNumbers",
+                "HealthCore", "HealthModel", "CheckedNumbers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -126,22 +129,22 @@ let package = Package(
         ),
         .target(
             name: "HealthViewModels",
-            dependencies: ["HealthCore", "CheckedNumbers"]
+            dependencies: ["HealthCore", "HealthModel", "CheckedNumbers"]
         ),
         .target(
             name: "HMonTUI",
-            dependencies: ["Terminal", "HealthViewModels", "HealthCore", "CheckedNumbers",
+            dependencies: ["Terminal", "HealthViewModels", "HealthCore", "HealthModel", "CheckedNumbers",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
+            dependencies: ["HealthCore", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
         ),
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore", "CheckedNumbers",
+                "HealthCore", "HealthModel", "CheckedNumbers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -149,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "hmon",
             dependencies: [
-                "HMonTUI", "HealthServer", "HealthCore", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
+                "HMonTUI", "HealthServer", "HealthCore", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
                 "SQLiteStorage", "PostgresStorage", "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -159,14 +162,14 @@ let package = Package(
         .executableTarget(
             name: "hmon-bench",
             dependencies: [
-                "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
+                "HealthCore", "HealthModel", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         // The fuzz targets (see Fuzz/fuzz.sh): the parts that read outside input, one entry point each.
-        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage",
+        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthModel", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage",
                                               "HMonCommandLine"],
                 path: "Fuzz/Targets"),
         // libFuzzer's driver when built with -sanitize=fuzzer -D HMON_LIBFUZZER; otherwise it replays saved inputs.
@@ -175,30 +178,30 @@ let package = Package(
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TestSupport", "CheckedNumbers",
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "CheckedNumbers",
                                                             "SQLiteStorage", "PostgresStorage", "RemoteClient",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthServer", "TestSupport",
+        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthModel", "HealthServer", "TestSupport",
                                                                   "SQLiteStorage", "RemoteClient"]),
         .testTarget(
             name: "HMonTUITests",
-            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthServer", "TestSupport",
+            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthModel", "HealthServer", "TestSupport",
                            "SQLiteStorage", "RemoteClient"],
             // The reviewed reference frames: read by #filePath from the sources, not bundled as resources.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
+            "HealthServer", "HealthCore", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
             // Only to write rows around the store's rules, as an older hmon or another program could.
             .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "TestSupport", "SQLiteStorage"]),
-        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "SQLiteStorage", "PostgresStorage"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage"]),
+        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "TestSupport", "SQLiteStorage", "PostgresStorage",
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]

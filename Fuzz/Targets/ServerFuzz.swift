@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HealthCore
+import HealthModel
 import HealthServer
 import SQLiteStorage
 

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// How a failure reads at the command line, after `hmon: `: what is wrong, then how to fix it with
 /// hmon's own options. The core says only what is wrong; the fix is the command line's to word.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// What `hmon add hrv` says about a measurement it stored, in one line.
 public enum HRVText {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Synchronization
 
 /// Draws the import's progress line on standard error, in place, a few times a second.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import CheckedNumbers
 
 /// The words `hmon import` prints: the progress line and the end-of-import summary.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// `hmon insights --json`: `{"averages": […], "correlations": […], "insights": […]}`, each object in the
 /// shape Exist's API v2 gives it (`/work/shared/design/exist-api.md`), attribute names as Exist's

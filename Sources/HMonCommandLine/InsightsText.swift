@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// What `hmon insights` prints: the findings, the weekday table of medians, and the correlations that
 /// survived the false-discovery control, each as a sentence with its strength, stars and days.

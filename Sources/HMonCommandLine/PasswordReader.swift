@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Reads a password without showing it: from standard input (`--password-stdin`, for scripts) or from
 /// the terminal with echo off. The terminal's settings are restored on every path, Ctrl-C included

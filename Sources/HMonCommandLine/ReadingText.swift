@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// How `hmon reading …` names a reading's values: "weight 72.4 kg, fatRatio 26.5 %", weights in the
 /// person's unit, text values quoted.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import RemoteClient
 
 /// The remote half of `StoreOpener`: `--server URL` (or `$HMON_SERVER`) opens a `RemoteHealthService`,

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import SQLiteStorage
 import PostgresStorage
 

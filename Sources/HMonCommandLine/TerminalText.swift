@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Text from outside hmon (names, file names, paths, a file's bytes in an error) as the command line
 /// may print it: every scalar the core's `TextRules` refuses in a name is written as `\u{1B}`, so no

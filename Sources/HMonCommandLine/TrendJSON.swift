@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// `hmon trend --json`: `{"summary": {…}, "days": [{"date": "YYYY-MM-DD", "weight": kg or null, "trend": kg}]}`,
 /// days oldest first, every mass in kg and every energy in kcal whatever the profile's units, so a script

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import CheckedNumbers
 
 /// What `hmon trend` prints: the trend's summary as lines a person reads, in their units.

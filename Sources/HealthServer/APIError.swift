@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Hummingbird
 
 /// An error answer in the contract's envelope: `{"error":{"code":…,"message":"…"}}`.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Hummingbird
 
 /// The `/v1.1` API of the contract, over the local store. Each request gets a `LocalHealthService` acting
@@ -165,7 +166,7 @@ struct APIRoutes: Sendable {
         let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)
         guard startDate <= endDate else { throw APIError.validation("startDate", "must not be after endDate") }
         let count = try RequestInput.int(query, "count", in: 1...StoreRules.maximumPageSize, default: 100)
-        let order: HealthCore.SortOrder
+        let order: HealthModel.SortOrder
         switch query["order"] {
         case nil, "", "asc": order = .asc
         case "desc": order = .desc

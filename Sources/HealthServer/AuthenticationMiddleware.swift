@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Hummingbird
 
 /// Reads `Authorization: Bearer <token>` (any case of "Bearer") or, for Exist's read-only personal tokens,

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// An OAuth client as `/authorize` and `/token` see it.
 struct KnownClient: Sendable, Equatable {

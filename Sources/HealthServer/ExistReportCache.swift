@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The insights report of each user, kept while the store is unchanged and the day is the same: a client
 /// paging through correlations or insights asks for the same report once per page, and computing it reads

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import Synchronization
 
 /// The store's change token (SQLite's `data_version`, PostgreSQL's change counter), read at most once per `interval`.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Access tokens recently checked against the store, so a client polling the API does not cost a
 /// database read per request for its token. An entry lives `lifetime` seconds (and never past the

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// A screen's name: what the tabs, `hmon snapshot --screen` and the reference frames call it. Screens
 /// declare their own (`extension ScreenID { static let weights = ScreenID("weights") }`), so a new screen

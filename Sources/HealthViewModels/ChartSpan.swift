@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// How much time the weight chart covers; `[` and `]` step through them.
 public enum ChartSpan: Int, Sendable, CaseIterable {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Where the view models read the time and how they turn instants into local days and text.
 /// Tests pass a fixed clock so "today", "2 h ago" and every formatted date are reproducible.

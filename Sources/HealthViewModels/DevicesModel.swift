@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// One line of the user card: "Email  tuser@example.com".
 public struct InfoLine: Sendable, Equatable {

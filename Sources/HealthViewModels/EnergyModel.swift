@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import CheckedNumbers
 
 /// One figure of the energy panel: "Active  320 kcal".

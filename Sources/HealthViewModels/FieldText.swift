@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The units a person reads in, from their profile: every screen converts stored kg and kcal with these, so
 /// one preference holds everywhere (the devices table as much as the weights chart).

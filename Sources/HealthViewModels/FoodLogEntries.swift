@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// One row of the day's food log on the energy screen: "12:31  Banana  105 kcal".
 public struct FoodEntry: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import CheckedNumbers
 
 /// The one place numbers, dates and units become text, so every screen writes them the same way.

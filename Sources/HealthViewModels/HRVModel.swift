@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// One of Welltory's three scores as a gauge: its fraction, its text and its colour.
 public struct HRVGauge: Sendable, Equatable {

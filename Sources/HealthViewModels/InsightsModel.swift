@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// One row of the weekday table: the attribute, its overall median and each weekday's, with how far
 /// each weekday sits from the overall (for shading).

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The next page back through several devices' readings shown as one list, newest first (the weights of
 /// all scales, the measurements of all HRV meters): one query per device from the oldest instant loaded,

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The profile form (`p`, and the setup right after an account is created): units, height, birth date,
 /// sex and goal weight, the figures the energy balance and BMI need. Choices cycle with Space or ←/→;
@@ -224,8 +225,8 @@ public final class ProfileModel {
         return Command(writes.write("save profile") {
             try await service.updateProfile(profile)
             if isSetup {
-                _ = try await service.device(recording: HealthCore.Field.weight, orMake: .scale)
-                _ = try await service.device(recording: HealthCore.Field.calories, orMake: .calorieTracker)
+                _ = try await service.device(recording: HealthModel.Field.weight, orMake: .scale)
+                _ = try await service.device(recording: HealthModel.Field.calories, orMake: .calorieTracker)
             }
         } apply: { [weak self] result in
             guard let self else { return .none }

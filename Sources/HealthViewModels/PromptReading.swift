@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// What the inline prompts (a new weight, consumed energy) share: reading the number typed, and posting
 /// it as a reading.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The sign-in screen: user name and password, or, on a store with no account yet, the form that creates one.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// One figure of the weights screen's summary line, written out, with whether it is welcome news.
 public struct SummaryItem: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// The weight chart, ready to draw: positions as numbers (x in days from the first day shown, y in the
 /// displayed unit) and every label already written. The view only places them.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Which way a reading moved from the one before it.
 public enum Change: Sendable, Equatable {

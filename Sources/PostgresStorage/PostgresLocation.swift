@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 
 /// Where a PostgreSQL store is: parsed from `postgres://user:pass@host:port/db?sslmode=…` (or
 /// `postgresql://`), the form `--db` and `HMON_DB` take beside a file path.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// The PostgreSQL store's tables, as versioned migrations numbered like the SQLite ones (`Schema`):
 /// version N here holds what SQLite's vN holds, so `hmon db copy` and the code above the seam see the

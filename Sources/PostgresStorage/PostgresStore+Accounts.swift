@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Accounts, profiles, device types and devices: `LocalStore+Accounts` and `+Devices` on PostgreSQL,
 /// with the same rules and errors.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// `StoreCopy` on PostgreSQL: pages by `seq` (devices, readings) or the primary key; the target's rows
 /// go in with multi-row inserts inside one transaction.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Readings a person corrects, on PostgreSQL: `LocalStore+Corrections` with the same checks and errors.
 /// PostgreSQL keeps no per-day sums (it sums a day when asked), so there is nothing to drop after a change.

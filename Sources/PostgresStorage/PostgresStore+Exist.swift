@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Exist's API in the PostgreSQL store: `LocalStore+Exist` with the same rules and answers.
 extension PostgresStore {

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Bringing an export into a PostgreSQL store, with `LocalStore.importFile`'s promises: all or nothing
 /// (one transaction), idempotent (the same `mid`s, `ON CONFLICT DO NOTHING`), devices named after the

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// `hmon import` of hmon's own export into a PostgreSQL store, with `LocalStore.importExport`'s promises:
 /// one transaction (all or nothing; a dry run rolls it back), devices found by name and type or made,

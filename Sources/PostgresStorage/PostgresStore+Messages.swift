@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Readings, the screens' reads and the insights' per-day sums: `LocalStore+Messages`, `+Screens`,
 /// `+Insights` and `+ContractJSON` on PostgreSQL.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// Tokens, OAuth clients and Welltory links: `LocalStore+Tokens` and `+Welltory` on PostgreSQL.
 extension PostgresStore {

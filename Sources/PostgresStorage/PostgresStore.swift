@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import HealthCore
+import HealthModel
 
 /// The store on a PostgreSQL database, for several `hmon serve` instances (and the command line, and
 /// dashboards) sharing one database server. Answers every `HealthStore` question as `LocalStore` does —

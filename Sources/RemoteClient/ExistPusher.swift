@@ -1,6 +1,7 @@
 import Foundation
 import CheckedNumbers
 import HealthCore
+import HealthModel
 
 /// `hmon exist push`: a client of Exist's API v2 (Exist itself, or another `hmon serve`) that acquires the
 /// attributes it writes, sends `ExistPushPlan`'s values with `update` in batches of 35, re-acquires once

@@ -1,6 +1,7 @@
 import Foundation
 import CheckedNumbers
 import HealthCore
+import HealthModel
 
 /// `HealthService` over HTTP: speaks the SAMI contract (`sami-api.md`) to `hmon serve` or any server that
 /// implements it, so the dashboard and the command line work unchanged against a server.

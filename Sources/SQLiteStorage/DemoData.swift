@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import CheckedNumbers
 import HealthCore
+import HealthModel
 
 /// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
 /// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 extension LocalStore {
     /// `lastMessages(deviceID:userID:count:field:)` without decoding the data: the same ownership check

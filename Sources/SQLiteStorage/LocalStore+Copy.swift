@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import HealthCore
+import HealthModel
 
 /// `StoreCopy` on SQLite: pages by rowid; the target's rows are written in one write transaction.
 extension LocalStore: StoreRowCopying {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Readings a person corrects: looking one up by id, changing it, deleting it, and listing them all.
 extension LocalStore {

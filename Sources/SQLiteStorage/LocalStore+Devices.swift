@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Device types, their manifests, and users' devices.
 extension LocalStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Exist's API in the store: attribute ownership, writes that become readings, personal tokens, and
 /// what `hmon exist push` has sent.

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 
 /// The SQLite file is one engine of the storage seam.
 extension LocalStore: HealthStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 extension LocalStore {
     /// What each day sums, in the order of `DayTotals.set(column:_:)`: the columns the store keeps, then

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Readings: adding them, and the questions the faces ask of them.
 extension LocalStore {

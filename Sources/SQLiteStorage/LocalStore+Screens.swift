@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// What a dashboard screen shows, read in one transaction: one consistent snapshot, and one trip to
 /// the connection pool's thread instead of one per query (the trips, not the indexed queries, were

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Tokens (sessions, OAuth2 access/refresh tokens and codes) and OAuth2 clients.
 extension LocalStore {

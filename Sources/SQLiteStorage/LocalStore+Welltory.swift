@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// Welltory callback links: `hmon hrv link` makes one per user, `hmon serve` stores what arrives on it.
 extension LocalStore {

@@ -1,6 +1,7 @@
 import Foundation
 import CheckedNumbers
 import HealthCore
+import HealthModel
 import GRDB
 import Synchronization
 #if canImport(Glibc)

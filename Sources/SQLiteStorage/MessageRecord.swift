@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// One row of the `messages` table as it is written: the one place that names its columns for an
 /// insert. Posting, batches, the importer and the demo data all write through it.

@@ -1,5 +1,6 @@
 import CSQLiteSettings
 import HealthCore
+import HealthModel
 
 /// SQLite's process-wide settings, applied once before the first connection opens.
 enum SQLiteProcessSettings {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// The store's tables, as a list of versioned migrations. Never edit a shipped migration: add a new one,
 /// on both engines, under the same number from v16 on (`SchemaAgreementTests` compares the two live

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 /// How much memory a `LocalStore` may keep for speed: connections that read at once, and SQLite's page
 /// cache per connection.
 ///

@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import CheckedNumbers
 import HealthCore
+import HealthModel
 
 /// How long a connection waits for another one's write lock before giving up with
 /// `HealthError.storeBusy`, and whom it tells that it is waiting.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import SQLiteStorage
 
 /// Fills a store with a large, regular data set: 5 devices, readings evenly spread, ending now.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import SQLiteStorage
 
 /// `hmon-bench insights`: the whole Insights computation (daily totals from the store, attributes,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import CheckedNumbers
 
 /// `hmon-bench trend`: the weight trend, its summary and learned expenditure over ten years of daily

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon`: with no subcommand, the dashboard; the subcommands work on the same store from scripts.

@@ -13,11 +13,13 @@ struct PackageLayeringTests {
 
     @Test func theScreensTheCoreAndTheServerLinkNoEngine() throws {
         let closures = try Self.dependencyClosures()
-        for target in ["HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "HealthServer"] {
+        for target in ["HealthModel", "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "HealthServer"] {
             let closure = try #require(closures[target], "no target \(target) in Package.swift")
             #expect(closure.isDisjoint(with: Self.engineParts),
                     "\(target) links \(closure.intersection(Self.engineParts).sorted())")
         }
+        // The model depends on Foundation alone (and the one checked conversion).
+        #expect(try #require(closures["HealthModel"]) == ["CheckedNumbers"])
         // The executable is where the engines come in; if it lost them, the check above would prove nothing.
         #expect(try #require(closures["hmon"]).isSuperset(of: ["SQLiteStorage", "PostgresStorage", "RemoteClient", "GRDB"]))
         #expect(try #require(closures["SQLiteStorage"]).contains("GRDB"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 import HMonCommandLine
 @testable import SQLiteStorage
 

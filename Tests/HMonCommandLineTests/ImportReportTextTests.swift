@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 import HMonCommandLine
 
 /// What `hmon import` says while it works and when it is done.

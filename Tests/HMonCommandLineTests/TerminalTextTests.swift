@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import HMonCommandLine
 import Testing
 

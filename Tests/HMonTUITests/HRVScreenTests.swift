@@ -1,6 +1,7 @@
 import Foundation
 @testable import HMonTUI
 import HealthCore
+import HealthModel
 import HealthViewModels
 import Terminal
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 @Suite struct AccountTests {
     @Test(arguments: StoreEngine.available) func signingInWithTheRightPasswordGivesASessionForThisStore(_ engine: StoreEngine) async throws {

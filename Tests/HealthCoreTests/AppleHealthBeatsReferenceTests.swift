@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// An Apple Health beat list imported end to end gives hrv-analysis 1.0.6's figures for the same intervals
 /// (the seeded fixtures of `HRVFixtures.swift`, made by `Tests/ReferenceScripts/make_hrv_fixtures.py`):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// One value per attribute per local day, and the medians per weekday, on hand-worked cases.
 @Suite struct DailyAttributesTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// The per-day sums the store keeps for the insights: the same answer as summing afresh, and a day

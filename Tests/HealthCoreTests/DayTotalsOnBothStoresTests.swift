@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The insights' input, `dayTotals`: each local day's readings summed, on either store. SQLite keeps the
 /// sums in a cache and PostgreSQL sums them each time; both must give the hand-worked figures below.

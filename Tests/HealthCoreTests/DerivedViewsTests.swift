@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The energy summary and the weight series as the service computes them from a real store.
 @Suite struct DerivedViewsTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// Food energy is kept as it was recorded (kcal as a Double); only what is shown is rounded.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import RemoteClient
 
 /// What `hmon exist push` sends for each day, and how long it waits after a 429, on hand-worked cases.

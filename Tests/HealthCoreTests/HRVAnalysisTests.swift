@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// HRV from beats, checked against hrv-analysis 1.0.6 on the seeded fixtures in `HRVFixtures.swift`
 /// (made by `Tests/ReferenceScripts/make_hrv_fixtures.py`): time domain within 1 %, power within 5 %.

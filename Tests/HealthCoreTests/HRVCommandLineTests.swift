@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// `hmon add hrv`, run as the built binary against a store in a temporary folder.
 @Suite struct HRVCommandLineTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Welltory's figures go through the one reading rule: what is out of range is refused with its field named.
 @Suite struct HRVReadingRulesTests {

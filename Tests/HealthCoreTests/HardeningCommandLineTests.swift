@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Issue 16 at the command line, with the built `hmon`: nothing from outside reaches the terminal raw,
 /// commands that read do not write, numbers are plain numbers, writers wait for an import.

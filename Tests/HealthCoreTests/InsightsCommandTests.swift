@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// `hmon insights`, run as the built binary on a real store: the three parts as text, Exist-shaped JSON,
 /// and a usage mistake.

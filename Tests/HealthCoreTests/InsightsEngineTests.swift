@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The insights engine end to end on synthetic days: a planted relation is found with its sign, noise
 /// finds nothing, and drifting levels are not mistaken for a relation.

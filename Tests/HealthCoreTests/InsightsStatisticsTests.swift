@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The statistics behind the correlations, against SciPy (`InsightsFixtures.swift`, made by
 /// `Tests/ReferenceScripts/make_insights_fixtures.py` with SciPy 1.17.1) and hand-worked cases.

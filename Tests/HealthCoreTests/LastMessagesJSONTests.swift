@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The server's `messages/last` answer, written as bytes by hand: the same document the contract's
 /// Codable `SAMI.LastMessages` decodes, with strings escaped as RFC 8259 asks.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 @Suite struct LocalStoreTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 @Suite struct MessageTests {
     @Test(arguments: StoreEngine.available) func aReadingComesBackAsItWasPosted(_ engine: StoreEngine) async throws {
@@ -46,7 +47,7 @@ import Testing
         }
         // Two readings at the same instant must not be lost or repeated across a page boundary.
         try await service.post(NewMessage(sdid: food.id, ts: start + 9 * 60_000, data: ["calories": .number(100)]))
-        for order in [SortOrder.asc, .desc] {
+        for order in [HealthModel.SortOrder.asc, .desc] {
             var query = MessageQuery(sdid: food.id, startDate: start + 60_000, endDate: start + 23 * 60_000, order: order, count: 5)
             var seen: [Message] = []
             var pages = 0

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// `hmon user add` asking for the password on a real pseudo-terminal (made by util-linux `script`).

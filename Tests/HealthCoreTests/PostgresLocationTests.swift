@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import PostgresStorage
 
 /// `--db postgres://…`: what the URL says, where the password comes from, and that it is never shown.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import HealthModel
 @testable import PostgresStorage
 
 /// What only the PostgreSQL store has to do: its schema's versions, refusing a database that is not

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// Issue 16, items 4 and 5 in the core: a store opened to read never writes, creates or migrates, and

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Readings a person corrects or deletes: checked like new ones, owner only, and gone from every
 /// derived figure at once, including the insights' kept per-day sums.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The one rule for readings: what is refused, what is rounded, what is kept as given.
 @Suite struct ReadingRulesTests {

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import PostgresStorage
 @testable import SQLiteStorage
 

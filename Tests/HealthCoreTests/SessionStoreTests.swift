@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 @Suite struct SessionStoreTests {
     private func mode(_ url: URL) throws -> Int? {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// Issue 17, item 3: opening a store costs only the connections the command uses, because each one is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import HealthModel
 
 /// `hmon db copy`: SQLite to PostgreSQL and back, every row as it was.
 @Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))

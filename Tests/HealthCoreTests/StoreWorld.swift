@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 @testable import PostgresStorage
 

@@ -4,6 +4,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Issue 29, case 1, on the command line and the screens: a number planted before today's ranges (an
 /// older hmon, a copy, another program) must not trap anywhere it is shown or computed with.

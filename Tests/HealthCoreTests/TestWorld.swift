@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// A fresh folder in the temporary directory, removed when the world goes away.

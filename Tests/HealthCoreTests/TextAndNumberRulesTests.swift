@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Issue 16: names that cannot drive a terminal, and numbers as people type them, in the core where
 /// the command line, the importer and the server all go through them.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 @Suite struct TokenTests {
     @Test(arguments: StoreEngine.available) func aTokenIsStoredOnlyAsItsHashAndLooksUpUntilItExpires(_ engine: StoreEngine) async throws {

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// Issue 16, item 6: one account per name after Unicode normalization and case folding, no look-alike

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The trend report as the service gathers it from a real store: every device's weigh-ins, food logs.
 @Suite struct WeightTrendReportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The trend against values worked out by hand from the published formulas:
 /// Hacker's Diet smoothing `trend[d] = trend[d-1] + 0.1 × (weight[d] − trend[d-1])`, seeded with the

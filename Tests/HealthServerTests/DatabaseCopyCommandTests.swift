@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 import PostgresStorage

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import HealthServer
 
 /// What the Exist API tests add to a `ServerWorld`: tokens with Exist scopes, personal tokens, readings on

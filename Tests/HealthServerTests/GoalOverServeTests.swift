@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Testing
 
 /// The goal weight travels over the profile extension of `hmon serve`.

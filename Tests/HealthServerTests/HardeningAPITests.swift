@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Issue 16 over the REST API: the core's rules for names and numbers hold for JSON too (the server's
 /// limits and status codes are tested with the server's own hardening).

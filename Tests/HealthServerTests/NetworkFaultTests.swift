@@ -1,6 +1,7 @@
 import Foundation
 import RemoteClient
 import HealthCore
+import HealthModel
 import HealthServer
 import Hummingbird
 import Logging

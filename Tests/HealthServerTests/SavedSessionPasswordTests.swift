@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import HealthCore
+@testable import HealthModel
 @testable import HealthServer
 @testable import SQLiteStorage
 

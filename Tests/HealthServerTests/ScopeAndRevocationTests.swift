@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 import TestSupport
 
 /// Issue 29, case 9: a token that may only write read the profile, and `PUT /revokeAccessToken` with a

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteStorage
 import HealthCore
+import HealthModel
 import HealthServer
 import TestSupport
 import Testing

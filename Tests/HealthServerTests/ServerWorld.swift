@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HealthCore
+import HealthModel
 import HealthServer
 import Synchronization
 import TestSupport

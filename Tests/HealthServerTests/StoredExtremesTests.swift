@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 import TestSupport
 
 /// Issue 29, case 1: one stored number of `1e300` in `steps` or `restingHeartRate` made

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 import TestSupport
 
 /// Issue 29, case 6: a NUL in a reading's text was accepted, and afterwards that user's lists and exports

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresStorage
 import HealthCore
+import HealthModel
 import TestSupport
 import Testing
 #if canImport(Glibc)

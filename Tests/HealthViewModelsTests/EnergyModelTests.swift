@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import Testing
 @testable import HealthViewModels
 

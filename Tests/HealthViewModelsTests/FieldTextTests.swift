@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 @testable import HealthViewModels
 import Testing
 

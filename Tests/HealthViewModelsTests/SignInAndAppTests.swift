@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import HealthCore
+import HealthModel
 import Testing
 @testable import HealthViewModels
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Apple Health HRV records that carry their beats: the times read in any locale, anchored to the
 /// record, and turned into an HRV meter's measurement beside the record's own SDNN.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Reading scale apps' CSV exports: Withings' weight.csv and openScale's two layouts.
 @Suite struct CSVReadingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ZIPFoundation
 @testable import HealthCore
+@testable import HealthModel
 
 /// A temporary folder for one test's files, removed when the test ends.
 final class TempFolder {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// Issue 16 on the importer's side: line endings nobody expected, names that could drive a terminal,
 /// numbers `Double(_:)` alone would take.

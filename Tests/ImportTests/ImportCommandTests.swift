@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 @testable import SQLiteStorage
 
 /// `hmon import` as a person runs it: the built binary in a subprocess, its output and exit code.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// An imported reading's id must never change between versions: a re-import finds what an earlier one
 /// stored only by it. The expected ids were computed outside hmon, with Python's hashlib, from the rule

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthModel
 
 /// The reading thread and the writing thread stop each other cleanly.
 @Suite struct ReadingPipeTests {

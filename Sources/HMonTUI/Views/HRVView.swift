@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import HealthViewModels
 import Terminal
 

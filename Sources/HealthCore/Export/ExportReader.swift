@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Reads `hmon export`'s files back (`hmon import`): the CSV with its header, or the JSON array.
 public enum ExportReader {

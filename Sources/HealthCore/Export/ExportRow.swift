@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import CheckedNumbers
 
 /// One line of `hmon export`: one field of one reading. A reading of several fields (a scale's weight

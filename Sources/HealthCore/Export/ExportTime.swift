@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The instants `hmon export` writes and reads back: ISO 8601 with milliseconds and the local offset
 /// ("2026-11-20T07:30:00.000+01:00"), so a person reads local time and a program gets the exact ms.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// One reading of the file: its rows put together, with the line of its first row.
 public struct ExportedReading: Sendable {

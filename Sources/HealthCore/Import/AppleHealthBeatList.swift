@@ -1,3 +1,4 @@
+import HealthModel
 /// The beat list inside an Apple Health HRV record, read as the scanner passes through it:
 ///
 /// ```xml

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Reads an Apple Health export's start tags: keeps the `Record`s hmon wants, reads `Me`, and counts
 /// everything else by kind. The scanner does the XML; this decides what the elements mean.

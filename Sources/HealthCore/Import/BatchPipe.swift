@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Carries batches of readings from the thread that reads an export to the thread that writes them.
 ///

@@ -1,3 +1,4 @@
+import HealthModel
 /// Puts the beats of an Apple Health beat list on the timeline.
 ///
 /// A beat's `time` is a time of day only (`6:14:48.94 PM`); the date comes from its record. The list is

@@ -1,3 +1,4 @@
+import HealthModel
 /// A beat's `time` in an Apple Health beat list: a time of day only, written in the phone's locale —
 /// `6:14:48.94 PM`, `06:14:48.94 p.m.`, `18:14:48,94` — with no date and no time zone.
 enum BeatTimeOfDay {

@@ -1,3 +1,4 @@
+import HealthModel
 /// Splits CSV text, fed in chunks, into rows of fields (RFC 4180: fields in double quotes may hold
 /// commas, newlines and doubled quotes). Each row comes with the line it starts on.
 ///

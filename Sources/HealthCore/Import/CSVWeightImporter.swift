@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import CheckedNumbers
 
 /// Weigh-ins from a scale app's CSV export: Withings' `weight.csv` or openScale's export (current

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Why a file could not be imported, with where in the file: `export.xml:1234:56: unterminated attribute value`.
 ///

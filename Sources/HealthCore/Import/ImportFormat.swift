@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The kinds of file `hmon import` reads, recognized from their first bytes rather than their name.
 public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// A reading as an import writes it (SQLite and PostgreSQL): its stored JSON and id, or why it is skipped.
 ///

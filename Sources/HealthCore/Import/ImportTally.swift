@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What an import found and did, for the end-of-import summary.
 public struct ImportTally: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The kinds of reading hmon takes from other tools' exports, each with the manifest field it lands in
 /// and the built-in device type whose devices carry it.

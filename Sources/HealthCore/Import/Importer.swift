@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import CheckedNumbers
 import ZIPFoundation
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Crypto
+import HealthModel
 import Foundation
 import CheckedNumbers
 

@@ -1,4 +1,5 @@
 import CheckedNumbers
+import HealthModel
 
 /// Units the exports write, converted to hmon's (kg, cm, kcal, ms).
 enum UnitConversion {

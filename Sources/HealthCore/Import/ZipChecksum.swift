@@ -1,4 +1,5 @@
 import CZlibChecksum
+import HealthModel
 
 /// The CRC-32 (ISO-HDLC, as zip uses it) of a zip entry as it inflates, summed by zlib.
 ///

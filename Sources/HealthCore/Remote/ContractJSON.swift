@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 extension SAMI.LastMessages {
     /// The `messages/last` answer written directly from stored readings (same shape as the Codable one).

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import CheckedNumbers
 
 /// The JSON shapes of the SAMI REST contract (`sami-api.md`), shared by `hmon serve` and `RemoteHealthService`
@@ -269,7 +270,7 @@ public enum SAMI {
         public var startDate: Int64
         public var endDate: Int64
         public var count: Int
-        public var order: SortOrder
+        public var order: HealthModel.SortOrder
         public var size: Int
         public var next: String?
         public var data: [Message]

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The OAuth client that hmon itself signs in as: public (no secret), its redirect a URI no browser opens.
 public enum BuiltInClient {

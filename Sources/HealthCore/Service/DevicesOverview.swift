@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Everything the devices screen shows, fetched together: the user's card, their devices, the
 /// device types to add from, the manifests of the types in use and each device's latest reading.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// `application/x-www-form-urlencoded`, both ways.
 package enum FormEncoding {

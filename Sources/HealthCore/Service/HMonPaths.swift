@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Where hmon keeps its files, following the XDG base directory spec.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The device a reading goes to when the person never made one: a first run should not stop at "add a
 /// device of type …". Asked for the food log (or a scale) and there is none, the service makes one with a

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// A screen's worth of data from the single calls, for services with no cheaper way (the remote
 /// client: the contract has no batch routes). `LocalHealthService` reads each in one transaction.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The one service the faces (dashboard, command line, REST server) use.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import Synchronization
 
 /// `HealthService` over a store (`HealthStore`: the SQLite file or a PostgreSQL database), acting for one user at a time.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Which addresses an OAuth client may register as its redirect URI (RFC 6749 §3.1.2; RFC 8252 §7.1 for
 /// apps' own schemes). A redirect carries tokens and codes, and the sign-in answers with a `Location` to

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// A signed-in session as saved between launches (`session.json`, mode 0600).
 /// `token` is the secret: never log it or show it.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Keeps the signed-in session between launches in `session.json` (mode 0600, folder 0700), so the
 /// next `hmon` skips the sign-in. The file holds a bearer token: only its owner may read it.

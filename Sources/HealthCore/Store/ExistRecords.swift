@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Who writes an attribute through Exist's API: a client service, and the device its values go to.
 public struct ExistOwner: Sendable, Equatable {

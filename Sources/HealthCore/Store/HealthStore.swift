@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The storage seam: everything the faces, the server, the importer and the insights ask of a store,
 /// whichever engine keeps it — the embedded SQLite file (`LocalStore`) or a PostgreSQL database

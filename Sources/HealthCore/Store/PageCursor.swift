@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The `next` cursor of a page: the last reading's time and id.
 package struct PageCursor: Equatable {

@@ -1,4 +1,5 @@
 import _CryptoExtras
+import HealthModel
 import Crypto
 import Foundation
 

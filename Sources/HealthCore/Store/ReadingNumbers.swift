@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The four numbers `messages` keeps beside a reading's JSON (`weight`, `active_energy`, `calories`,
 /// `basal_energy`), so the screens' sums and the weights come from indexes. Both engines derived them once

@@ -1,4 +1,5 @@
 import Crypto
+import HealthModel
 import Foundation
 
 /// Random identifiers and secrets, and the one-way hash under which secrets are stored.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What opening a store may do to its file.
 public enum StoreAccess: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// `hmon db copy FROM TO`: every row of one store into another, either engine to either, as it is —
 /// the same ids, password and token hashes, times and reading JSON — in one transaction on the target,

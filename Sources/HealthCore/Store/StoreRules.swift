@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The rules both engines apply before they write or answer, in one place so SQLite and PostgreSQL take
 /// and refuse the same inputs with the same words: times, page sizes, a reading's JSON, labels, names.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// A stored reading with its `data` left as the JSON text the store keeps. The server's hottest call
 /// (`GET /v1.1/messages/last`, the dashboard's refresh) writes these straight into the answer instead of

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What a token is for.
 public enum TokenKind: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// What became of a Welltory callback.
 public enum WelltoryCallbackOutcome: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon add energy --consumed 650 | --active 320 [--at …] [--device …]`: food eaten or activity burned.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon add hrv --rmssd 90.3 --stress 0.32 … | --from-url 'https://…?stress=…' | --rr FILE`: an HRV

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon add weight 72.4 [--unit kg|lb] [--at "2026-11-20 07:30"] [--device ID-or-name]`.

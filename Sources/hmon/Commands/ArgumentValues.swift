@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 
 // The model's enums as command-line values; a malformed value is a usage error (exit 2).
 

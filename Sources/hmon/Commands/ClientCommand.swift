@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon client add NAME [--redirect-uri URI] [--user NAME]`: registers an OAuth client of `hmon serve`.

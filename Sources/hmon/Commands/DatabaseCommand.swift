@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon device add --type "Withings Device" --name "Bathroom scale"`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon device list`: the user's devices, oldest first.

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// Finds the device a reading goes to: the one named by `--device` (id or name), else the user's

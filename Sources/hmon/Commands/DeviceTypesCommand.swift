@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon device types`: the kinds of devices and the fields their readings carry.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon export [--format csv|json] [--since DATE] [--until DATE] [--field F]… [--output FILE]`.

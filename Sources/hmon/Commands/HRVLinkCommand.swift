@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon hrv link [--base-url URL] [--revoke]`: the link that asks Welltory to measure and send the

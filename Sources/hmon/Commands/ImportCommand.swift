@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon import FILE [--user NAME] [--db PATH] [--dry-run] [--quiet] [--json]`.

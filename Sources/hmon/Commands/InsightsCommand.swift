@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon insights`: findings, weekday medians and correlations, as text or Exist-shaped JSON.

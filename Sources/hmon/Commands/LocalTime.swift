@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// The times a person types at the command line, in their local time zone.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 
 /// Numbers on the command line go through the core's `NumberText` (not `Double(_:)`, which takes "nan",
 /// "inf", "0x40" and digit strings of any length): `@Option(transform: NumberArgument.parse)`.

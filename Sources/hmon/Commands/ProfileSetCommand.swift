@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon profile set`: changes only the values given.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HMonTUI
 import HealthCore
+import HealthModel
 import HMonCommandLine
 import HealthViewModels
 import Terminal

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon token add --read-only | list | revoke ID`: personal tokens for Exist clients of `hmon serve`.

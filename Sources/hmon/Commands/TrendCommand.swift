@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon trend`: the smoothed weight, its weekly rate, the goal and learned expenditure, as text or JSON.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon user add NAME`: opens an account; the password comes from a prompt (echo off) or standard input.

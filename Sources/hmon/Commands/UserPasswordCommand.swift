@@ -1,5 +1,6 @@
 import ArgumentParser
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon user password NAME`: sets a new password and signs the account out everywhere.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon reading delete ID`: the reading leaves every screen, series and total.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon reading edit ID [--value V [--field F] [--unit kg|lb]] [--at TIME]`: corrects a reading's value

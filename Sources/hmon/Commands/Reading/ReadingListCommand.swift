@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthModel
 import HMonCommandLine
 
 /// `hmon reading list [--field F] [--since DATE] [--until DATE] [--limit N]`: newest first, with the ids
