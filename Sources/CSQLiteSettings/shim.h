@@ -13,4 +13,12 @@ static inline int hmon_sqlite_memory_statistics_off(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/// Lets `sqlite3_open_v2` read a filename that starts with `file:` as a URI, for the whole process, so a
+/// store opened to read may pass `?immutable=1` (see ReadOnlyOpening.swift). Debian builds SQLite with
+/// SQLITE_USE_URI already; other builds may not. Like the call above, it must come before SQLite
+/// initialises.
+static inline int hmon_sqlite_uri_filenames_on(void) {
+    return sqlite3_config(SQLITE_CONFIG_URI, 1);
+}
+
 #endif

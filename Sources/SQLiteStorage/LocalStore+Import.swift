@@ -24,6 +24,17 @@ extension LocalStore {
     /// Throws `ImportError` for a malformed file, `HealthError` for a store problem.
     public func importFile(_ url: URL, userID: String, dryRun: Bool = false, timeZone: TimeZone = .current,
                            now: Date = Date(), progress: (@Sendable (ImportProgress) -> Void)? = nil) throws -> ImportResult {
+        guard dryRun, readOnlyOpening != nil else {
+            try refuseIfOpenedToRead()
+            return try runImport(url, userID: userID, dryRun: dryRun, timeZone: timeZone, now: now, progress: progress)
+        }
+        return try onDryRunConnection {
+            try $0.runImport(url, userID: userID, dryRun: true, timeZone: timeZone, now: now, progress: progress)
+        }
+    }
+
+    private func runImport(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+                           progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportResult {
         do {
             return try writer.writeWithoutTransaction { db in
                 // Each row's device and user are ones this transaction found or made for the user it checked,

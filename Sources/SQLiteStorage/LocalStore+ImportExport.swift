@@ -15,6 +15,14 @@ extension LocalStore {
     ///   a CSV value is a number or text as the manifest's field says.
     /// - Idempotent: a reading whose id is stored already is left as it is and counted "already there".
     public func importExport(_ url: URL, userID: String, dryRun: Bool = false, now: Date = Date()) throws -> ImportResult {
+        guard dryRun, readOnlyOpening != nil else {
+            try refuseIfOpenedToRead()
+            return try runImportExport(url, userID: userID, dryRun: dryRun, now: now)
+        }
+        return try onDryRunConnection { try $0.runImportExport(url, userID: userID, dryRun: true, now: now) }
+    }
+
+    private func runImportExport(_ url: URL, userID: String, dryRun: Bool, now: Date) throws -> ImportResult {
         let name = url.lastPathComponent
         let (format, rows) = try ExportReader.read(url)
         let readings = try ExportedReadings.group(rows, file: name)

@@ -26,6 +26,8 @@ public final class LocalStore: Sendable {
     public let passwordHasher: PasswordHasher
     /// How the store was opened: `.readOnly` stores never write, migrate or create anything.
     public let access: StoreAccess
+    /// How a `.readOnly` store reaches its file so that reading leaves no trace (nil for the others).
+    let readOnlyOpening: ReadOnlyOpening?
     /// Whether opening made a new store (only `.create` does), so the command can say so.
     public let wasCreated: Bool
     /// How long a write waits for another connection's write lock.
@@ -72,9 +74,12 @@ public final class LocalStore: Sendable {
             wasCreated = false
         }
 
+        let readOnlyOpening = access == .readOnly ? ReadOnlyOpening.choose(path: path) : nil
+        self.readOnlyOpening = readOnlyOpening
         var configuration = Configuration()
         configuration.label = "hmon"
-        configuration.readonly = access == .readOnly
+        configuration.readonly = false
+        readOnlyOpening?.configure(&configuration)
         configuration.foreignKeysEnabled = true
         // Another process (the command line next to the dashboard, a long import) may hold the write lock.
         configuration.busyMode = patience.busyMode(path: path)
@@ -86,7 +91,8 @@ public final class LocalStore: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         do {
-            writer = try Self.openConnections(path: path, configuration: configuration, access: access, patience: patience)
+            writer = try Self.openConnections(path: path, configuration: configuration, readOnlyOpening: readOnlyOpening,
+                                              patience: patience)
             versionConnection = Mutex(writer as? DatabaseQueue)
             // One read answers everything opening needs to know; the migrator's write transaction runs
             // only when there is something to migrate, so a launch on an up-to-date store never waits
@@ -116,6 +122,11 @@ public final class LocalStore: Sendable {
                 }
                 try migrator.migrate(writer)
             }
+        } catch let error as DatabaseError where readOnlyOpening == .sharedReadOnly && error.resultCode == .SQLITE_CANTOPEN {
+            // SQLite shares a live WAL through the -shm file, which it may neither find nor make here.
+            throw HealthError.unusableStore(UnusableStore(path: path, reason: .notPermitted(
+                detail: "a writer's journal \(path)-wal lies beside it and its folder cannot be written, so it cannot be read "
+                    + "alongside that writer; let the writer finish, or copy the store where you may write")))
         } catch {
             throw Self.openingError(error, path: path, patience: patience)
         }
@@ -141,16 +152,17 @@ public final class LocalStore: Sendable {
 
     private func openVersionConnection() throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.readonly = access == .readOnly
         configuration.label = "hmon.data_version"
         configuration.busyMode = patience.busyMode(path: path)
-        return try DatabaseQueue(path: path, configuration: configuration)
+        readOnlyOpening?.configure(&configuration)
+        return try DatabaseQueue(path: readOnlyOpening?.filename(for: path) ?? path, configuration: configuration)
     }
 
     // MARK: Access for the extension files
 
     /// Runs `updates` in a write transaction; maps database errors to `HealthError` and counts the write.
     package func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try refuseIfOpenedToRead()
         do {
             let result = try await writer.write(updates)
             ownWrites.add(1, ordering: .releasing)
@@ -158,6 +170,11 @@ public final class LocalStore: Sendable {
         } catch {
             throw mapped(error)
         }
+    }
+
+    /// A store opened to read writes nothing, whichever way its connection was opened (`ReadOnlyOpening`).
+    package func refuseIfOpenedToRead() throws {
+        if readOnlyOpening != nil { throw HealthError.unusableStore(UnusableStore(path: path, reason: .readOnly)) }
     }
 
     /// Runs `value` in a read transaction (a consistent snapshot); maps database errors to `HealthError`.
@@ -274,10 +291,12 @@ public final class LocalStore: Sendable {
     /// stands in the way. Opening a writable pool may write (GRDB makes sure the WAL file is not empty),
     /// and when another process commits meanwhile SQLite answers SQLITE_BUSY_SNAPSHOT at once, without
     /// the busy handler.
-    private static func openConnections(path: String, configuration: Configuration, access: StoreAccess,
+    private static func openConnections(path: String, configuration: Configuration, readOnlyOpening: ReadOnlyOpening?,
                                         patience: WriterPatience) throws -> any DatabaseWriter {
         SQLiteProcessSettings.applied
-        if access == .readOnly { return try DatabaseQueue(path: path, configuration: configuration) }
+        if let readOnlyOpening {
+            return try DatabaseQueue(path: readOnlyOpening.filename(for: path), configuration: configuration)
+        }
         let deadline = Date().addingTimeInterval(patience.limit)
         while true {
             do {

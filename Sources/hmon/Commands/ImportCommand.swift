@@ -42,7 +42,8 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: file)
         let name = url.lastPathComponent
-        let opened = try await StoreOpener(store).open(.readWrite)
+        // A dry run only reads: on a store it may not write it runs on a scratch copy (LocalStore.onScratchCopy).
+        let opened = try await StoreOpener(store).open(dryRun ? .readOnly : .readWrite)
         guard let local = opened.service as? LocalHealthService else {
             throw CommandError("import writes to a local store only: pass --db PATH")
         }

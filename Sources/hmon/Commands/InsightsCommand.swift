@@ -25,8 +25,9 @@ struct InsightsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let now = Date()
-        // Read and write: the insights keep per-day sums in the store (a cache, checked against the readings).
-        let service = try await StoreOpener(store).open(.readWrite).service
+        // Read only: the per-day sums the insights keep in the store are a cache, kept by the dashboard and
+        // `hmon serve`, and answered without it where the store may not be written.
+        let service = try await StoreOpener(store).open(.readOnly).service
         let report = try await service.insightsReport(now: now, calendar: Calendar.current, windowDays: days)
         if json {
             print(String(decoding: try InsightsJSON.data(report, now: now), as: UTF8.self))

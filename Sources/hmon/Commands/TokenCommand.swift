@@ -52,8 +52,9 @@ struct TokenListCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        // Read and write: a store made before personal tokens existed gets their table first.
-        let store = try await StoreOpener(database).openStore(.readWrite)
+        // Read only: a store made before personal tokens existed is refused as "written by an older hmon",
+        // with how to bring it up to date, rather than migrated by a command that only lists.
+        let store = try await StoreOpener(database).openStore(.readOnly)
         let tokens = try await store.personalTokens()
         if tokens.isEmpty {
             printEscaped("No personal tokens: make one with `hmon token add --read-only`.")
