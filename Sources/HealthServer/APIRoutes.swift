@@ -147,6 +147,8 @@ struct APIRoutes: Sendable {
         }
         var messages: [StoredMessageJSON] = []
         for device in devices {
+            // Past the service on purpose, the measured hot path (docs/benchmarks.md): the store hands back each
+            // row's stored JSON, so the answer is spliced, never decoded into a Message and encoded again.
             messages += try await store.lastMessagesJSON(deviceID: device, userID: userID, count: count, field: field)
         }
         if devices.count > 1 {
@@ -198,7 +200,8 @@ struct APIRoutes: Sendable {
         if let userID = principal.userID {
             ownerID = userID
         } else {
-            // A client registered for a user posts as that user: to anyone else's device it gets 403.
+            // A client registered for a user posts as that user: to anyone else's device it gets 403. The client's
+            // registration is the server's own record, not the user's data, so it is read from the store.
             guard case .client(let clientID) = principal.kind, let owner = try await store.client(id: clientID)?.ownerID else {
                 throw APIError.forbidden
             }

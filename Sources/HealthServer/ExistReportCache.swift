@@ -22,7 +22,8 @@ final class ExistReportCache: @unchecked Sendable {
     /// The report for `userID` as of `now`: the kept one when nothing was committed since, else a new one.
     func report(store: any HealthStore, userID: String, now: Date, calendar: Calendar) async throws -> InsightsReport {
         let today = Day(now, in: calendar)
-        // Read before computing, so a commit landing meanwhile makes the entry stale, never the reverse.
+        // Read before computing, so a commit landing meanwhile makes the entry stale, never the reverse. The
+        // token is the whole store's (any user's commit changes it), hence the store's and not a service's.
         let token = try await store.changeToken()
         if let entry = lock.withLock({ entries[userID] }), entry.changeToken == token, entry.today == today {
             return entry.report

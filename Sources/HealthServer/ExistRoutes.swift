@@ -39,6 +39,9 @@ package struct ExistRoutes: Sendable {
     // MARK: Who is asking
 
     /// The signed-in user behind a token; 401 without a valid one, 403 for a client's own token.
+    /// The store, acting for the token's user: every route reads and writes through it.
+    private func service(_ userID: String) -> LocalHealthService { LocalHealthService(store: store, userID: userID) }
+
     static func caller(_ context: ServerContext) throws -> (principal: Principal, userID: String) {
         guard let principal = context.principal else { throw APIError.unauthorized }
         guard let userID = principal.userID else { throw APIError.forbidden }
@@ -65,8 +68,14 @@ package struct ExistRoutes: Sendable {
         let (principal, userID) = try Self.caller(context)
         // The profile is read like the attributes: a token that may only write reads nothing (issue 29, case 9).
         _ = try readableOrForbidden(principal)
-        guard let user = try await store.user(id: userID) else { throw APIError.unauthorized }
-        let profile = try await store.profile(userID: userID)
+        let service = service(userID)
+        let user: User
+        do {
+            user = try await service.currentUser()
+        } catch HealthError.sessionExpired {
+            throw APIError.unauthorized  // the token's user was deleted since the token was checked
+        }
+        let profile = try await service.profile()
         let names = user.fullName.split(separator: " ", maxSplits: 1).map(String.init)
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = calendar.timeZone
@@ -115,7 +124,7 @@ package struct ExistRoutes: Sendable {
         let (principal, userID) = try Self.caller(context)
         let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 100)
-        let owners = try await store.existOwners(userID: userID)
+        let owners = try await service(userID).existOwners()
         let objects = try matching(query, principal).map { Self.attributeObject($0, owner: owners[$0]) }
         return ExistJSON.response(paging.envelope(objects, request: request))
     }
@@ -123,14 +132,14 @@ package struct ExistRoutes: Sendable {
     private func owned(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
         let paging = try ExistPaging(try RequestInput.query(request), defaultLimit: 100)
-        let owners = try await store.existOwners(userID: userID)
+        let owners = try await service(userID).existOwners()
         let mine = InsightAttribute.allCases.filter { a in principal.clientID != nil && owners[a]?.clientID == principal.clientID }
         return ExistJSON.response(paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request))
     }
 
     /// The daily attributes over `days`, with the weight carry before them.
     private func daily(userID: String, days: ClosedRange<Day>) async throws -> DailyAttributes {
-        let service = LocalHealthService(store: store, userID: userID)
+        let service = service(userID)
         let first = Day(ordinal: days.lowerBound.ordinal - WeightSeriesBuilder.carryDays)
         let totals = try await service.dailyTotals(days: first...days.upperBound, calendar: calendar)
         return DailyAttributes.build(totals: totals, days: first...days.upperBound, profile: try await service.profile(), calendar: calendar)
@@ -157,7 +166,7 @@ package struct ExistRoutes: Sendable {
         let paging = try ExistPaging(query, defaultLimit: 100)
         let days = try RequestInput.int(query, "days", in: 1...Self.maxDays, default: 1)
         let last = try dateMax(query)
-        let owners = try await store.existOwners(userID: userID)
+        let owners = try await service(userID).existOwners()
         let attributes = try matching(query, principal)
         let page = Array(attributes.dropFirst(paging.offset).prefix(paging.limit))
         let daily = try await daily(userID: userID, days: Day(ordinal: last.ordinal - (days - 1))...last)
@@ -180,7 +189,7 @@ package struct ExistRoutes: Sendable {
         guard principal.allows(group: attribute.group, write: false) else { throw APIError.forbidden }
         let paging = try ExistPaging(query, defaultLimit: 31)
         let last = try dateMax(query)
-        let firstDay = try await store.firstReadingTime(userID: userID).map { Day(Date(millisecondsSince1970: $0), in: calendar) }
+        let firstDay = try await service(userID).firstReadingTime().map { Day(Date(millisecondsSince1970: $0), in: calendar) }
         let count = firstDay.map { max(0, last.ordinal - $0.ordinal + 1) } ?? 0
         let newest = last.ordinal - paging.offset
         let oldest = max(newest - paging.limit + 1, last.ordinal - count + 1)

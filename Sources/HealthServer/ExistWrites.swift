@@ -29,10 +29,12 @@ struct ExistWrites: Sendable {
 
     /// Who writes: a signed-in user through an OAuth client whose token may write at least one group.
     private struct Writer {
-        var userID: String
+        /// The store, acting for the signed-in user.
+        var service: LocalHealthService
         var principal: Principal
         var clientID: String
-        var service: String
+        /// The client's name, as Exist's `service` shows it.
+        var serviceName: String
     }
 
     private func writer(_ context: ServerContext) async throws -> Writer {
@@ -40,13 +42,15 @@ struct ExistWrites: Sendable {
         guard !principal.isPersonal, let clientID = principal.clientID,
               ExistScope.groups.contains(where: { principal.allows(group: $0, write: true) })
         else { throw APIError(.forbidden, code: 403, message: "This token may not write: sign in through an OAuth client with a *_write scope") }
-        let service: String
+        let serviceName: String
         if clientID == ClientRegistry.builtIn.id {
-            service = "hmon"
+            serviceName = "hmon"
         } else {
-            service = try await store.client(id: clientID)?.name ?? clientID
+            // The OAuth client's registration: the server's own business, not the user's, so from the store.
+            serviceName = try await store.client(id: clientID)?.name ?? clientID
         }
-        return Writer(userID: userID, principal: principal, clientID: clientID, service: service)
+        return Writer(service: LocalHealthService(store: store, userID: userID), principal: principal, clientID: clientID,
+                      serviceName: serviceName)
     }
 
     /// The body's objects: a JSON array of at most 35 objects (400 otherwise).
@@ -117,8 +121,8 @@ struct ExistWrites: Sendable {
             let attribute = try attribute(object, templateToo: true)
             try checkScope(attribute, writer)
             guard attribute.writeTarget != nil else { throw Failure.validation(attribute.whyNotWritable) }
-            try await store.acquireExist(attribute, userID: writer.userID, clientID: writer.clientID, service: writer.service,
-                                         now: configuration.clock())
+            try await writer.service.acquireExist(attribute, clientID: writer.clientID, service: writer.serviceName,
+                                                  now: configuration.clock())
             return object.mapValues(\.json)
         }
     }
@@ -128,7 +132,7 @@ struct ExistWrites: Sendable {
         return try await batch(request) { object in
             let attribute = try attribute(object, templateToo: false)
             try checkScope(attribute, writer)
-            guard try await store.releaseExist(attribute, userID: writer.userID, clientID: writer.clientID) else {
+            guard try await writer.service.releaseExist(attribute, clientID: writer.clientID) else {
                 throw Failure(code: "unauthorised", message: "this client does not own \(attribute.name)")
             }
             return object.mapValues(\.json)
@@ -139,7 +143,7 @@ struct ExistWrites: Sendable {
     /// with `current`, the new total.
     func update(_ request: Request, _ context: ServerContext, increment: Bool) async throws -> Response {
         let writer = try await writer(context)
-        let owners = try await store.existOwners(userID: writer.userID)
+        let owners = try await writer.service.existOwners()
         let now = configuration.clock()
         let today = Day(now, in: calendar)
         return try await batch(request) { object in
@@ -159,9 +163,9 @@ struct ExistWrites: Sendable {
             let stop = day.adding(days: 1).start(in: calendar).millisecondsSince1970
             // A day's value is one reading at local noon (now, for today's morning).
             let noon = start + (stop - start) / 2
-            let total = try await store.writeExistDay(userID: writer.userID, deviceID: owner.deviceID, field: target.field,
-                                                      day: (start, stop), ts: min(noon, now.millisecondsSince1970),
-                                                      value: target.toReading(value), increment: increment, now: now)
+            let total = try await writer.service.writeExistDay(deviceID: owner.deviceID, field: target.field,
+                                                               day: (start, stop), ts: min(noon, now.millisecondsSince1970),
+                                                               value: target.toReading(value), increment: increment, now: now)
             var answer = object.mapValues(\.json)
             if increment { answer["current"] = ExistRoutes.existNumber(attribute, total) }
             return answer

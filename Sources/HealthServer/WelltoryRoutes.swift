@@ -25,6 +25,8 @@ struct WelltoryRoutes {
         let items = URLComponents(string: "http://callback/?" + (request.uri.query ?? ""))?.queryItems ?? []
         do {
             let data = try WelltoryResult.reading(from: items.map { ($0.name, $0.value ?? "") })
+            // From the store, not a user's service: the callback names no user, only the link's secret, which the
+            // store resolves to its user in the same transaction as the write.
             switch try await store.storeWelltoryResult(secret: secret, data: data, now: configuration.clock()) {
             case .saved(let device):
                 return page(.ok, "Saved", "The measurement is saved to \(device) in hmon. You can close this page.")

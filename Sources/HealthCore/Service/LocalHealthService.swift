@@ -176,7 +176,7 @@ public final class LocalHealthService: HealthService {
 
     public func changeToken() async throws -> Int64? { try await store.changeToken() }
 
-    private func requireUser() throws -> String {
+    func requireUser() throws -> String {
         guard let id = state.withLock({ $0?.userID }) else { throw HealthError.notSignedIn }
         return id
     }
