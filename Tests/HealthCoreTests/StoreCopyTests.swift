@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import HealthCore
 @testable import HealthModel
+@testable import SQLiteStorage
 
 /// `hmon db copy`: SQLite to PostgreSQL and back, every row as it was.
 @Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
@@ -88,5 +89,34 @@ struct StoreCopyTests {
         #expect(try await target.store.users().map(\.name) == ["carol"], "nothing was written")
         try await StoreCopy.copy(from: source.store, to: target.store, replacing: true)
         #expect(try await target.store.users().map(\.name).sorted() == ["alice", "bob"])
+    }
+}
+
+/// `hmon db copy` is a way in like any other (issue 29, case 1): a reading outside the reading rules —
+/// planted around them, as an older hmon or a hand edit could leave it — is named, with how to mend it,
+/// and nothing is copied.
+@Suite struct StoreCopyRefusesReadingsOutsideTheRulesTests {
+    @Test(arguments: [#"{"steps": 1e300}"#, #"{"restingHeartRate": -5}"#, #"{"comments": "nul\u0000here"}"#])
+    func aReadingOutsideTheRulesIsNamedAndNothingIsCopied(_ json: String) async throws {
+        let source = try await StoreWorld(.sqlite)
+        let (user, service) = try await source.user("alice")
+        let tracker = try await source.device(.activityTracker, named: "Watch", for: service)
+        try await service.post(NewMessage(sdid: tracker.id, ts: date("2026-11-01 07:00").millisecondsSince1970,
+                                          data: ["steps": .number(4000)]))
+        let sqlite = try #require(source.store as? LocalStore)
+        try await sqlite.write { db in
+            try db.execute(sql: """
+                INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES ('planted', ?, ?, ?, 1, 1, 1, ?)
+                """, arguments: [tracker.id, tracker.dtid, user.id, json])
+        }
+        let target = try await StoreWorld(.sqlite)
+        do {
+            try await StoreCopy.copy(from: source.store, to: target.store)
+            Issue.record("copied a reading holding \(json)")
+        } catch HealthError.invalidValue(let message) {
+            #expect(message.hasPrefix("the reading planted in \(source.store.location) holds "), "\(message)")
+            #expect(message.contains("hmon reading delete planted") && message.hasSuffix("nothing was copied"), "\(message)")
+        }
+        #expect(try await target.store.users().isEmpty, "the target was touched")
     }
 }

@@ -81,6 +81,7 @@ public enum StoreCopy {
         if source.location == target.location {
             throw HealthError.invalidValue("the source and the target are the same store (\(source.location))")
         }
+        try await checkReadings(of: reader)
         var totals: [String: Int] = [:]
         for table in tables { totals[table.name] = try await reader.rowCount(table.name) }
         let sourceTotals = totals

@@ -166,7 +166,7 @@ public enum ReadingRules {
     }
 
     /// Checks one numeric field's range.
-    static func check(field: String, value: Double) throws {
+    public static func check(field: String, value: Double) throws {
         try HRVFields.check(field: field, value: value)
         if field == Field.weight, !weightKg.contains(value) {
             throw HealthError.invalidValue("weight \(formatted(value)) kg is outside 1–650 kg: check the number and its unit")
