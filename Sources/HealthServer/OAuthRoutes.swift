@@ -125,7 +125,7 @@ struct OAuthRoutes: Sendable {
         if auth.responseType == "token" {
             let (token, _) = try await store.createToken(kind: .access, userID: user.id, clientID: auth.client.id,
                                                          scope: auth.scope, redirectURI: nil, ttl: configuration.accessTokenLifetime,
-                                                         family: nil, now: now)
+                                                         family: nil, codeChallenge: nil, now: now)
             // `access_token` goes last: the ancestor app read the text after the URL's last "=".
             var fragment = [("expires_in", "\(Int(rounding: configuration.accessTokenLifetime))"), ("token_type", "bearer")]
             if let state = auth.state { fragment.append(("state", state)) }
@@ -135,7 +135,7 @@ struct OAuthRoutes: Sendable {
             // The code starts a family: the tokens issued from it, and from their refreshes, join it.
             let (code, _) = try await store.createToken(kind: .code, userID: user.id, clientID: auth.client.id,
                                                         scope: auth.scope, redirectURI: auth.redirectURI,
-                                                        ttl: configuration.codeLifetime, family: Secrets.newID(), now: now)
+                                                        ttl: configuration.codeLifetime, family: Secrets.newID(), codeChallenge: nil, now: now)
             var query = [("code", code)]
             if let state = auth.state { query.append(("state", state)) }
             let separator = auth.redirectURI.contains("?") ? "&" : "?"
@@ -192,7 +192,7 @@ struct OAuthRoutes: Sendable {
                 guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
                 guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
                 let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
-                                                              redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil, now: now)
+                                                              redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil, codeChallenge: nil, now: now)
                 return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                         refreshToken: nil, scope: scope))
             case nil, "":
@@ -222,9 +222,9 @@ struct OAuthRoutes: Sendable {
     private func grant(userID: String, client: KnownClient, scope: String, family: String?, now: Date) async throws -> Response {
         let family = family ?? Secrets.newID()
         let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
-                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family, now: now)
+                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family, codeChallenge: nil, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
-                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family, now: now)
+                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family, codeChallenge: nil, now: now)
         return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                 refreshToken: refresh, scope: scope))
     }
