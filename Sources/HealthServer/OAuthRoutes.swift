@@ -35,10 +35,14 @@ struct OAuthRoutes: Sendable {
         var redirectURI: String
         var state: String?
         var scope: String
+        /// The PKCE challenge (S256) to store with the code; nil when none was sent.
+        var codeChallenge: String?
 
+        /// The parameters the form carries back to `POST /authorize`, the PKCE challenge among them.
         var hiddenFields: [(String, String)] {
             [("client_id", client.id), ("response_type", responseType), ("redirect_uri", redirectURI),
              ("scope", scope)] + (state.map { [("state", $0)] } ?? [])
+                + (codeChallenge.map { [("code_challenge", $0), ("code_challenge_method", PKCE.method)] } ?? [])
         }
     }
 
@@ -47,7 +51,7 @@ struct OAuthRoutes: Sendable {
         case failure(Response)
     }
 
-    /// Checks client, response type, redirect and scope. A bad client or redirect is answered with a page,
+    /// Checks client, response type, redirect, scope and PKCE. A bad client or redirect is answered with a page,
     /// never a redirect: redirecting to an unchecked address would make this server an open redirector.
     private func authorizeRequest(_ p: [String: String]) async throws -> Checked {
         guard let clientID = p["client_id"], !clientID.isEmpty else {
@@ -69,8 +73,14 @@ struct OAuthRoutes: Sendable {
         guard let scope = Scope.normalized(p["scope"] ?? Scope.all) else {
             return .failure(page(.badRequest, "This sign-in link asks for an unknown scope: use read, write, read,write or Exist's group scopes such as health_read,food_write."))
         }
+        let codeChallenge: String?
+        switch CodeChallengeRules.decide(challenge: p["code_challenge"], method: p["code_challenge_method"],
+                                         client: client, responseType: responseType) {
+        case .refused(let reason): return .failure(page(.badRequest, reason))
+        case .accepted(let challenge): codeChallenge = challenge
+        }
         return .success(AuthorizeRequest(client: client, responseType: responseType, redirectURI: redirect,
-                                         state: p["state"], scope: scope))
+                                         state: p["state"], scope: scope, codeChallenge: codeChallenge))
     }
 
     private func showForm(_ request: Request) async throws -> Response {
@@ -125,7 +135,7 @@ struct OAuthRoutes: Sendable {
         if auth.responseType == "token" {
             let (token, _) = try await store.createToken(kind: .access, userID: user.id, clientID: auth.client.id,
                                                          scope: auth.scope, redirectURI: nil, ttl: configuration.accessTokenLifetime,
-                                                         family: nil, now: now)
+                                                         family: nil, codeChallenge: nil, now: now)
             // `access_token` goes last: the ancestor app read the text after the URL's last "=".
             var fragment = [("expires_in", "\(Int(rounding: configuration.accessTokenLifetime))"), ("token_type", "bearer")]
             if let state = auth.state { fragment.append(("state", state)) }
@@ -135,7 +145,8 @@ struct OAuthRoutes: Sendable {
             // The code starts a family: the tokens issued from it, and from their refreshes, join it.
             let (code, _) = try await store.createToken(kind: .code, userID: user.id, clientID: auth.client.id,
                                                         scope: auth.scope, redirectURI: auth.redirectURI,
-                                                        ttl: configuration.codeLifetime, family: Secrets.newID(), now: now)
+                                                        ttl: configuration.codeLifetime, family: Secrets.newID(),
+                                                        codeChallenge: auth.codeChallenge, now: now)
             var query = [("code", code)]
             if let state = auth.state { query.append(("state", state)) }
             let separator = auth.redirectURI.contains("?") ? "&" : "?"
@@ -167,12 +178,12 @@ struct OAuthRoutes: Sendable {
             switch form["grant_type"] {
             case "authorization_code":
                 guard let code = form["code"], !code.isEmpty else { return tokenError(.invalidRequest) }
-                // Bound to its client before it is spent: another client presenting it spends nothing, so the
-                // legitimate exchange still works (issue 29, case 9).
-                if try await belongsToAnotherClient(code, kind: .code, client: client, now: now) { return tokenError(.invalidGrant) }
+                let verifier = form["code_verifier"]
+                if try await codeRefusedUnspent(code, client: client, verifier: verifier, now: now) { return tokenError(.invalidGrant) }
                 // A code is single use; a second use revokes what the first one was exchanged for.
                 guard case .redeemed(let record) = try await redeem(code, kind: .code, now: now),
                       record.clientID == client.id,
+                      CodeChallengeRules.verifierFits(verifier, challenge: record.codeChallenge),
                       record.redirectURI == nil || form["redirect_uri"] == nil || record.redirectURI == form["redirect_uri"],
                       let userID = record.userID
                 else { return tokenError(.invalidGrant) }
@@ -192,7 +203,8 @@ struct OAuthRoutes: Sendable {
                 guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
                 guard let scope = Scope.normalized(form["scope"] ?? Scope.write) else { return tokenError(.invalidRequest) }
                 let (access, _) = try await store.createToken(kind: .access, userID: nil, clientID: client.id, scope: scope,
-                                                              redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil, now: now)
+                                                              redirectURI: nil, ttl: configuration.accessTokenLifetime, family: nil,
+                                                              codeChallenge: nil, now: now)
                 return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                         refreshToken: nil, scope: scope))
             case nil, "":
@@ -222,9 +234,11 @@ struct OAuthRoutes: Sendable {
     private func grant(userID: String, client: KnownClient, scope: String, family: String?, now: Date) async throws -> Response {
         let family = family ?? Secrets.newID()
         let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
-                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family, now: now)
+                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family,
+                                                      codeChallenge: nil, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
-                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family, now: now)
+                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family,
+                                                       codeChallenge: nil, now: now)
         return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
                                                 refreshToken: refresh, scope: scope))
     }
@@ -301,6 +315,19 @@ struct OAuthRoutes: Sendable {
             throw APIError.validation("token", "is a personal token: revoke it with `hmon token revoke ID` where the store is")
         }
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
+    }
+
+    /// Whether a live code is refused before it is spent: another client's (issue 29, case 9), or its PKCE
+    /// verifier missing, wrong, or sent for a code asked for without a challenge.
+    ///
+    /// Refusing spends nothing, so the legitimate exchange still works. RFC 7636 §4.6 and OAuth 2.1 §4.1.3
+    /// ask for `invalid_grant` and leave the code's fate open; spending it would let whoever intercepted a
+    /// code, without the verifier that PKCE keeps on the client, deny its owner the sign-in in one request,
+    /// and gains nothing: a verifier made as §4.1 recommends carries 256 random bits, and the code lives 60 s.
+    /// A code already spent is not looked at here: presenting it again is a replay, and revokes its family.
+    private func codeRefusedUnspent(_ code: String, client: KnownClient, verifier: String?, now: Date) async throws -> Bool {
+        guard let record = try await store.token(code, kind: .code, now: now) else { return false }
+        return record.clientID != client.id || !CodeChallengeRules.verifierFits(verifier, challenge: record.codeChallenge)
     }
 
     /// Whether `token` is a live one of another client than `client`: then it is refused without being spent.

@@ -242,6 +242,8 @@ enum PostgresSchema {
                 ALTER COLUMN uid TYPE text COLLATE "C"
             """,
         ] + readingsGoWith("devices", key: "sdid") + readingsGoWith("users", key: "uid")),
+        // From 16 on, the same number as on SQLite: see `Schema`'s v16.
+        (16, "PKCE challenges kept with their codes", ["ALTER TABLE tokens ADD COLUMN code_challenge text"]),
     ]
 
     static var latestVersion: Int { migrations.last!.version }

@@ -6,18 +6,21 @@ import HealthModel
 /// Tokens, OAuth clients and Welltory links: `LocalStore+Tokens` and `+Welltory` on PostgreSQL.
 extension PostgresStore {
     public func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
-                            ttl: TimeInterval?, family: String?, now: Date) async throws -> (token: String, record: TokenRecord) {
+                            ttl: TimeInterval?, family: String?, codeChallenge: String?, now: Date) async throws
+        -> (token: String, record: TokenRecord) {
         let token = Secrets.newToken()
         let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
                                  expiresAt: ttl.map { Date(millisecondsSince1970: now.addingTimeInterval($0).millisecondsSince1970) },
-                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family)
+                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family,
+                                 codeChallenge: codeChallenge)
         let ms = now.millisecondsSince1970
         try await write { db in
             try await db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= \(ms)")
             try await db.run("""
-                INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family)
+                INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family, code_challenge)
                 VALUES (\(Secrets.sha256Hex(token)), \(userID), \(kind.rawValue), \(clientID), \(scope), \(redirectURI),
-                        \(record.expiresAt?.millisecondsSince1970), \(record.createdAt.millisecondsSince1970), \(family))
+                        \(record.expiresAt?.millisecondsSince1970), \(record.createdAt.millisecondsSince1970), \(family),
+                        \(codeChallenge))
                 """)
         }
         return (token, record)
@@ -172,7 +175,8 @@ extension PostgresStore {
         TokenRecord(kind: TokenKind(rawValue: try row.value("kind")) ?? .access, userID: try row.value("user_id"),
                     clientID: try row.value("client_id"), scope: try row.value("scope"), redirectURI: try row.value("redirect_uri"),
                     expiresAt: try row.value("expires_at", Int64?.self).map(Date.init(millisecondsSince1970:)),
-                    createdAt: Date(millisecondsSince1970: try row.value("created_at")), family: try row.value("family"))
+                    createdAt: Date(millisecondsSince1970: try row.value("created_at")), family: try row.value("family"),
+                    codeChallenge: try row.value("code_challenge"))
     }
 
     static func client(row: PostgresRandomAccessRow) throws -> OAuthClient {

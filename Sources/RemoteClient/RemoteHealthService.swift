@@ -20,7 +20,7 @@ public final class RemoteHealthService: HealthService {
     public enum SignInFlow: String, Sendable {
         /// `response_type=token`: the token in the redirect's fragment, no refresh token.
         case implicit
-        /// `response_type=code` then `POST /token`: also a refresh token.
+        /// `response_type=code` with a PKCE challenge, then `POST /token` with its verifier: also a refresh token.
         case authorizationCode
     }
 
@@ -301,21 +301,30 @@ public final class RemoteHealthService: HealthService {
 
     private func authorizeWithCode(name: String, password: String) async throws -> SAMI.TokenResponse {
         let state = Self.randomState()
-        let location = try await postAuthorize(responseType: "code", state: state, name: name, password: password)
+        // PKCE (RFC 7636): hmon's client has no secret, so the verifier, which stays in this process until the
+        // exchange, is what makes the code useless to whoever else sees it. hmon serve requires it; a server
+        // that does not know PKCE ignores both parameters.
+        let verifier = PKCE.newVerifier()
+        let location = try await postAuthorize(responseType: "code", state: state, name: name, password: password,
+                                               extra: [("code_challenge", PKCE.challenge(for: verifier)),
+                                                       ("code_challenge_method", PKCE.method)])
         let fields = FormEncoding.decode(location.query ?? "")
         guard fields["state"] == state, let code = fields["code"], !code.isEmpty else {
             throw HealthError.serverError("the server at \(self.location) answered the sign-in without a code")
         }
         return try await requestToken([("grant_type", "authorization_code"), ("code", code),
-                                       ("redirect_uri", options.redirectURI), ("client_id", options.clientID)])
+                                       ("redirect_uri", options.redirectURI), ("client_id", options.clientID),
+                                       ("code_verifier", verifier)])
     }
 
-    /// Posts the sign-in form and returns the redirect's `Location` (the redirect is never followed).
-    private func postAuthorize(responseType: String, state: String, name: String, password: String) async throws -> URLComponents {
+    /// Posts the sign-in form (with `extra` parameters) and returns the redirect's `Location` (the redirect
+    /// is never followed).
+    private func postAuthorize(responseType: String, state: String, name: String, password: String,
+                               extra: [(String, String)] = []) async throws -> URLComponents {
         let form = FormEncoding.encode([
             ("client_id", options.clientID), ("response_type", responseType), ("redirect_uri", options.redirectURI),
-            ("state", state), ("scope", "read,write"), ("username", name), ("password", password),
-        ])
+            ("state", state), ("scope", "read,write"),
+        ] + extra + [("username", name), ("password", password)])
         let reply = try await http.send("POST", http.url("/authorize"),
                                         headers: ["Content-Type": "application/x-www-form-urlencoded"], body: form)
         switch reply.status {

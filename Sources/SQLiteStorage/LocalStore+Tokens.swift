@@ -8,24 +8,28 @@ extension LocalStore {
     /// Creates a token (256 random bits) and returns it in clear — the only time it exists in clear.
     /// - Parameter ttl: seconds until it expires; nil for a token that lives until revoked.
     /// - Parameter family: the OAuth grant it belongs to (see `TokenRecord.family`); nil for none.
+    /// - Parameter codeChallenge: a code's PKCE challenge (see `TokenRecord.codeChallenge`); nil for none.
     public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
                             redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil,
-                            now: Date = Date()) async throws -> (token: String, record: TokenRecord) {
+                            codeChallenge: String? = nil, now: Date = Date()) async throws -> (token: String, record: TokenRecord) {
         let token = Secrets.newToken()
         let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
                                  expiresAt: ttl.map { Date(millisecondsSince1970: now.addingTimeInterval($0).millisecondsSince1970) },
-                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family)
+                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family,
+                                 codeChallenge: codeChallenge)
         try await write { db in
             // Expired tokens are useless: sweep them while we hold the write lock anyway.
             try db.execute(sql: "DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?",
                            arguments: [now.millisecondsSince1970])
             try db.execute(
                 sql: """
-                    INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family,
+                                        code_challenge)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [Secrets.sha256Hex(token), userID, kind.rawValue, clientID, scope, redirectURI,
-                            record.expiresAt?.millisecondsSince1970, record.createdAt.millisecondsSince1970, family])
+                            record.expiresAt?.millisecondsSince1970, record.createdAt.millisecondsSince1970, family,
+                            codeChallenge])
         }
         return (token, record)
     }
@@ -152,7 +156,8 @@ extension TokenRecord {
         self.init(kind: TokenKind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], clientID: row["client_id"],
                   scope: row["scope"], redirectURI: row["redirect_uri"],
                   expiresAt: (row["expires_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
-                  createdAt: Date(millisecondsSince1970: row["created_at"]), family: row["family"])
+                  createdAt: Date(millisecondsSince1970: row["created_at"]), family: row["family"],
+                  codeChallenge: row["code_challenge"])
     }
 }
 

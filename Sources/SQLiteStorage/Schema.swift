@@ -288,7 +288,12 @@ enum Schema {
                 CREATE INDEX messages_weights ON messages(uid, ts, weight) WHERE weight IS NOT NULL;
                 """)
         }
-        // v15 is PostgreSQL's own (`PostgresSchema`): a new migration here takes 16.
+        // v15 is PostgreSQL's own (`PostgresSchema`); from v16 on both engines number their migrations alike.
+        migrator.registerMigration("v16: PKCE challenges kept with their codes") { db in
+            // A code asked for with a PKCE challenge (RFC 7636) is exchanged only with the verifier the challenge
+            // was made from, so the challenge lives as long as the code. Older rows have none.
+            try db.execute(sql: "ALTER TABLE tokens ADD COLUMN code_challenge TEXT")
+        }
         return migrator
     }
 

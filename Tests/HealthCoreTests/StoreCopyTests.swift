@@ -9,7 +9,7 @@ import TestSupport
 @Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
 struct StoreCopyTests {
     /// A store with two users, devices, readings (one with a string field), a profile, tokens of every
-    /// kind (a spent one), a client with an owner and a Welltory link.
+    /// kind (a spent code with a PKCE challenge), a client with an owner and a Welltory link.
     private func fill(_ world: StoreWorld) async throws {
         let (alice, service) = try await world.user("alice")
         _ = try await world.user("bob")
@@ -22,7 +22,8 @@ struct StoreCopyTests {
         try await service.post(NewMessage(sdid: food.id, ts: start, data: ["calories": .number(650.5), "comments": .text("toast, \"jam\"")]))
         try await service.updateProfile(Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, goalKg: 65))
         _ = try await world.store.createToken(kind: .access, userID: alice.id, clientID: "c1", scope: "read", ttl: 3600)
-        let (code, _) = try await world.store.createToken(kind: .code, userID: alice.id, redirectURI: "app://cb", ttl: 600, family: "fam")
+        let (code, _) = try await world.store.createToken(kind: .code, userID: alice.id, redirectURI: "app://cb", ttl: 600, family: "fam",
+                                                          codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
         _ = try await world.store.redeemToken(code, kind: .code)
         _ = try await world.store.createClient(name: "Scale bridge", redirectURI: nil, ownerID: alice.id)
         _ = try await world.store.createWelltoryLink(userID: alice.id)

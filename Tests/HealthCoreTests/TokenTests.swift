@@ -36,6 +36,25 @@ import Testing
         #expect(try await world.store.consumeToken(code, kind: .code) == nil)
     }
 
+    /// PKCE (RFC 7636): a code's challenge is kept with it, given back while it is live and when it is redeemed.
+    @Test(arguments: StoreEngine.available) func aCodeKeepsItsPKCEChallengeUntilItIsRedeemed(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
+        let (user, _) = try await world.user()
+        let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        let (code, record) = try await world.store.createToken(kind: .code, userID: user.id, clientID: "hmon", ttl: 60,
+                                                               family: "f1", codeChallenge: challenge)
+        let (access, _) = try await world.store.createToken(kind: .access, userID: user.id, clientID: "hmon", ttl: 60, family: "f1")
+        #expect(record.codeChallenge == challenge)
+        #expect(try await world.store.token(code)?.codeChallenge == challenge)
+        #expect(try await world.store.token(access)?.codeChallenge == nil)
+        #expect(try await world.strings("SELECT coalesce(code_challenge, '-') FROM tokens ORDER BY kind").sorted() == ["-", challenge])
+        guard case .redeemed(let redeemed) = try await world.store.redeemToken(code, kind: .code) else {
+            Issue.record("a fresh code was not redeemed")
+            return
+        }
+        #expect(redeemed.codeChallenge == challenge)
+    }
+
     @Test(arguments: StoreEngine.available) func aClientIsVerifiedOnlyWithItsSecret(_ engine: StoreEngine) async throws {
         let world = try await StoreWorld(engine)
         let (client, secret) = try await world.store.createClient(name: "hmon iOS", redirectURI: "hmon://auth")

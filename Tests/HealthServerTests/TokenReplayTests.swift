@@ -9,10 +9,14 @@ import Testing
 /// tokens issued from it (RFC 6749 §4.1.2; OAuth 2.0 Security BCP §4.14): whichever of the thief and the
 /// owner comes second, the stolen grant stops working for both.
 @Suite struct TokenReplayTests {
-    /// A code from `POST /authorize` for hmon's own client.
+    /// The PKCE verifier every code here is asked for with (hmon's own client must use PKCE).
+    static let verifier = PKCE.newVerifier()
+
+    /// A code from `POST /authorize` for hmon's own client; exchange it with `verifier`.
     static func code(_ world: ServerWorld, for name: String = "alice") async throws -> String {
         let reply = try await world.postForm("/authorize", [
             ("client_id", "hmon"), ("response_type", "code"), ("redirect_uri", "hmon://signed-in"),
+            ("code_challenge", PKCE.challenge(for: verifier)), ("code_challenge_method", PKCE.method),
             ("username", name), ("password", ServerWorld.password),
         ])
         let location = try #require(reply.header("Location").flatMap(URLComponents.init(string:)))
@@ -34,14 +38,15 @@ import Testing
     @Test(arguments: StoreEngine.available) func aReplayedCodeRevokesTheTokensItWasExchangedFor(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in
             let code = try await Self.code(world)
-            let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
+            let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)])
             let access = try #require(first.access)
             let refresh = try #require(first.refresh)
             #expect(try await Self.canRead(world, access))
             // A second sign-in of the same person, a grant of its own, must survive.
-            let other = try #require(try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", try await Self.code(world))]).access)
+            let other = try #require(try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", try await Self.code(world)),
+                                                                       ("code_verifier", Self.verifier)]).access)
 
-            let replay = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
+            let replay = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)])
             #expect(replay.status == 400)
             #expect(replay.error == "invalid_grant")
             #expect(try await Self.canRead(world, access) == false)
@@ -57,10 +62,10 @@ import Testing
             let (intruder, secret) = try await world.store.createClient(name: "Intruder", redirectURI: "https://intruder.example/cb")
             let code = try await Self.code(world)
             let stolen = try await world.postForm("/token", [("client_id", intruder.id), ("client_secret", secret),
-                                                             ("grant_type", "authorization_code"), ("code", code)])
+                                                             ("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)])
             #expect(stolen.status == 400, "\(stolen.text)")
             #expect(try stolen.json["error"] as? String == "invalid_grant")
-            let legitimate = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
+            let legitimate = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)])
             #expect(legitimate.status == 200, "the owner's exchange still works")
             let refresh = try #require(legitimate.refresh)
             let stolenRefresh = try await world.postForm("/token", [("client_id", intruder.id), ("client_secret", secret),
@@ -73,7 +78,7 @@ import Testing
     @Test(arguments: StoreEngine.available) func aReplayedRefreshTokenRevokesItsWholeFamily(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in
             let code = try await Self.code(world)
-            let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)])
+            let first = try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)])
             let refresh1 = try #require(first.refresh)
             let second = try await Self.exchange(world, [("grant_type", "refresh_token"), ("refresh_token", refresh1)])
             let access2 = try #require(second.access)
@@ -88,7 +93,7 @@ import Testing
             #expect(try await Self.canRead(world, try #require(first.access)) == false)
             #expect(try await Self.exchange(world, [("grant_type", "refresh_token"), ("refresh_token", refresh2)]).error == "invalid_grant")
             // The code it all came from is spent too.
-            #expect(try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code)]).error == "invalid_grant")
+            #expect(try await Self.exchange(world, [("grant_type", "authorization_code"), ("code", code), ("code_verifier", Self.verifier)]).error == "invalid_grant")
         }
     }
 

@@ -90,7 +90,7 @@ public protocol DerivedDayStore: AnyObject, Sendable {
 /// Sign-in tokens, OAuth clients and personal tokens: each secret stored only as its hash.
 public protocol TokenStore: AnyObject, Sendable {
     func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
-                     ttl: TimeInterval?, family: String?, now: Date) async throws -> (token: String, record: TokenRecord)
+                     ttl: TimeInterval?, family: String?, codeChallenge: String?, now: Date) async throws -> (token: String, record: TokenRecord)
     func token(_ token: String, kind: TokenKind?, now: Date) async throws -> TokenRecord?
     func consumeToken(_ token: String, kind: TokenKind, now: Date) async throws -> TokenRecord?
     func redeemToken(_ token: String, kind: TokenKind, now: Date) async throws -> Redemption
@@ -181,10 +181,10 @@ extension ReadingStore {
 
 extension TokenStore {
     public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
-                            redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil) async throws
-        -> (token: String, record: TokenRecord) {
+                            redirectURI: String? = nil, ttl: TimeInterval?, family: String? = nil,
+                            codeChallenge: String? = nil) async throws -> (token: String, record: TokenRecord) {
         try await createToken(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
-                              ttl: ttl, family: family, now: Date())
+                              ttl: ttl, family: family, codeChallenge: codeChallenge, now: Date())
     }
     public func token(_ token: String, now: Date) async throws -> TokenRecord? {
         try await self.token(token, kind: nil, now: now)
@@ -192,7 +192,7 @@ extension TokenStore {
     public func createToken(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
                             ttl: TimeInterval?, now: Date) async throws -> (token: String, record: TokenRecord) {
         try await createToken(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: nil,
-                              ttl: ttl, family: nil, now: now)
+                              ttl: ttl, family: nil, codeChallenge: nil, now: now)
     }
     public func token(_ token: String, kind: TokenKind? = nil) async throws -> TokenRecord? {
         try await self.token(token, kind: kind, now: Date())

@@ -18,7 +18,8 @@ public enum StoreCopy {
     }
 
     /// In an order the foreign keys accept; columns as of schema version 13 on both engines, with the four
-    /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before).
+    /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before)
+    /// and a code's PKCE challenge (16 on both).
     package static let tables: [Table] = [
         Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
                                        ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
@@ -35,7 +36,9 @@ public enum StoreCopy {
                                                ("created_at", .integer), ("owner_id", .text)]),
         Table(name: "tokens", columns: [("hash", .text), ("user_id", .text), ("kind", .text), ("client_id", .text),
                                         ("scope", .text), ("redirect_uri", .text), ("expires_at", .integer),
-                                        ("created_at", .integer), ("family", .text), ("spent_at", .integer)]),
+                                        ("created_at", .integer), ("family", .text), ("spent_at", .integer),
+                                        // Copied with its code: a code without its challenge would be exchanged without PKCE.
+                                        ("code_challenge", .text)]),
         Table(name: "welltory_links", columns: [("hash", .text), ("user_id", .text), ("device_id", .text), ("created_at", .integer)]),
         Table(name: "exist_service_devices", columns: [("uid", .text), ("client_id", .text), ("dtid", .text), ("device_id", .text)]),
         Table(name: "exist_owners", columns: [("uid", .text), ("attribute", .text), ("client_id", .text), ("service", .text),

@@ -26,9 +26,13 @@ public struct TokenRecord: Sendable, Equatable {
     /// The OAuth grant the token belongs to: an authorization code and every token issued from it, through
     /// each refresh. Replaying a spent code or refresh token revokes the family (see `redeemToken`).
     public var family: String?
+    /// An authorization code's PKCE challenge (RFC 7636, S256): the code is exchanged only with the
+    /// verifier it was made from. Nil for other tokens and for codes asked for without one.
+    public var codeChallenge: String?
 
     public init(kind: TokenKind, userID: String?, clientID: String? = nil, scope: String? = nil,
-                redirectURI: String? = nil, expiresAt: Date?, createdAt: Date, family: String? = nil) {
+                redirectURI: String? = nil, expiresAt: Date?, createdAt: Date, family: String? = nil,
+                codeChallenge: String? = nil) {
         self.kind = kind
         self.userID = userID
         self.clientID = clientID
@@ -37,6 +41,7 @@ public struct TokenRecord: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         self.family = family
+        self.codeChallenge = codeChallenge
     }
 }
 
