@@ -20,8 +20,15 @@ struct APIError: Error, HTTPResponseError {
         self.headers = headers
     }
 
+    /// SAMI's envelope on SAMI's routes; on Exist's (`/api/…`), Exist's own error body, Django REST
+    /// framework's `{"detail": "…"}`, which its clients read.
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONBody.response(envelope, status: status, headers: headers)
+        if request.uri.path.hasPrefix("/api/") {
+            var response = ExistJSON.response(["detail": envelope.error.message], status: status)
+            response.headers.append(contentsOf: headers)
+            return response
+        }
+        return JSONBody.response(envelope, status: status, headers: headers)
     }
 
     static let unauthorized = APIError(.unauthorized, code: SAMI.ErrorCode.unauthorized,

@@ -20,12 +20,15 @@ struct ExistPaging {
     var offset: Int { (page - 1) * limit }
 
     /// The page of `all`, in the envelope.
-    func envelope(_ all: [Any], request: Request) -> [String: Any] {
-        envelope(count: all.count, results: Array(all.dropFirst(offset).prefix(limit)), request: request)
+    func envelope(_ all: [Any], request: Request) throws -> [String: Any] {
+        try envelope(count: all.count, results: Array(all.dropFirst(offset).prefix(limit)), request: request)
     }
 
-    /// A page made by the caller (`results` already this page's), out of `count` in all.
-    func envelope(count: Int, results: [Any], request: Request) -> [String: Any] {
+    /// A page made by the caller (`results` already this page's), out of `count` in all. A page past the
+    /// last is 404 "Invalid page.", as Exist (Django REST framework's paginator) answers; the first page
+    /// of nothing is an empty list.
+    func envelope(count: Int, results: [Any], request: Request) throws -> [String: Any] {
+        if page > 1, offset >= count { throw APIError(.notFound, code: 404, message: "Invalid page.") }
         let hasNext = offset + limit < count
         let hasPrevious = page > 1
         return [

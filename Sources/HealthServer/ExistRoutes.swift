@@ -126,7 +126,7 @@ package struct ExistRoutes: Sendable {
         let paging = try ExistPaging(query, defaultLimit: 100)
         let owners = try await service(userID).existOwners()
         let objects = try matching(query, principal).map { Self.attributeObject($0, owner: owners[$0]) }
-        return ExistJSON.response(paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request))
     }
 
     private func owned(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -134,7 +134,7 @@ package struct ExistRoutes: Sendable {
         let paging = try ExistPaging(try RequestInput.query(request), defaultLimit: 100)
         let owners = try await service(userID).existOwners()
         let mine = InsightAttribute.allCases.filter { a in principal.clientID != nil && owners[a]?.clientID == principal.clientID }
-        return ExistJSON.response(paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request))
+        return ExistJSON.response(try paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request))
     }
 
     /// The daily attributes over `days`, with the weight carry before them.
@@ -175,7 +175,7 @@ package struct ExistRoutes: Sendable {
             object["values"] = (0..<days).map { Self.valueObject(attribute, daily, Day(ordinal: last.ordinal - $0)) }
             return object
         }
-        return ExistJSON.response(paging.envelope(count: attributes.count, results: objects, request: request))
+        return ExistJSON.response(try paging.envelope(count: attributes.count, results: objects, request: request))
     }
 
     /// One attribute's values, newest first, one per day from `date_max` back to the user's first reading.
@@ -198,7 +198,7 @@ package struct ExistRoutes: Sendable {
             let daily = try await daily(userID: userID, days: Day(ordinal: oldest)...Day(ordinal: newest))
             results = (oldest...newest).reversed().map { Self.valueObject(attribute, daily, Day(ordinal: $0)) }
         }
-        return ExistJSON.response(paging.envelope(count: count, results: results, request: request))
+        return ExistJSON.response(try paging.envelope(count: count, results: results, request: request))
     }
 
     // MARK: Derived data
@@ -225,7 +225,7 @@ package struct ExistRoutes: Sendable {
         let objects: [Any] = report.averages.filter { a in
             allowed.contains(a.attribute) && from.map { a.date >= $0 } ?? true && to.map { a.date <= $0 } ?? true
         }.map(ExistObjects.average)
-        return ExistJSON.response(paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request))
     }
 
     /// The correlations whose two attributes the token may read.
@@ -246,7 +246,7 @@ package struct ExistRoutes: Sendable {
             (!strong || abs(c.value) >= 0.5) && (!confident || c.stars == 5)
                 && name.map { c.attribute.name == $0 || c.attribute2.name == $0 } ?? true
         }.map(ExistObjects.correlation)
-        return ExistJSON.response(paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request))
     }
 
     /// One correlation of two attributes, in either order, or 404.
@@ -274,7 +274,7 @@ package struct ExistRoutes: Sendable {
             readable.contains(f.attribute) && from.map { f.date >= $0 } ?? true && to.map { f.date <= $0 } ?? true
                 && wanted.map { f.period.rawValue == $0 } ?? true
         }.map { ExistObjects.insight($0, now: now) }
-        return ExistJSON.response(paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request))
     }
 }
 

@@ -5,7 +5,8 @@ import Hummingbird
 import CheckedNumbers
 
 /// The OAuth2 endpoints of the contract: `/authorize` (the sign-in form and its answer), `/token`,
-/// `/logout` and `/revokeAccessToken`.
+/// `/logout` and `/revokeAccessToken`; and the same flows at Exist's own paths, `/oauth2/authorize` and
+/// `/oauth2/access_token`, so a client written for exist.io changes only its base URL.
 struct OAuthRoutes: Sendable {
     let store: any HealthStore
     let configuration: ServerConfiguration
@@ -16,12 +17,17 @@ struct OAuthRoutes: Sendable {
     let throttle: SignInThrottle
     /// Password checks under way per address.
     let checksPerAddress: PasswordChecksPerAddress
+    /// Exist's refresh retries: the same answer again within a minute (`/oauth2/access_token` only).
+    let refreshGrace: RefreshGrace
     var registry: ClientRegistry { ClientRegistry(store: store) }
 
     func add(to router: Router<ServerContext>) {
         router.get("/authorize") { request, _ in try await showForm(request) }
         router.post("/authorize") { request, context in try await signIn(request, from: context.remoteAddress) }
-        router.post("/token") { request, _ in await token(request) }
+        router.post("/token") { request, _ in await token(request, dialect: .sami) }
+        router.get("/oauth2/authorize") { request, _ in try await showForm(request) }
+        router.post("/oauth2/authorize") { request, context in try await signIn(request, from: context.remoteAddress) }
+        router.post("/oauth2/access_token") { request, _ in await token(request, dialect: .exist) }
         router.get("/logout") { request, _ in try await logout(request) }
         router.put("/revokeAccessToken") { request, _ in try await revoke(request) }
     }
@@ -156,7 +162,13 @@ struct OAuthRoutes: Sendable {
 
     // MARK: /token
 
-    private func token(_ request: Request) async -> Response {
+    /// Whose token endpoint answers: SAMI's `/token` (an hour's access token, `"bearer"`) or Exist's
+    /// `/oauth2/access_token` (Exist's year, `"Bearer"`, refresh retries within `RefreshGrace.window`).
+    enum Dialect {
+        case sami, exist
+    }
+
+    private func token(_ request: Request, dialect: Dialect) async -> Response {
         do {
             let form = try await RequestInput.form(request)
             // A client secret is the client's password: failures are throttled per client id, like sign-ins.
@@ -187,17 +199,22 @@ struct OAuthRoutes: Sendable {
                       record.redirectURI == nil || form["redirect_uri"] == nil || record.redirectURI == form["redirect_uri"],
                       let userID = record.userID
                 else { return tokenError(.invalidGrant) }
-                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
-                                       family: record.family, now: now)
+                return tokenResponse(try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
+                                                     family: record.family, dialect: dialect, now: now))
             case "refresh_token":
                 guard let refresh = form["refresh_token"], !refresh.isEmpty else { return tokenError(.invalidRequest) }
+                if dialect == .exist, let again = refreshGrace.answer(for: refresh, clientID: client.id, now: now) {
+                    return tokenResponse(again)
+                }
                 if try await belongsToAnotherClient(refresh, kind: .refresh, client: client, now: now) { return tokenError(.invalidGrant) }
                 // Refresh tokens rotate: the old one is spent by this exchange, and replaying it revokes the family.
                 guard case .redeemed(let record) = try await redeem(refresh, kind: .refresh, now: now),
                       record.clientID == client.id, let userID = record.userID
                 else { return tokenError(.invalidGrant) }
-                return try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
-                                       family: record.family, now: now)
+                let answer = try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
+                                             family: record.family, dialect: dialect, now: now)
+                if dialect == .exist { refreshGrace.remember(answer, for: refresh, clientID: client.id, now: now) }
+                return tokenResponse(answer)
             case "client_credentials":
                 // Only a client registered for a user (`hmon client add NAME --user USER`) gets a token of its own.
                 guard !client.isPublic, client.ownerID != nil else { return tokenError(.unauthorizedClient) }
@@ -231,16 +248,24 @@ struct OAuthRoutes: Sendable {
 
     /// An access token and a refresh token for a user, in the family of the code or refresh token they
     /// were exchanged for (a new family when that one had none: tokens issued before families existed).
-    private func grant(userID: String, client: KnownClient, scope: String, family: String?, now: Date) async throws -> Response {
+    /// Exist's tokens live as long as Exist's (`existAccessTokenLifetime`), and their refresh tokens at
+    /// least as long, as a script that never refreshes expects.
+    private func grant(userID: String, client: KnownClient, scope: String, family: String?, dialect: Dialect,
+                       now: Date) async throws -> SAMI.TokenResponse {
         let family = family ?? Secrets.newID()
+        let lifetime = dialect == .exist ? configuration.existAccessTokenLifetime : configuration.accessTokenLifetime
+        let refreshLifetime = dialect == .exist ? configuration.refreshTokenLifetime.map { max($0, lifetime) }
+                                                : configuration.refreshTokenLifetime
         let (access, _) = try await store.createToken(kind: .access, userID: userID, clientID: client.id, scope: scope,
-                                                      redirectURI: nil, ttl: configuration.accessTokenLifetime, family: family,
+                                                      redirectURI: nil, ttl: lifetime, family: family,
                                                       codeChallenge: nil, now: now)
         let (refresh, _) = try await store.createToken(kind: .refresh, userID: userID, clientID: client.id, scope: scope,
-                                                       redirectURI: nil, ttl: configuration.refreshTokenLifetime, family: family,
+                                                       redirectURI: nil, ttl: refreshLifetime, family: family,
                                                        codeChallenge: nil, now: now)
-        return tokenResponse(SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: configuration.accessTokenLifetime),
-                                                refreshToken: refresh, scope: scope))
+        var answer = SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: lifetime), refreshToken: refresh, scope: scope)
+        // Exist writes it capitalised; parsers that compare it do so to what Exist sends.
+        if dialect == .exist { answer.tokenType = "Bearer" }
+        return answer
     }
 
     /// Client authentication by `Authorization: Basic base64(id:secret)` or `client_id`/`client_secret` in the body.

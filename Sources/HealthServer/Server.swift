@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var accessTokenLifetime: TimeInterval
     /// Seconds a refresh token lives; nil until revoked.
     public var refreshTokenLifetime: TimeInterval?
+    /// Seconds an access token from Exist's `/oauth2/access_token` lives: a year, as Exist's do (many
+    /// scripts written for Exist never refresh). Revoked at once like any other.
+    public var existAccessTokenLifetime: TimeInterval = 365 * 24 * 3600
     /// Seconds an authorization code lives (the contract: 60).
     public var codeLifetime: TimeInterval
     /// The time, for token expiry and the rate-limit windows (tests move it forward).
@@ -86,7 +89,7 @@ public enum HMonServer {
         }
         let passwords = PasswordCheckPool()
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
-                    throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress()).add(to: router)
+                    throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress(), refreshGrace: RefreshGrace()).add(to: router)
         APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
                   lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)

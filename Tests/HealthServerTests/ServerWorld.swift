@@ -148,7 +148,10 @@ struct Reply: Sendable {
 
     /// `error.code` of the contract's envelope.
     var errorCode: Int? { ((try? json)?["error"] as? [String: Any])?["code"] as? Int }
-    var errorMessage: String? { ((try? json)?["error"] as? [String: Any])?["message"] as? String }
+    /// The message of an error answer: SAMI's envelope, or Exist's `{"detail": …}` on `/api/…`.
+    var errorMessage: String? {
+        ((try? json)?["error"] as? [String: Any])?["message"] as? String ?? (try? json)?["detail"] as? String
+    }
 }
 
 struct JSONShapeError: Error, CustomStringConvertible {

@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the store over HTTP: SAMI's REST API, Exist's API v2 and Welltory's callback.",
         discussion: """
             Serves, over the store --db names (an SQLite file or a postgres:// URL): OAuth2 sign-in \
-            (/authorize, /token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
+            (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes and their values, averages, correlations, insights, acquire, update); and the \
             Welltory callback link `hmon hrv link` makes. Routes and examples: docs/server.md.
 
