@@ -20,32 +20,32 @@ struct ExistPaging {
     var offset: Int { (page - 1) * limit }
 
     /// The page of `all`, in the envelope.
-    func envelope(_ all: [Any], request: Request) throws -> [String: Any] {
-        try envelope(count: all.count, results: Array(all.dropFirst(offset).prefix(limit)), request: request)
+    func envelope(_ all: [Any], request: Request, origin: String) throws -> [String: Any] {
+        try envelope(count: all.count, results: Array(all.dropFirst(offset).prefix(limit)), request: request, origin: origin)
     }
 
     /// A page made by the caller (`results` already this page's), out of `count` in all. A page past the
     /// last is 404 "Invalid page.", as Exist (Django REST framework's paginator) answers; the first page
     /// of nothing is an empty list.
-    func envelope(count: Int, results: [Any], request: Request) throws -> [String: Any] {
+    func envelope(count: Int, results: [Any], request: Request, origin: String) throws -> [String: Any] {
         if page > 1, offset >= count { throw APIError(.notFound, code: 404, message: "Invalid page.") }
         let hasNext = offset + limit < count
         let hasPrevious = page > 1
         return [
             "count": count,
-            "next": hasNext ? url(request, page: page + 1) : NSNull(),
-            "previous": hasPrevious ? url(request, page: min(page - 1, max(1, (count + limit - 1) / limit))) : NSNull(),
+            "next": hasNext ? url(request, origin: origin, page: page + 1) : NSNull(),
+            "previous": hasPrevious ? url(request, origin: origin, page: min(page - 1, max(1, (count + limit - 1) / limit))) : NSNull(),
             "results": results,
         ]
     }
 
-    /// The request's own address with `page` set: the host it was asked on, its path, its other parameters.
-    private func url(_ request: Request, page: Int) -> String {
+    /// The request's own address with `page` set: the origin clients reach the server at (`LinkOrigin`), its
+    /// path, its other parameters.
+    private func url(_ request: Request, origin: String, page: Int) -> String {
         var pairs = FormEncoding.decode(request.uri.query ?? "").filter { $0.key != "page" }.sorted { $0.key < $1.key }
             .map { ($0.key, $0.value) }
         pairs.append(("page", "\(page)"))
-        let host = request.head.authority ?? "localhost"
-        return "http://\(host)\(request.uri.path)?" + String(decoding: FormEncoding.encode(pairs), as: UTF8.self)
+        return origin + request.uri.path + "?" + String(decoding: FormEncoding.encode(pairs), as: UTF8.self)
     }
 }
 

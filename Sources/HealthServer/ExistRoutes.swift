@@ -39,6 +39,11 @@ package struct ExistRoutes: Sendable {
     // MARK: Who is asking
 
     /// The signed-in user behind a token; 401 without a valid one, 403 for a client's own token.
+    /// The origin of the links a page writes (`LinkOrigin`).
+    private func origin(_ request: Request, _ context: ServerContext) -> String {
+        LinkOrigin.of(request, peer: context.peerAddress, configuration: configuration)
+    }
+
     /// The store, acting for the token's user: every route reads and writes through it.
     private func service(_ userID: String) -> LocalHealthService { LocalHealthService(store: store, userID: userID) }
 
@@ -126,7 +131,7 @@ package struct ExistRoutes: Sendable {
         let paging = try ExistPaging(query, defaultLimit: 100)
         let owners = try await service(userID).existOwners()
         let objects = try matching(query, principal).map { Self.attributeObject($0, owner: owners[$0]) }
-        return ExistJSON.response(try paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request, origin: origin(request, context)))
     }
 
     private func owned(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -134,7 +139,7 @@ package struct ExistRoutes: Sendable {
         let paging = try ExistPaging(try RequestInput.query(request), defaultLimit: 100)
         let owners = try await service(userID).existOwners()
         let mine = InsightAttribute.allCases.filter { a in principal.clientID != nil && owners[a]?.clientID == principal.clientID }
-        return ExistJSON.response(try paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request))
+        return ExistJSON.response(try paging.envelope(mine.map { Self.attributeObject($0, owner: owners[$0]) }, request: request, origin: origin(request, context)))
     }
 
     /// The daily attributes over `days`, with the weight carry before them.
@@ -175,7 +180,7 @@ package struct ExistRoutes: Sendable {
             object["values"] = (0..<days).map { Self.valueObject(attribute, daily, Day(ordinal: last.ordinal - $0)) }
             return object
         }
-        return ExistJSON.response(try paging.envelope(count: attributes.count, results: objects, request: request))
+        return ExistJSON.response(try paging.envelope(count: attributes.count, results: objects, request: request, origin: origin(request, context)))
     }
 
     /// One attribute's values, newest first, one per day from `date_max` back to the user's first reading.
@@ -198,7 +203,7 @@ package struct ExistRoutes: Sendable {
             let daily = try await daily(userID: userID, days: Day(ordinal: oldest)...Day(ordinal: newest))
             results = (oldest...newest).reversed().map { Self.valueObject(attribute, daily, Day(ordinal: $0)) }
         }
-        return ExistJSON.response(try paging.envelope(count: count, results: results, request: request))
+        return ExistJSON.response(try paging.envelope(count: count, results: results, request: request, origin: origin(request, context)))
     }
 
     // MARK: Derived data
@@ -225,7 +230,7 @@ package struct ExistRoutes: Sendable {
         let objects: [Any] = report.averages.filter { a in
             allowed.contains(a.attribute) && from.map { a.date >= $0 } ?? true && to.map { a.date <= $0 } ?? true
         }.map(ExistObjects.average)
-        return ExistJSON.response(try paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request, origin: origin(request, context)))
     }
 
     /// The correlations whose two attributes the token may read.
@@ -246,7 +251,7 @@ package struct ExistRoutes: Sendable {
             (!strong || abs(c.value) >= 0.5) && (!confident || c.stars == 5)
                 && name.map { c.attribute.name == $0 || c.attribute2.name == $0 } ?? true
         }.map(ExistObjects.correlation)
-        return ExistJSON.response(try paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request, origin: origin(request, context)))
     }
 
     /// One correlation of two attributes, in either order, or 404.
@@ -274,7 +279,7 @@ package struct ExistRoutes: Sendable {
             readable.contains(f.attribute) && from.map { f.date >= $0 } ?? true && to.map { f.date <= $0 } ?? true
                 && wanted.map { f.period.rawValue == $0 } ?? true
         }.map { ExistObjects.insight($0, now: now) }
-        return ExistJSON.response(try paging.envelope(objects, request: request))
+        return ExistJSON.response(try paging.envelope(objects, request: request, origin: origin(request, context)))
     }
 }
 

@@ -31,7 +31,11 @@ public struct ServerConfiguration: Sendable {
     /// reading written, by another process may still go unnoticed (writes through this server show at once).
     public var storeVersionWindow: Duration = .milliseconds(50)
     /// The proxies whose `X-Forwarded-For`/`Forwarded` name the client (`--trusted-proxy`); none by default.
+    /// Their `X-Forwarded-Proto` and `X-Forwarded-Host` set the links' origin when there is no `publicURL`.
     public var trustedProxies: TrustedProxies = .none
+    /// The address clients reach the server at (`--public-url`), for every absolute link it writes; nil:
+    /// what a trusted proxy forwards, else `http://` and the request's `Host` (see `LinkOrigin`).
+    public var publicURL: URL?
     /// Header, body and idle timeouts and the cap on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can

@@ -40,10 +40,13 @@ struct ServerContext: RequestContext {
     /// The client's IP address: the rate-limit key of anonymous requests and the sign-in throttle's. The
     /// peer's, until `ClientAddressMiddleware` takes a trusted proxy's word for it.
     var remoteAddress: String
+    /// The address the connection comes from, whatever a proxy says: whether its forwarded headers count.
+    let peerAddress: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = remoteAddress
     }
 
     /// The contract's cap on request bodies.

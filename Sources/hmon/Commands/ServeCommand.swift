@@ -59,6 +59,11 @@ struct ServeCommand: AsyncParsableCommand {
                                + "for rate limits and sign-in throttling behind a TLS proxy.", valueName: "cidr"))
     var trustedProxy: [String] = []
 
+    @Option(name: .customLong("public-url"),
+            help: ArgumentHelp("The address clients reach this server at, behind a TLS proxy (e.g. https://health.example): "
+                               + "every absolute link the server writes starts with it.", valueName: "url"))
+    var publicURL: String?
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          maxConnections: maxConnections)
@@ -76,6 +81,9 @@ struct ServeCommand: AsyncParsableCommand {
         for proxy in trustedProxy where TrustedProxies.Network(proxy) == nil {
             throw ValidationError("--trusted-proxy \(proxy) is not an address or a network (e.g. --trusted-proxy 127.0.0.1 or 10.0.0.0/8)")
         }
+        if let publicURL, LinkOrigin.checkPublicURL(publicURL) == nil {
+            throw ValidationError("--public-url \(publicURL) is not an http or https address with a host and no query (e.g. --public-url https://health.example)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -91,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         defer { BackgroundLogWriter.standardError.flush() }
         var configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
         configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
+        configuration.publicURL = publicURL.flatMap(LinkOrigin.checkPublicURL)
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
