@@ -105,4 +105,21 @@ import Testing
         #expect(revoke.stdout.contains("revoked alice's Welltory link"))
         #expect(try await store.storeWelltoryResult(secret: secret, data: [Field.rmssd: .number(50)]) == .unknownLink)
     }
+
+    /// Issue 26, item 4: a link whose callback names this machine reaches the phone itself, never the server.
+    @Test func hrvLinkRefusesALoopbackOrMissingBaseURLUnlessAsked() throws {
+        let home = try Self.userWithMeter()
+        for base in ["http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080"] {
+            let refused = try home.hmon(["hrv", "link", "--base-url", base, "--user", "alice"])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("names this machine to itself") && refused.stderr.contains("--allow-loopback"), "\(refused.stderr)")
+        }
+        let missing = try home.hmon(["hrv", "link", "--user", "alice"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("--base-url is required"), "\(missing.stderr)")
+        let asked = try home.hmon(["hrv", "link", "--base-url", "http://127.0.0.1:8080", "--allow-loopback", "--user", "alice"])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.stdout.contains("callback=http%3A%2F%2F127.0.0.1%3A8080%2Fwelltory%2F") || asked.stdout.contains("127.0.0.1:8080/welltory/"),
+                "\(asked.stdout)")
+    }
 }

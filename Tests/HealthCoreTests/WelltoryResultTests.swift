@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    /// Issue 26, item 4: `productivity=null` refused the whole measurement. A parameter with no value is now
+    /// left out and the rest kept; only a measurement with nothing at all is refused.
+    @Test func parametersWithoutAValueAreLeftOutAndTheRestKept() throws {
+        let data = try WelltoryResult.reading(fromURL: "https://h.example/?stress=0.32&productivity=null&energy=&power=undefined&rmssd=61.5&energy_c=")
+        #expect(data == [Field.stress: .number(0.32), Field.rmssd: .number(61.5), Field.source: .text("welltory")])
+        let nothing = #expect(throws: HealthError.self) { try WelltoryResult.reading(fromURL: "https://h.example/?stress=null&rmssd=") }
+        #expect(nothing?.message.hasPrefix("no Welltory result in the URL") == true)
+    }
+
     @Test func aWholeShareLinkKeepsOnlyItsToken() throws {
         let share = WelltoryLinks.share(token: "t0K-1")
         #expect(share == "https://app.welltory.com/share-measurement?token=t0K-1")

@@ -15,8 +15,9 @@ public enum WelltoryResult {
     ]
 
     /// The reading a callback's query parameters describe. Unknown parameters are ignored (Welltory may
-    /// add some); a known one that is repeated, not a number, or out of range throws `.invalidValue`
-    /// naming it, as does a query with no result at all.
+    /// add some); so is a known one with no value (`productivity=`, `productivity=null`: Welltory leaves
+    /// out what it did not measure, and the others are still a measurement). A known one that is repeated,
+    /// not a number, or out of range throws `.invalidValue` naming it, as does a query with no result at all.
     public static func reading(from items: [(name: String, value: String)]) throws -> [String: FieldValue] {
         var data: [String: FieldValue] = [Field.source: .text(HRVSource.welltory.rawValue)]
         var seen: Set<String> = []
@@ -26,6 +27,7 @@ public enum WelltoryResult {
                 throw HealthError.invalidValue("the parameter \(name) is given twice: pass it once")
             }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
+            if noValue.contains(trimmed.lowercased()) { continue }
             let fieldValue: FieldValue
             if colorParameters.contains(where: { $0.parameter == name }) {
                 fieldValue = .text(trimmed.lowercased())
@@ -57,6 +59,9 @@ public enum WelltoryResult {
         }
         return try reading(from: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
     }
+
+    /// What a link builder writes for a value it does not have (JavaScript's and Python's words for none).
+    static let noValue: Set<String> = ["", "null", "undefined", "none", "nan"]
 
     static func field(forParameter name: String) -> String? {
         if name == "token" { return Field.shareToken }
