@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HealthCore
 @testable import HealthModel
 
@@ -36,6 +37,29 @@ import Testing
             }
             let stored = try await world.store.lastMessages(deviceID: world.aliceScale.id, userID: world.alice.id, count: 10)
             #expect(stored.isEmpty)
+        }
+    }
+
+    /// Issue 26: a `ts` in seconds was stored as January 1970, and Exist's views then paged through 20,000
+    /// empty days. A time before 2000 is refused saying milliseconds are expected (and, when it is
+    /// plausible seconds, to multiply by 1000); so is one more than a day ahead.
+    @Test(arguments: StoreEngine.available) func aTimeInSecondsIsRefusedSayingMillisecondsAreExpected(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let token = try await world.token()
+            let seconds = Int64(world.clock.now.timeIntervalSince1970)
+            let inSeconds = try await world.post("/v1.1/messages", token: token,
+                                                 json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#(seconds),"data":{"weight":72.4}}"#)
+            #expect(inSeconds.status == 400, "\(inSeconds.text)")
+            #expect(inSeconds.errorMessage?.contains("ts is in milliseconds since 1970") == true, "\(inSeconds.text)")
+            #expect(inSeconds.errorMessage?.contains("looks like seconds: multiply by 1000") == true, "\(inSeconds.text)")
+            let ahead = try await world.post("/v1.1/messages", token: token,
+                                             json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#((seconds + 2 * 86_400) * 1000),"data":{"weight":72.4}}"#)
+            #expect(ahead.status == 400, "\(ahead.text)")
+            let rightNow = try await world.post("/v1.1/messages", token: token,
+                                                json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#(seconds * 1000),"data":{"weight":72.4}}"#)
+            #expect(rightNow.status == 200, "\(rightNow.text)")
+            let stored = try await world.store.lastMessages(deviceID: world.aliceScale.id, userID: world.alice.id, count: 10)
+            #expect(stored.map(\.ts) == [seconds * 1000])
         }
     }
 

@@ -7,10 +7,27 @@ public enum StoreRules {
     /// The most readings one call returns (`lastMessages` and a page of `messages`).
     public static let maximumPageSize = 1000
 
-    /// A reading's time: not before 1970, not more than a day ahead of the clock.
+    /// A reading's time as an export brings it back: not before 1970, not more than a day ahead of the clock
+    /// (what the Apple Health importer keeps, so an export of it comes back whole).
     public static func checkTimestamp(_ ts: Int64, now: Int64) throws {
         if ts < 0 { throw HealthError.invalidValue("the reading's time is before 1970: check the date") }
         if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
+    }
+
+    /// The earliest time a new reading may have: 2000-01-01 UTC, in milliseconds.
+    public static let earliestNewReading: Int64 = 946_684_800_000
+
+    /// A new reading's time (posted, added, written through Exist, or corrected): from 2000 on and not more
+    /// than a day ahead. A time in seconds instead of milliseconds (1764000000 for November 2025) reads as
+    /// January 1970 and stored, it sat 20,000 empty days before everything else (issue 26): the message
+    /// says what is expected.
+    public static func checkNewTimestamp(_ ts: Int64, now: Int64) throws {
+        if ts < earliestNewReading {
+            let seconds = ts > 946_684_800 && ts <= now / 1000 + 86_400
+            throw HealthError.invalidValue("the reading's time \(ts) is before 2000-01-01: ts is in milliseconds since 1970"
+                + (seconds ? " (\(ts) looks like seconds: multiply by 1000)" : ""))
+        }
+        try checkTimestamp(ts, now: now)
     }
 
     /// A count of readings asked for: 1 to `maximumPageSize`.
@@ -46,7 +63,7 @@ public enum StoreRules {
         for (index, message) in messages.enumerated() {
             do {
                 let ts = message.ts ?? received
-                try checkTimestamp(ts, now: received)
+                try checkNewTimestamp(ts, now: received)
                 rows.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
                 throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
