@@ -12,15 +12,19 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Seconds an open connection may wait for the first byte of its next request (keep-alive), or of its
     /// first one after connecting.
     public var idleTimeout: TimeInterval
+    /// Seconds an answer may stay stuck because the client does not read it (the connection cannot take
+    /// more bytes); it starts again each time the client reads enough for the connection to take bytes again.
+    public var writeTimeout: TimeInterval
     /// Connections open at once; one more is answered 503 and closed as soon as it is accepted. The server
     /// also keeps this below the process's descriptor limit (see `DescriptorLimit`).
     public var maxConnections: Int
 
     public init(headerTimeout: TimeInterval = 5, bodyTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 10,
-                maxConnections: Int = 2000) {
+                writeTimeout: TimeInterval = 10, maxConnections: Int = 2000) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
     }
 

@@ -179,6 +179,32 @@ import Glibc
         }
     }
 
+    @Test func aClientThatPipelinesRequestsAndReadsNoAnswerIsClosed() async throws {
+        // Every other deadline far away: only the write timeout can close this connection within the test.
+        let limits = ConnectionLimits(headerTimeout: 600, bodyTimeout: 600, idleTimeout: 600, writeTimeout: 1, maxConnections: 100)
+        try await ServerWorld.run(limits: limits) { world in
+            let port = world.server.port
+            let closed: Bool = try await ServeCommandTests.offThePool {
+                Result {
+                    // A small receive buffer: the answers fill it, and then the server's, with little.
+                    let connection = try RawConnection(port: port, receiveBuffer: 4096)
+                    let requests = Array(String(repeating: Self.anonymousGET, count: 20_000).utf8)
+                    var sent = 0
+                    // Keeps sending requests, reading nothing, until the server closes the connection (or 30 s pass).
+                    let patience = Date().addingTimeInterval(30)
+                    while Date() < patience {
+                        if connection.isResetWithoutReading { return true }
+                        guard let count = connection.sendWithoutWaiting(requests[(sent % requests.count)...]) else { return true }
+                        sent += count
+                        if count == 0 { Thread.sleep(forTimeInterval: 0.05) }
+                    }
+                    return false
+                }
+            }.get()
+            #expect(closed, "a client reading none of its answers was still connected after 30 s; the write timeout is 1 s")
+        }
+    }
+
     @Test(.enabled(if: InstalledTool.path(of: "prlimit") != nil, "needs prlimit (util-linux) to start hmon serve with a low descriptor limit"))
     func hmonServeRaisesItsDescriptorLimitToTheHardLimit() async throws {
         let prlimit = try #require(InstalledTool.path(of: "prlimit"))
@@ -201,12 +227,23 @@ import Glibc
         _ = await ServeCommandTests.waitForExit(process)
     }
 
-    @Test func serveRefusesATimeoutThatIsNotANumberOfSeconds() async throws {
+    @Test(arguments: [
+        (["--idle-timeout", "0"], "--idle-timeout 0.0 is not a number of seconds from 0.1 to 3600"),
+        (["--write-timeout", "0"], "--write-timeout 0.0 is not a number of seconds from 0.1 to 3600"),
+    ])
+    func serveRefusesALimitOutOfRange(options: [String], message: String) async throws {
         let binary = try ServeCommandTests.hmonBinary()
-        let result = try await ServeCommandTests.run(binary, ["serve", "--idle-timeout", "0", "--port", "0"], input: "",
+        let result = try await ServeCommandTests.run(binary, ["serve"] + options + ["--port", "0"], input: "",
                                                      environment: ProcessInfo.processInfo.environment)
         #expect(result.status != 0)
-        #expect(result.errors.contains("--idle-timeout 0.0 is not a number of seconds from 0.1 to 3600"))
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    @Test func serveHelpNamesTheWriteTimeout() async throws {
+        let binary = try ServeCommandTests.hmonBinary()
+        let result = try await ServeCommandTests.run(binary, ["serve", "--help"], input: "", environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("--write-timeout <seconds>"), "\(result.output)")
     }
 
     /// Runs `hmon serve` with `options` over a fresh store holding alice, and `body` with its port and an
@@ -241,6 +278,9 @@ import Glibc
         let token = try #require(location.components(separatedBy: "access_token=").last)
         try await body(port, token)
     }
+
+    /// No token: an answer (401) is all the cap tests need, and signing in would hold a connection of its own.
+    static let anonymousGET = "GET /v1.1/users/self HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
     /// One request on a fresh connection, timed from connecting to the end of the answer.
     static func timedRequest(_ request: String, port: Int) async throws -> (status: Int, seconds: Double) {

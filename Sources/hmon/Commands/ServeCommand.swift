@@ -21,8 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
             standard error. A connection is closed when it takes longer than --header-timeout to send its \
-            headers, --body-timeout its body, or waits longer than --idle-timeout for its next request; past \
-            --max-connections open at once, new ones are answered 503.
+            headers, --body-timeout its body, waits longer than --idle-timeout for its next request, or leaves \
+            an answer unread for --write-timeout; past --max-connections open at once, new ones are answered 503.
             """)
 
     @OptionGroup var database: DatabaseOption
@@ -49,6 +49,11 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("Seconds an open connection may wait for its next request before it is closed.", valueName: "seconds"))
     var idleTimeout = ConnectionLimits.default.idleTimeout
 
+    @Option(name: .customLong("write-timeout"),
+            help: ArgumentHelp("Seconds an answer may wait for a client that does not read it before the connection is closed.",
+                               valueName: "seconds"))
+    var writeTimeout = ConnectionLimits.default.writeTimeout
+
     @Option(name: .customLong("max-connections"),
             help: ArgumentHelp("Connections open at once; more are answered 503 and closed (kept below the descriptor limit).",
                                valueName: "count"))
@@ -61,11 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
-                         maxConnections: maxConnections)
+                         writeTimeout: writeTimeout, maxConnections: maxConnections)
     }
 
     func validate() throws {
-        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+                                ("--write-timeout", writeTimeout)] {
             guard seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
                 throw ValidationError("\(name) \(seconds) is not a number of seconds from 0.1 to 3600 (e.g. \(name) 5)")
             }
