@@ -12,6 +12,9 @@ import CheckedNumbers
 /// While the server works on an answer no other clock runs: how long a handler takes is the handler's
 /// business. Each phase's deadline is a fixed time from the start of the phase, so a client trickling one
 /// byte at a time gains nothing.
+///
+/// It also tells `OpenConnections` whether the connection may be shed to make room for a new one: while it
+/// waits for a request or has only part of its head, not once a whole head has arrived.
 final class ExchangeDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -20,10 +23,20 @@ final class ExchangeDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private enum Phase {
         case idle, head, body, answering
+
+        var isSheddable: Bool { self == .idle || self == .head }
     }
 
     private let limits: ConnectionLimits
-    private var phase = Phase.idle
+    /// Where the connection's phase is reported; nil for a connection refused over the cap.
+    private let registry: (connections: OpenConnections, ticket: OpenConnections.Ticket)?
+    private var phase = Phase.idle {
+        didSet {
+            if phase.isSheddable != oldValue.isSheddable, let registry {
+                registry.connections.setSheddable(registry.ticket, phase.isSheddable)
+            }
+        }
+    }
     /// Requests whose head arrived and whose answer has not been written to its end.
     private var unanswered = 0
     /// When the current phase's own deadline falls; nil while answering.
@@ -32,7 +45,10 @@ final class ExchangeDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var writeDeadline: NIODeadline?
     private var scheduled: Scheduled<Void>?
 
-    init(limits: ConnectionLimits) { self.limits = limits }
+    init(limits: ConnectionLimits, registry: (connections: OpenConnections, ticket: OpenConnections.Ticket)?) {
+        self.limits = limits
+        self.registry = registry
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { start(.idle, timeout: limits.idleTimeout, context) }

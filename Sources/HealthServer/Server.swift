@@ -29,7 +29,7 @@ public struct ServerConfiguration: Sendable {
     public var storeVersionWindow: Duration = .milliseconds(50)
     /// The proxies whose `X-Forwarded-For`/`Forwarded` name the client (`--trusted-proxy`); none by default.
     public var trustedProxies: TrustedProxies = .none
-    /// Header, body and idle timeouts and the cap on open connections.
+    /// Header, body, idle and write timeouts and the caps on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
@@ -97,7 +97,9 @@ public enum HMonServer {
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
         // Every connection is a descriptor: the cap stays below the limit, with room for the store's files.
         let cap = min(configuration.limits.maxConnections, DescriptorLimit.current - ServerLimits.descriptorsReserved)
-        let connections = OpenConnections(limit: cap)
+        // Behind a trusted proxy every user arrives from the proxy's address: it gets no per-address cap.
+        let connections = OpenConnections(limit: cap, limitPerAddress: configuration.limits.connectionsPerAddress(totalCap: cap),
+                                          trustedProxies: configuration.trustedProxies)
         return Application(
             router: router,
             server: .guardedHTTP1(limits: configuration.limits, connections: connections),
