@@ -3,8 +3,9 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection cap, checked
-/// as each connection is accepted (`RequestBytesTap`), and the header, body and idle deadlines
+/// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection caps, checked
+/// as each connection is accepted (`OpenConnections`, which may shed an idle one to make room, and
+/// `RequestBytesTap`, which answers the refused), and the header, body, idle and write deadlines
 /// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router).
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
@@ -16,15 +17,21 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let limits = self.limits
         let connections = self.connections
-        return channel.eventLoop.makeCompletedFuture {
-            let admitted = connections.admit()
-            if admitted {
-                channel.closeFuture.whenComplete { _ in connections.release() }
+        return channel.eventLoop.makeCompletedFuture { () -> OpenConnections.Ticket? in
+            let ticket: OpenConnections.Ticket?
+            switch connections.admit(channel, from: channel.remoteAddress?.ipAddress) {
+            case .admitted(let admitted):
+                ticket = admitted
+                channel.closeFuture.whenComplete { _ in connections.release(admitted) }
+            case .refused:
+                ticket = nil
             }
-            try channel.pipeline.syncOperations.addHandler(RequestBytesTap(refuse: !admitted))
-        }.flatMap {
-            HTTP1Channel(responder: responder,
-                         configuration: .init(additionalChannelHandlers: [ExchangeDeadlineHandler(limits: limits)]))
+            try channel.pipeline.syncOperations.addHandler(RequestBytesTap(refuse: ticket == nil))
+            return ticket
+        }.flatMap { ticket in
+            let registry = ticket.map { (connections: connections, ticket: $0) }
+            return HTTP1Channel(responder: responder,
+                                configuration: .init(additionalChannelHandlers: [ExchangeDeadlineHandler(limits: limits, registry: registry)]))
                 .setup(channel: channel, logger: logger)
         }
     }

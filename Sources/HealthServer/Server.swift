@@ -36,7 +36,7 @@ public struct ServerConfiguration: Sendable {
     /// The address clients reach the server at (`--public-url`), for every absolute link it writes; nil:
     /// what a trusted proxy forwards, else `http://` and the request's `Host` (see `LinkOrigin`).
     public var publicURL: URL?
-    /// Header, body and idle timeouts and the cap on open connections.
+    /// Header, body, idle and write timeouts and the caps on open connections.
     public var limits: ConnectionLimits
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
@@ -104,7 +104,9 @@ public enum HMonServer {
         frameworkLogger.logLevel = max(logger.logLevel, .warning)
         // Every connection is a descriptor: the cap stays below the limit, with room for the store's files.
         let cap = min(configuration.limits.maxConnections, DescriptorLimit.current - ServerLimits.descriptorsReserved)
-        let connections = OpenConnections(limit: cap)
+        // Behind a trusted proxy every user arrives from the proxy's address: it gets no per-address cap.
+        let connections = OpenConnections(limit: cap, limitPerAddress: configuration.limits.connectionsPerAddress(totalCap: cap),
+                                          trustedProxies: configuration.trustedProxies)
         return Application(
             router: router,
             server: .guardedHTTP1(limits: configuration.limits, connections: connections),

@@ -12,16 +12,31 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Seconds an open connection may wait for the first byte of its next request (keep-alive), or of its
     /// first one after connecting.
     public var idleTimeout: TimeInterval
-    /// Connections open at once; one more is answered 503 and closed as soon as it is accepted. The server
-    /// also keeps this below the process's descriptor limit (see `DescriptorLimit`).
+    /// Seconds an answer may stay stuck because the client does not read it (the connection cannot take
+    /// more bytes); it starts again each time the client reads enough for the connection to take bytes again.
+    public var writeTimeout: TimeInterval
+    /// Connections open at once. One more takes the place of the oldest connection that is idle or has sent
+    /// only part of a request head; when there is none, it is answered 503 and closed as soon as it is
+    /// accepted. The server also keeps this below the process's descriptor limit (see `DescriptorLimit`).
     public var maxConnections: Int
+    /// Connections open at once from one peer address, shed and refused as past `maxConnections`; nil for a
+    /// quarter of the total cap in force. A trusted proxy's address (`--trusted-proxy`) has no such cap.
+    public var maxConnectionsPerAddress: Int?
 
     public init(headerTimeout: TimeInterval = 5, bodyTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 10,
-                maxConnections: Int = 2000) {
+                writeTimeout: TimeInterval = 10, maxConnections: Int = 2000, maxConnectionsPerAddress: Int? = nil) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+    }
+
+    /// `maxConnectionsPerAddress`, or its default: a quarter of `totalCap` (`maxConnections`, or less when
+    /// the descriptor limit is lower), so that one host can never hold every place by itself.
+    func connectionsPerAddress(totalCap: Int) -> Int {
+        maxConnectionsPerAddress ?? max(1, totalCap / 4)
     }
 
     /// `hmon serve`'s defaults: generous for a phone on a slow network, short enough that idle sockets

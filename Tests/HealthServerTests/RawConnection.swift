@@ -14,10 +14,15 @@ final class RawConnection: @unchecked Sendable {
     private let fd: Int32
 
     /// Connects to 127.0.0.1:`port`, from `source` when given (any 127.x.y.z address is this machine: a
-    /// second "client address" without a second machine).
-    init(port: Int, source: String? = nil) throws {
+    /// second "client address" without a second machine). `receiveBuffer` shrinks the socket's receive
+    /// buffer (SO_RCVBUF), so that a client that does not read fills it with little.
+    init(port: Int, source: String? = nil, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            // Before connecting: the window the client announces is fixed by then.
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -55,6 +60,22 @@ final class RawConnection: @unchecked Sendable {
             guard count > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             sent += count
         }
+    }
+
+    /// Sends as much of `bytes` as the socket takes now, without waiting: how many it took (0 when its
+    /// buffers are full), or nil once the connection is closed or reset.
+    func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) -> Int? {
+        let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        if count >= 0 { return count }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
+    }
+
+    /// Whether the connection has been reset or shut down both ways, seen without reading: reading would make
+    /// room for more of what the server sends, which a test of a client that never reads must not do.
+    var isResetWithoutReading: Bool {
+        var poller = pollfd(fd: fd, events: 0, revents: 0)
+        _ = poll(&poller, 1, 0)
+        return poller.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
     /// Whether the server has closed the connection (end of stream or reset), without waiting. Bytes the

@@ -21,8 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
             standard error. A connection is closed when it takes longer than --header-timeout to send its \
-            headers, --body-timeout its body, or waits longer than --idle-timeout for its next request; past \
-            --max-connections open at once, new ones are answered 503.
+            headers, --body-timeout its body, waits longer than --idle-timeout for its next request, or leaves \
+            an answer unread for --write-timeout. Past --max-connections open at once, or \
+            --max-connections-per-address from one address, a new connection takes the place of the oldest \
+            idle or half-sent one; when every one is busy with a request, it is answered 503.
             """)
 
     @OptionGroup var database: DatabaseOption
@@ -49,10 +51,20 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("Seconds an open connection may wait for its next request before it is closed.", valueName: "seconds"))
     var idleTimeout = ConnectionLimits.default.idleTimeout
 
+    @Option(name: .customLong("write-timeout"),
+            help: ArgumentHelp("Seconds an answer may wait for a client that does not read it before the connection is closed.",
+                               valueName: "seconds"))
+    var writeTimeout = ConnectionLimits.default.writeTimeout
+
     @Option(name: .customLong("max-connections"),
-            help: ArgumentHelp("Connections open at once; more are answered 503 and closed (kept below the descriptor limit).",
-                               valueName: "count"))
+            help: ArgumentHelp("Connections open at once (kept below the descriptor limit); one more replaces the oldest idle or "
+                               + "half-sent one, or is answered 503 when all are busy.", valueName: "count"))
     var maxConnections = ConnectionLimits.default.maxConnections
+
+    @Option(name: .customLong("max-connections-per-address"),
+            help: ArgumentHelp("Connections open at once from one address, trusted proxies excepted (default: a quarter of "
+                               + "--max-connections).", valueName: "count"))
+    var maxConnectionsPerAddress: Int?
 
     @Option(name: .customLong("trusted-proxy"),
             help: ArgumentHelp("A proxy (address or CIDR, repeatable) whose X-Forwarded-For or Forwarded header names the client, "
@@ -66,17 +78,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
-                         maxConnections: maxConnections)
+                         writeTimeout: writeTimeout, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress)
     }
 
     func validate() throws {
-        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+                                ("--write-timeout", writeTimeout)] {
             guard seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
                 throw ValidationError("\(name) \(seconds) is not a number of seconds from 0.1 to 3600 (e.g. \(name) 5)")
             }
         }
         guard (1...1_000_000).contains(maxConnections) else {
             throw ValidationError("--max-connections \(maxConnections) is not a count from 1 to 1000000 (e.g. --max-connections 2000)")
+        }
+        if let perAddress = maxConnectionsPerAddress, !(1...maxConnections).contains(perAddress) {
+            throw ValidationError("--max-connections-per-address \(perAddress) is not a count from 1 to --max-connections "
+                                  + "(\(maxConnections)) (e.g. --max-connections-per-address 500)")
         }
         for proxy in trustedProxy where TrustedProxies.Network(proxy) == nil {
             throw ValidationError("--trusted-proxy \(proxy) is not an address or a network (e.g. --trusted-proxy 127.0.0.1 or 10.0.0.0/8)")
