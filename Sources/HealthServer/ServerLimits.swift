@@ -49,7 +49,8 @@ enum ServerLimits {
     static let maxBodyBytes = 10 * 1024
     /// `Retry-After` of a 503 for a busy store: the writer holding it has usually finished by then.
     static let busyRetryAfterSeconds = 2
-    /// `Retry-After` of a connection refused past the cap: idle ones are closed within the idle timeout.
+    /// `Retry-After` of a connection refused past the cap: every open one was then busy with a request (idle and
+    /// half-sent ones are shed first), and requests are answered within seconds.
     static let connectionsFullRetryAfterSeconds = 5
     /// Connections the kernel may hold for the server before it accepts them (Hummingbird's default: 256).
     static let acceptBacklog = 1024
