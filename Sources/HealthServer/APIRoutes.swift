@@ -196,6 +196,13 @@ struct APIRoutes: Sendable {
             throw APIError.validation("type", "must be \"message\", got \"\(type.prefix(40))\"")
         }
         if body.sdid.isEmpty { throw APIError.validation("sdid", "is required") }
+        if let ts = body.ts {
+            do {
+                try StoreRules.checkPostedTimestamp(ts, now: configuration.clock().millisecondsSince1970)
+            } catch HealthError.invalidValue(let problem) {
+                throw APIError.validation("ts", problem)
+            }
+        }
         let ownerID: String
         if let userID = principal.userID {
             ownerID = userID

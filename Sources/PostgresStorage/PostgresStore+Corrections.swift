@@ -22,7 +22,7 @@ extension PostgresStore {
     @discardableResult
     public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date) async throws -> Message {
         if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
-        if let ts = change.ts { try StoreRules.checkNewTimestamp(ts, now: now.millisecondsSince1970) }
+        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
         return try await write { db in
             let old = try await Self.ownedReading(mid, userID: userID, in: db)
             let device = try await Self.lockedDevice(id: old.sdid, ownedBy: userID, in: db)

@@ -77,7 +77,7 @@ extension PostgresStore {
 
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
                               value: Double, increment: Bool, now: Date) async throws -> Double {
-        try StoreRules.checkNewTimestamp(ts, now: now.millisecondsSince1970)
+        try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let device = try await Self.lockedDevice(id: deviceID, ownedBy: userID, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)

@@ -81,7 +81,7 @@ extension LocalStore {
     /// by the reading rules like any other. Returns the new total. Nothing is written when a check fails.
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
                               value: Double, increment: Bool, now: Date = Date()) async throws -> Double {
-        try StoreRules.checkNewTimestamp(ts, now: now.millisecondsSince1970)
+        try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let device = try Self.device(id: deviceID, ownedBy: userID, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)

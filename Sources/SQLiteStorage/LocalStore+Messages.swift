@@ -15,7 +15,7 @@ extension LocalStore {
     public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
-        try StoreRules.checkNewTimestamp(ts, now: received)
+        try StoreRules.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
         try await write { db in
             let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)

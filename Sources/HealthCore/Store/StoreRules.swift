@@ -14,15 +14,15 @@ public enum StoreRules {
         if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
     }
 
-    /// The earliest time a new reading may have: 2000-01-01 UTC, in milliseconds.
-    public static let earliestNewReading: Int64 = 946_684_800_000
+    /// The earliest time a message posted to SAMI's API may have: 2000-01-01 UTC, in milliseconds.
+    public static let earliestPostedMessage: Int64 = 946_684_800_000
 
-    /// A new reading's time (posted, added, written through Exist, or corrected): from 2000 on and not more
-    /// than a day ahead. A time in seconds instead of milliseconds (1764000000 for November 2025) reads as
-    /// January 1970 and stored, it sat 20,000 empty days before everything else (issue 26): the message
-    /// says what is expected.
-    public static func checkNewTimestamp(_ ts: Int64, now: Int64) throws {
-        if ts < earliestNewReading {
+    /// A posted message's `ts` (SAMI's `POST /v1.1/messages`): from 2000 on and not more than a day ahead.
+    /// A time in seconds instead of milliseconds (1764000000 for November 2025) reads as January 1970, and
+    /// stored it sat 20,000 empty days before everything else (issue 26): the message says what is expected.
+    /// The store itself keeps 1970 as its floor (`checkTimestamp`), as the Apple Health importer does.
+    public static func checkPostedTimestamp(_ ts: Int64, now: Int64) throws {
+        if ts < earliestPostedMessage {
             let seconds = ts > 946_684_800 && ts <= now / 1000 + 86_400
             throw HealthError.invalidValue("the reading's time \(ts) is before 2000-01-01: ts is in milliseconds since 1970"
                 + (seconds ? " (\(ts) looks like seconds: multiply by 1000)" : ""))
@@ -63,7 +63,7 @@ public enum StoreRules {
         for (index, message) in messages.enumerated() {
             do {
                 let ts = message.ts ?? received
-                try checkNewTimestamp(ts, now: received)
+                try checkTimestamp(ts, now: received)
                 rows.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
                 throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
