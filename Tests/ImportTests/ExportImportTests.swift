@@ -54,6 +54,50 @@ import Testing
         }
     }
 
+    /// Issue 29, case 4: the JSON export was decoded whole, so one huge row was held whole. The file is now
+    /// read a megabyte at a time and split into rows of at most 64 KB, and a row that is no row of the
+    /// export is refused where it stands.
+    @Test(arguments: [
+        ("[{\"device\":\"" + String(repeating: "x", count: 1 << 20) + "\"}]", "export.json:2: an object longer than 64 KB"),
+        ("[{\"device\":{\"nested\":1}}]", "export.json:2: a value nested inside the row"),
+        ("[{\"device\":\"Scale\"", "export.json:2: the file ends before its array does"),
+        ("[{\"device\":\"Scale\"}]", "export.json:2: not a row of the JSON hmon export writes"),
+        ("[{\"device\":\"Scale\"}] trailing", "export.json:"),
+    ])
+    func aJSONRowThatIsNoRowIsRefusedAtItsRow(text: String, expected: String) async throws {
+        let world = try await StoreImportTests.World(.sqlite)
+        let file = try world.folder.write("export.json", text)
+        do {
+            _ = try await world.importExport(file)
+            Issue.record("imported \(text.prefix(60))…")
+        } catch let error as ImportError {
+            #expect(error.description.hasPrefix(expected), "\(error)")
+        }
+        #expect(try await world.messageCount() == 0)
+    }
+
+    /// Files larger than the reader's megabyte chunk: rows cut at a chunk's edge come back whole.
+    @Test(arguments: ["csv", "json"]) func anExportLongerThanAChunkComesBackWhole(format: String) async throws {
+        let world = try await StoreImportTests.World(.sqlite)
+        let count = 14_000  // about 1.1 MB of CSV and 2.2 MB of JSON
+        let start = ms("2024-01-02T06:00:00Z")
+        var text = format == "csv" ? Self.header : "[\n"
+        for i in 0..<count {
+            let time = ExportTime.format(start + Int64(i) * 60_000, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+            let weight = String(format: "%.1f", 60 + Double(i % 300) / 10)
+            if format == "csv" {
+                text += "\(time),Bathroom scale,Withings Device,weight,\(weight),kg,r\(i)\n"
+            } else {
+                text += (i == 0 ? "" : ",\n") + #"{"device":"Bathroom scale","device_type":"Withings Device","field":"weight","reading_id":"r\#(i)","time":"\#(time)","unit":"kg","value":\#(weight)}"#
+            }
+        }
+        if format == "json" { text += "\n]\n" }
+        try #require(text.utf8.count > ExportReader.chunkBytes)
+        let result = try await world.importExport(try world.folder.write("export.\(format)", text))
+        #expect(result.tally.added == [.weight: count])
+        #expect(try await world.store.reading(id: "r13999", userID: world.user.id).data == [Field.weight: .number(60 + Double(13_999 % 300) / 10)])
+    }
+
     @Test(arguments: StoreEngine.available) func anotherAccountsExportInTheSameStoreIsRefusedNotCountedAsThere(_ engine: StoreEngine) async throws {
         let world = try await StoreImportTests.World(engine)
         let file = try world.folder.write("export.json", """

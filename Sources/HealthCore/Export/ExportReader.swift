@@ -15,21 +15,36 @@ public enum ExportReader {
     }
 
     /// The rows of the file, in order. Throws `ImportError` naming the line (CSV) or row (JSON) and what is wrong.
+    /// The file is read a chunk at a time and each format's rows are capped (`CSVReader`'s fields,
+    /// `JSONArrayObjects`' objects), so a hostile file is refused at its row without being held whole.
     public static func read(_ url: URL) throws -> (format: ImportFormat, rows: [ExportRow]) {
         let name = url.lastPathComponent
-        let data: Data
+        let handle: FileHandle
         do {
-            data = try Data(contentsOf: url)
+            handle = try FileHandle(forReadingFrom: url)
         } catch {
             throw ImportError(file: name, problem: "cannot read the file: \(error.localizedDescription)")
         }
-        guard let format = detect(Array(data.prefix(512))) else {
+        defer { try? handle.close() }
+        func chunk() throws -> Data {
+            do {
+                return try handle.read(upToCount: chunkBytes) ?? Data()
+            } catch {
+                throw ImportError(file: name, problem: "cannot read the file: \(error.localizedDescription)")
+            }
+        }
+        let first = try chunk()
+        guard let format = detect(Array(first.prefix(512))) else {
             throw ImportError(file: name, problem: "not an hmon export: its first line is not \(ExportFormat.csvHeader.joined(separator: ","))")
         }
-        return (format, format == .hmonCSV ? try csvRows(data, name: name) : try jsonRows(data, name: name))
+        return (format, format == .hmonCSV ? try csvRows(first: first, next: chunk, name: name)
+                                           : try jsonRows(first: first, next: chunk, name: name))
     }
 
-    private static func csvRows(_ data: Data, name: String) throws -> [ExportRow] {
+    /// How much of the file is read at a time.
+    static let chunkBytes = 1 << 20
+
+    private static func csvRows(first: Data, next: () throws -> Data, name: String) throws -> [ExportRow] {
         var reader = CSVReader(delimiter: UInt8(ascii: ","))
         var rows: [ExportRow] = []
         var sawHeader = false
@@ -47,27 +62,44 @@ public enum ExportReader {
                                 unit: fields[5], readingID: fields[6], place: (name, line)))
         }
         do {
-            try data.withUnsafeBytes { bytes in
-                try reader.feed(bytes, onRow)
-                try reader.finish(onRow)
+            var data = first
+            while !data.isEmpty {
+                try data.withUnsafeBytes { bytes in try reader.feed(bytes, onRow) }
+                data = try next()
             }
+            try reader.finish(onRow)
         } catch let problem as ImportLineProblem {
             throw ImportError(file: name, line: problem.line, problem: problem.message)
         }
         return rows
     }
 
-    private static func jsonRows(_ data: Data, name: String) throws -> [ExportRow] {
-        let objects: [ExportFormat.JSONRow]
+    private static func jsonRows(first: Data, next: () throws -> Data, name: String) throws -> [ExportRow] {
+        var splitter = JSONArrayObjects()
+        var rows: [ExportRow] = []
+        let decoder = JSONDecoder()
+        func onObject(_ bytes: [UInt8], _ index: Int) throws {
+            let object: ExportFormat.JSONRow
+            do {
+                object = try decoder.decode(ExportFormat.JSONRow.self, from: Data(bytes))
+            } catch {
+                throw ImportError(file: name, line: index + 1,
+                                  problem: "not a row of the JSON hmon export writes (an object with time, device, device_type, field, value, unit and reading_id)")
+            }
+            rows.append(try row(time: object.time, device: object.device, deviceType: object.device_type, field: object.field,
+                                value: object.value, unit: object.unit, readingID: object.reading_id, place: (name, index + 1)))
+        }
         do {
-            objects = try JSONDecoder().decode([ExportFormat.JSONRow].self, from: data)
-        } catch {
-            throw ImportError(file: name, problem: "not the JSON hmon export writes (an array of objects with time, device, device_type, field, value, unit and reading_id)")
+            var data = first
+            while !data.isEmpty {
+                try data.withUnsafeBytes { bytes in try splitter.feed(bytes, onObject) }
+                data = try next()
+            }
+            try splitter.finish()
+        } catch let problem as JSONArrayObjects.Problem {
+            throw ImportError(file: name, line: problem.row + 1, problem: problem.message)
         }
-        return try objects.enumerated().map { index, object in
-            try row(time: object.time, device: object.device, deviceType: object.device_type, field: object.field, value: object.value,
-                    unit: object.unit, readingID: object.reading_id, place: (name, index + 2))
-        }
+        return rows
     }
 
     /// A row as read; a CSV value stays text until the device type's manifest says what the field holds.
