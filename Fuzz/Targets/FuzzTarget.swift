@@ -19,11 +19,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case server
     /// Stored values of any double through the insights, their text and JSON, and Exist's numbers.
     case stored
+    /// hmon's own export read back (`ExportReader`): the JSON array split into rows, and the CSV.
+    case export
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
-        case .xml, .csv: try ImportFuzz.prepare()
+        case .xml, .csv, .export: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
         case .theme, .keys, .stored: break
         }
@@ -38,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .keys: try KeyFuzz.type(input)
         case .server: try ServerFuzz.shared.send(input)
         case .stored: try StoredValuesFuzz.compute(input)
+        case .export: try ImportFuzz.readExport(input)
         }
     }
 }

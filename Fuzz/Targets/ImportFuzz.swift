@@ -33,6 +33,32 @@ enum ImportFuzz {
         try read(Array(headers[Int(first) % headers.count].utf8) + input.dropFirst(), named: "weight.csv")
     }
 
+    /// The input's first byte picks JSON or CSV and the format's opening (`[{"device":` or the header), so
+    /// the fuzzer explores rows; the rest is the file's body, read back as `hmon import` reads an export.
+    static func readExport(_ input: [UInt8]) throws(FuzzFinding) {
+        guard let first = input.first, let folder else { return }
+        let json = first % 2 == 0
+        let opening = json ? "[{\"device\":" : "time,device,device_type,field,value,unit,reading_id\n"
+        let file = folder.appendingPathComponent(json ? "export.json" : "export.csv")
+        do {
+            try Data(Array(opening.utf8) + input.dropFirst()).write(to: file)
+        } catch {
+            fatalError("cannot write the fuzz input to \(file.path): \(error)")
+        }
+        do {
+            let (_, rows) = try ExportReader.read(file)
+            if let row = rows.first(where: { $0.readingID.isEmpty || $0.device.isEmpty }) {
+                throw FuzzFinding("a row without its reading id or device was read: \(row)")
+            }
+        } catch let finding as FuzzFinding {
+            throw finding
+        } catch is ImportError {
+            // Refused, naming the file and the row: the promise kept.
+        } catch {
+            throw FuzzFinding("reading the export failed with \(type(of: error)) instead of an ImportError: \(error)")
+        }
+    }
+
     private static func read(_ bytes: [UInt8], named name: String) throws(FuzzFinding) {
         guard let folder else { preconditionFailure("FuzzTarget.prepare() was not called") }
         let file = folder.appendingPathComponent(name)
