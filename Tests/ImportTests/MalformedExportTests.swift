@@ -63,6 +63,25 @@ import Testing
         #expect(importFailure(file) == "export.xml:2:1: not an Apple Health export: the root element is <rss>, not <HealthData>")
     }
 
+    /// Issue 29, case 10: text longer than a chunk was held until it passed 16 MB, so 1 GiB of white space
+    /// was refused as "a tag or comment longer than 16 MB". Text is checked and let go chunk by chunk; a
+    /// reference cut by a chunk's edge is completed by the next chunk.
+    @Test func textLongerThanTheTagLimitIsNoTagAndAReferenceAcrossChunksIsWhole() throws {
+        let folder = try TempFolder()
+        let spaces = String(repeating: " ", count: 20 << 20)
+        let onlySpace = try #require(importFailure(try folder.write("export.xml", "<?xml version=\"1.0\"?>\n" + spaces)))
+        #expect(onlySpace.hasSuffix("no XML element in the file"), "\(onlySpace)")
+        let emptyRoot = try folder.write("export.xml", Self.export(spaces))
+        #expect(importFailure(emptyRoot) == nil, "white space inside the root is no error")
+        // 20 MB of text inside the root, with references every so often, one of them across every chunk edge.
+        let text = String(repeating: "x &amp; y &#x41; ", count: (20 << 20) / 17)
+        let file = try folder.write("export.xml", Self.export(text + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" "
+                                                               + "startDate=\"2024-01-02 07:15:00 +0100\" value=\"72.4\"/>"))
+        var weights: [Double] = []
+        _ = try Importer.read(file, timeZone: TimeZone(identifier: "UTC")!) { reading in weights.append(reading.value) }
+        #expect(weights == [72.4])
+    }
+
     /// Issue 29, case 4: nesting was unbounded (and quadratic): 1 GiB of nested elements in a 1 MB zip took
     /// 4.6 GB. Past 64 levels (an export has 4) the file is refused where the too-deep element starts.
     @Test func aFileNestedDeeperThanAnyExportIsRefusedWhereItGoesTooDeep() throws {

@@ -160,7 +160,15 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
             if let hit = memchr(p + i, 0x3C, n - i) {
                 lt = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             } else {
-                guard atEnd else { return }
+                guard atEnd else {
+                    // Text runs past this chunk: check and let go of it now, but for a reference it may end
+                    // inside (`&am` + `p;`), so that text is never held whole: 1 GiB of white space was held
+                    // until it passed 16 MB and was called "a tag longer than 16 MB" (issue 29, case 10).
+                    let safe = Self.endOfCompleteReferences(p, i, n)
+                    if safe > i { try checkText(p, i, safe) }
+                    i = safe
+                    return
+                }
                 lt = n
             }
             if lt > i { try checkText(p, i, lt) }
@@ -334,6 +342,18 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
             k += 1
         }
         return nil
+    }
+
+    /// Where text that continues past `end` may be cut: before its last `&` when no `;` follows it (a
+    /// reference the next chunk completes), else at `end`.
+    private static func endOfCompleteReferences(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var k = end
+        while k > start {
+            k -= 1
+            if p[k] == UInt8(ascii: ";") { return end }
+            if p[k] == UInt8(ascii: "&") { return k }
+        }
+        return end
     }
 
     /// Text between tags: only white space outside the root; valid references inside it.
