@@ -30,6 +30,9 @@ struct APIRoutes: Sendable {
         api.put("users/self/profile") { request, context in try await updateProfile(request, context) }
         api.get("users/:uid/devices") { request, context in try await devices(request, context) }
         api.post("devices") { request, context in try await addDevice(request, context) }
+        api.get("devices/:did") { _, context in try await device(context) }
+        api.put("devices/:did") { request, context in try await renameDevice(request, context) }
+        api.delete("devices/:did") { request, context in try await deleteDevice(request, context) }
         api.get("devicetypes") { request, context in try await deviceTypes(request, context) }
         api.get("devicetypes/:dtid/manifests/latest/properties") { _, context in try await manifest(context) }
         api.get("messages/last") { request, context in try await lastMessages(request, context) }
@@ -100,6 +103,55 @@ struct APIRoutes: Sendable {
         guard body.uid == userID else { throw APIError.forbidden }
         let device = try await service.addDevice(name: body.name, typeID: body.dtid)
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(device)))
+    }
+
+    private func deviceID(_ context: ServerContext) -> String { context.parameters.get("did") ?? "" }
+
+    /// `GET /v1.1/devices/{did}`: the caller's own device; another's is 403, none 404.
+    private func device(_ context: ServerContext) async throws -> Response {
+        let (userID, _) = try reader(context)
+        let device = try await store.device(id: deviceID(context), ownedBy: userID)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(device)))
+    }
+
+    /// `PUT /v1.1/devices/{did}` with `{"name": …}`: renames it. The other fields of SAMI's device body may
+    /// come along unchanged (a client that sends the whole object back); a change to any of them is refused.
+    private func renameDevice(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (userID, service) = try writer(context)
+        let current = try await store.device(id: deviceID(context), ownedBy: userID)
+        let body = try await RequestInput.json(DeviceUpdate.self, from: request)
+        if let uid = body.uid, uid != current.uid { throw APIError.validation("uid", "cannot change: a device stays with its owner") }
+        if let dtid = body.dtid, dtid != current.dtid { throw APIError.validation("dtid", "cannot change: add a device of the other type") }
+        guard let name = body.name else { throw APIError.validation("name", "is required") }
+        let renamed = try await service.renameDevice(id: current.id, to: name)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(renamed)))
+    }
+
+    /// `DELETE /v1.1/devices/{did}`: refused with 409 while the device has readings, saying how many; hmon's
+    /// `withReadings=true` deletes them with it (as `hmon device delete` does after asking).
+    private func deleteDevice(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (userID, service) = try writer(context)
+        let query = try RequestInput.query(request)
+        let withReadings: Bool
+        switch query["withReadings"] {
+        case nil, "false": withReadings = false
+        case "true": withReadings = true
+        case let other?: throw APIError.validation("withReadings", "must be true or false, got \"\(other.prefix(20))\"")
+        }
+        let device = try await store.device(id: deviceID(context), ownedBy: userID)
+        let outcome = try await service.deleteDevice(id: device.id, withReadings: withReadings)
+        guard outcome.deleted else {
+            throw APIError(.conflict, code: 409, message: "The device has \(outcome.readings) readings: delete them first, "
+                           + "or pass withReadings=true to delete them with it")
+        }
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(device)))
+    }
+
+    /// The fields of SAMI's device body that `PUT /v1.1/devices/{did}` reads.
+    private struct DeviceUpdate: Decodable {
+        var name: String?
+        var uid: String?
+        var dtid: String?
     }
 
     // MARK: Device types

@@ -133,11 +133,33 @@ extension PostgresStore {
         try await read { db in try await Self.device(id: id, ownedBy: userID, in: db) }
     }
 
+    public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
+        let name = try StoreRules.deviceName(newName)
+        return try await write { db in
+            var device = try await Self.device(id: id, ownedBy: userID, in: db)
+            // SQLite's NOCASE folds ASCII letters only; so does this.
+            if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND id <> \(id) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
+                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+            }
+            try await db.run("UPDATE devices SET name = \(name) WHERE id = \(id)")
+            device.name = name
+            return device
+        }
+    }
+
+    public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
+        try await write { db in
+            _ = try await Self.device(id: id, ownedBy: userID, in: db)
+            let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(id)")?.value("n", Int64.self) ?? 0
+            if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: Int(readings)) }
+            // Its readings go by trigger (`readingsGoWith`), its Welltory link and Exist ownership by cascade.
+            try await db.run("DELETE FROM devices WHERE id = \(id)")
+            return DeviceDeletion(deleted: true, readings: Int(readings))
+        }
+    }
+
     public func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device {
-        let name = name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
-        if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
-        try TextRules.check(name, as: "the device name")
+        let name = try StoreRules.deviceName(name)
         return try await write { db in
             guard try await Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }

@@ -146,6 +146,23 @@ public final class RemoteHealthService: HealthService {
         return reply.data.device
     }
 
+    /// `PUT /v1.1/devices/{did}` with the new name.
+    public func renameDevice(id: String, to name: String) async throws -> Device {
+        let body = try JSONSerialization.data(withJSONObject: ["name": name])
+        let reply: SAMI.DataEnvelope<SAMI.DeviceJSON> = try await call("PUT", "/v1.1/devices/\(pathEscape(id))", body: body,
+                                                                         subject: .device(id))
+        return reply.data.device
+    }
+
+    /// `DELETE /v1.1/devices/{did}` (`withReadings=true`, hmon's extension, when asked). A device kept
+    /// because it has readings is the server's 409, whose message says how many.
+    public func deleteDevice(id: String, withReadings: Bool) async throws -> DeviceDeletion {
+        let _: SAMI.DataEnvelope<SAMI.DeviceJSON> = try await call("DELETE", "/v1.1/devices/\(pathEscape(id))",
+                                                                     query: withReadings ? [("withReadings", "true")] : [],
+                                                                     subject: .device(id))
+        return DeviceDeletion(deleted: true, readings: 0)
+    }
+
     public func deviceTypes() async throws -> [DeviceType] {
         var types: [DeviceType] = []
         while true {

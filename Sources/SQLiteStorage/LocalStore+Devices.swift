@@ -45,10 +45,7 @@ extension LocalStore {
     /// Adds a device for a user. Throws `.unknownDeviceType`, or `.invalidValue` for an empty name
     /// or a name the user already gave another device (names pick devices at the command line).
     public func addDevice(name: String, typeID: String, userID: String, now: Date = Date()) async throws -> Device {
-        let name = name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
-        if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
-        try TextRules.check(name, as: "the device name")
+        let name = try StoreRules.deviceName(name)
         return try await write { db in
             guard try Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {
@@ -65,6 +62,32 @@ extension LocalStore {
                 arguments: [device.id, device.uid, device.dtid, device.name, device.manifestVersion,
                             now.millisecondsSince1970, device.connected])
             return device
+        }
+    }
+
+    public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
+        let name = try StoreRules.deviceName(newName)
+        return try await write { db in
+            var device = try Self.device(id: id, ownedBy: userID, in: db)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE AND id <> ?)",
+                                 arguments: [userID, name, id]) == true {
+                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+            }
+            try db.execute(sql: "UPDATE devices SET name = ? WHERE id = ?", arguments: [name, id])
+            device.name = name
+            return device
+        }
+    }
+
+    public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
+        try await write { db in
+            _ = try Self.device(id: id, ownedBy: userID, in: db)
+            let readings = try Int.fetchOne(db, sql: "SELECT count(*) FROM messages INDEXED BY messages_by_device WHERE sdid = ?",
+                                            arguments: [id]) ?? 0
+            if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: readings) }
+            // Its readings, Welltory link and Exist ownership go with it (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM devices WHERE id = ?", arguments: [id])
+            return DeviceDeletion(deleted: true, readings: readings)
         }
     }
 

@@ -117,7 +117,7 @@ import Testing
         // Issue 11: without a food log, the first entry makes one (said on stderr) instead of failing.
         let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stderr == "made the device \"Food log\" (Calorie Tracker) for energy consumed; rename or replace it with `hmon device`\n")
+        #expect(added.stderr == "made the device \"Food log\" (Calorie Tracker) for energy consumed; rename it with `hmon device rename`\n")
         #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
         let second = try home.hmon(["add", "energy", "--consumed", "200", "--at", "13:30"])
         #expect(second.status == 0 && second.stderr.isEmpty, "the log made by the first entry is used: \(second.stderr)")
@@ -285,5 +285,32 @@ enum HMonBinary {
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> CommandLineTests.Outcome {
         let finished = try SpawnedProcess.run(try url(), arguments, environment: environment, stdin: stdin ?? "")
         return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
+    }
+}
+
+/// `hmon device rename` and `hmon device delete` as people run them (issue 28, item 6).
+@Suite struct DeviceCommandTests {
+    typealias Home = CommandLineTests.Home
+
+    @Test func aDeviceIsRenamedAndDeletedWithItsReadingsOnlyWhenSaidSo() throws {
+        let home = try Home()
+        try home.userWithScale()
+        #expect(try home.hmon(["add", "weight", "72.4"]).status == 0)
+        let renamed = try home.hmon(["device", "rename", "bathroom SCALE", "Hall scale"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "renamed Bathroom scale to Hall scale\n")
+        #expect(try home.hmon(["device", "list"]).stdout.contains("Hall scale"))
+
+        // No terminal to ask on, and no --yes: kept, saying how many readings it holds.
+        let kept = try home.hmon(["device", "delete", "Hall scale"])
+        #expect(kept.status == 1)
+        #expect(kept.stderr.contains("Hall scale has 1 readings: pass --yes to delete them with it"), "\(kept.stderr)")
+        #expect(try home.hmon(["reading", "list"]).stdout.contains("72.4"))
+        let deleted = try home.hmon(["device", "delete", "Hall scale", "--yes"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout == "deleted Hall scale and its 1 readings\n")
+        #expect(!(try home.hmon(["device", "list"]).stdout.contains("Hall scale")))
+        let unknown = try home.hmon(["device", "delete", "Nothing"])
+        #expect(unknown.status == 1)
     }
 }

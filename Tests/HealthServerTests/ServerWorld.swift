@@ -113,6 +113,12 @@ struct ServerWorld: Sendable {
         return try await RawHTTP.send("POST", url.absoluteString + path, token: token, headers: headers, body: Data(json.utf8))
     }
 
+    /// Any method, with a JSON body when given.
+    func send(_ method: String, _ path: String, token: String? = nil, json: String? = nil) async throws -> Reply {
+        try await RawHTTP.send(method, url.absoluteString + path, token: token,
+                               headers: json == nil ? [:] : ["Content-Type": "application/json"], body: json.map { Data($0.utf8) })
+    }
+
     func postForm(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async throws -> Reply {
         var headers = headers
         headers["Content-Type"] = "application/x-www-form-urlencoded"

@@ -36,6 +36,9 @@ public protocol HealthService: Sendable {
     /// The signed-in user's devices, oldest first.
     func devices() async throws -> [Device]
     func addDevice(name: String, typeID: String) async throws -> Device
+    func renameDevice(id: String, to name: String) async throws -> Device
+    /// Deletes a device with its readings; unless `withReadings`, only when it has none (see `DeviceDeletion`).
+    func deleteDevice(id: String, withReadings: Bool) async throws -> DeviceDeletion
     func deviceTypes() async throws -> [DeviceType]
     /// Looks a device type up by its name ("Withings Device"); nil when there is none.
     func deviceType(named name: String) async throws -> DeviceType?

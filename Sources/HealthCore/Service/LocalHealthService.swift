@@ -87,6 +87,14 @@ public final class LocalHealthService: HealthService {
 
     public func devices() async throws -> [Device] { try await store.devices(userID: try requireUser()) }
 
+    public func renameDevice(id: String, to name: String) async throws -> Device {
+        try await store.renameDevice(id: id, userID: try requireUser(), to: name)
+    }
+
+    public func deleteDevice(id: String, withReadings: Bool) async throws -> DeviceDeletion {
+        try await store.deleteDevice(id: id, userID: try requireUser(), onlyIfEmpty: !withReadings)
+    }
+
     public func addDevice(name: String, typeID: String) async throws -> Device {
         try await store.addDevice(name: name, typeID: typeID, userID: try requireUser())
     }

@@ -50,6 +50,11 @@ public protocol DeviceStore: AnyObject, Sendable {
     func device(id: String) async throws -> Device?
     func device(id: String, ownedBy userID: String) async throws -> Device
     func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device
+    /// Renames the user's device; the name follows `StoreRules.deviceName` and is unique among theirs.
+    func renameDevice(id: String, userID: String, to name: String) async throws -> Device
+    /// Deletes the user's device with its readings; with `onlyIfEmpty`, only when it has none (else it is
+    /// kept and the count says why).
+    func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion
 }
 
 /// Readings: written, read back, paged, corrected.

@@ -17,6 +17,16 @@ public enum StoreRules {
     /// The earliest time a message posted to SAMI's API may have: 2000-01-01 UTC, in milliseconds.
     public static let earliestPostedMessage: Int64 = 946_684_800_000
 
+    /// A device's name as both engines store it: trimmed, not empty, at most 100 characters, no control or
+    /// format characters.
+    public static func deviceName(_ name: String) throws -> String {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { throw HealthError.invalidValue("the device name is empty: pass --name \"Bathroom scale\"") }
+        if name.count > 100 { throw HealthError.invalidValue("the device name is longer than 100 characters: choose a shorter one") }
+        try TextRules.check(name, as: "the device name")
+        return name
+    }
+
     /// A posted message's `ts` (SAMI's `POST /v1.1/messages`): from 2000 on and not more than a day ahead.
     /// A time in seconds instead of milliseconds (1764000000 for November 2025) reads as January 1970, and
     /// stored it sat 20,000 empty days before everything else (issue 26): the message says what is expected.

@@ -4,8 +4,8 @@ import ArgumentParser
 struct DeviceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "List and add devices.",
-        subcommands: [DeviceListCommand.self, DeviceAddCommand.self, DeviceTypesCommand.self],
+        abstract: "List, add, rename and delete devices.",
+        subcommands: [DeviceListCommand.self, DeviceAddCommand.self, DeviceRenameCommand.self, DeviceDeleteCommand.self, DeviceTypesCommand.self],
         defaultSubcommand: DeviceListCommand.self
     )
 }

@@ -30,7 +30,7 @@ enum DevicePicker {
         let chosen = try await opened.service.device(recording: field, orMake: suggestedType)
         if chosen.created {
             noteEscaped("made the device \"\(chosen.device.name)\" (\(suggestedType.deviceType.name)) for \(label(field)); "
-                         + "rename or replace it with `hmon device`")
+                         + "rename it with `hmon device rename`")
         }
         return chosen.device
     }
