@@ -34,7 +34,10 @@ struct APIRoutes: Sendable {
         api.put("devices/:did") { request, context in try await renameDevice(request, context) }
         api.delete("devices/:did") { request, context in try await deleteDevice(request, context) }
         api.get("devicetypes") { request, context in try await deviceTypes(request, context) }
+        api.get("devicetypes/:dtid") { _, context in try await deviceType(context) }
+        api.get("devicetypes/:dtid/availablemanifestversions") { _, context in try await manifestVersions(context) }
         api.get("devicetypes/:dtid/manifests/latest/properties") { _, context in try await manifest(context) }
+        api.get("devicetypes/:dtid/manifests/:version/properties") { _, context in try await manifest(context) }
         api.get("messages/last") { request, context in try await lastMessages(request, context) }
         api.get("messages") { request, context in try await messages(request, context) }
         api.post("messages") { request, context in try await postMessage(request, context) }
@@ -171,9 +174,37 @@ struct APIRoutes: Sendable {
         return JSONBody.response(SAMI.DeviceTypesPage(deviceTypes: Array(page), total: matching.count, offset: offset))
     }
 
+    /// `GET /v1.1/devicetypes/{dtid}`: one type, `{"data": type}`; 404 for none.
+    private func deviceType(_ context: ServerContext) async throws -> Response {
+        _ = try reader(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceTypeJSON(try await knownType(context))))
+    }
+
+    /// `GET /v1.1/devicetypes/{dtid}/availablemanifestversions`: `{"data": {"versions": ["1"]}}`, versions as
+    /// strings as SAMI writes them. hmon's types each have one manifest, their latest.
+    private func manifestVersions(_ context: ServerContext) async throws -> Response {
+        _ = try reader(context)
+        let type = try await knownType(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: ["versions": (1...max(1, type.latestVersion)).map(String.init)]))
+    }
+
+    /// The type the path names; 404 in SAMI's words when there is none.
+    private func knownType(_ context: ServerContext) async throws -> DeviceType {
+        guard let type = try await store.deviceType(id: context.parameters.get("dtid") ?? "") else { throw APIError.deviceTypeNotFound }
+        return type
+    }
+
+    /// `…/manifests/latest/properties` and `…/manifests/{version}/properties`: a version is the type's own
+    /// (hmon keeps each type's latest manifest only), else 404.
     private func manifest(_ context: ServerContext) async throws -> Response {
         let (_, service) = try reader(context)
         let typeID = context.parameters.get("dtid") ?? ""
+        if let version = context.parameters.get("version") {
+            let type = try await knownType(context)
+            guard Int(version) == type.latestVersion else {
+                throw APIError(.notFound, code: 404, message: "Manifest version \(version.prefix(20)) does not exist for this device type: its version is \(type.latestVersion)")
+            }
+        }
         let body = try SAMI.ManifestProperties(try await service.manifest(ofType: typeID)).orderedJSON()
         return Response(status: .ok, headers: [.contentType: JSONBody.contentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -40,4 +40,23 @@ import Testing
             #expect(try await world.store.devices(userID: world.alice.id).isEmpty)
         }
     }
+
+    @Test func aDeviceTypeAndItsManifestVersionsAreServed() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token(for: "alice")
+            let dtid = world.aliceScale.dtid
+            let type = try await world.get("/v1.1/devicetypes/\(dtid)", token: token)
+            #expect(type.status == 200, "\(type.text)")
+            #expect(((try type.json["data"] as? [String: Any])?["id"] as? String) == dtid)
+            #expect(try await world.get("/v1.1/devicetypes/dt-none", token: token).status == 404)
+            let versions = try await world.get("/v1.1/devicetypes/\(dtid)/availablemanifestversions", token: token)
+            #expect(((try versions.json["data"] as? [String: Any])?["versions"] as? [String]) == ["1"], "\(versions.text)")
+            let latest = try await world.get("/v1.1/devicetypes/\(dtid)/manifests/latest/properties", token: token)
+            let first = try await world.get("/v1.1/devicetypes/\(dtid)/manifests/1/properties", token: token)
+            #expect(latest.status == 200 && first.status == 200, "\(first.text)")
+            #expect(NSDictionary(dictionary: try latest.json) == NSDictionary(dictionary: try first.json), "the same manifest")
+            #expect(try await world.get("/v1.1/devicetypes/\(dtid)/manifests/7/properties", token: token).status == 404)
+            #expect(try await world.get("/v1.1/devicetypes/\(dtid)").status == 401)
+        }
+    }
 }
