@@ -95,7 +95,18 @@ struct APIRoutes: Sendable {
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
         _ = try RequestInput.flag(query, "includeProperties", default: false)
-        let all = try await service.devices()
+        // SAMI's filters, each honoured or refused (issue 26: a filter ignored gives a client unfiltered data
+        // it cannot tell from filtered). hmon has no shared devices: a person's own are all there are.
+        if try RequestInput.flag(query, "includeShareInfo", default: false) {
+            throw APIError.validation("includeShareInfo", "hmon shares no devices: leave it out or pass false")
+        }
+        var all = try await service.devices()
+        switch query["owner"]?.uppercased() {
+        case nil, "", "ME", "ALL": break
+        case "SHARED_WITH_ME": all = []
+        case let other?: throw APIError.validation("owner", "must be ME, SHARED_WITH_ME or ALL, got \"\(other.prefix(40))\"")
+        }
+        if let dtid = query["dtid"], !dtid.isEmpty { all = all.filter { $0.dtid == dtid } }
         let page = all.dropFirst(offset).prefix(count).map(SAMI.DeviceJSON.init)
         return JSONBody.response(SAMI.DevicesPage(devices: Array(page), total: all.count, offset: offset))
     }
@@ -246,6 +257,22 @@ struct APIRoutes: Sendable {
     private func messages(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (userID, service) = try reader(context)
         let query = try RequestInput.query(request)
+        // SAMI's parameters hmon does not serve are refused, naming each, rather than ignored.
+        for (name, why) in Self.unservedMessageParameters where query[name].map({ !$0.isEmpty }) == true {
+            throw APIError.validation(name, why)
+        }
+        if let mid = query["mid"], !mid.isEmpty {
+            // One message by its id, in SAMI's list shape.
+            let message = try await service.reading(id: mid)
+            return JSONBody.response(SAMI.MessagesRange(uid: userID, query: MessageQuery(sdid: message.sdid, startDate: message.ts,
+                                                                                         endDate: message.ts, order: .asc, count: 1),
+                                                        page: MessagePage(messages: [message], next: nil)))
+        }
+        guard query["sdid"].map({ !$0.isEmpty }) == true else {
+            throw APIError.validation("sdid", query["uid"] != nil
+                ? "is required: hmon pages one device's messages at a time (uid alone is not served); list the devices at /v1.1/users/self/devices"
+                : "is required (or mid, for one message)")
+        }
         let sdid = try RequestInput.text(query, "sdid")
         let startDate = try RequestInput.integer(query, "startDate", in: 0...Int64.max)
         let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)
@@ -268,6 +295,13 @@ struct APIRoutes: Sendable {
         }
         return JSONBody.response(SAMI.MessagesRange(uid: userID, query: messageQuery, page: page))
     }
+
+    /// `GET /v1.1/messages` parameters of SAMI's that hmon does not serve, and what to do instead.
+    static let unservedMessageParameters: [(String, String)] = [
+        ("filter", "is not served: hmon filters by fieldPresence (a field a message must have)"),
+        ("sdids", "is not served: ask for one device's messages with sdid, or the newest of several with /v1.1/messages/last?sdids="),
+        ("sdtids", "is not served: ask for one device's messages with sdid"),
+    ]
 
     /// A user posts to their own devices; a client's token (`client_credentials` with `write`) posts to its
     /// owner's devices, and that is all such a token may do.

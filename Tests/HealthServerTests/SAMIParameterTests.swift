@@ -1,0 +1,52 @@
+import Foundation
+import HealthCore
+import HealthModel
+import HealthServer
+import TestSupport
+import Testing
+
+/// Issue 26, item 1: filters the server did not implement were ignored, so a client got unfiltered data and
+/// could not tell. Each of SAMI's parameters is now honoured or refused with 400 naming it.
+@Suite struct SAMIParameterTests {
+    static func deviceNames(_ reply: Reply) throws -> [String] {
+        let devices = ((try reply.json["data"] as? [String: Any])?["devices"] as? [[String: Any]]) ?? []
+        return devices.compactMap { $0["name"] as? String }.sorted()
+    }
+
+    @Test func theDevicesFiltersAreHonouredOrRefused() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token(for: "alice")
+            let food = try await world.store.addDevice(name: "Food log", typeID: BuiltInDeviceType.calorieTracker.deviceType.id,
+                                                       userID: world.alice.id, now: Date())
+            let path = "/v1.1/users/\(world.alice.id)/devices"
+            #expect(try Self.deviceNames(try await world.get(path, token: token)) == ["Bathroom scale", "Food log"])
+            #expect(try Self.deviceNames(try await world.get(path + "?dtid=\(food.dtid)", token: token)) == ["Food log"])
+            #expect(try Self.deviceNames(try await world.get(path + "?owner=ME", token: token)) == ["Bathroom scale", "Food log"])
+            #expect(try Self.deviceNames(try await world.get(path + "?owner=SHARED_WITH_ME", token: token)) == [])
+            let badOwner = try await world.get(path + "?owner=SOMEONE", token: token)
+            #expect(badOwner.status == 400 && badOwner.text.contains("owner"), "\(badOwner.text)")
+            let shared = try await world.get(path + "?includeShareInfo=true", token: token)
+            #expect(shared.status == 400 && shared.text.contains("includeShareInfo"), "\(shared.text)")
+        }
+    }
+
+    @Test func messagesByIdAreServedAndUnservedParametersAreRefused() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token(for: "alice")
+            let posted = try await world.post("/v1.1/messages", token: token, json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            let mid = try #require(((try posted.json["data"] as? [String: Any])?["mid"] as? String))
+            let byID = try await world.get("/v1.1/messages?mid=\(mid)", token: token)
+            #expect(byID.status == 200, "\(byID.text)")
+            let data = try #require(try byID.json["data"] as? [[String: Any]])
+            #expect(data.count == 1 && data.first?["mid"] as? String == mid)
+            #expect(try await world.get("/v1.1/messages?mid=\(mid)", token: try await world.token(for: "bob")).status != 200)
+            for (parameter, value) in [("filter", "weight%3E70"), ("sdids", world.aliceScale.id), ("sdtids", world.aliceScale.dtid)] {
+                let refused = try await world.get("/v1.1/messages?sdid=\(world.aliceScale.id)&startDate=0&endDate=1&\(parameter)=\(value)", token: token)
+                #expect(refused.status == 400, "\(parameter): \(refused.text)")
+                #expect(refused.text.contains("\"\(parameter)\""), "\(parameter): \(refused.text)")
+            }
+            let uidOnly = try await world.get("/v1.1/messages?uid=\(world.alice.id)&startDate=0&endDate=1", token: token)
+            #expect(uidOnly.status == 400 && uidOnly.text.contains("uid alone is not served"), "\(uidOnly.text)")
+        }
+    }
+}
