@@ -25,7 +25,8 @@ final class RefreshGrace: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
-    /// Past it the oldest are dropped first; a burst of refreshes cannot grow the map without bound.
+    /// Past it the map starts over (expired entries go at every write first); a burst of refreshes cannot grow
+    /// it without bound, and a retry that finds its answer gone is a replay, as without the window.
     private let capacity = 10_000
 
     /// The answer given to `refreshToken`'s exchange by `clientID` within the window; nil otherwise.

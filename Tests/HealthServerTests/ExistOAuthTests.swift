@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 import HealthModel
-import HealthServer
+@testable import HealthServer
 import TestSupport
 import Testing
 
@@ -79,7 +79,7 @@ import Testing
             #expect(try await world.get("/api/2/accounts/profile/", token: newAccess).status == 200)
 
             // Past the window, the spent refresh token is a replay: refused, and the sign-in revoked.
-            world.clock.advance(by: RefreshGraceWindow.seconds)
+            world.clock.advance(by: RefreshGrace.window + 1)
             let replay = try await Self.accessToken(world, refreshFields)
             #expect(replay.status == 400)
             #expect(try replay.json["error"] as? String == "invalid_grant")
@@ -109,9 +109,4 @@ import Testing
             #expect(envelope?["message"] is String, "\(sami.text)")
         }
     }
-}
-
-/// The grace `docs/server.md` states, seen from the tests (the type is the server's own).
-enum RefreshGraceWindow {
-    static let seconds: TimeInterval = 61
 }
