@@ -9,9 +9,7 @@ enum DevicePicker {
                      suggestedType: BuiltInDeviceType) async throws -> Device {
         let devices = try await opened.service.devices()
         if let spec {
-            guard let device = devices.first(where: { $0.id == spec })
-                ?? devices.first(where: { $0.name.caseInsensitiveCompare(spec) == .orderedSame })
-            else { throw HealthError.unknownDevice(spec) }
+            let device = try DeviceLookup.named(spec, in: devices)
             guard try await opened.service.manifest(ofType: device.dtid).field(field) != nil else {
                 throw CommandError("\(device.name) does not record \(label(field)): pass another --device (see `hmon device list`)")
             }

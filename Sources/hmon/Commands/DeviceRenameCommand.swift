@@ -26,7 +26,10 @@ struct DeviceRenameCommand: AsyncParsableCommand {
 /// A device the person names by id or by name (case aside), as `hmon device list` shows both.
 enum DeviceLookup {
     static func named(_ spec: String, on service: any HealthService) async throws -> Device {
-        let devices = try await service.devices()
+        try named(spec, in: try await service.devices())
+    }
+
+    static func named(_ spec: String, in devices: [Device]) throws -> Device {
         guard let device = devices.first(where: { $0.id == spec })
             ?? devices.first(where: { $0.name.caseInsensitiveCompare(spec) == .orderedSame })
         else { throw HealthError.unknownDevice(spec) }
