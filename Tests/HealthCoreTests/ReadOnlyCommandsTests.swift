@@ -84,20 +84,27 @@ import Glibc
         return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
+    /// Runs every reading command: each exits 0 with its output, and leaves the store's bytes as `before`
+    /// and no companion file behind.
+    static func runEachLeavingTheStoreAsItWas(in home: Home, newReadings: URL, copies: TemporaryFolder,
+                                              before: (digest: Data, companions: [String]), asOtherAccount: Bool) throws {
+        for command in readingCommands(newReadings: newReadings, copyTarget: copies.file("copy-\(UUID()).sqlite").path) {
+            let shown = "hmon " + command.arguments.joined(separator: " ")
+            let outcome = try run(command.arguments, in: home, withDB: command.withDB, asOtherAccount: asOtherAccount)
+            #expect(outcome.status == 0, "\(shown): \(outcome.stderr)")
+            #expect(command.expected.isEmpty || outcome.stdout.contains(command.expected), "\(shown) printed \(outcome.stdout)")
+            let after = try state(of: home.db)
+            #expect(after.digest == before.digest, "\(shown) changed the store's bytes")
+            #expect(after.companions.isEmpty, "\(shown) left \(after.companions) behind")
+        }
+    }
+
     @Test func readingCommandsLeaveAWritableStoreExactlyAsItWas() throws {
         let (home, newReadings) = try Self.preparedHome()
         let copies = try TemporaryFolder()
         let before = try Self.state(of: home.db)
         #expect(before.companions.isEmpty, "the last writer out cleans up: \(before.companions)")
-        for (index, command) in Self.readingCommands(newReadings: newReadings, copyTarget: copies.file("copy-\(UUID()).sqlite").path).enumerated() {
-            let outcome = try Self.run(command.arguments, in: home, withDB: command.withDB, asOtherAccount: false)
-            #expect(outcome.status == 0, "hmon \(command.arguments.joined(separator: " ")): \(outcome.stderr)")
-            #expect(command.expected.isEmpty || outcome.stdout.contains(command.expected),
-                    "hmon \(command.arguments.joined(separator: " ")) printed \(outcome.stdout)")
-            let after = try Self.state(of: home.db)
-            #expect(after.digest == before.digest, "command \(index), hmon \(command.arguments.joined(separator: " ")) changed the store's bytes")
-            #expect(after.companions.isEmpty, "hmon \(command.arguments.joined(separator: " ")) left \(after.companions) behind")
-        }
+        try Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: false)
     }
 
     @Test func readingCommandsWorkOnA0444StoreInA0555Folder() throws {
@@ -114,15 +121,7 @@ import Glibc
         try #require(chmod(home.db.path, 0o444) == 0 && chmod(folder.path, 0o555) == 0)
         defer { chmod(folder.path, 0o755); chmod(home.db.path, 0o644) }
         let before = try Self.state(of: home.db)
-        for command in Self.readingCommands(newReadings: newReadings, copyTarget: copies.file("copy-\(UUID()).sqlite").path) {
-            let outcome = try Self.run(command.arguments, in: home, withDB: command.withDB, asOtherAccount: true)
-            #expect(outcome.status == 0, "hmon \(command.arguments.joined(separator: " ")): \(outcome.stderr)")
-            #expect(command.expected.isEmpty || outcome.stdout.contains(command.expected),
-                    "hmon \(command.arguments.joined(separator: " ")) printed \(outcome.stdout)")
-            let after = try Self.state(of: home.db)
-            #expect(after.digest == before.digest, "hmon \(command.arguments.joined(separator: " ")) changed the store's bytes")
-            #expect(after.companions.isEmpty, "hmon \(command.arguments.joined(separator: " ")) left \(after.companions) behind")
-        }
+        try Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: true)
         // A command that writes says the store is read-only, and writes nothing either.
         let refused = try Self.run(["add", "weight", "70.1"], in: home, withDB: true, asOtherAccount: true)
         #expect(refused.status != 0)
