@@ -268,12 +268,16 @@ struct APIRoutes: Sendable {
                                                                                          endDate: message.ts, order: .asc, count: 1),
                                                         page: MessagePage(messages: [message], next: nil)))
         }
-        guard query["sdid"].map({ !$0.isEmpty }) == true else {
-            throw APIError.validation("sdid", query["uid"] != nil
-                ? "is required: hmon pages one device's messages at a time (uid alone is not served); list the devices at /v1.1/users/self/devices"
-                : "is required (or mid, for one message)")
+        // One device's readings (sdid), or every device's of the user (uid, SAMI's other form).
+        let sdid: String?
+        if query["sdid"].map({ !$0.isEmpty }) == true {
+            sdid = try RequestInput.text(query, "sdid")
+        } else if let uid = query["uid"], !uid.isEmpty {
+            guard uid == userID || uid == "self" else { throw APIError.forbidden }
+            sdid = nil
+        } else {
+            throw APIError.validation("sdid", "is required (or uid, for every device of the user; or mid, for one message)")
         }
-        let sdid = try RequestInput.text(query, "sdid")
         let startDate = try RequestInput.integer(query, "startDate", in: 0...Int64.max)
         let endDate = try RequestInput.integer(query, "endDate", in: 0...Int64.max)
         guard startDate <= endDate else { throw APIError.validation("startDate", "must not be after endDate") }

@@ -100,13 +100,13 @@ extension PostgresStore {
         }
         let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
         return try await snapshot { db in
-            _ = try await Self.device(id: query.sdid, ownedBy: userID, in: db)
+            if let sdid = query.sdid { _ = try await Self.device(id: sdid, ownedBy: userID, in: db) }
             guard let presence = Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var bindings = PostgresBindings()
-            bindings.append(query.sdid)
+            bindings.append(query.sdid ?? userID)
             bindings.append(query.startDate)
             bindings.append(query.endDate)
-            var sql = "SELECT * FROM messages WHERE sdid = $1 AND ts BETWEEN $2 AND $3"
+            var sql = "SELECT * FROM messages WHERE \(query.sdid == nil ? "uid" : "sdid") = $1 AND ts BETWEEN $2 AND $3"
             if let field = presence {
                 bindings.append(field)
                 sql += " AND data::jsonb ? $\(bindings.count)"

@@ -199,11 +199,11 @@ public final class RemoteHealthService: HealthService {
     }
 
     public func messages(_ q: MessageQuery) async throws -> MessagePage {
-        var query = [("sdid", q.sdid), ("startDate", "\(q.startDate)"), ("endDate", "\(q.endDate)"),
-                     ("count", "\(q.count)"), ("order", q.order.rawValue)]
+        var query = [q.sdid.map { ("sdid", $0) } ?? ("uid", "self"), ("startDate", "\(q.startDate)"),
+                     ("endDate", "\(q.endDate)"), ("count", "\(q.count)"), ("order", q.order.rawValue)]
         if let offset = q.offset { query.append(("offset", offset)) }
         if let field = q.fieldPresence { query.append(("fieldPresence", field)) }
-        let reply: SAMI.MessagesRange = try await call("GET", "/v1.1/messages", query: query, subject: .device(q.sdid))
+        let reply: SAMI.MessagesRange = try await call("GET", "/v1.1/messages", query: query, subject: q.sdid.map { .device($0) } ?? .none)
         return reply.page
     }
 

@@ -76,8 +76,9 @@ extension LocalStore {
         return try await read { db in try Self.lastMessages(deviceID: deviceID, userID: userID, count: count, field: field, in: db) }
     }
 
-    /// A page of a user's device's readings in `[startDate, endDate]`. `next` is a cursor (the last
-    /// reading's time and id), so pages stay right while readings are being added.
+    /// A page of a user's device's readings (or of all the user's readings, when the query names no
+    /// device) in `[startDate, endDate]`. `next` is a cursor (the last reading's time and id), so pages
+    /// stay right while readings are being added.
     public func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage {
         try StoreRules.checkCount(query.count)
         if query.startDate > query.endDate {
@@ -85,10 +86,10 @@ extension LocalStore {
         }
         let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
         return try await read { db in
-            _ = try Self.device(id: query.sdid, ownedBy: userID, in: db)
+            if let sdid = query.sdid { _ = try Self.device(id: sdid, ownedBy: userID, in: db) }
             guard let presence = try Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
-            var sql = "SELECT * FROM messages WHERE sdid = ? AND ts BETWEEN ? AND ? \(presence.sql)"
-            var arguments: StatementArguments = [query.sdid, query.startDate, query.endDate]
+            var sql = "SELECT * FROM messages WHERE \(query.sdid == nil ? "uid" : "sdid") = ? AND ts BETWEEN ? AND ? \(presence.sql)"
+            var arguments: StatementArguments = [query.sdid ?? userID, query.startDate, query.endDate]
             arguments += presence.arguments
             let descending = query.order == .desc
             if let cursor {

@@ -45,8 +45,39 @@ import Testing
                 #expect(refused.status == 400, "\(parameter): \(refused.text)")
                 #expect(refused.text.contains("\"\(parameter)\""), "\(parameter): \(refused.text)")
             }
-            let uidOnly = try await world.get("/v1.1/messages?uid=\(world.alice.id)&startDate=0&endDate=1", token: token)
-            #expect(uidOnly.status == 400 && uidOnly.text.contains("uid alone is not served"), "\(uidOnly.text)")
+        }
+    }
+
+    /// SAMI's `uid` + dates form: every device of the user in one time-ordered range, paged like one device's.
+    @Test func messagesByUserCoverEveryDeviceInTimeOrderAndPage() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.token(for: "alice")
+            let food = try await world.store.addDevice(name: "Food log", typeID: BuiltInDeviceType.calorieTracker.deviceType.id,
+                                                       userID: world.alice.id, now: Date())
+            let base: Int64 = 1_780_000_000_000
+            let posts = [(world.aliceScale.id, base, #"{"weight":72.4}"#), (food.id, base + 1000, #"{"calories":450}"#),
+                         (world.aliceScale.id, base + 2000, #"{"weight":72.1}"#)]
+            for (sdid, ts, data) in posts {
+                let posted = try await world.post("/v1.1/messages", token: token, json: #"{"sdid":"\#(sdid)","ts":\#(ts),"data":\#(data)}"#)
+                #expect(posted.status == 200, "\(posted.text)")
+            }
+            let range = "startDate=\(base)&endDate=\(base + 2000)&order=asc"
+            let first = try await world.get("/v1.1/messages?uid=\(world.alice.id)&\(range)&count=2", token: token)
+            #expect(first.status == 200, "\(first.text)")
+            let firstData = try #require(try first.json["data"] as? [[String: Any]])
+            #expect(firstData.compactMap { $0["sdid"] as? String } == [world.aliceScale.id, food.id])
+            #expect(try first.json["sdid"] == nil, "a range over every device names none")
+            let next = try #require(try first.json["next"] as? String)
+            let second = try await world.get("/v1.1/messages?uid=self&\(range)&count=2&offset=\(next)", token: token)
+            let secondData = try #require(try second.json["data"] as? [[String: Any]])
+            #expect(secondData.compactMap { $0["ts"] as? Int64 } == [base + 2000])
+            #expect(try second.json["next"] == nil)
+            let weightsOnly = try await world.get("/v1.1/messages?uid=self&\(range)&fieldPresence=weight", token: token)
+            #expect((try weightsOnly.json["data"] as? [[String: Any]])?.count == 2)
+            let someoneElse = try await world.get("/v1.1/messages?uid=\(world.alice.id)&\(range)", token: try await world.token(for: "bob"))
+            #expect(someoneElse.status == 403, "\(someoneElse.text)")
+            let neither = try await world.get("/v1.1/messages?\(range)", token: token)
+            #expect(neither.status == 400 && neither.text.contains("uid"), "\(neither.text)")
         }
     }
 }

@@ -266,7 +266,8 @@ public enum SAMI {
     /// `GET /v1.1/messages` (range). Pass `next` back as `offset` for the following page; absent on the last.
     public struct MessagesRange: Codable, Sendable {
         public var uid: String
-        public var sdid: String
+        /// Absent when the range covers every device of the user (asked for by `uid`).
+        public var sdid: String?
         public var startDate: Int64
         public var endDate: Int64
         public var count: Int

@@ -76,9 +76,10 @@ public struct NewMessage: Sendable, Equatable {
 
 public enum SortOrder: String, Codable, Sendable { case asc, desc }
 
-/// A range query over one device's messages (`GET /messages`).
+/// A range query over one device's messages, or over all of the user's devices (`GET /messages`).
 public struct MessageQuery: Sendable, Equatable {
-    public var sdid: String
+    /// The device; nil asks for the readings of every device of the user (SAMI's `uid` + dates).
+    public var sdid: String?
     /// Inclusive bounds, ms since the epoch.
     public var startDate: Int64
     public var endDate: Int64
@@ -88,7 +89,7 @@ public struct MessageQuery: Sendable, Equatable {
     public var offset: String?
     public var fieldPresence: String?
 
-    public init(sdid: String, startDate: Int64, endDate: Int64, order: SortOrder = .desc, count: Int = 100,
+    public init(sdid: String?, startDate: Int64, endDate: Int64, order: SortOrder = .desc, count: Int = 100,
                 offset: String? = nil, fieldPresence: String? = nil) {
         self.sdid = sdid
         self.startDate = startDate
