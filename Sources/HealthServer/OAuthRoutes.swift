@@ -11,12 +11,9 @@ struct OAuthRoutes: Sendable {
     let store: any HealthStore
     let configuration: ServerConfiguration
     let tokenCache: TokenCache
-    /// Where password checks run (never on the threads that answer requests).
-    let passwords: PasswordCheckPool
-    /// Failed sign-ins per account and failed client authentications per client id.
-    let throttle: SignInThrottle
-    /// Password checks under way per address.
-    let checksPerAddress: PasswordChecksPerAddress
+    /// Checks the sign-in form's passwords; its throttle also counts failed client authentications per client id.
+    let passwordSignIn: PasswordSignIn
+    var throttle: SignInThrottle { passwordSignIn.throttle }
     /// Exist's refresh retries: the same answer again within a minute (`/oauth2/access_token` only).
     let refreshGrace: RefreshGrace
     var registry: ClientRegistry { ClientRegistry(store: store) }
@@ -104,38 +101,21 @@ struct OAuthRoutes: Sendable {
         case .success(let checked): auth = checked
         }
         let name = form["username"] ?? ""
-        let account = SignInThrottle.key(account: name)
-        // Decided before this attempt counts: a clean address and account go to the pool's first line.
-        let line: PasswordCheckPool.Line = checksPerAddress.failedLately(address, now: configuration.clock())
-            || throttle.hasFailures(account) ? .later : .first
-        if case .wait(let seconds) = throttle.begin(account, now: configuration.clock()) {
+        let user: User
+        switch try await passwordSignIn.check(name: name, password: form["password"] ?? "", from: address) {
+        case .signedIn(let signedIn):
+            user = signedIn
+        case .throttled(let seconds):
             return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
                                                             problem: "Too many failed sign-ins for this account: try again in \(Self.duration(seconds))."),
                         headers: [.retryAfter: "\(seconds)"])
-        }
-        let user: User
-        var outcome: Bool?
-        defer { throttle.finish(account, succeeded: outcome, now: configuration.clock()) }
-        guard checksPerAddress.enter(address) else {
+        case .busy(let why):
             return html(.tooManyRequests, SignInPage.render(parameters: auth.hiddenFields, userName: name,
-                                                            problem: "Too many sign-ins from your address at once: try again in a moment."),
+                                                            problem: "\(why): try again in a moment."),
                         headers: [.retryAfter: "1"])
-        }
-        defer { checksPerAddress.leave(address) }
-        do {
-            let passwords = self.passwords
-            user = try await store.authenticate(name: name, password: form["password"] ?? "",
-                                                runningCheckOn: { check in try await passwords.run(check, line: line) })
-            outcome = true
-        } catch HealthError.wrongPassword {
-            outcome = false
-            checksPerAddress.noteFailure(address, now: configuration.clock())
+        case .wrongPassword:
             return html(.unauthorized, SignInPage.render(parameters: auth.hiddenFields, userName: name,
                                                          problem: "Wrong user name or password."))
-        } catch is PasswordCheckPool.Full {
-            return html(.serviceUnavailable, SignInPage.render(parameters: auth.hiddenFields, userName: name,
-                                                               problem: "The server is busy checking other sign-ins: try again in a moment."),
-                        headers: [.retryAfter: "1"])
         }
         let now = configuration.clock()
         if auth.responseType == "token" {

@@ -91,9 +91,12 @@ public enum HMonServer {
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
-        let passwords = PasswordCheckPool()
-        OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwords: passwords,
-                    throttle: SignInThrottle(), checksPerAddress: PasswordChecksPerAddress(), refreshGrace: RefreshGrace()).add(to: router)
+        // One throttle for every route that takes a password: a guesser gains nothing by switching routes.
+        let passwordSignIn = PasswordSignIn(store: store, passwords: PasswordCheckPool(), throttle: SignInThrottle(),
+                                            checksPerAddress: PasswordChecksPerAddress(), clock: configuration.clock)
+        OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwordSignIn: passwordSignIn,
+                    refreshGrace: RefreshGrace()).add(to: router)
+        ExistSimpleTokenRoute(store: store, signIn: passwordSignIn).add(to: router)
         APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
                   lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
@@ -114,7 +117,7 @@ public enum HMonServer {
             // it at net.core.somaxconn); the cap then answers the excess with a 503.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon",
                                  backlog: ServerLimits.acceptBacklog),
-            services: [passwords],
+            services: [passwordSignIn.passwords],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: frameworkLogger)
     }
