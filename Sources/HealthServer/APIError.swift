@@ -21,10 +21,16 @@ struct APIError: Error, HTTPResponseError {
     }
 
     /// SAMI's envelope on SAMI's routes; on Exist's (`/api/…`), Exist's own error body, Django REST
-    /// framework's `{"detail": "…"}`, which its clients read.
+    /// framework's `{"detail": "…"}`, which its clients read; a field's problem also under the field's
+    /// name (`{"password": ["is required"]}`), as that framework words a bad field.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         if request.uri.path.hasPrefix("/api/") {
-            var response = ExistJSON.response(["detail": envelope.error.message], status: status)
+            let problems = (envelope.error.errors ?? []).flatMap { $0 }
+            var body: [String: Any] = [:]
+            for problem in problems { body[problem.field] = problem.messages }
+            body["detail"] = problems.isEmpty ? envelope.error.message
+                : problems.map { "\($0.field) \($0.messages.joined(separator: ", "))" }.joined(separator: "; ")
+            var response = ExistJSON.response(body, status: status)
             response.headers.append(contentsOf: headers)
             return response
         }

@@ -114,15 +114,11 @@ package struct ExistRoutes: Sendable {
     }
 
     static func attributeObject(_ attribute: InsightAttribute, owner: ExistOwner?) -> [String: Any] {
-        [
-            "name": attribute.name, "label": attribute.label,
-            "group": ["name": attribute.group, "label": attribute.groupLabel, "priority": attribute.groupPriority] as [String: Any],
+        ExistObjects.attributeSummary(attribute).merging([
             "template": attribute.template ?? NSNull(),
-            "priority": (InsightAttribute.allCases.firstIndex(of: attribute) ?? 0) + 1,
             "manual": false, "active": true,
-            "value_type": attribute.existValueType, "value_type_description": attribute.existValueTypeDescription,
             "service": ["name": owner?.clientID ?? "hmon", "label": owner?.service ?? "hmon"],
-        ]
+        ] as [String: Any]) { _, new in new }
     }
 
     private func attributes(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -151,12 +147,36 @@ package struct ExistRoutes: Sendable {
     }
 
     /// `{"date","value"}` with the value in Exist's units (whole for integer attributes), null for none.
-    package static func valueObject(_ attribute: InsightAttribute, _ daily: DailyAttributes, _ day: Day) -> [String: Any] {
-        ["date": day.description, "value": daily.value(attribute, on: day).map { existNumber(attribute, $0) } ?? NSNull()]
+    /// A day the attribute's owning client wrote (`written`, in the reading's units) has that value, as
+    /// Exist's `update` promises; other days are computed from all the person's readings.
+    package static func valueObject(_ attribute: InsightAttribute, _ daily: DailyAttributes, _ day: Day,
+                                    written: [Day: Double] = [:]) -> [String: Any] {
+        let value = written[day] ?? daily.value(attribute, on: day)
+        return ["date": day.description, "value": value.map { existNumber(attribute, $0) } ?? NSNull()]
+    }
+
+    /// The values the attribute's owner wrote through `update`/`increment`, per day over `days`: the
+    /// latest reading with the attribute's field on the owner's device each day (a write keeps one a day).
+    private func writtenValues(_ attribute: InsightAttribute, owner: ExistOwner?, userID: String,
+                               days: ClosedRange<Day>) async throws -> [Day: Double] {
+        guard let owner, let field = attribute.writeTarget?.field else { return [:] }
+        let start = days.lowerBound.start(in: calendar).millisecondsSince1970
+        let end = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970 - 1
+        var query = MessageQuery(sdid: owner.deviceID, startDate: start, endDate: end, order: .asc,
+                                 count: StoreRules.maximumPageSize, fieldPresence: field)
+        var written: [Day: Double] = [:]
+        while true {
+            let page = try await service(userID).messages(query)
+            for message in page.messages {
+                if let value = message.data[field]?.number { written[Day(Date(millisecondsSince1970: message.ts), in: calendar)] = value }
+            }
+            guard let next = page.next else { return written }
+            query.offset = next
+        }
     }
 
     package static func existNumber(_ attribute: InsightAttribute, _ value: Double) -> Any {
-        let v = attribute.existValue(value)
+        let v = attribute.existShown(value)
         guard v.isFinite else { return NSNull() }
         return attribute.existValueType == 0 ? Int(rounding: v) as Any : v as Any
     }
@@ -174,11 +194,14 @@ package struct ExistRoutes: Sendable {
         let owners = try await service(userID).existOwners()
         let attributes = try matching(query, principal)
         let page = Array(attributes.dropFirst(paging.offset).prefix(paging.limit))
-        let daily = try await daily(userID: userID, days: Day(ordinal: last.ordinal - (days - 1))...last)
-        let objects: [Any] = page.map { attribute in
+        let range = Day(ordinal: last.ordinal - (days - 1))...last
+        let daily = try await daily(userID: userID, days: range)
+        var objects: [Any] = []
+        for attribute in page {
+            let written = try await writtenValues(attribute, owner: owners[attribute], userID: userID, days: range)
             var object = Self.attributeObject(attribute, owner: owners[attribute])
-            object["values"] = (0..<days).map { Self.valueObject(attribute, daily, Day(ordinal: last.ordinal - $0)) }
-            return object
+            object["values"] = (0..<days).map { Self.valueObject(attribute, daily, Day(ordinal: last.ordinal - $0), written: written) }
+            objects.append(object)
         }
         return ExistJSON.response(try paging.envelope(count: attributes.count, results: objects, request: request, origin: origin(request, context)))
     }
@@ -200,8 +223,11 @@ package struct ExistRoutes: Sendable {
         let oldest = max(newest - paging.limit + 1, last.ordinal - count + 1)
         var results: [Any] = []
         if newest >= oldest {
-            let daily = try await daily(userID: userID, days: Day(ordinal: oldest)...Day(ordinal: newest))
-            results = (oldest...newest).reversed().map { Self.valueObject(attribute, daily, Day(ordinal: $0)) }
+            let range = Day(ordinal: oldest)...Day(ordinal: newest)
+            let daily = try await daily(userID: userID, days: range)
+            let owner = try await service(userID).existOwners()[attribute]
+            let written = try await writtenValues(attribute, owner: owner, userID: userID, days: range)
+            results = (oldest...newest).reversed().map { Self.valueObject(attribute, daily, Day(ordinal: $0), written: written) }
         }
         return ExistJSON.response(try paging.envelope(count: count, results: results, request: request, origin: origin(request, context)))
     }

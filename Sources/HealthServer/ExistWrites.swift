@@ -115,15 +115,23 @@ struct ExistWrites: Sendable {
 
     // MARK: Routes
 
+    /// Each success is `{"name","active"}` as Exist's docs show it, or the whole attribute object with
+    /// `success_objects=1`.
     func acquire(_ request: Request, _ context: ServerContext) async throws -> Response {
         let writer = try await writer(context)
+        let query = try RequestInput.query(request)
+        let wholeObjects = try RequestInput.flag(query, "success_objects", default: false)
+        _ = try RequestInput.flag(query, "allow_user_defined", default: false)
         return try await batch(request) { object in
             let attribute = try attribute(object, templateToo: true)
             try checkScope(attribute, writer)
             guard attribute.writeTarget != nil else { throw Failure.validation(attribute.whyNotWritable) }
             try await writer.service.acquireExist(attribute, clientID: writer.clientID, service: writer.serviceName,
                                                   now: configuration.clock())
-            return object.mapValues(\.json)
+            if wholeObjects {
+                return ExistRoutes.attributeObject(attribute, owner: try await writer.service.existOwners()[attribute])
+            }
+            return ["name": attribute.name, "active": true]
         }
     }
 

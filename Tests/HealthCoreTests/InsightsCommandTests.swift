@@ -79,6 +79,7 @@ import Testing
         #expect(Set(first.keys) == ["created", "target_date", "type", "html", "text"])
         let type = try #require(first["type"] as? [String: Any])
         #expect(Set(type.keys) == ["name", "period", "priority", "attribute"])
+        #expect((type["attribute"] as? [String: Any])?["name"] is String, "Exist nests the attribute as an object")
         #expect((1...4).contains(type["priority"] as? Int ?? 0))
     }
 

@@ -151,7 +151,9 @@ import SQLiteStorage
             let reply = try await world.post("/api/2/attributes/acquire/", token: token,
                                              json: #"[{"template":"weight"},{"template":"energy"}]"#)
             #expect(reply.status == 202)
-            #expect(reply.success.map { $0["template"] as? String } == ["weight"])
+            // Exist's docs: each success is {"name","active"}.
+            #expect(reply.success.map { $0["name"] as? String } == ["weight"])
+            #expect(reply.success.first?["active"] as? Bool == true)
             #expect(reply.failed.map { $0["error_code"] as? String } == ["unauthorised"])
             #expect(reply.failed.first?["template"] as? String == "energy")
         }

@@ -81,7 +81,7 @@ import Testing
             #expect(pair["percentage"] as? Double == abs(pair["value"] as? Double ?? 0) * 100)
             #expect(pair["stars"] as? Int == 5)
             for key in ["date", "period", "p", "second_person", "second_person_elements", "strength_description",
-                        "stars_description", "description", "occurrence", "rating"] {
+                        "stars_description", "description", "occurrence", "rating", "attribute_category"] {
                 #expect(pair[key] != nil, "\(key)")
             }
             #expect((pair["second_person_elements"] as? [String])?.count == 3)
@@ -116,7 +116,12 @@ import Testing
             #expect(try all.json["count"] as? Int == report.findings.count)
             let first = try #require(try all.results.first)
             let type = try #require(first["type"] as? [String: Any])
-            #expect(type["name"] is String && type["period"] is Int && type["priority"] is Int && type["attribute"] is String)
+            #expect(type["name"] is String && type["period"] is Int && type["priority"] is Int)
+            // Exist's docs nest the attribute as an object with its group (insights.md's example).
+            let attribute = try #require(type["attribute"] as? [String: Any])
+            #expect(Set(attribute.keys) == ["name", "label", "group", "priority", "value_type", "value_type_description"])
+            let group = try #require(attribute["group"] as? [String: Any])
+            #expect(group["name"] is String && group["label"] is String && group["priority"] is Int)
             #expect(first["created"] is String && first["target_date"] is String && first["html"] is String && first["text"] is String)
             for priority in 1...4 {
                 let some = try await world.get("/api/2/insights/?priority=\(priority)&limit=100", token: token)

@@ -56,6 +56,22 @@ extension InsightAttribute {
         }
     }
 
+    /// The attribute's place in its lists: its order among hmon's attributes, from 1.
+    public var existPriority: Int {
+        (Self.allCases.firstIndex(of: self) ?? 0) + 1
+    }
+
+    /// A value in Exist's units (`existValue`) as Exist shows it: whole for an integer attribute, else to
+    /// six decimals. That keeps every value a client sends (Exist's own carry fewer) and drops the binary
+    /// residue that unit conversion and averaging leave (71.39999999999999 → 71.4, 999.9999999998 kJ → 1000).
+    public func existShown(_ value: Double) -> Double {
+        let converted = existValue(value)
+        guard converted.isFinite else { return converted }
+        if existValueType == 0 { return converted.rounded() }
+        let scaled = (converted * 1e6).rounded()
+        return scaled.isFinite ? scaled / 1e6 : converted
+    }
+
     /// Words for `value_type`, as Exist gives them.
     public var existValueTypeDescription: String {
         switch existValueType {
@@ -69,6 +85,9 @@ extension InsightAttribute {
     /// percentage, nothing negative): the reading rules then check the converted value.
     public func checkExistValue(_ value: Double) throws {
         guard value.isFinite, abs(value) < 1e9 else { throw HealthError.invalidValue("\(name) must be a number below a billion") }
+        if existValueType == 0, value != value.rounded() {
+            throw HealthError.invalidValue("\(name) \(formatted(value)) is not a whole number: \(name) is an integer attribute")
+        }
         if existValueType == 5, !(0...1).contains(value) {
             throw HealthError.invalidValue("\(name) \(formatted(value)) is not a fraction 0–1: send 0.25 for 25 %")
         }

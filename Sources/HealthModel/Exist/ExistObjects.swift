@@ -1,16 +1,16 @@
 import Foundation
 
 /// The objects of Exist's API v2 (`exist-api.md`) made from what the insights computed: attribute names as
-/// Exist's templates, values in Exist's units (energy in kJ, body fat 0–1) and unrounded. Served by
+/// Exist's templates, values in Exist's units (energy in kJ, body fat 0–1) as Exist shows them (`existShown`). Served by
 /// `/api/2/` and printed by `hmon insights --json`, so both say the same.
 public enum ExistObjects {
     /// `{"attribute","date","overall","monday",…,"sunday"}`: medians over 60 days; a weekday without
     /// values is null.
     public static func average(_ a: AttributeAverages) -> [String: Any] {
         var object: [String: Any] = ["attribute": a.attribute.name, "date": a.date.description,
-                                     "overall": number(a.attribute.existValue(a.overall))]
+                                     "overall": number(a.attribute.existShown(a.overall))]
         for (name, median) in zip(AttributeAverages.weekdayNames, a.weekdays) {
-            object[name] = median.map { number(a.attribute.existValue($0)) } ?? NSNull()
+            object[name] = median.map { number(a.attribute.existShown($0)) } ?? NSNull()
         }
         return object
     }
@@ -31,6 +31,7 @@ public enum ExistObjects {
             "stars": c.stars,
             "second_person": c.sentence, "second_person_elements": c.elements,
             "strength_description": "\(c.strength.prefix(1).uppercased())\(c.strength.dropFirst()) \(c.value >= 0 ? "positive" : "negative") relationship",
+            "attribute_category": NSNull(),
             "stars_description": c.starsDescription, "description": c.description,
             "occurrence": NSNull(), "rating": NSNull(),
         ]
@@ -43,8 +44,19 @@ public enum ExistObjects {
         let days = [Finding.Period.today: 1, .day: 1, .week: 7, .month: 30][f.period]!
         return [
             "created": formatter.string(from: now), "target_date": f.date.description,
-            "type": ["name": f.typeName, "period": days, "priority": f.period.rawValue, "attribute": f.attribute.name] as [String: Any],
+            "type": ["name": f.typeName, "period": days, "priority": f.period.rawValue,
+                     "attribute": attributeSummary(f.attribute)] as [String: Any],
             "html": "<p>\(escaped(f.text))</p>", "text": f.text,
+        ]
+    }
+
+    /// An attribute as Exist nests it (in an insight's type): name, label, group, priority and value type.
+    public static func attributeSummary(_ attribute: InsightAttribute) -> [String: Any] {
+        [
+            "name": attribute.name, "label": attribute.label,
+            "group": ["name": attribute.group, "label": attribute.groupLabel, "priority": attribute.groupPriority] as [String: Any],
+            "priority": attribute.existPriority,
+            "value_type": attribute.existValueType, "value_type_description": attribute.existValueTypeDescription,
         ]
     }
 
