@@ -25,12 +25,14 @@ package struct ExistRoutes: Sendable {
         api.get("attributes/with-values") { request, context in try await withValues(request, context) }
         api.get("attributes/values") { request, context in try await values(request, context) }
         api.get("attributes/owned") { request, context in try await owned(request, context) }
+        api.get("attributes/templates") { request, context in try await templates(request, context) }
         api.get("averages") { request, context in try await averages(request, context) }
         api.get("correlations") { request, context in try await correlations(request, context) }
         api.get("correlations/combo") { request, context in try await combo(request, context) }
         api.get("insights") { request, context in try await insights(request, context) }
         let writes = ExistWrites(store: store, configuration: configuration)
         api.post("attributes/acquire") { request, context in try await writes.acquire(request, context) }
+        api.post("attributes/create") { request, context in try await writes.create(request, context) }
         api.post("attributes/release") { request, context in try await writes.release(request, context) }
         api.post("attributes/update") { request, context in try await writes.update(request, context, increment: false) }
         api.post("attributes/increment") { request, context in try await writes.update(request, context, increment: true) }
@@ -126,8 +128,30 @@ package struct ExistRoutes: Sendable {
         let query = try RequestInput.query(request)
         let paging = try ExistPaging(query, defaultLimit: 100)
         let owners = try await service(userID).existOwners()
-        let objects = try matching(query, principal).map { Self.attributeObject($0, owner: owners[$0]) }
+        var attributes = try matching(query, principal)
+        // Exist's other filters: `owned` (this client's only) and `exclude_custom` (templated only) are
+        // honoured; hmon's attributes are all active and of priority ≤ 10, so the two `include_` flags change nothing.
+        if try RequestInput.flag(query, "owned", default: false) {
+            attributes = attributes.filter { principal.clientID != nil && owners[$0]?.clientID == principal.clientID }
+        }
+        if try RequestInput.flag(query, "exclude_custom", default: false) { attributes = attributes.filter { $0.template != nil } }
+        _ = try RequestInput.flag(query, "include_inactive", default: false)
+        _ = try RequestInput.flag(query, "include_low_priority", default: false)
+        let objects = attributes.map { Self.attributeObject($0, owner: owners[$0]) }
         return ExistJSON.response(try paging.envelope(objects, request: request, origin: origin(request, context)))
+    }
+
+    /// The templates hmon maps to its readings, as Exist lists its own (filter `groups`; hmon has no
+    /// template of priority above 10, so `include_low_priority` changes nothing).
+    private func templates(_ request: Request, _ context: ServerContext) async throws -> Response {
+        _ = try Self.caller(context)
+        let query = try RequestInput.query(request)
+        let paging = try ExistPaging(query, defaultLimit: 100)
+        _ = try RequestInput.flag(query, "include_low_priority", default: false)
+        let groups = query["groups"].flatMap { $0.isEmpty ? nil : Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        let templates = InsightAttribute.allCases.filter { a in a.template != nil && groups.map { $0.contains(a.group) } ?? true }
+        return ExistJSON.response(try paging.envelope(templates.map(ExistObjects.attributeSummary), request: request,
+                                                      origin: origin(request, context)))
     }
 
     private func owned(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -118,11 +118,26 @@ struct ExistWrites: Sendable {
     /// Each success is `{"name","active"}` as Exist's docs show it, or the whole attribute object with
     /// `success_objects=1`.
     func acquire(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await acquire(request, context, creating: false)
+    }
+
+    /// `create` with a template hmon keeps makes the calling client its owner, as `acquire` does, and
+    /// answers with the object sent (or the whole attribute). A custom attribute (label, group and
+    /// value_type without a template) fails with `validation`: hmon keeps only what its readings measure.
+    func create(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try await acquire(request, context, creating: true)
+    }
+
+    private func acquire(_ request: Request, _ context: ServerContext, creating: Bool) async throws -> Response {
         let writer = try await writer(context)
         let query = try RequestInput.query(request)
         let wholeObjects = try RequestInput.flag(query, "success_objects", default: false)
         _ = try RequestInput.flag(query, "allow_user_defined", default: false)
         return try await batch(request) { object in
+            if creating, object["template"] == nil, object["label"] != nil || object["value_type"] != nil {
+                throw Failure.validation("hmon keeps only the attributes its readings measure: a custom attribute cannot be created "
+                    + "(list the templates at /api/2/attributes/templates/)")
+            }
             let attribute = try attribute(object, templateToo: true)
             try checkScope(attribute, writer)
             guard attribute.writeTarget != nil else { throw Failure.validation(attribute.whyNotWritable) }
@@ -131,7 +146,8 @@ struct ExistWrites: Sendable {
             if wholeObjects {
                 return ExistRoutes.attributeObject(attribute, owner: try await writer.service.existOwners()[attribute])
             }
-            return ["name": attribute.name, "active": true]
+            return creating ? object.mapValues(\.json).merging(["name": attribute.name]) { _, new in new }
+                : ["name": attribute.name, "active": true]
         }
     }
 

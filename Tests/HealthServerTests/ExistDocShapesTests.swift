@@ -108,4 +108,40 @@ import Testing
             #expect(listed.filter { $0.userName == "alice" && $0.label == "Exist simple token" }.count == 2)
         }
     }
+    /// attributes.md: the templates, paged, filtered by group, each `{name,label,group,priority,value_type,
+    /// value_type_description}`; only the templates hmon maps to readings (net energy is hmon's own).
+    @Test func theTemplatesAreListedAndFilteredByGroup() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.rawToken()
+            let all = try await world.get("/api/2/attributes/templates/", token: token)
+            #expect(all.status == 200, "\(all.text)")
+            let names = try all.results.compactMap { $0["name"] as? String }
+            #expect(names.contains("weight") && names.contains("steps") && !names.contains("net_energy"))
+            #expect(try all.results.allSatisfy {
+                Set($0.keys) == ["name", "label", "group", "priority", "value_type", "value_type_description"]
+            })
+            let activity = try await world.get("/api/2/attributes/templates/?groups=activity", token: token)
+            #expect(try activity.results.allSatisfy { ($0["group"] as? [String: Any])?["name"] as? String == "activity" })
+            #expect(try activity.results.compactMap { $0["name"] as? String }.contains("steps"))
+        }
+    }
+
+    /// creating_attributes.md: a templated attribute is created (and owned by the client that asked); a custom
+    /// one fails with `validation`, since hmon keeps only what its readings measure.
+    @Test func createTakesATemplateAndRefusesACustomAttribute() async throws {
+        try await ServerWorld.run { world in
+            let token = try await world.rawToken()
+            let reply = try await world.post("/api/2/attributes/create/", token: token, json: """
+                [{"template":"steps"},{"label":"Coffees","group":"food","value_type":0}]
+                """)
+            #expect(reply.status == 202, "\(reply.text)")
+            #expect(reply.success.first?["template"] as? String == "steps" && reply.success.first?["name"] as? String == "steps")
+            #expect(reply.failed.first?["error_code"] as? String == "validation")
+            #expect((reply.failed.first?["error"] as? String)?.contains("custom attribute") == true)
+            let owned = try await world.get("/api/2/attributes/?owned=true", token: token)
+            #expect(try owned.results.compactMap { $0["name"] as? String } == ["steps"])
+            let templated = try await world.get("/api/2/attributes/?exclude_custom=true&limit=100", token: token)
+            #expect(try templated.results.allSatisfy { $0["template"] is String })
+        }
+    }
 }

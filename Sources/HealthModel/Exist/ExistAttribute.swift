@@ -56,9 +56,9 @@ extension InsightAttribute {
         }
     }
 
-    /// The attribute's place in its lists: its order among hmon's attributes, from 1.
+    /// The attribute's place within its group, from 1, as Exist numbers an attribute's `priority`.
     public var existPriority: Int {
-        (Self.allCases.firstIndex(of: self) ?? 0) + 1
+        (Self.allCases.filter { $0.group == group }.firstIndex(of: self) ?? 0) + 1
     }
 
     /// A value in Exist's units (`existValue`) as Exist shows it: whole for an integer attribute, else to
