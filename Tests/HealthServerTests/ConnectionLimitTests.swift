@@ -292,6 +292,7 @@ import Glibc
         (["--max-connections", "100", "--max-connections-per-address", "101"],
          "--max-connections-per-address 101 is not a count from 1 to --max-connections (100)"),
         (["--max-connections-per-address", "0"], "--max-connections-per-address 0 is not a count from 1 to --max-connections (2000)"),
+        (["--exist-token-days", "0"], "--exist-token-days 0 is not a number of days from 1 to 3650"),
     ])
     func serveRefusesALimitOutOfRange(options: [String], message: String) async throws {
         let binary = try ServeCommandTests.hmonBinary()

@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Serves, over the store --db names (an SQLite file or a postgres:// URL): OAuth2 sign-in \
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
-            (attributes and their values, averages, correlations, insights, acquire, update); and the \
+            (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
+            increment, the simple token); and the \
             Welltory callback link `hmon hrv link` makes. Routes and examples: docs/server.md.
 
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
@@ -76,6 +77,11 @@ struct ServeCommand: AsyncParsableCommand {
                                + "every absolute link the server writes starts with it.", valueName: "url"))
     var publicURL: String?
 
+    @Option(name: .customLong("exist-token-days"),
+            help: ArgumentHelp("Days an access token made at Exist's /oauth2/access_token lives (Exist's own live a year; "
+                               + "many scripts never refresh). Revoking one still takes effect at once.", valueName: "days"))
+    var existTokenDays = 365
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          writeTimeout: writeTimeout, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress)
@@ -101,6 +107,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let publicURL, LinkOrigin.checkPublicURL(publicURL) == nil {
             throw ValidationError("--public-url \(publicURL) is not an http or https address with a host and no query (e.g. --public-url https://health.example)")
         }
+        guard (1...3650).contains(existTokenDays) else {
+            throw ValidationError("--exist-token-days \(existTokenDays) is not a number of days from 1 to 3650 (e.g. --exist-token-days 30)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -117,6 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = ServerConfiguration(host: host, port: port, rateLimit: RateLimit(rateLimit), limits: limits)
         configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
         configuration.publicURL = publicURL.flatMap(LinkOrigin.checkPublicURL)
+        configuration.existAccessTokenLifetime = TimeInterval(existTokenDays) * 24 * 3600
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
