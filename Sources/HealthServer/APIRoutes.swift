@@ -39,6 +39,7 @@ struct APIRoutes: Sendable {
         api.get("devicetypes/:dtid/manifests/latest/properties") { _, context in try await manifest(context) }
         api.get("devicetypes/:dtid/manifests/:version/properties") { _, context in try await manifest(context) }
         api.get("messages/last") { request, context in try await lastMessages(request, context) }
+        api.get("messages/analytics/aggregates") { request, context in try await aggregates(request, context) }
         api.get("messages") { request, context in try await messages(request, context) }
         api.post("messages") { request, context in try await postMessage(request, context) }
         api.get("messages/:mid") { _, context in try await reading(context) }
@@ -50,7 +51,7 @@ struct APIRoutes: Sendable {
 
     /// The signed-in user behind the token, with read access; 401 without a valid token, 403 for a
     /// client's token or a token without the scope.
-    private func reader(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
+    func reader(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
         try user(context, scope: Scope.read)
     }
 

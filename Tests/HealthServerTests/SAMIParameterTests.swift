@@ -80,4 +80,33 @@ import Testing
             #expect(neither.status == 400 && neither.text.contains("uid"), "\(neither.text)")
         }
     }
+    /// SAMI's aggregates of one field over a range. Hand-worked for steps 4000, 6000, 8000 (the 2500-step
+    /// reading falls outside the range): count 3, sum 18000, mean 6000, min 4000, max 8000, population
+    /// variance ((−2000)² + 0² + 2000²) / 3 = 2,666,666.67.
+    @Test(arguments: StoreEngine.available) func aggregatesOfAFieldAreCountedSummedAndSpread(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let token = try await world.token(for: "alice")
+            let tracker = try await world.store.addDevice(name: "Watch", typeID: BuiltInDeviceType.activityTracker.deviceType.id,
+                                                          userID: world.alice.id, now: Date())
+            let base: Int64 = 1_780_000_000_000
+            for (offset, steps) in [(0, 4000), (3_600_000, 6000), (7_200_000, 8000), (40 * 86_400_000, 2500)] {
+                let posted = try await world.post("/v1.1/messages", token: token,
+                                                  json: #"{"sdid":"\#(tracker.id)","ts":\#(base + Int64(offset)),"data":{"steps":\#(steps)}}"#)
+                #expect(posted.status == 200, "\(posted.text)")
+            }
+            let path = "/v1.1/messages/analytics/aggregates?sdid=\(tracker.id)&field=steps&startDate=\(base)&endDate=\(base + 86_400_000)"
+            let reply = try await world.get(path, token: token)
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try reply.json["size"] as? Int == 1 && reply.json["field"] as? String == "steps")
+            let figures = try #require((try reply.json["data"] as? [[String: Any]])?.first)
+            #expect(figures["count"] as? Int == 3)
+            #expect(figures["sum"] as? Double == 18000 && figures["mean"] as? Double == 6000)
+            #expect(figures["min"] as? Double == 4000 && figures["max"] as? Double == 8000)
+            #expect(abs((figures["variance"] as? Double ?? 0) - 8_000_000.0 / 3) < 1e-6)
+            let tooLong = try await world.get("/v1.1/messages/analytics/aggregates?sdid=\(tracker.id)&field=steps&startDate=\(base)&endDate=\(base + 32 * 86_400_000)", token: token)
+            #expect(tooLong.status == 400 && tooLong.text.contains("31 days"), "\(tooLong.text)")
+            let notMine = try await world.get(path, token: try await world.token(for: "bob"))
+            #expect(notMine.status == 403 || notMine.status == 404, "\(notMine.text)")
+        }
+    }
 }
