@@ -76,12 +76,19 @@ enum DashboardLauncher {
 
         let clock = Clock.system
         let service: any HealthService
+        // The demo's account is the documented demo/demo: it opens signed in, without asking for a password.
+        var signedInAsDemo = false
         if let address = opener.serverAddress {
             // Signs in on the usual screen; tokens it obtains or refreshes are saved in the session file.
             service = try opener.remoteService(address).service
         } else {
             let store = try await opener.openDashboardStore(now: clock.now(), calendar: clock.calendar)
-            service = LocalHealthService(store: store)
+            let local = LocalHealthService(store: store)
+            if options.demo {
+                _ = try await local.actingAs(name: DemoData.userName)
+                signedInAsDemo = true
+            }
+            service = local
         }
         let sessions = SessionStore(paths: paths)
         let keeper = SessionKeeper(save: { try sessions.save($0) }, clear: { try sessions.delete() })
@@ -92,7 +99,8 @@ enum DashboardLauncher {
         let dashboard = Dashboard(app: app, themeName: theme.name)
         let configFile = paths.configFile
         dashboard.saveTheme = { try DashboardConfig.save(theme: $0, to: configFile) }
-        dashboard.run(app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
+        dashboard.run(signedInAsDemo ? app.startSignedIn()
+                      : app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
         let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment,
                                            mouse: !options.noMouse && config.mouse != false)
         do {
