@@ -10,6 +10,17 @@ extension PostgresStore {
         try await read { db in try await Self.ownedReading(mid, userID: userID, in: db) }
     }
 
+    /// A range on the primary key (see the SQLite twin); hex digits sort alike in every collation.
+    public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
+        let upper = prefix + "g"
+        return try await read { db in
+            try await db.all("""
+                SELECT mid FROM messages WHERE mid >= \(prefix) AND mid < \(upper) AND uid = \(userID)
+                ORDER BY mid COLLATE "C" LIMIT \(limit)
+                """).map { try $0[0].decode(String.self) }
+        }
+    }
+
     @discardableResult
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in

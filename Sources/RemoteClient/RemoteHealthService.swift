@@ -220,6 +220,13 @@ public final class RemoteHealthService: HealthService {
         return reply.data
     }
 
+    /// SAMI's routes find a reading by its whole id only: a shorter one is refused, saying so.
+    public func readingID(matching text: String) async throws -> String {
+        try await ReadingIDPrefix.resolve(text) { _, _ in
+            throw HealthError.invalidValue("over a server, give the reading's whole id, as `hmon reading list` shows it")
+        }
+    }
+
     /// The contract lists one device at a time: every device's readings in the range, merged.
     public func readings(_ query: ReadingsQuery) async throws -> [Message] {
         if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }

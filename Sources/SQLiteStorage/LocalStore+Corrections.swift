@@ -10,6 +10,15 @@ extension LocalStore {
         try await read { db in try Self.ownedReading(mid, userID: userID, in: db) }
     }
 
+    /// A range on the primary key: ids are lowercase hex, so every id starting with `prefix` lies in
+    /// [prefix, prefix + "g").
+    public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
+        try await read { db in
+            try String.fetchAll(db, sql: "SELECT mid FROM messages WHERE mid >= ? AND mid < ? AND uid = ? ORDER BY mid LIMIT ?",
+                                arguments: [prefix, prefix + "g", userID, limit])
+        }
+    }
+
     /// Deletes one of the user's readings and returns it as it was. The insights' kept sums of its day are
     /// dropped in the same transaction (see `forgetDayTotals(coveringTs:)`).
     @discardableResult

@@ -56,6 +56,8 @@ public protocol HealthService: Sendable {
     func post(_ message: NewMessage) async throws -> String
     /// One of the user's readings by id; throws `.unknownReading`, `.notYourReading`.
     func reading(id: String) async throws -> Message
+    /// The whole id of the user's one reading whose id starts with `text` (`ReadingIDPrefix`).
+    func readingID(matching text: String) async throws -> String
     /// The user's readings over all their devices, in time order, as the query asks.
     func readings(_ query: ReadingsQuery) async throws -> [Message]
     /// Corrects one of the user's readings (time and/or fields), checked like a new one; returns it as stored.

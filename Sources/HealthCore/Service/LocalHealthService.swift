@@ -124,6 +124,13 @@ public final class LocalHealthService: HealthService {
         try await store.reading(id: id, userID: try requireUser())
     }
 
+    public func readingID(matching text: String) async throws -> String {
+        let userID = try requireUser()
+        return try await ReadingIDPrefix.resolve(text) { prefix, limit in
+            try await store.readingIDs(startingWith: prefix, userID: userID, limit: limit)
+        }
+    }
+
     public func readings(_ query: ReadingsQuery) async throws -> [Message] {
         try await store.readings(query, userID: try requireUser())
     }

@@ -10,11 +10,13 @@ struct ReadingDeleteCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The reading's id, as `hmon reading list` shows it.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The reading's id, as `hmon reading list` shows it, or its first 4 or more characters.",
+                                 valueName: "id"))
     var id: String
 
     func run() async throws {
         let opened = try await StoreOpener(store).open(.readWrite)
+        let id = try await opened.service.readingID(matching: id)
         let reading = try await opened.service.reading(id: id)
         let described = try await ReadingDescription(of: reading, on: opened.service)
         try await opened.service.deleteReading(id: id)

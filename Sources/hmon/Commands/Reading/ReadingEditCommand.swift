@@ -13,7 +13,8 @@ struct ReadingEditCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The reading's id, as `hmon reading list` shows it.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The reading's id, as `hmon reading list` shows it, or its first 4 or more characters.",
+                                 valueName: "id"))
     var id: String
 
     @Option(help: "The new value of the reading's field.", transform: NumberArgument.parse)
@@ -37,6 +38,7 @@ struct ReadingEditCommand: AsyncParsableCommand {
         let calendar = Calendar.current
         let time = try at.map { try LocalTime.parse($0, now: Date(), calendar: calendar) }
         let opened = try await StoreOpener(store).open(.readWrite)
+        let id = try await opened.service.readingID(matching: id)
         let before = try await opened.service.reading(id: id)
         var change = ReadingChange(ts: time?.millisecondsSince1970)
         if let value {
