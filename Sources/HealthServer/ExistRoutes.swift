@@ -337,7 +337,7 @@ extension InsightAttribute {
     /// Exist's template of the attribute; nil for hmon's own (custom in Exist's terms).
     var template: String? {
         switch self {
-        case .weighIns, .restingEnergy, .netEnergy: nil
+        case .weighIns, .restingEnergy, .netEnergy, .stress: nil
         default: name
         }
     }

@@ -191,6 +191,12 @@ struct OAuthRoutes: Sendable {
                 guard case .redeemed(let record) = try await redeem(refresh, kind: .refresh, now: now),
                       record.clientID == client.id, let userID = record.userID
                 else { return tokenError(.invalidGrant) }
+                // Exist: "a refresh invalidates the old pair"; the spent refresh token is gone already, and
+                // the access tokens of the same sign-in go with it (the cache forgets them at once).
+                if dialect == .exist, let family = record.family {
+                    try await store.revokeTokens(family: family, kind: .access)
+                    tokenCache.forgetAll()
+                }
                 let answer = try await grant(userID: userID, client: client, scope: record.scope ?? Scope.all,
                                              family: record.family, dialect: dialect, now: now)
                 if dialect == .exist { refreshGrace.remember(answer, for: refresh, clientID: client.id, now: now) }
@@ -243,8 +249,12 @@ struct OAuthRoutes: Sendable {
                                                        redirectURI: nil, ttl: refreshLifetime, family: family,
                                                        codeChallenge: nil, now: now)
         var answer = SAMI.TokenResponse(accessToken: access, expiresIn: Int(rounding: lifetime), refreshToken: refresh, scope: scope)
-        // Exist writes it capitalised; parsers that compare it do so to what Exist sends.
-        if dialect == .exist { answer.tokenType = "Bearer" }
+        // Exist writes the type capitalised and the scopes apart with spaces (RFC 6749 §3.3); OAuth
+        // libraries compare both with what they asked for.
+        if dialect == .exist {
+            answer.tokenType = "Bearer"
+            answer.scope = scope.split(separator: ",").joined(separator: " ")
+        }
         return answer
     }
 

@@ -86,6 +86,10 @@ extension PostgresStore {
         }
     }
 
+    public func revokeTokens(family: String, kind: TokenKind) async throws {
+        try await write { db in try await db.run("DELETE FROM tokens WHERE family = \(family) AND kind = \(kind.rawValue)") }
+    }
+
     public func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws
         -> (client: OAuthClient, secret: String) {
         let name = name.trimmingCharacters(in: .whitespaces)

@@ -109,6 +109,12 @@ extension LocalStore {
         }
     }
 
+    public func revokeTokens(family: String, kind: TokenKind) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM tokens WHERE family = ? AND kind = ?", arguments: [family, kind.rawValue])
+        }
+    }
+
     // MARK: OAuth2 clients
 
     /// Registers a client; returns it with its secret in clear (shown once; stored hashed).

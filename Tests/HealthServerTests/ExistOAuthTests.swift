@@ -46,7 +46,10 @@ import Testing
             let json = try reply.json
             #expect(json["token_type"] as? String == "Bearer")
             #expect(json["expires_in"] as? Int == 365 * 24 * 3600, "Exist's tokens live a year")
-            #expect((json["scope"] as? String)?.contains("health_read") == true, "\(json)")
+            // Space-separated, as Exist's example and RFC 6749 §3.3 write it: requests-oauthlib refuses a
+            // sign-in whose scope string differs from what it asked for.
+            let scopes = try #require(json["scope"] as? String)
+            #expect(scopes.contains("health_read") && !scopes.contains(","), "\(json)")
             let access = try #require(json["access_token"] as? String)
             #expect(json["refresh_token"] is String)
             let profile = try await world.get("/api/2/accounts/profile/", token: access)
@@ -69,6 +72,9 @@ import Testing
             #expect(rotated.status == 200, "\(rotated.text)")
             let newAccess = try #require(try rotated.json["access_token"] as? String)
             #expect(newAccess != first["access_token"] as? String)
+            // Exist: a refresh invalidates the old pair, access token included.
+            let oldAccess = try #require(first["access_token"] as? String)
+            #expect(try await world.get("/api/2/accounts/profile/", token: oldAccess).status == 401)
 
             // The script timed out and sends the same refresh again: the same new pair, and nothing revoked.
             world.clock.advance(by: 20)

@@ -67,6 +67,8 @@ public protocol ReadingStore: AnyObject, Sendable {
     func messages(_ query: MessageQuery, userID: String) async throws -> MessagePage
     /// One of the user's readings; `.unknownReading` or `.notYourReading` otherwise.
     func reading(id mid: String, userID: String) async throws -> Message
+    /// The ids of the user's readings that start with `prefix` (lowercase hex), in order, at most `limit`.
+    func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String]
     /// The user's readings over all their devices, as `query` asks.
     func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message]
     /// Changes a reading after the checks of a new one; returns it as stored.
@@ -102,6 +104,8 @@ public protocol TokenStore: AnyObject, Sendable {
     @discardableResult
     func revokeToken(_ token: String) async throws -> Bool
     func revokeTokens(userID: String, kind: TokenKind?) async throws
+    /// Revokes the tokens of one kind issued from one sign-in (`TokenRecord.family`).
+    func revokeTokens(family: String, kind: TokenKind) async throws
     func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws -> (client: OAuthClient, secret: String)
     func client(id: String) async throws -> OAuthClient?
     func verifyClient(id: String, secret: String) async throws -> OAuthClient?

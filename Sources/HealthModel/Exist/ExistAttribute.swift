@@ -13,7 +13,7 @@ public struct ExistWriteTarget: Sendable, Equatable {
 
 extension InsightAttribute {
     /// The reading a written value becomes; nil for attributes hmon computes from others (`net_energy`,
-    /// `resting_energy`, `weigh_ins`) and for `stress_level`, which in hmon is Welltory's measured 0–1
+    /// `resting_energy`, `weigh_ins`) and for `welltory_stress`, Welltory's measured 0–1
     /// score and not Exist's self-rated 1–9 scale.
     public var writeTarget: ExistWriteTarget? {
         switch self {
@@ -32,7 +32,7 @@ extension InsightAttribute {
     /// Why an attribute cannot be written, for the `validation` error.
     public var whyNotWritable: String {
         self == .stress
-            ? "stress_level is Welltory's measured stress (0–1) in hmon, not Exist's 1–9 rating: it cannot be written"
+            ? "welltory_stress is Welltory's measured stress (0–1), not Exist's 1–9 stress_level rating: it cannot be written"
             : "\(name) is computed by hmon from other readings: write those instead"
     }
 
@@ -42,7 +42,7 @@ extension InsightAttribute {
         case "health": "Health"
         case "food": "Food and drink"
         case "activity": "Activity"
-        default: "Wellbeing"
+        default: "Mood"
         }
     }
 
@@ -52,7 +52,7 @@ extension InsightAttribute {
         case "activity": 1
         case "health": 5
         case "food": 7
-        default: 9
+        default: 2
         }
     }
 
@@ -102,9 +102,9 @@ extension InsightAttribute {
 
 /// Exist's OAuth scopes: `<group>_read` and `<group>_write` per attribute group, and `manual_*`.
 public enum ExistScope {
-    /// Exist's groups, and hmon's `wellbeing` (stress).
+    /// Exist's groups.
     public static let groups = ["activity", "productivity", "mood", "sleep", "workouts", "events", "finance", "food",
-                                "health", "location", "media", "social", "weather", "wellbeing", "custom", "manual"]
+                                "health", "location", "media", "social", "weather", "custom", "manual"]
 
     public static func read(_ group: String) -> String { "\(group)_read" }
     public static func write(_ group: String) -> String { "\(group)_write" }

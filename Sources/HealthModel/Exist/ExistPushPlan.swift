@@ -7,7 +7,7 @@ import Foundation
 ///   weight, the one the insights use.
 /// - `body_fat` (0–1), `active_energy` and `energy` (food eaten, both kJ), `heartrate_variability` (ms):
 ///   on days that have them.
-/// - `stress_level` is left out: hmon's stress is Welltory's measured score 0–1, while Exist's is a
+/// - `welltory_stress` is left out: hmon's stress is Welltory's measured score 0–1, while Exist's is a
 ///   self-rating on a 1–9 scale; stretching one onto the other would pass a measurement off as a mood.
 public enum ExistPushPlan {
     public static let attributes: [InsightAttribute] = [.weight, .bodyFat, .activeEnergy, .energy, .heartRateVariability]

@@ -18,7 +18,7 @@ public struct DailyAttributes: Sendable, Equatable {
     ///   (a day without a food log is unknown, not a fast).
     /// - `resting_energy`: recorded basal energy, else the profile's BMR for the day's weight
     ///   (`EnergyCalculator`); `net_energy` = eaten − active − resting on days with food logged.
-    /// - `heartrate_resting`, `stress_level`: the day's average; `heartrate_variability` the day's average
+    /// - `heartrate_resting`, `welltory_stress`: the day's average; `heartrate_variability` the day's average
     ///   RMSSD, or SDNN when the window has no RMSSD at all (the two are not mixed in one series).
     /// - Parameter totals: per day; include the 30 days before `days` so the weight carry starts right.
     public static func build(totals: [Day: DayTotals], days: ClosedRange<Day>, profile: Profile, calendar: Calendar) -> DailyAttributes {

@@ -2,12 +2,13 @@ import Foundation
 
 /// The daily attributes insights are computed over, named as Exist's templates name them where one
 /// exists (`weight`, `body_fat`, …) so the Exist API can serve them unchanged; hmon's own ones
-/// (`resting_energy`, `net_energy`, `weigh_ins`) are custom attributes in Exist's terms.
+/// (`resting_energy`, `net_energy`, `weigh_ins`, and `welltory_stress`, which is not Exist's
+/// self-rated `stress_level`) are custom attributes in Exist's terms.
 public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparable {
     case weight, bodyFat = "body_fat", leanMass = "lean_mass", weighIns = "weigh_ins"
     case energy, activeEnergy = "active_energy", restingEnergy = "resting_energy", netEnergy = "net_energy"
     case steps, restingHeartRate = "heartrate_resting", heartRateVariability = "heartrate_variability"
-    case stress = "stress_level"
+    case stress = "welltory_stress"
 
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
@@ -29,13 +30,13 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         }
     }
 
-    /// Exist's group (`health`, `food`, `activity`, `wellbeing`).
+    /// Exist's group (`health`, `food`, `activity`, `mood`).
     public var group: String {
         switch self {
         case .weight, .bodyFat, .leanMass, .weighIns, .restingHeartRate, .heartRateVariability: "health"
         case .energy, .netEnergy: "food"
         case .activeEnergy, .restingEnergy, .steps: "activity"
-        case .stress: "wellbeing"
+        case .stress: "mood"
         }
     }
 
@@ -138,7 +139,7 @@ extension InsightAttribute {
     public var existValueType: Int {
         switch self {
         case .steps, .weighIns, .restingHeartRate, .heartRateVariability: 0
-        case .bodyFat: 5
+        case .bodyFat, .stress: 5
         default: 1
         }
     }
