@@ -95,6 +95,7 @@ struct APIRoutes: Sendable {
         let query = try RequestInput.query(request)
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
+        // hmon's devices have no server properties: with includeProperties=true there is nothing to add.
         _ = try RequestInput.flag(query, "includeProperties", default: false)
         // SAMI's filters, each honoured or refused (issue 26: a filter ignored gives a client unfiltered data
         // it cannot tell from filtered). hmon has no shared devices: a person's own are all there are.
@@ -176,6 +177,9 @@ struct APIRoutes: Sendable {
         let query = try RequestInput.query(request)
         let offset = try RequestInput.int(query, "offset", in: 0...Int(Int32.max), default: 0)
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
+        if query["tags"].map({ !$0.isEmpty }) == true {
+            throw APIError.validation("tags", "is not served: hmon's device types carry no tags; ask by name or list them all")
+        }
         let matching: [DeviceType]
         if let name = query["name"], !name.isEmpty {
             matching = try await service.deviceType(named: name).map { [$0] } ?? []

@@ -27,6 +27,8 @@ import Testing
             #expect(badOwner.status == 400 && badOwner.text.contains("owner"), "\(badOwner.text)")
             let shared = try await world.get(path + "?includeShareInfo=true", token: token)
             #expect(shared.status == 400 && shared.text.contains("includeShareInfo"), "\(shared.text)")
+            let tagged = try await world.get("/v1.1/devicetypes?tags=health", token: token)
+            #expect(tagged.status == 400 && tagged.text.contains("tags"), "\(tagged.text)")
         }
     }
 
