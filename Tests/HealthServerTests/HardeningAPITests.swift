@@ -56,6 +56,11 @@ import TestSupport
             let ahead = try await world.post("/v1.1/messages", token: token,
                                              json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#((seconds + 2 * 86_400) * 1000),"data":{"weight":72.4}}"#)
             #expect(ahead.status == 400, "\(ahead.text)")
+            #expect(ahead.text.contains("ts is in milliseconds since 1970"), "\(ahead.text)")
+            let inMicroseconds = try await world.post("/v1.1/messages", token: token,
+                                                      json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#(seconds * 1_000_000),"data":{"weight":72.4}}"#)
+            #expect(inMicroseconds.status == 400 && inMicroseconds.text.contains("looks like microseconds: divide by 1000"),
+                    "\(inMicroseconds.text)")
             let rightNow = try await world.post("/v1.1/messages", token: token,
                                                 json: #"{"sdid":"\#(world.aliceScale.id)","ts":\#(seconds * 1000),"data":{"weight":72.4}}"#)
             #expect(rightNow.status == 200, "\(rightNow.text)")

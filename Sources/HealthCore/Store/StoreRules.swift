@@ -37,6 +37,11 @@ public enum StoreRules {
             throw HealthError.invalidValue("the reading's time \(ts) is before 2000-01-01: ts is in milliseconds since 1970"
                 + (seconds ? " (\(ts) looks like seconds: multiply by 1000)" : ""))
         }
+        if ts > now + 86_400_000 {
+            let micro = ts / 1000 >= earliestPostedMessage && ts / 1000 <= now + 86_400_000
+            throw HealthError.invalidValue("the reading's time \(ts) is more than a day in the future: ts is in milliseconds since 1970"
+                + (micro ? " (\(ts) looks like microseconds: divide by 1000)" : ""))
+        }
         try checkTimestamp(ts, now: now)
     }
 
