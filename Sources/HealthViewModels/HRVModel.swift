@@ -52,8 +52,6 @@ public struct HRVTrend: Sendable, Equatable {
     public var axisLow: String
     /// The chart's scale in ms: the days' values and the band.
     public var scale: ClosedRange<Double>
-    /// The chart's y labels: the scale's ends and the band's edges, in ms.
-    public var yTicks: [WeightChart.Tick]
     /// The chart's x labels, x in days from the first day shown (weekly over 30 days, months over 90).
     public var xTicks: [WeightChart.Tick]
 }
@@ -336,13 +334,11 @@ public final class HRVModel {
         let band = HRVBaseline.band(before: clock.now(), history: history)
         let present = values.compactMap { $0 } + [band?.lowMs, band?.highMs].compactMap { $0 }
         let scale = (present.min() ?? 0)...max(present.max() ?? 1, (present.min() ?? 0) + 1)
-        let yTicks = [scale.lowerBound, band?.lowMs, band?.highMs, scale.upperBound].compactMap { $0 }
-            .map { WeightChart.Tick(value: $0, label: Formats.oneDecimal($0)) }
         return HRVTrend(values: values, period: "\(days) days, \(formats.shortDay(first)) – \(formats.shortDay(today))",
                         band: band.map { "normal \(Formats.oneDecimal($0.lowMs))–\(Formats.oneDecimal($0.highMs)) ms" } ?? "no baseline yet",
                         bandLowMs: band?.lowMs, bandHighMs: band?.highMs,
                         axisHigh: Formats.oneDecimal(present.max() ?? 0), axisLow: Formats.oneDecimal(present.min() ?? 0),
-                        scale: scale, yTicks: yTicks, xTicks: WeightChartBuilder.dayTicks(from: first, to: today, formats: formats))
+                        scale: scale, xTicks: WeightChartBuilder.dayTicks(from: first, to: today, formats: formats))
     }
 
     static func sourceName(_ source: String?) -> String {

@@ -17,6 +17,7 @@ public struct WeightChart: Sendable, Equatable {
 
     /// Days from the first to the last day shown: x runs from 0 to this.
     public var lastX: Double
+    /// What the axis must cover: the weigh-ins and the trend, and the goal when it is near them.
     public var low: Double
     public var high: Double
     /// Each weigh-in (a day's average).
@@ -24,10 +25,12 @@ public struct WeightChart: Sendable, Equatable {
     /// The smoothed trend, one point a day.
     public var trend: [Point]
     public var goal: Double?
-    public var yTicks: [Tick]
     public var xTicks: [Tick]
-    /// "90 days, Aug 23 – Nov 20".
+    /// "90 days, Aug 23 – Nov 20"; "20 days, Nov 1 – Nov 20" when the weigh-ins began inside the span.
     public var period: String
+
+    /// A value on a chart's axis, or a goal beside it, as the screens write numbers.
+    public static func axisLabel(_ value: Double, decimals: Int) -> String { CNumberText.fixed(value, decimals: decimals) }
 }
 
 /// Builds the chart for a span of days ending today from the trend.
@@ -35,7 +38,10 @@ enum WeightChartBuilder {
     static func chart(_ trend: [TrendDay], span: ChartSpan, today: Day, goalKg: Double?, unit: MassUnit,
                       calendar: Calendar) -> WeightChart? {
         guard let firstTrendDay = trend.first?.day else { return nil }
-        let first = span.days.map { today.adding(days: -($0 - 1)) } ?? min(firstTrendDay, today)
+        // The time axis starts at the span's first day, or at the first weigh-in when that is later: a
+        // month of weigh-ins fills the chart instead of sitting in the right third of "90 days".
+        let spanStart = span.days.map { today.adding(days: -($0 - 1)) }
+        let first = max(spanStart ?? firstTrendDay, min(firstTrendDay, today))
         let origin = first.ordinal
         let shown = trend.filter { $0.day >= first && $0.day <= today }
         guard !shown.isEmpty else { return nil }
@@ -44,35 +50,30 @@ enum WeightChartBuilder {
             day.weightKg.map { WeightChart.Point(x: Double(day.day.ordinal - origin), y: unit.fromKg($0)) }
         }
         let goal = goalKg.map(unit.fromKg)
-        let values = trendPoints.map(\.y) + weighIns.map(\.y) + (goal.map { [$0] } ?? [])
-        let (low, high, yTicks) = roundTicks(low: values.min()!, high: values.max()!)
+        let values = trendPoints.map(\.y) + weighIns.map(\.y)
+        var low = values.min()!, high = values.max()!
+        // A goal near the weights widens the axis to take it in; a far one would squash them into a flat
+        // line, so the view marks it at the edge with its value instead.
+        if let goal, goal >= low - Self.goalReach(low, high), goal <= high + Self.goalReach(low, high) {
+            low = min(low, goal)
+            high = max(high, goal)
+        }
         let formats = Formats(calendar: calendar)
         let lastX = Double(today.ordinal - origin)
         // Over more than 100 days the ends carry their years: "Nov 21, 2025 – Nov 20, 2026".
         func end(_ day: Day) -> String { lastX > 100 ? "\(formats.shortDay(day)), \(day.year)" : formats.shortDay(day) }
+        // A weight is told to a tenth of a unit: a flatter stretch is drawn a unit tall, not as a cliff.
+        if high - low < 1 { let middle = (low + high) / 2; low = middle - 0.5; high = middle + 0.5 }
+        let shownDays = today.ordinal - first.ordinal + 1
+        let label = spanStart.map { first > $0 } == true ? (shownDays == 1 ? "1 day" : "\(shownDays) days") : span.label
         return WeightChart(lastX: lastX, low: low, high: high, weighIns: weighIns, trend: trendPoints, goal: goal,
-                           yTicks: yTicks, xTicks: dayTicks(from: first, to: today, formats: formats),
-                           period: "\(span.label), \(end(first)) – \(end(today))")
+                           xTicks: dayTicks(from: first, to: today, formats: formats),
+                           period: "\(label), \(end(first)) – \(end(today))")
     }
 
-    /// A y-axis of round numbers: a step of 1, 2 or 5 × 10ⁿ giving two to four intervals, the range
-    /// widened to whole steps; at least one unit tall so a flat week is not drawn as a cliff.
-    static func roundTicks(low: Double, high: Double) -> (Double, Double, [WeightChart.Tick]) {
-        var low = low, high = high
-        if high - low < 1 { let middle = (low + high) / 2; low = middle - 0.5; high = middle + 0.5 }
-        let rough = (high - low) / 3
-        let magnitude = pow(10, floor(log10(rough)))
-        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
-        let bottom = floor(low / step) * step, top = ceil(high / step) * step
-        let decimals = step < 1 ? 1 : 0
-        var ticks: [WeightChart.Tick] = []
-        var value = bottom
-        while value <= top + step / 2 {
-            ticks.append(.init(value: value, label: CNumberText.fixed(value, decimals: decimals)))
-            value += step
-        }
-        return (bottom, top, ticks)
-    }
+    /// How far outside the weights a goal may lie and still widen the axis: a quarter of their range, at
+    /// least one unit (a kilogram or pound).
+    static func goalReach(_ low: Double, _ high: Double) -> Double { max(1, (high - low) / 4) }
 
     /// Month starts ("Sep") over more than 60 days; weekly days ("Nov 3") over fewer.
     static func dayTicks(from first: Day, to last: Day, formats: Formats) -> [WeightChart.Tick] {

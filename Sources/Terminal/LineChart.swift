@@ -36,6 +36,8 @@ public struct LineChart {
     public var band: ClosedRange<Double>?
     public var yTicks: [Tick]
     public var xTicks: [Tick]
+    /// A note at the right end of the x labels' row (a goal outside the axis); labels it would cover are left out.
+    public var xNote: String?
 
     /// Points in the accent colour (bold in monochrome), the line plain in the graph colour: told apart by
     /// colour, and without colour by weight, since monochrome has nothing else to give.
@@ -58,6 +60,18 @@ public struct LineChart {
     }
 
     private enum Layer: Int { case band, level, points, line }
+
+    /// Sets the y range and ticks to a `RowAlignedAxis` over `low…high` for a chart drawn `height` rows tall
+    /// (the plot is one row less: the x labels), each label written by `label(value, decimals)`. Returns
+    /// the axis, or nil (leaving the chart as it was) when the plot has fewer than two rows.
+    @discardableResult
+    public mutating func alignAxis(low: Double, high: Double, height: Int,
+                                   label: (Double, Int) -> String) -> RowAlignedAxis? {
+        guard let axis = RowAlignedAxis(low: low, high: high, rows: height - 1) else { return nil }
+        yRange = axis.range
+        yTicks = axis.ticks.map { Tick(value: $0, label: label($0, axis.decimals)) }
+        return axis
+    }
 
     public func draw(on canvas: Canvas, in rect: Rect) {
         let labelWidth = yTicks.map { DisplayWidth.of($0.label) }.max() ?? 0
@@ -110,10 +124,16 @@ public struct LineChart {
         // The x labels under the plot, each starting at its tick; one that would overlap the last is left out.
         canvas.text("└", at: Point(x: plot.x - 1, y: plot.maxY), style: axisStyle, maxWidth: 1)
         var nextFree = plot.x
+        var labelsEnd = plot.maxX
+        if let xNote {
+            let width = DisplayWidth.of(xNote)
+            labelsEnd = max(plot.x, plot.maxX - width - 1)
+            canvas.text(xNote, at: Point(x: max(plot.x, plot.maxX - width), y: plot.maxY), style: labelStyle, maxWidth: width)
+        }
         for tick in xTicks {
             let width = DisplayWidth.of(tick.label)
             let x = min(plot.x + dx(tick.value) / 2, plot.maxX - width)
-            guard x >= nextFree else { continue }
+            guard x >= nextFree, x + width <= labelsEnd else { continue }
             canvas.text(tick.label, at: Point(x: x, y: plot.maxY), style: labelStyle, maxWidth: width)
             nextFree = x + width + 1
         }

@@ -184,10 +184,12 @@ struct WeightsModelTests {
             #expect(model.summary.map(\.text) == ["trend 73.0 kg", "▼ 0.46 kg/week", "−507 kcal/day"])
             #expect(model.summary[1].isGood == true)
             let chart = try require(model.chart, "a chart")
-            #expect(chart.period == "90 days, Aug 23 – Nov 20")
+            // Twenty days of weigh-ins in a 90-day span: the time axis fits them (issue 28, item 1).
+            #expect(chart.period == "20 days, Nov 1 – Nov 20")
             #expect(chart.weighIns.map(\.y) == [74.0, 73.0, 72.2])
             #expect(chart.trend.count == 20)
-            #expect(chart.yTicks.map(\.label) == ["72", "73", "74"], "72.2–74 in whole kilograms: steps of 1, 2 or 5 × 10ⁿ, two to four of them")
+            #expect(chart.weighIns.first?.x == 0, "the first weigh-in starts the time axis")
+            #expect(chart.low == 72.2 && chart.high == 74.0, "the axis covers the weigh-ins and the trend")
         }
     }
 

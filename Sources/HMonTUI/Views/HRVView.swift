@@ -12,12 +12,12 @@ struct HRVView {
     let table: TableState
 
     /// Rows above the table: heading, three gauges, figures, note, link, rule, the trend's title, its chart
-    /// (`chartHeight`), rule; on a short terminal only heading, figures, note and a rule.
-    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 9 + chartHeight(inner: inner) : 4 }
+    /// (`chartHeight`, its day labels included), rule; on a short terminal only heading, figures, note and a rule.
+    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 10 + chartHeight(inner: inner) : 4 }
 
-    /// The chart's rows with its day labels: four rows of braille (16 dots) on a tall terminal, two (8 dots,
-    /// still enough to tell above, inside and below the band) on an 80×24 one, so the table keeps some rows.
-    static func chartHeight(inner: Rect) -> Int { inner.height >= 30 ? 5 : 3 }
+    /// The chart's rows with its day labels: at least five rows of braille wherever the chart is shown
+    /// (fewer draw a pattern that reads as nothing: issue 28), seven on a tall terminal; the table gives way.
+    static func chartHeight(inner: Rect) -> Int { inner.height >= 30 ? 8 : 6 }
 
     static func tableRows(in area: Rect) -> Int {
         let inner = area.inset(1)
@@ -105,8 +105,11 @@ struct HRVView {
         // measurement are left out of the line, which joins the days either side.
         let days = trend.values.enumerated().compactMap { day, value in value.map { LineChart.Point2(x: Double(day), y: $0) } }
         var chart = LineChart(xRange: 0...Double(max(trend.values.count - 1, 1)), yRange: trend.scale, points: days, line: days,
-                              level: nil, yTicks: trend.yTicks.map { .init(value: $0.value, label: $0.label) },
+                              level: nil, yTicks: [],
                               xTicks: trend.xTicks.map { .init(value: $0.value, label: $0.label) })
+        chart.alignAxis(low: trend.scale.lowerBound, high: trend.scale.upperBound, height: height) { value, decimals in
+            WeightChart.axisLabel(value, decimals: decimals)
+        }
         if let low = trend.bandLowMs, let high = trend.bandHighMs { chart.band = low...high }
         chart.draw(on: canvas, in: Rect(x: x, y: y + 1, width: width, height: height))
     }

@@ -9,8 +9,10 @@ struct WeightsView {
     /// Where the table is scrolled to, placed by the screen's layout.
     let table: TableState
 
-    /// Rows of the chart block (span line, chart, its x labels, the summary) for an inner height.
-    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 12 : inner.height >= 16 ? 6 : 1 }
+    /// Rows of the chart block (span line, chart, its x labels, the summary) for an inner height: the chart
+    /// gets at least five rows wherever it is shown, the table giving way; below that, a one-line sparkline
+    /// of the trend above the summary.
+    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 12 : inner.height >= 16 ? 8 : 2 }
 
     /// How many readings fit in the table.
     static func tableRows(in area: Rect) -> Int {
@@ -49,7 +51,16 @@ struct WeightsView {
             x += canvas.text(item.text, at: Point(x: x, y: statsY), style: style) + 3
         }
         let area = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
-        guard area.height >= 3 else { return }
+        guard area.height >= 3 else {
+            // No room for a chart: the trend's shape in one line, and the span it covers.
+            if area.height >= 1, let chart = model.chart {
+                let label = "  " + chart.period
+                let line = Sparkline.text(chart.trend.map(\.y), width: max(0, area.width - DisplayWidth.of(label)))
+                let used = canvas.text(line, at: Point(x: area.x, y: area.y), style: Style(.graph))
+                canvas.text(label, at: Point(x: area.x + used, y: area.y), style: Styles.label, maxWidth: area.width - used)
+            }
+            return
+        }
         guard let chart = model.chart else {
             if !model.summary.isEmpty {
                 canvas.text("No weigh-ins in the last \(model.span.label). ] shows a longer span.", at: Point(x: area.x, y: area.y),

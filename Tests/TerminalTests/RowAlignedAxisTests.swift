@@ -1,0 +1,65 @@
+import Testing
+@testable import Terminal
+
+/// Issue 28, item 1: round, evenly spaced ticks, each label on its own row at that row's value. The cases
+/// are worked by hand from the rule (Heckbert's nice steps 1, 2, 5 × 10ⁿ; as many intervals as divide the
+/// rows between the top and bottom rows; the finest step that covers the data; spare intervals placed to
+/// centre the data).
+@Suite struct RowAlignedAxisTests {
+    /// 71.6–74.8 kg in 5 rows (4 between top and bottom): steps of 0.5 need 7 intervals (71.5…75), which do
+    /// not divide 4; steps of 1 need 4 (71…75): a label on every row.
+    @Test func theWeighInsOfTheIssueGetWholeKilogramsOnEveryRow() throws {
+        let axis = try #require(RowAlignedAxis(low: 71.6, high: 74.8, rows: 5))
+        #expect(axis.ticks == [71, 72, 73, 74, 75])
+        #expect(axis.step == 1 && axis.decimals == 0)
+        // Half a row (0.5 kg) beyond each end tick, so 71 is the bottom row's middle and 75 the top's.
+        #expect(axis.range == 70.5...75.5)
+    }
+
+    /// 9 rows (8 between): 71.6–74.8 fits in 4 intervals of 1 (a label every other row); steps of 0.5 from
+    /// 71.5 need 7, which does not divide 8, so 8 (one spare): finer, so it wins. The spare goes where it
+    /// centres the data (middle 73.2): 71.0–75.0 (middle 73.0) rather than 71.5–75.5 (73.5).
+    @Test func aTallerChartGetsAFinerStepWhenItsRowsDivideEvenly() throws {
+        let axis = try #require(RowAlignedAxis(low: 71.6, high: 74.8, rows: 9))
+        #expect(axis.ticks == [71, 71.5, 72, 72.5, 73, 73.5, 74, 74.5, 75])
+        #expect(axis.decimals == 1)
+    }
+
+    /// A flat line (every value 70) is drawn in the middle of a unit, never on an edge.
+    @Test func aFlatLineSitsInsideTheAxis() throws {
+        let axis = try #require(RowAlignedAxis(low: 70, high: 70, rows: 5))
+        #expect(axis.ticks.first! < 70 && axis.ticks.last! > 70)
+        let steps = zip(axis.ticks, axis.ticks.dropFirst()).map { $1 - $0 }
+        #expect(Set(steps.map { ($0 * 1e6).rounded() }).count == 1, "evenly spaced: \(axis.ticks)")
+    }
+
+    @Test func oneRowOrNoNumbersGiveNoAxis() {
+        #expect(RowAlignedAxis(low: 1, high: 2, rows: 1) == nil)
+        #expect(RowAlignedAxis(low: .nan, high: 2, rows: 5) == nil)
+        #expect(RowAlignedAxis(low: 3, high: 2, rows: 5) == nil)
+    }
+
+    /// For every size a dashboard chart gets, every range of readings: the ticks are evenly spaced, cover
+    /// the data, and are as many as the rows allow at most.
+    @Test(arguments: [3, 4, 5, 6, 8, 10, 12]) func everyAxisIsEvenAndCoversItsData(rows: Int) throws {
+        for (low, high) in [(71.6, 74.8), (0.2, 0.9), (38.5, 92.0), (150.0, 151.0), (60.0, 60.3), (1200.0, 2750.0)] {
+            let axis = try #require(RowAlignedAxis(low: low, high: high, rows: rows))
+            #expect(axis.ticks.first! <= low + 1e-9 && axis.ticks.last! >= high - 1e-9, "\(low)–\(high) in \(rows): \(axis.ticks)")
+            #expect(axis.ticks.count <= rows)
+            #expect((rows - 1) % (axis.ticks.count - 1) == 0, "labels evenly spread over the rows: \(axis.ticks)")
+            let gaps = zip(axis.ticks, axis.ticks.dropFirst()).map { $1 - $0 }
+            #expect(gaps.allSatisfy { abs($0 - axis.step) < axis.step * 1e-6 })
+        }
+    }
+}
+
+/// The one-line chart of a screen too short for a braille one.
+@Suite struct SparklineTests {
+    @Test func theLowestValueIsTheLowestBlockAndTheHighestTheHighest() {
+        #expect(Sparkline.text([70, 71, 72, 73, 74, 75, 76, 77], width: 20) == "▁▂▃▄▅▆▇█")
+        // Resampled to 4 cells: means 70.5, 72.5, 74.5, 76.5 of a 70–77 range.
+        #expect(Sparkline.text([70, 71, 72, 73, 74, 75, 76, 77], width: 4) == "▁▃▆█")
+        #expect(Sparkline.text([72, 72, 72], width: 10) == "▅▅▅", "flat: the middle")
+        #expect(Sparkline.text([], width: 10).isEmpty)
+    }
+}
