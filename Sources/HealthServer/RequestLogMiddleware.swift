@@ -33,8 +33,12 @@ struct RequestLogMiddleware: RouterMiddleware {
         logger.info("\(request.method) \(Self.loggedPath(request.uri.path)) \(status) \((ms * 10).rounded() / 10)ms")
     }
 
-    /// The path as the log shows it: a Welltory callback's path is its user's secret, so it is left out.
+    /// The path as the log shows it: a Welltory callback's or a Health Auto Export link's path ends in its
+    /// user's secret, so that part is left out.
     static func loggedPath(_ path: String) -> String {
-        path.hasPrefix(WelltoryRoutes.prefix) ? WelltoryRoutes.prefix + "…" : path
+        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix] where path.hasPrefix(prefix) {
+            return prefix + "…"
+        }
+        return path
     }
 }

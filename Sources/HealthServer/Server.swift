@@ -100,6 +100,7 @@ public enum HMonServer {
         APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
                   lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
+        HealthAutoExportRoutes(store: store, configuration: configuration).add(to: router)
         ExistRoutes(store: store, configuration: configuration).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.

@@ -47,6 +47,9 @@ public struct ConnectionLimits: Sendable, Equatable {
 enum ServerLimits {
     /// "at most 10 KB" (`POST /v1.1/messages`); applied to every body.
     static let maxBodyBytes = 10 * 1024
+    /// A Health Auto Export payload (`POST /health-auto-export/…`): a year of minute data for the metrics hmon
+    /// keeps is some tens of megabytes. Streamed to a temporary file, never held in memory (`BodySpool`).
+    static let healthAutoExportMaxBodyBytes = 256 * 1024 * 1024
     /// `Retry-After` of a 503 for a busy store: the writer holding it has usually finished by then.
     static let busyRetryAfterSeconds = 2
     /// `Retry-After` of a connection refused past the cap: every open one was then busy with a request (idle and

@@ -244,6 +244,19 @@ enum PostgresSchema {
         ] + readingsGoWith("devices", key: "sdid") + readingsGoWith("users", key: "uid")),
         // From 16 on, the same number as on SQLite: see `Schema`'s v16.
         (16, "PKCE challenges kept with their codes", ["ALTER TABLE tokens ADD COLUMN code_challenge text"]),
+        (17, "links apps push readings to", [
+            """
+            CREATE TABLE push_links (
+                id text NOT NULL PRIMARY KEY,
+                kind text NOT NULL,
+                hash text NOT NULL UNIQUE,
+                user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at bigint NOT NULL,
+                last_used_at bigint
+            )
+            """,
+            "CREATE INDEX push_links_by_user ON push_links(user_id, kind)",
+        ]),
     ]
 
     static var latestVersion: Int { migrations.last!.version }

@@ -294,6 +294,21 @@ enum Schema {
             // was made from, so the challenge lives as long as the code. Older rows have none.
             try db.execute(sql: "ALTER TABLE tokens ADD COLUMN code_challenge TEXT")
         }
+        migrator.registerMigration("v17: links apps push readings to") { db in
+            // Health Auto Export posts to a URL whose last segment is a secret standing for its user: only
+            // the secret's SHA-256 is kept. A user may have several (one per phone), each revoked by its id.
+            try db.execute(sql: """
+                CREATE TABLE push_links (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    hash TEXT NOT NULL UNIQUE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER
+                );
+                CREATE INDEX push_links_by_user ON push_links(user_id, kind);
+                """)
+        }
         return migrator
     }
 

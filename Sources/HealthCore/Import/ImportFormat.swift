@@ -7,6 +7,8 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case appleHealthXML = "Apple Health export.xml"
     case withingsCSV = "Withings weight.csv"
     case openScaleCSV = "openScale CSV"
+    /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
+    case healthAutoExportJSON = "Health Auto Export JSON"
     /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.
     case hmonCSV = "hmon export (CSV)"
     case hmonJSON = "hmon export (JSON)"
@@ -25,6 +27,9 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
         for marker in ["<?xml", "<!DOCTYPE HealthData", "<HealthData"] where text.starts(with: marker.utf8) {
             return .appleHealthXML
         }
+        // An object: hmon's own JSON export is an array, so this can only be the app's payload (or nothing
+        // hmon reads, which the reader then says where).
+        if text.first == UInt8(ascii: "{") { return .healthAutoExportJSON }
         guard let header = firstCSVRow(text),
               let importer = CSVWeightImporter(header: header, timeZone: TimeZone(identifier: "UTC")!) else { return nil }
         return importer.layout == .withings ? .withingsCSV : .openScaleCSV

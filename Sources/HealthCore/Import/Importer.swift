@@ -72,6 +72,9 @@ public enum Importer {
             return ImportResult(format: format, tally: tally, profile: profile)
         case .hmonCSV, .hmonJSON:
             throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
+        case .healthAutoExportJSON:
+            let tally = try readHealthAutoExport(file, name: name, emit: counting, report: report)
+            return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         case .withingsCSV, .openScaleCSV:
             let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
@@ -138,6 +141,27 @@ public enum Importer {
                 throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
             }
             if checksum.value != entry.checksum { throw damaged }
+        }
+    }
+
+    /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
+    private static func readHealthAutoExport(_ file: InputFile, name: String, emit: @escaping (ImportedReading) throws -> Void,
+                                             report: (Int64, Int64) -> Void) throws -> ImportTally {
+        do {
+            var heads = JSONEventScanner(handler: HealthAutoExportHeads())
+            try file.chunks { chunk, _ in try heads.feed(chunk) }
+            try heads.finish()
+            try file.rewind()
+            var scanner = JSONEventScanner(handler: HealthAutoExportReader(heads: heads.handler.heads, emit: emit))
+            try file.chunks { chunk, done in
+                try scanner.feed(chunk)
+                report(done, file.size)
+            }
+            try scanner.finish()
+            try scanner.handler.finish()
+            return scanner.handler.tally
+        } catch let problem as JSONProblem {
+            throw ImportError(file: name, problem: problem.description)
         }
     }
 
@@ -212,6 +236,13 @@ private final class InputFile {
                 done += Int64(got)
                 try body(UnsafeRawBufferPointer(rebasing: raw[..<got]), done)
             }
+        }
+    }
+
+    /// Back to the file's start, for a second pass.
+    func rewind() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw ImportError(file: name, problem: "cannot read the file again: \(String(cString: strerror(errno)))")
         }
     }
 

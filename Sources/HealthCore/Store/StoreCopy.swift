@@ -45,6 +45,8 @@ public enum StoreCopy {
                                               ("device_id", .text)]),
         Table(name: "personal_tokens", columns: [("id", .text), ("hash", .text), ("user_id", .text), ("label", .text),
                                                  ("scope", .text), ("created_at", .integer)]),
+        Table(name: "push_links", columns: [("id", .text), ("kind", .text), ("hash", .text), ("user_id", .text),
+                                            ("created_at", .integer), ("last_used_at", .integer)]),
         Table(name: "exist_pushed", columns: [("server", .text), ("uid", .text), ("attribute", .text), ("day", .text), ("value", .real)]),
     ]
 

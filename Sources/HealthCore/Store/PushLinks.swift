@@ -1,0 +1,41 @@
+import Foundation
+import HealthModel
+
+/// What kind of app pushes readings to a link. One case today; the table keeps the kind as text so a
+/// later kind needs no migration.
+public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
+    /// The Health Auto Export iPhone app's REST API automation (`POST /health-auto-export/SECRET`).
+    case healthAutoExport = "health-auto-export"
+}
+
+/// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.
+public struct PushLink: Sendable, Equatable {
+    public var id: String
+    public var kind: PushLinkKind
+    public var userName: String
+    public var createdAt: Date
+    /// When a request last arrived on it; nil if none has.
+    public var lastUsedAt: Date?
+
+    package init(id: String, kind: PushLinkKind, userName: String, createdAt: Date, lastUsedAt: Date?) {
+        self.id = id
+        self.kind = kind
+        self.userName = userName
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// Links an app pushes readings to: a secret URL per user (`hmon link add`), stored hashed.
+public protocol PushLinkStore: AnyObject, Sendable {
+    /// Makes a link for the user; returns its id and the secret in clear, this once (256 random bits).
+    func createPushLink(kind: PushLinkKind, userID: String, now: Date) async throws -> (id: String, secret: String)
+    /// Every link, oldest first, with its user's name.
+    func pushLinks() async throws -> [PushLink]
+    /// Revokes the link with this id; false when there is none.
+    func revokePushLink(id: String) async throws -> Bool
+    /// Revokes every link of this kind (of one user, or of all with nil); returns how many.
+    func revokePushLinks(kind: PushLinkKind, userID: String?) async throws -> Int
+    /// The user a secret of this kind stands for, noting the time it was used; nil for an unknown or revoked one.
+    func pushLinkUser(secret: String, kind: PushLinkKind, now: Date) async throws -> String?
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthModel
+import HMonCommandLine
+
+/// `hmon link add health-auto-export | list | revoke ID|KIND`: the secret URLs apps push readings to.
+struct LinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export).",
+        subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
+}
+
+extension PushLinkKind: ExpressibleByArgument {}
+
+/// Prints the link once: only its secret's hash is kept.
+struct LinkAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Make a link for an app to post to; prints the URL and headers to enter in the app (shown only this once).",
+        discussion: """
+            health-auto-export: the Health Auto Export iPhone app's REST API automation. In the app: Automation \
+            Type REST API, the URL printed here, Export Format JSON, Period "Since Last Sync", aggregation ("Summarize Data") off \
+            (see docs/server.md).
+            """)
+
+    @OptionGroup var database: DatabaseOption
+
+    @Argument(help: ArgumentHelp("The app that posts: health-auto-export.", valueName: "kind"))
+    var kind: PushLinkKind
+
+    @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
+    var user: String?
+
+    @Option(name: .customLong("base-url"),
+            help: ArgumentHelp("hmon serve's address as the phone reaches it (its --public-url, or the machine's address on "
+                               + "your network, e.g. http://192.168.1.20:8080); without it only the path is printed.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(help: "Accept a --base-url on this machine itself (127.0.0.1, localhost): to try the link from this machine.")
+    var allowLoopback = false
+
+    func validate() throws {
+        guard let baseURL else { return }
+        guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty else {
+            throw ValidationError("--base-url must be an http or https address, such as http://192.168.1.20:8080")
+        }
+        if !allowLoopback, HRVLinkCommand.isThisMachineOnly(host) {
+            throw ValidationError("--base-url \(baseURL) names this machine to itself: the phone posting to it reaches the phone, "
+                                  + "not hmon serve. Pass the address the phone reaches the server at, or --allow-loopback to try it here")
+        }
+    }
+
+    func run() async throws {
+        let opener = StoreOpener(db: database.db, user: user)
+        let service = LocalHealthService(store: try await opener.openStore(.readWrite))
+        let account = try await opener.actingUser(on: service)
+        let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
+        let path = HealthAutoExportLinkText.path(secret: secret)
+        let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        for line in HealthAutoExportLinkText.made(user: account.name, id: id, url: (base ?? "") + path, hasBase: base != nil) {
+            printEscaped(line)
+        }
+    }
+}
+
+struct LinkListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the links: id, kind, user, made, last used (never the secrets).")
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let store = try await StoreOpener(database).openStore(.readOnly)
+        let links = try await store.pushLinks()
+        if links.isEmpty {
+            printEscaped("No links: make one with `hmon link add health-auto-export`.")
+            return
+        }
+        for line in HealthAutoExportLinkText.list(links) { printEscaped(line) }
+    }
+}
+
+struct LinkRevokeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke a link by its id, or every link of a kind (of --user, or of everyone).")
+
+    @OptionGroup var database: DatabaseOption
+
+    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export.", valueName: "id|kind"))
+    var target: String
+
+    @Option(help: ArgumentHelp("With a kind: only this account's links.", valueName: "name"))
+    var user: String?
+
+    func run() async throws {
+        let opener = StoreOpener(db: database.db, user: user)
+        let store = try await opener.openStore(.readWrite)
+        if let kind = PushLinkKind(rawValue: target) {
+            var userID: String?
+            if user != nil { userID = try await opener.actingUser(on: LocalHealthService(store: store)).id }
+            let count = try await store.revokePushLinks(kind: kind, userID: userID)
+            printEscaped(count == 0 ? "No \(kind.rawValue) links to revoke." : "Revoked \(count) \(kind.rawValue) link\(count == 1 ? "" : "s").")
+            return
+        }
+        guard try await store.revokePushLink(id: target) else {
+            throw CommandError("no link has the id \(target): see `hmon link list`")
+        }
+        printEscaped("Revoked \(target): the app's posts to it are refused (404) from now on.")
+    }
+}
