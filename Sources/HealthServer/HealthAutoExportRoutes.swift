@@ -39,6 +39,9 @@ struct HealthAutoExportRoutes {
         }
     }
 
+    /// Where payloads are imported, one at a time (a store takes one writer at a time anyway).
+    static let importExecutor = BlockingWorkExecutor(label: "hmon.health-auto-export.import")
+
     private func receive(_ request: Request, userID: String) async throws -> Response {
         let spool = try await BodySpool.write(request, limit: ServerLimits.healthAutoExportMaxBodyBytes)
         defer { spool.remove() }
@@ -50,8 +53,11 @@ struct HealthAutoExportRoutes {
         }
         let result: ImportResult
         do {
-            result = try await store.importFile(spool.url, userID: userID, dryRun: false, timeZone: .current,
-                                                now: configuration.clock(), progress: nil)
+            // On a queue of its own: SQLite's import blocks its thread while the payload's transaction runs.
+            let (store, url, now) = (self.store, spool.url, configuration.clock())
+            result = try await withTaskExecutorPreference(Self.importExecutor) {
+                try await store.importFile(url, userID: userID, dryRun: false, timeZone: .current, now: now, progress: nil)
+            }
         } catch let error as ImportError {
             // Nothing of the payload was kept: the import is one transaction. The problem names its place, in
             // the message itself too, which the app's activity log shows.
