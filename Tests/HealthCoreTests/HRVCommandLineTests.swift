@@ -82,12 +82,24 @@ import Testing
         #expect(bad.stderr.contains("line 3: \"abc\" is not an interval in ms"))
     }
 
-    @Test func withoutAnHRVMeterTheCommandSaysHowToAddOne() throws {
+    /// Issue 28, item 6: every `add` makes the device it needs on a fresh account and says so, as
+    /// `add weight` does, instead of stopping at "add a device".
+    @Test func everyAddOnAFreshAccountMakesTheDeviceItNeedsAndSaysSo() async throws {
         let home = try Home()
         _ = try home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "pw-bob\n")
-        let outcome = try home.hmon(["add", "hrv", "--rmssd", "50", "--user", "bob"])
-        #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("hmon device add --type \"HRV Meter\""))
+        for (arguments, made) in [(["add", "hrv", "--rmssd", "50"], "\"HRV meter\" (HRV Meter)"),
+                                  (["add", "energy", "--active", "320"], "\"Activity tracker\" (Activity Tracker)"),
+                                  (["add", "energy", "--consumed", "450"], "\"Food log\""),
+                                  (["add", "weight", "72.4"], "\"Scale\"")] {
+            let outcome = try home.hmon(arguments + ["--user", "bob"])
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("made the device \(made)"), "\(arguments): \(outcome.stderr)")
+            // The second time the device is there: nothing more is made.
+            let again = try home.hmon(arguments + ["--user", "bob"])
+            #expect(again.status == 0 && !again.stderr.contains("made the device"), "\(arguments): \(again.stderr)")
+        }
+        let bob = try #require(try await home.store().user(named: "bob"))
+        #expect(try await home.store().devices(userID: bob.id).count == 4)
     }
 
     @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {

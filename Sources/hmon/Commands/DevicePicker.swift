@@ -15,16 +15,8 @@ enum DevicePicker {
             }
             return device
         }
-        // None named: the first that records the field, or, for a weigh-in or a meal (a first run), one made
-        // for it, said on stderr so the reading's own line stays the one line a script reads. Other kinds
-        // (a watch, an HRV meter) come from a device the person sets up, so they are asked to add it.
-        guard [BuiltInDeviceType.scale, .calorieTracker].contains(suggestedType) else {
-            var manifests: [String: Manifest] = [:]
-            for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await opened.service.manifest(ofType: typeID) }
-            if let device = devices.first(recording: field, manifests: manifests) { return device }
-            let type = suggestedType.deviceType.name
-            throw CommandError("\(opened.user.name) has no device that records \(label(field)): add one with `hmon device add --type \"\(type)\" --name NAME`")
-        }
+        // None named: the first that records the field, or one made for it (a first run should not stop at
+        // "add a device"), said on stderr so the reading's own line stays the one line a script reads.
         let chosen = try await opened.service.device(recording: field, orMake: suggestedType)
         if chosen.created {
             noteEscaped("made the device \"\(chosen.device.name)\" (\(suggestedType.deviceType.name)) for \(label(field)); "
