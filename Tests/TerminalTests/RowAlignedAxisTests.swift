@@ -53,13 +53,15 @@ import Testing
     }
 }
 
-/// The one-line chart of a screen too short for a braille one.
+/// The one-line chart of a screen too short for a braille one shows the whole span, resampled.
 @Suite struct SparklineTests {
-    @Test func theLowestValueIsTheLowestBlockAndTheHighestTheHighest() {
-        #expect(Sparkline.text([70, 71, 72, 73, 74, 75, 76, 77], width: 20) == "▁▂▃▄▅▆▇█")
-        // Resampled to 4 cells: means 70.5, 72.5, 74.5, 76.5 of a 70–77 range.
-        #expect(Sparkline.text([70, 71, 72, 73, 74, 75, 76, 77], width: 4) == "▁▃▆█")
-        #expect(Sparkline.text([72, 72, 72], width: 10) == "▅▅▅", "flat: the middle")
-        #expect(Sparkline.text([], width: 10).isEmpty)
+    @Test func aSeriesIsResampledToTheWidthByMeans() {
+        #expect(Sparkline.resampled([70, 71, 72, 73, 74, 75, 76, 77], to: 20) == [70, 71, 72, 73, 74, 75, 76, 77])
+        // Four cells of two values each: their means.
+        #expect(Sparkline.resampled([70, 71, 72, 73, 74, 75, 76, 77], to: 4) == [70.5, 72.5, 74.5, 76.5])
+        // Three cells of eight values: 2, 3 and 3 of them.
+        #expect(Sparkline.resampled([1, 2, 3, 4, 5, 6, 7, 8], to: 3) == [1.5, 4, 7])
+        #expect(Sparkline.resampled([.nan, 5], to: 3) == [5])
+        #expect(Sparkline.resampled([], to: 10).isEmpty)
     }
 }

@@ -55,9 +55,10 @@ struct WeightsView {
             // No room for a chart: the trend's shape in one line, and the span it covers.
             if area.height >= 1, let chart = model.chart {
                 let label = "  " + chart.period
-                let line = Sparkline.text(chart.trend.map(\.y), width: max(0, area.width - DisplayWidth.of(label)))
-                let used = canvas.text(line, at: Point(x: area.x, y: area.y), style: Style(.graph))
-                canvas.text(label, at: Point(x: area.x + used, y: area.y), style: Styles.label, maxWidth: area.width - used)
+                let values = Sparkline.resampled(chart.trend.map(\.y), to: max(0, area.width - DisplayWidth.of(label)))
+                canvas.sparkline(values, at: Point(x: area.x, y: area.y), width: values.count)
+                canvas.text(label, at: Point(x: area.x + values.count, y: area.y), style: Styles.label,
+                            maxWidth: area.width - values.count)
             }
             return
         }
