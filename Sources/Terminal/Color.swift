@@ -58,12 +58,37 @@ public enum ColorDepth: String, Sendable, CaseIterable, Comparable {
         if noColor { return .monochrome }
         if let value = environment["NO_COLOR"], !value.isEmpty { return .monochrome }
         guard colors >= 8 else { return .monochrome }
-        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         if colors >= 0x100_0000 { return .trueColor }
-        if colors >= 256, canChangeColor || colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
+        // Exact theme colours on a 256-colour terminfo mean redefining palette slots: only where the
+        // terminal on the other end is known to honour it (issue 28: inside tmux with xterm-256color the
+        // slots were redefined, tmux ignored it, and text came out black on navy).
+        if colors >= 256, canChangeColor, PaletteRedefinition.isHonoured(environment) { return .trueColor }
         if colors >= 256 { return .colors256 }
         if colors >= 16 { return .colors16 }
         return .colors8
+    }
+}
+
+/// Whether redefining palette slots (terminfo's `initc`, which ncurses' `can_change_color` reports) reaches
+/// the screen. terminfo says what the terminal type can do, not what the program on the other end does: a
+/// multiplexer (tmux, screen) takes the escape and ignores it, whatever `TERM` says. So it counts only
+/// outside a multiplexer, on a terminal that says it draws direct colour (`COLORTERM=truecolor` or
+/// `24bit`) or that names itself (xterm's `XTERM_VERSION`, VTE's `VTE_VERSION`, Konsole's
+/// `KONSOLE_VERSION`, or a `TERM_PROGRAM` known to take palette changes).
+public enum PaletteRedefinition {
+    static let knownPrograms: Set<String> = ["iTerm.app", "WezTerm", "vscode", "ghostty", "kitty", "Hyper", "Tabby"]
+
+    public static func isHonoured(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        let multiplexed = environment["TMUX"].map { !$0.isEmpty } == true || environment["STY"].map { !$0.isEmpty } == true
+            || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        guard !multiplexed else { return false }
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return true }
+        if ["XTERM_VERSION", "VTE_VERSION", "KONSOLE_VERSION"].contains(where: { environment[$0].map { !$0.isEmpty } == true }) {
+            return true
+        }
+        return environment["TERM_PROGRAM"].map(knownPrograms.contains) == true
     }
 }
 

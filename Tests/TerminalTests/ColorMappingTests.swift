@@ -58,12 +58,30 @@ import Testing
     }
 
     @Test func depthFollowsWhatTheTerminalReports() {
-        #expect(ColorDepth.detect(colors: 256, canChangeColor: false, environment: ["COLORTERM": "truecolor"]) == .trueColor)
-        #expect(ColorDepth.detect(colors: 256, canChangeColor: true, environment: [:]) == .trueColor)
+        // A 256-colour terminfo gives exact colours only by redefining slots, which needs `initc` and a
+        // terminal known to honour it.
+        #expect(ColorDepth.detect(colors: 256, canChangeColor: false, environment: ["COLORTERM": "truecolor"]) == .colors256)
+        #expect(ColorDepth.detect(colors: 256, canChangeColor: true, environment: ["COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ColorDepth.detect(colors: 256, canChangeColor: true, environment: ["XTERM_VERSION": "XTerm(388)"]) == .trueColor)
+        #expect(ColorDepth.detect(colors: 256, canChangeColor: true, environment: [:]) == .colors256, "an unknown terminal")
         #expect(ColorDepth.detect(colors: 0x100_0000, canChangeColor: false, environment: [:]) == .trueColor)
         #expect(ColorDepth.detect(colors: 256, canChangeColor: false, environment: [:]) == .colors256)
         #expect(ColorDepth.detect(colors: 16, canChangeColor: false, environment: ["COLORTERM": "truecolor"]) == .colors16)
         #expect(ColorDepth.detect(colors: 8, canChangeColor: false, environment: [:]) == .colors8)
         #expect(ColorDepth.detect(colors: -1, canChangeColor: false, environment: [:]) == .monochrome)
+    }
+
+    /// Issue 28, item 8: inside tmux with `TERM=xterm-256color` hmon redefined palette slots that tmux
+    /// ignores, and drew black on navy. Inside a multiplexer the nearest of the standard 256 is used, even
+    /// when the outer terminal says it draws direct colour.
+    @Test func insideAMultiplexerThePaletteIsNeverRedefined() {
+        for environment in [["TMUX": "/tmp/tmux-0/default,123,0", "TERM": "xterm-256color", "COLORTERM": "truecolor"],
+                            ["TERM": "tmux-256color", "COLORTERM": "truecolor"],
+                            ["TERM": "screen-256color", "XTERM_VERSION": "XTerm(388)"],
+                            ["STY": "1234.pts-0.host", "TERM": "xterm-256color", "VTE_VERSION": "7600"]] {
+            #expect(ColorDepth.detect(colors: 256, canChangeColor: true, environment: environment) == .colors256, "\(environment)")
+        }
+        // A direct-colour terminfo (xterm-direct, tmux's own direct entries) needs no slots: exact colours still.
+        #expect(ColorDepth.detect(colors: 0x100_0000, canChangeColor: false, environment: ["TMUX": "x"]) == .trueColor)
     }
 }

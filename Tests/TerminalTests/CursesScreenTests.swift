@@ -112,6 +112,19 @@ struct CursesScreenTests {
         try expectScreen(screen, holds: second)
     }
 
+    /// Inside tmux, `TERM=xterm-256color` as many set it: the terminfo can redefine colours, tmux cannot.
+    @Test func insideTmuxWithXterm256colorThePairsHoldTheNearestStandardColours() throws {
+        let pty = try PseudoTerminal(rows: 10, columns: 40)
+        defer { pty.shutDown() }
+        let screen = try openScreen(pty, term: "xterm-256color", environment: ["TMUX": "/tmp/tmux-0/default,1,0"],
+                                    theme: try ThemeCatalog.standard().theme(named: "nord"))
+        defer { screen.stop() }
+        #expect(screen.colorDepth == .colors256)
+        var fg: Int32 = 0, bg: Int32 = 0
+        extended_pair_content(Int32(screen.palette.pairNumber(for: .bad)), &fg, &bg)
+        #expect(Int(fg) == ColorMapping.xterm256(RGB(0xbf, 0x61, 0x6a)), "nord's red as the nearest xterm-256 colour")
+    }
+
     @Test func colourPairsHoldTheThemeMappedToTheXterm256Palette() throws {
         let pty = try PseudoTerminal(rows: 10, columns: 40)
         defer { pty.shutDown() }
@@ -132,7 +145,8 @@ struct CursesScreenTests {
     @Test func aTerminalThatCanRedefineColoursShowsThemeColoursExactly() throws {
         let pty = try PseudoTerminal(rows: 10, columns: 40)
         defer { pty.shutDown() }
-        let screen = try openScreen(pty, term: "xterm-256color")
+        // An xterm names itself; its terminfo has `initc`, so the palette slots take the theme's colours.
+        let screen = try openScreen(pty, term: "xterm-256color", environment: ["XTERM_VERSION": "XTerm(388)"])
         defer { screen.stop() }
         #expect(screen.colorDepth == .trueColor)
         var fg: Int32 = 0, bg: Int32 = 0, r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
