@@ -32,6 +32,10 @@ public enum InsightsText {
         for c in report.correlations {
             lines.append("  \(String(repeating: "★", count: c.stars).padding(toLength: 5, withPad: " ", startingAt: 0)) \(c.fullSentence)")
         }
+        if !report.expectedCorrelations.isEmpty {
+            lines += ["", "As expected (the two measure one thing twice, so they are not findings)"]
+            for c in report.expectedCorrelations { lines.append("  " + c.fullSentence) }
+        }
         return lines
     }
 

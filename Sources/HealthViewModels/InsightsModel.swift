@@ -55,6 +55,8 @@ public final class InsightsModel {
     public private(set) var findings: [String] = []
     public private(set) var averages: [AverageRow] = []
     public private(set) var correlations: [CorrelationRow] = []
+    /// "as expected: steps and active energy": surviving pairs that measure one thing twice; nil for none.
+    public private(set) var expectedNote: String?
     /// "198 pairs tested, 5 % false discovery rate".
     public private(set) var testedNote = ""
     public private(set) var selectedIndex = 0
@@ -161,6 +163,9 @@ public final class InsightsModel {
                            days: "\(c.days) days", coefficient: "ρ \(Formats.signed2(c.value))")
         }
         testedNote = "\(report.testedPairs) pairs tested · false discovery rate 5 %"
+        // Pairs that measure one thing twice survive too, but are no finding: named apart, not ranked.
+        let expected = report.expectedCorrelations.map { "\($0.attribute.label.lowercased()) and \($0.attribute2.label.lowercased())" }
+        expectedNote = expected.isEmpty ? nil : "as expected: " + Array(Set(expected)).sorted().joined(separator: ", ")
         selectedIndex = min(selectedIndex, max(correlations.count - 1, 0))
         if detail != nil { openDetail() }
     }

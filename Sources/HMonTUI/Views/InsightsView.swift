@@ -122,6 +122,7 @@ struct InsightsView {
             if width > rightW + 30 { canvas.text(right, rightAlignedTo: x + width, y: y, style: selected ? base : Styles.label) }
         }
         let footer = "\(model.selectedIndex + 1) of \(model.correlations.count) · Enter: the two series"
+            + (model.expectedNote.map { " · " + $0 } ?? "")
         canvas.text(footer, at: Point(x: x, y: rect.maxY - 1), style: .dim, maxWidth: width)
     }
 

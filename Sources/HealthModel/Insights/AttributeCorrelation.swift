@@ -19,6 +19,9 @@ public struct AttributeCorrelation: Sendable, Equatable {
     public var days: Int
     /// The window's last day.
     public var date: Day
+    /// The two measure one thing twice (`InsightAttribute.PairRelation.sameMeasure`): shown apart, as
+    /// expected, never ranked as a finding.
+    public var isExpected: Bool { attribute.relation(to: attribute2) == .sameMeasure }
 
     /// 1–5 from the adjusted value: q ≤ 0.05, 0.01, 0.001, 0.0001, 0.00001.
     public var stars: Int {

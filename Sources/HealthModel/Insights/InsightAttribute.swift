@@ -50,7 +50,9 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         }
     }
 
-    /// The attributes it is computed from: a pair of an attribute and one of its parts correlates by
+    // MARK: How attributes depend on each other (the one list the insights and their tests read)
+
+    /// The attributes hmon computes it from: a pair of an attribute and one of its parts correlates by
     /// construction (net energy falls as activity rises), so such pairs are not tested.
     public var parts: Set<InsightAttribute> {
         switch self {
@@ -61,9 +63,48 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         }
     }
 
-    /// Whether a pair is tested at all (neither is computed from the other).
+    /// Its parts, their parts and so on: net energy comes from weight too, through resting energy.
+    public var allParts: Set<InsightAttribute> {
+        var found = parts
+        var frontier = parts
+        while let next = frontier.popFirst() {
+            for part in next.parts where !found.contains(part) {
+                found.insert(part)
+                frontier.insert(part)
+            }
+        }
+        return found
+    }
+
+    /// Pairs of attributes that measure one thing twice: a watch's active energy is mostly its steps.
+    /// They correlate as expected, not as a finding about the person.
+    public static let sameMeasure: [Set<InsightAttribute>] = [[.steps, .activeEnergy]]
+
+    /// How a pair relates before any data is looked at.
+    public enum PairRelation: Sendable, Equatable {
+        /// Neither says anything about the other by construction: tested, and a finding when it holds.
+        case independent
+        /// One is computed from the other, or both from the same reading (resting energy and weigh-ins
+        /// both move on a weigh-in day): not tested at all.
+        case derived
+        /// They measure one thing twice, directly or through a part (net energy through active energy and
+        /// steps): tested, and shown apart as expected, never ranked as a finding.
+        case sameMeasure
+    }
+
+    public func relation(to other: InsightAttribute) -> PairRelation {
+        let mine = allParts, theirs = other.allParts
+        if self == other || mine.contains(other) || theirs.contains(self) || !mine.isDisjoint(with: theirs) { return .derived }
+        let left = mine.union([self]), right = theirs.union([other])
+        let overlaps = Self.sameMeasure.contains { pair in
+            left.contains { a in right.contains { b in a != b && pair == [a, b] } }
+        }
+        return overlaps ? .sameMeasure : .independent
+    }
+
+    /// Whether a pair is tested at all (see `PairRelation.derived`).
     public func isIndependent(of other: InsightAttribute) -> Bool {
-        self != other && !parts.contains(other) && !other.parts.contains(self)
+        relation(to: other) != .derived
     }
 
     /// The verb phrases of the sentences: "you eat more", "your weight goes up".

@@ -7,10 +7,13 @@ public struct InsightsReport: Sendable, Equatable {
     public var today: Day
     public var daily: DailyAttributes
     public var averages: [AttributeAverages]
+    /// The pairs that survived, strongest evidence first; pairs that measure one thing twice are not among them.
     public var correlations: [AttributeCorrelation]
     public var findings: [Finding]
     /// How many pairs were tested (what the false-discovery control adjusted for).
     public var testedPairs: Int
+    /// The pairs that survived but measure one thing twice (steps and active energy): as expected, shown apart.
+    public var expectedCorrelations: [AttributeCorrelation] = []
 
     /// The days `compute` needs totals for: the correlation window, the weight carry before it, and today.
     public static func neededDays(today: Day, windowDays: Int = CorrelationScan.windowDays) -> ClosedRange<Day> {
@@ -32,13 +35,14 @@ public struct InsightsReport: Sendable, Equatable {
             AttributeAverages.compute($0, in: daily, through: yesterday, windowDays: averageDays)
         }
         let tests = CorrelationScan.tests(daily, through: yesterday, windowDays: windowDays)
-        let correlations = CorrelationScan.correlations(tests, through: yesterday)
+        let surviving = CorrelationScan.correlations(tests, through: yesterday)
+        let correlations = surviving.filter { !$0.isExpected }
         let weighIns: [(day: Day, kg: Double)] = totals.compactMap { day, t in
             t.weight.count > 0 && day >= first ? (day, t.weight.sum / Double(t.weight.count)) : nil
         }
         let trend = WeightTrendBuilder.days(weighIns: weighIns)
         let findings = Findings.all(daily, averages: averages, trend: trend, today: today, profile: profile)
         return InsightsReport(profile: profile, today: today, daily: daily, averages: averages, correlations: correlations,
-                              findings: findings, testedPairs: tests.count)
+                              findings: findings, testedPairs: tests.count, expectedCorrelations: surviving.filter(\.isExpected))
     }
 }

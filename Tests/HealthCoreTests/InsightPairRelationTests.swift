@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import HealthModel
+
+/// Issue 28, item 3: insights without self-made artefacts. Which pairs are never tested (one computed from
+/// the other, or both from the same reading) and which are shown apart as expected (they measure one thing
+/// twice) comes from one list, `InsightAttribute.parts` and `sameMeasure`; these cases are the issue's.
+@Suite struct InsightPairRelationTests {
+    @Test func aPairComputedFromTheSameReadingIsNeverTested() {
+        // "On days after you weigh in more often, your resting energy goes up more": resting energy is
+        // recomputed from the weight on weigh-in days only, so the pair moves together by construction.
+        #expect(InsightAttribute.weighIns.relation(to: .restingEnergy) == .derived)
+        // Net energy comes from weight too, through resting energy.
+        #expect(InsightAttribute.netEnergy.allParts.contains(.weight))
+        #expect(InsightAttribute.netEnergy.relation(to: .weight) == .derived)
+        #expect(InsightAttribute.weight.relation(to: .netEnergy) == .derived, "either way round")
+        #expect(InsightAttribute.netEnergy.relation(to: .energy) == .derived)
+        #expect(InsightAttribute.restingEnergy.relation(to: .weight) == .derived)
+    }
+
+    @Test func pairsThatMeasureOneThingTwiceAreExpected() {
+        #expect(InsightAttribute.steps.relation(to: .activeEnergy) == .sameMeasure)
+        // Net energy and steps, through active energy.
+        #expect(InsightAttribute.netEnergy.relation(to: .steps) == .sameMeasure)
+        #expect(InsightAttribute.steps.relation(to: .netEnergy) == .sameMeasure)
+    }
+
+    @Test func independentPairsStayFindings() {
+        #expect(InsightAttribute.energy.relation(to: .weight) == .independent)
+        #expect(InsightAttribute.heartRateVariability.relation(to: .stress) == .independent)
+        #expect(InsightAttribute.steps.relation(to: .weight) == .independent)
+    }
+
+    /// Every pair the scan can report: none derived; the expected ones never among the ranked correlations.
+    @Test func theReportRanksNoDerivedOrExpectedPair() {
+        for a in InsightAttribute.allCases {
+            for b in InsightAttribute.allCases where a.isIndependent(of: b) {
+                #expect(a.relation(to: b) != .derived)
+            }
+        }
+        let steps = AttributeCorrelation(attribute: .activeEnergy, attribute2: .steps, offset: 0, value: 0.9, p: 1e-9, q: 1e-8,
+                                         days: 180, date: Day(year: 2026, month: 11, day: 20))
+        #expect(steps.isExpected)
+    }
+}
