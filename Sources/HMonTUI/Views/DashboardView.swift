@@ -27,7 +27,8 @@ struct DashboardView {
                 .draw(on: canvas, in: content)
         }
         if dashboard.ui.showsHelp {
-            HelpOverlay(sections: dashboard.helpSections).draw(on: canvas, in: content)
+            // The whole screen: a modal list of keys may cover the tab and status bars.
+            HelpOverlay(sections: dashboard.helpSections).draw(on: canvas, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         }
     }
 }

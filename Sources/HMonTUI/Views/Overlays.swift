@@ -3,48 +3,99 @@ import Terminal
 import CheckedNumbers
 
 /// `?` / F1: every binding that applies, printed from the key tables: what is open, the screen's own
-/// keys, then the global ones.
+/// keys, then the global ones. A help text too long for its column wraps under itself rather than being
+/// cut, and the overlay takes as many columns as the height needs.
 @MainActor
 struct HelpOverlay {
     let sections: [(title: String, bindings: [Binding])]
 
-    /// One line of the overlay: a section title, a binding, or a blank between sections.
-    private enum Entry { case title(String), binding(Binding), blank }
+    /// One row of the overlay: a section title, a binding's keys with the first line of its help, a further
+    /// line of a help text, or a blank between sections.
+    private enum Row { case title(String), binding(keys: String, help: String), more(String), blank }
 
-    func draw(on canvas: Canvas, in area: Rect) {
-        var entries: [Entry] = []
-        for (index, section) in sections.enumerated() {
-            if index > 0 { entries.append(.blank) }
-            entries.append(.title(section.title))
-            entries += section.bindings.map { .binding($0) }
-        }
+    private struct Layout {
+        var columnWidth: Int
+        var keyColumn: Int
+        var columns: [[Row]]
+        var rows: Int { columns.map(\.count).max() ?? 0 }
+    }
+
+    /// The entries in `count` columns: each binding's help wrapped to the column, a section's title and a
+    /// binding never split from their rows, the columns filled evenly from the left.
+    private func layout(columns count: Int, width: Int) -> Layout {
         let all = sections.flatMap(\.bindings)
         let keyW = all.map { DisplayWidth.of($0.keyNames) }.max() ?? 6
         let helpW = all.map { DisplayWidth.of($0.help) }.max() ?? 20
-        // As many columns as it takes to fit the height; text is cut rather than the list.
+        let columnWidth = min(keyW + helpW + 5, max(12, (width - 2) / count))
+        let keyColumn = min(keyW, columnWidth / 2)
+        let helpWidth = max(1, columnWidth - keyColumn - 4)
+        var blocks: [[Row]] = []
+        for (index, section) in sections.enumerated() {
+            if index > 0 { blocks.append([.blank]) }
+            blocks.append([.title(section.title)])
+            for binding in section.bindings {
+                let lines = WordWrap.lines(binding.help, width: helpWidth)
+                blocks.append([.binding(keys: binding.keyNames, help: lines.first ?? "")] + lines.dropFirst().map { .more($0) })
+            }
+        }
+        return Layout(columnWidth: columnWidth, keyColumn: keyColumn, columns: Self.pack(blocks, into: count))
+    }
+
+    /// The blocks in at most `count` columns, in order, none split, with the tallest column as short as it
+    /// can be: the smallest height that every block fits under, found by trying each from the even share up.
+    private static func pack(_ blocks: [[Row]], into count: Int) -> [[Row]] {
+        let total = blocks.reduce(0) { $0 + $1.count }
+        var height = max(blocks.map(\.count).max() ?? 0, Int(rounding: Double(total) / Double(max(count, 1)), .up))
+        while true {
+            var columns: [[Row]] = [[]]
+            for block in blocks {
+                if !columns[columns.count - 1].isEmpty, columns[columns.count - 1].count + block.count > height {
+                    columns.append([])
+                    if case .blank = block.first { continue }   // a column does not start blank
+                }
+                columns[columns.count - 1] += block
+            }
+            if columns.count <= count { return columns }
+            height += 1
+        }
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
         let rowsAvailable = max(1, area.height - 2)
-        let columns = max(1, Int(rounding: Double(entries.count) / Double(rowsAvailable), .up))
-        let rows = Int(rounding: Double(entries.count) / Double(columns), .up)
-        let columnW = min(keyW + helpW + 5, max(12, (area.width - 2) / columns))
-        let boxWidth = min(area.width, columnW * columns + 2)
-        let height = min(area.height, rows + 2)
+        // The fewest columns whose rows fit; on a screen too small for any, the layout with the fewest rows,
+        // cut at the bottom. Columns narrower than 24 cells would leave a help text a few letters a line.
+        let most = max(1, min(4, (area.width - 2) / 24))
+        let candidates: [Layout] = (1...most).map { self.layout(columns: $0, width: area.width) }
+        let fitting: Layout? = candidates.first { $0.rows <= rowsAvailable }
+        let layout: Layout = fitting ?? candidates.min { $0.rows < $1.rows }!
+        let boxWidth = min(area.width, layout.columnWidth * layout.columns.count + 2)
+        let height = min(area.height, layout.rows + 2)
         let rect = Rect(x: area.x + (area.width - boxWidth) / 2, y: area.y + max(0, (area.height - height) / 2),
                         width: boxWidth, height: height)
         let inner = canvas.panel(rect, title: "Keys · any key closes")
-        let keyColumn = min(keyW, columnW / 2)
-        for (i, entry) in entries.enumerated() {
-            let x = inner.x + 1 + (i / rows) * columnW
-            let y = inner.y + i % rows
-            guard y < inner.maxY else { continue }
-            switch entry {
-            case .title(let title):
-                canvas.text(title, at: Point(x: x, y: y), style: Styles.columnHeader, maxWidth: columnW - 1)
-            case .binding(let binding):
-                canvas.text(binding.keyNames, at: Point(x: x + 1, y: y), style: Styles.key, maxWidth: keyColumn)
-                canvas.text(binding.help, at: Point(x: x + keyColumn + 3, y: y), style: Styles.value,
-                            maxWidth: max(0, columnW - keyColumn - 4))
-            case .blank:
-                break
+        let helpX = layout.keyColumn + 3, helpWidth = max(0, layout.columnWidth - layout.keyColumn - 4)
+        // Too short for every row: the last one says so instead of a list that ends without a word.
+        let cut = layout.rows > inner.height
+        if cut {
+            canvas.text("… more on a taller terminal", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim,
+                        maxWidth: inner.width - 2)
+        }
+        for (c, column) in layout.columns.enumerated() {
+            let x = inner.x + 1 + c * layout.columnWidth
+            for (r, row) in column.enumerated() {
+                let y = inner.y + r
+                guard y < inner.maxY - (cut ? 1 : 0) else { break }
+                switch row {
+                case .title(let title):
+                    canvas.text(title, at: Point(x: x, y: y), style: Styles.columnHeader, maxWidth: layout.columnWidth - 1)
+                case .binding(let keys, let help):
+                    canvas.text(keys, at: Point(x: x + 1, y: y), style: Styles.key, maxWidth: layout.keyColumn)
+                    canvas.text(help, at: Point(x: x + helpX, y: y), style: Styles.value, maxWidth: helpWidth)
+                case .more(let help):
+                    canvas.text(help, at: Point(x: x + helpX, y: y), style: Styles.value, maxWidth: helpWidth)
+                case .blank:
+                    break
+                }
             }
         }
     }
