@@ -23,8 +23,13 @@ public struct RowAlignedAxis: Sendable, Equatable {
         if high - low < 1e-9 { low -= 0.5; high += 0.5 }   // a flat line sits in the middle, not on an edge
         let divisors = (1...(rows - 1)).filter { (rows - 1) % $0 == 0 }
         let span = high - low
+        // A stored 1e300 leaves no room for a half-unit either side (1e300 + 0.5 is 1e300): no axis, rather
+        // than a search that never ends.
+        guard span > 0, span.isFinite else { return nil }
         var exponent = floor(log10(span / Double(rows - 1)))
-        while exponent < 20 {
+        // The finest step is at least span / (rows - 1); the coarsest any row count needs, a few powers of ten more.
+        let last = exponent + 3
+        while exponent <= last {
             let magnitude = pow(10, exponent)
             for multiple in [1.0, 2, 5] {
                 let step = multiple * magnitude

@@ -33,6 +33,14 @@ import Testing
         #expect(Set(steps.map { ($0 * 1e6).rounded() }).count == 1, "evenly spaced: \(axis.ticks)")
     }
 
+    /// A stored weight of 1e300 (planted around the rules) once made the search for a step spin forever:
+    /// 1e300 ± 0.5 is 1e300, so the range had no width. Such values give no axis, at once.
+    @Test func valuesTooLargeToWidenGiveNoAxisAndEndTheSearch() {
+        #expect(RowAlignedAxis(low: 1e300, high: 1e300, rows: 5) == nil)
+        #expect(RowAlignedAxis(low: -1e308, high: 1e308, rows: 5) == nil, "a span beyond the largest double")
+        #expect(RowAlignedAxis(low: 70.5, high: 1e300, rows: 5) != nil, "wide but finite: steps of 1e299 or so")
+    }
+
     @Test func oneRowOrNoNumbersGiveNoAxis() {
         #expect(RowAlignedAxis(low: 1, high: 2, rows: 1) == nil)
         #expect(RowAlignedAxis(low: .nan, high: 2, rows: 5) == nil)
