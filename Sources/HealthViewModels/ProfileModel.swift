@@ -154,7 +154,7 @@ public final class ProfileModel {
         let height = fields[Index.height].input.text.trimmingCharacters(in: .whitespaces)
         profile.heightCm = height.isEmpty ? nil : Self.number(height)
         let born = fields[Index.birthDate].input.text.trimmingCharacters(in: .whitespaces)
-        profile.birthDate = born.isEmpty ? nil : Day(iso: born)
+        profile.birthDate = born.isEmpty ? nil : Day(typed: born)
         let goal = fields[Index.goal].input.text.trimmingCharacters(in: .whitespaces)
         profile.goalKg = Self.number(goal).map { massUnit.toKg($0) }
         return .success(profile)
@@ -175,7 +175,7 @@ public final class ProfileModel {
             guard let cm = Self.number(text) else { return "height \"\(text)\" is not a number: type centimetres, like 175" }
             if !ProfileRules.heightCm.contains(cm) { return "height \(text) cm is outside 50–272 cm: type centimetres, like 175" }
         case Index.birthDate:
-            guard let day = Day(iso: text) else { return "birth date \"\(text)\" is not a date: type YYYY-MM-DD, like 1990-01-31" }
+            guard let day = Day(typed: text) else { return "birth date \"\(text)\" is not a date: type YYYY-MM-DD, like 1990-01-31" }
             if day > clock.today { return "birth date \(text) is in the future: type YYYY-MM-DD, like 1990-01-31" }
             if day.year < 1900 { return "birth date \(text) is before 1900: type YYYY-MM-DD, like 1990-01-31" }
         case Index.goal:

@@ -220,7 +220,8 @@ import Testing
     @Test func profileSetChangesOnlyWhatIsGivenAndShowPrintsIt() async throws {
         let home = try Home()
         try home.userWithScale()
-        #expect(try home.hmon(["profile", "set", "--height-cm", "168", "--birth-date", "1988-04-12", "--sex", "female"]).status == 0)
+        #expect(try home.hmon(["profile", "set", "--height-cm", "168", "--birth-date", "1988-4-12", "--sex", "female"]).status == 0,
+                "an unpadded date as people type it")
         #expect(try home.hmon(["profile", "set", "--unit", "lb", "--bmr-formula", "harris-benedict"]).status == 0)
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))

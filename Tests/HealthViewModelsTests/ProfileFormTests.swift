@@ -36,8 +36,9 @@ struct ProfileFormTests {
         for c in "1990-02-30" { form.type(c) }
         form.focusNext()
         #expect(form.problem?.hasPrefix("birth date \"1990-02-30\" is not a date") == true)
-        form.deleteBackward(); form.deleteBackward()
-        for c in "28" { form.type(c) }
+        // Typed as people type it, unpadded (issue 28, item 6: "1985-3-14" was refused).
+        for _ in 0..<10 { form.deleteBackward() }
+        for c in "1990-2-28" { form.type(c) }
         form.focusNext()
         form.choose(step: 1)  // sex: not set → female
         form.focusNext()

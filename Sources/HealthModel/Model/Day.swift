@@ -15,8 +15,20 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 
     /// Parses `YYYY-MM-DD`; nil for anything else or an impossible date.
     public init?(iso text: String) {
+        self.init(text, padded: true)
+    }
+
+    /// A date as a person types it: `1985-3-14` as well as `1985-03-14` (year in four digits, month and
+    /// day in one or two). For what people type; formats with a contract (Exist's dates) keep `iso`.
+    public init?(typed text: String) {
+        self.init(text.trimmingCharacters(in: .whitespaces), padded: false)
+    }
+
+    private init?(_ text: String, padded: Bool) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        let widths = padded ? 2...2 : 1...2
+        guard parts.count == 3, parts[0].count == 4, widths.contains(parts[1].count), widths.contains(parts[2].count),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
         let cal = Self.utc
         guard let date = cal.date(from: DateComponents(year: y, month: m, day: d)),

@@ -9,7 +9,7 @@ extension MassUnit: ExpressibleByArgument {}
 extension EnergyUnit: ExpressibleByArgument {}
 
 extension Day: ExpressibleByArgument {
-    public init?(argument: String) { self.init(iso: argument) }
+    public init?(argument: String) { self.init(typed: argument) }
 }
 
 /// The BMR formulas by the names people type.
