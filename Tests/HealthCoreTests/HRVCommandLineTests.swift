@@ -102,6 +102,38 @@ import Testing
         #expect(try await home.store().devices(userID: bob.id).count == 4)
     }
 
+    /// Issue 28, item 7: `hmon hrv list|show`, in text and JSON, as the other commands.
+    @Test func hrvListAndShowPrintTheMeasurementsInTextAndJSON() throws {
+        let home = try Self.userWithMeter()
+        #expect(try home.hmon(["add", "hrv", "--rmssd", "52.4", "--sdnn", "61", "--stress", "0.32", "--at", "2026-11-20 07:10", "--user", "alice"]).status == 0)
+        #expect(try home.hmon(["add", "hrv", "--rmssd", "47.1", "--at", "2026-11-21 07:05", "--user", "alice"]).status == 0)
+        #expect(try home.hmon(["add", "weight", "72.4", "--user", "alice"]).status == 0, "not an HRV measurement")
+
+        let listed = try home.hmon(["hrv", "list", "--user", "alice"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "a header and two measurements, no weigh-in: \(listed.stdout)")
+        #expect(lines[1].hasPrefix("2026-11-21 07:05  47.1") && lines[2].contains("52.4   61.0  32 %"), "\(listed.stdout)")
+
+        let json = try home.hmon(["hrv", "list", "--json", "--limit", "1", "--user", "alice"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1 && array[0]["rmssd"] as? Double == 47.1 && array[0]["device"] as? String == "Welltory")
+        #expect(array[0]["source"] as? String == "manual" && array[0]["id"] is String)
+
+        let older = try #require(lines[2].split(separator: " ").last.map(String.init))
+        let shown = try home.hmon(["hrv", "show", String(older.prefix(6)), "--json", "--user", "alice"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        #expect(object["id"] as? String == older && object["sdnn"] as? Double == 61 && object["stress"] as? Double == 0.32)
+        let text = try home.hmon(["hrv", "show", older, "--user", "alice"])
+        #expect(text.stdout.contains("rmssd") && text.stdout.contains("52.4"), "\(text.stdout)")
+
+        let weighIn = try #require(try home.hmon(["reading", "list", "--field", "weight", "--user", "alice"]).stdout
+            .split(separator: "\n").dropFirst().first?.split(separator: " ").first.map(String.init))
+        let notHRV = try home.hmon(["hrv", "show", weighIn, "--user", "alice"])
+        #expect(notHRV.status == 1 && notHRV.stderr.contains("is not an HRV measurement"), "\(notHRV.stderr)")
+    }
+
     @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {
         let home = try Self.userWithMeter()
         let outcome = try home.hmon(["hrv", "link", "--base-url", "http://192.168.1.20:8080/", "--user", "alice"])

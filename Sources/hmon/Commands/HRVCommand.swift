@@ -4,7 +4,7 @@ import ArgumentParser
 struct HRVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hrv",
-        abstract: "Heart rate variability: the Welltory link.",
-        subcommands: [HRVLinkCommand.self]
+        abstract: "Heart rate variability: your measurements, and the Welltory link.",
+        subcommands: [HRVListCommand.self, HRVShowCommand.self, HRVLinkCommand.self]
     )
 }
