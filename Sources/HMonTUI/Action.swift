@@ -34,6 +34,8 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let nextField = Action("next field")
     public static let previousField = Action("previous field")
     public static let deleteBackward = Action("delete backward")
+    public static let deleteWord = Action("delete a word")
+    public static let clearField = Action("clear the field")
     public static let cancel = Action("cancel")
     public static let switchForm = Action("switch form")
     public static let confirm = Action("confirm")

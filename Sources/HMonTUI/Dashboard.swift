@@ -213,7 +213,9 @@ public final class Dashboard {
         case .previousField: form.focusPrevious()
         case .chooseNext: form.choose(step: 1)
         case .choosePrevious: form.choose(step: -1)
-        case .deleteBackward: form.deleteBackward()
+        case .deleteBackward: form.edit(.deleteBackward)
+        case .deleteWord: form.edit(.deleteWord)
+        case .clearField: form.edit(.clear)
         case .cancel: app.closeProfile()
         default: break
         }

@@ -60,6 +60,8 @@ public enum KeyMap {
         Binding(.tab, .down, does: .nextField, help: "next field"),
         Binding(.backTab, .up, does: .previousField, help: "previous field"),
         Binding(.backspace, does: .deleteBackward, help: "delete a character"),
+        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
+        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
         Binding(.ctrl("n"), does: .switchForm, help: "sign in / create an account"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.escape, .ctrl("c"), does: .quit, help: "quit"),
@@ -73,6 +75,8 @@ public enum KeyMap {
         Binding(.right, does: .chooseNext, help: "next choice (Space too)"),
         Binding(.left, does: .choosePrevious, help: "previous choice"),
         Binding(.backspace, does: .deleteBackward, help: "delete a character"),
+        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
+        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
         Binding(.escape, does: .cancel, help: "close without saving"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
@@ -95,6 +99,8 @@ public enum KeyMap {
     public static let prompt: [Binding] = [
         Binding(.enter, does: .submit, help: "save"),
         Binding(.backspace, does: .deleteBackward, help: "delete a character"),
+        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
+        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
         Binding(.escape, does: .cancel, help: "cancel"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]

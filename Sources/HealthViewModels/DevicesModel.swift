@@ -297,7 +297,8 @@ extension DevicesModel {
     }
 
     public func addDeviceType(_ character: Character) { adding?.name.insert(character) }
-    public func addDeviceDeleteBackward() { adding?.name.deleteBackward() }
+    public func addDeviceDeleteBackward() { addDeviceEdit(.deleteBackward) }
+    public func addDeviceEdit(_ edit: TextEdit) { adding?.name.apply(edit) }
 
     /// Enter: from the type list to the name, then creates the device.
     public func submitAddDevice() -> Command {

@@ -307,8 +307,10 @@ public final class EnergyModel {
         if isDescribing { filterSuggestions() }
     }
 
-    public func promptDeleteBackward() {
-        prompt?.deleteBackward()
+    public func promptDeleteBackward() { promptEdit(.deleteBackward) }
+
+    public func promptEdit(_ edit: TextEdit) {
+        prompt?.apply(edit)
         if isDescribing { filterSuggestions() }
     }
 

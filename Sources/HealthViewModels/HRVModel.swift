@@ -233,7 +233,8 @@ public final class HRVModel {
 
     public func cancelPrompt() { prompt = nil }
     public func promptType(_ character: Character) { prompt?.insert(character) }
-    public func promptDeleteBackward() { prompt?.deleteBackward() }
+    public func promptDeleteBackward() { promptEdit(.deleteBackward) }
+    public func promptEdit(_ edit: TextEdit) { prompt?.apply(edit) }
 
     /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
     public func submitPrompt() -> Command {

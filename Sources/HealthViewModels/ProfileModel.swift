@@ -102,8 +102,10 @@ public final class ProfileModel {
         fields[focusedIndex].input.insert(character)
     }
 
-    public func deleteBackward() {
-        if case .text = fields[focusedIndex].kind { fields[focusedIndex].input.deleteBackward() }
+    public func deleteBackward() { edit(.deleteBackward) }
+
+    public func edit(_ edit: TextEdit) {
+        if case .text = fields[focusedIndex].kind { fields[focusedIndex].input.apply(edit) }
     }
 
     /// ←/→ on a choice: the previous or next word. The goal follows a change of weight unit, so the number

@@ -83,7 +83,8 @@ public final class SignInModel {
         fields[focusedIndex].insert(character)
     }
 
-    public func deleteBackward() { fields[focusedIndex].deleteBackward() }
+    public func deleteBackward() { edit(.deleteBackward) }
+    public func edit(_ edit: TextEdit) { fields[focusedIndex].apply(edit) }
 
     /// Tab and ↓, Shift-Tab and ↑: on the create-account form the field being left is checked first; a
     /// field that is wrong keeps the cursor and says why, so the person fixes it while it is in front of them.

@@ -27,4 +27,24 @@ public struct TextField: Sendable, Equatable {
     }
 
     public mutating func clear() { text = "" }
+
+    /// Readline's Ctrl-W: the word before the end and the spaces after it.
+    public mutating func deleteWordBackward() {
+        while text.last?.isWhitespace == true { text.removeLast() }
+        while let last = text.last, !last.isWhitespace { text.removeLast() }
+    }
+
+    public mutating func apply(_ edit: TextEdit) {
+        switch edit {
+        case .deleteBackward: deleteBackward()
+        case .deleteWord: deleteWordBackward()
+        case .clear: clear()
+        }
+    }
+}
+
+/// An edit of a field from the keyboard: Backspace, Ctrl-W and Ctrl-U as readline has them (the text is
+/// typed at its end, so Ctrl-U, "to the start of the line", clears it).
+public enum TextEdit: Sendable, Equatable {
+    case deleteBackward, deleteWord, clear
 }

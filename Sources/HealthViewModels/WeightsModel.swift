@@ -280,7 +280,8 @@ public final class WeightsModel {
         editing = nil
     }
     public func promptType(_ character: Character) { prompt?.insert(character) }
-    public func promptDeleteBackward() { prompt?.deleteBackward() }
+    public func promptDeleteBackward() { promptEdit(.deleteBackward) }
+    public func promptEdit(_ edit: TextEdit) { prompt?.apply(edit) }
 
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.

@@ -162,4 +162,39 @@ struct KeyTableTests {
         let text = frame(of: dashboard, size: Size(width: 80, height: 24))
         #expect(text.contains("Fri Nov 20, 2026  18:00    68.4"))
     }
+
+    /// Issue 28, item 6: Ctrl-W and Ctrl-U in a field, as readline has them (the text is typed at its end).
+    @Test func ctrlWDeletesAWordAndCtrlUClearsThePrompt() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("3"))
+        _ = dashboard.handle(.char("a"))
+        for key in "450".map(Key.char) { _ = dashboard.handle(key) }
+        _ = dashboard.handle(.enter)   // the amount; now what it was
+        for key in "oat porridge".map(Key.char) { _ = dashboard.handle(key) }
+        _ = dashboard.handle(.ctrl("w"))
+        #expect(dashboard.energy?.prompt?.text == "oat ")
+        _ = dashboard.handle(.ctrl("u"))
+        #expect(dashboard.energy?.prompt?.text == "")
+        _ = dashboard.handle(.escape)
+        // The same keys in the sign-in form's fields, and listed in the prompt's help.
+        #expect(KeyMap.prompt.contains { $0.action == .clearField && $0.keys == [.ctrl("u")] })
+        #expect(KeyMap.signIn.contains { $0.action == .deleteWord && $0.keys == [.ctrl("w")] })
+    }
+}
+
+/// Readline's word deletion on a field's text.
+@Suite struct TextFieldEditTests {
+    @Test func ctrlWTakesTheWordBeforeTheEndAndTheSpacesAfterIt() {
+        var field = TextField(label: "x", text: "oat  porridge  ")
+        field.apply(.deleteWord)
+        #expect(field.text == "oat  ")
+        field.apply(.deleteWord)
+        #expect(field.text == "")
+        field.apply(.deleteWord)
+        #expect(field.text == "", "nothing left to delete")
+        field = TextField(label: "x", text: "72.4")
+        field.apply(.clear)
+        #expect(field.text.isEmpty)
+    }
 }

@@ -93,7 +93,9 @@ final class DevicesScreen: DashboardScreen {
         case .down: model.moveTypeSelection(by: 1)
         case .submit: return model.submitAddDevice()
         case .cancel, .back: model.cancelAddDevice()
-        case .deleteBackward: model.addDeviceDeleteBackward()
+        case .deleteBackward: model.addDeviceEdit(.deleteBackward)
+        case .deleteWord: model.addDeviceEdit(.deleteWord)
+        case .clearField: model.addDeviceEdit(.clear)
         default: break
         }
         return .none

@@ -7,7 +7,7 @@ protocol PromptingModel: AnyObject {
     var prompt: TextField? { get }
     func submitPrompt() -> Command
     func cancelPrompt()
-    func promptDeleteBackward()
+    func promptEdit(_ edit: TextEdit)
 }
 
 extension PromptingModel {
@@ -16,7 +16,9 @@ extension PromptingModel {
         switch action {
         case .submit: return submitPrompt()
         case .cancel: cancelPrompt()
-        case .deleteBackward: promptDeleteBackward()
+        case .deleteBackward: promptEdit(.deleteBackward)
+        case .deleteWord: promptEdit(.deleteWord)
+        case .clearField: promptEdit(.clear)
         default: break
         }
         return .none
