@@ -87,4 +87,21 @@ extension DisplayWidth {
         }
         return result + "…"
     }
+
+    /// What a field being typed into shows in `width` cells, with a cell left for the cursor: all of `text`
+    /// when it fits, else its end after a "…" (the end is where the typing is), so a long entry scrolls
+    /// instead of seeming to drop what is typed. Wide characters are never split.
+    public static func typingTail(_ text: String, in width: Int) -> String {
+        guard width > 1 else { return "" }
+        if of(text) < width { return text }
+        var tail: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let w = of(character)
+            if used + w > width - 2 { break }
+            tail.append(character)
+            used += w
+        }
+        return "…" + String(tail.reversed())
+    }
 }

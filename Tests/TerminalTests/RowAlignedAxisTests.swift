@@ -73,3 +73,16 @@ import Testing
         #expect(Sparkline.resampled([], to: 10).isEmpty)
     }
 }
+
+/// A field being typed into scrolls to keep its end (where the typing is) in view (issue 28, item 6:
+/// "a field silently drops input past its width").
+@Suite struct TypingTailTests {
+    @Test func aLongEntryShowsItsEndAfterAnEllipsisAndLeavesACellForTheCursor() {
+        #expect(DisplayWidth.typingTail("72.4", in: 10) == "72.4")
+        #expect(DisplayWidth.typingTail("oat porridge with honey", in: 10) == "…th honey")
+        #expect(DisplayWidth.of(DisplayWidth.typingTail("oat porridge with honey", in: 10)) == 9)
+        // Wide characters are never split: 体重 is four cells.
+        #expect(DisplayWidth.typingTail("今日の体重", in: 6) == "…体重")
+        #expect(DisplayWidth.typingTail("abc", in: 1) == "")
+    }
+}

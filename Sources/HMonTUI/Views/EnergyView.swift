@@ -207,7 +207,8 @@ struct PromptLine {
         let used = canvas.text("\(field.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
         let fieldW = max(0, min(14, width - used))
         canvas.fill(Rect(x: x + used, y: y, width: fieldW, height: 1), character: " ", style: Styles.input)
-        let typed = canvas.text(field.displayText, at: Point(x: x + used, y: y), style: Styles.input, maxWidth: fieldW)
+        let typed = canvas.text(DisplayWidth.typingTail(field.displayText, in: fieldW), at: Point(x: x + used, y: y),
+                                style: Styles.input, maxWidth: fieldW)
         if typed < fieldW {
             canvas.text("▏", at: Point(x: x + used + typed, y: y), style: Style(.accent, bold: true))
         }

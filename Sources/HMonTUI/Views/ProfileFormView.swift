@@ -42,7 +42,8 @@ struct ProfileFormView {
             case .text(let hint):
                 let boxWidth = min(fieldWidth, 12)
                 canvas.fill(Rect(x: fieldX, y: y, width: boxWidth, height: 1), character: " ", style: Styles.input)
-                let used = canvas.text(field.input.text, at: Point(x: fieldX, y: y), style: Styles.input, maxWidth: boxWidth)
+                let shown = focused ? DisplayWidth.typingTail(field.input.text, in: boxWidth) : DisplayWidth.clip(field.input.text, to: boxWidth)
+                let used = canvas.text(shown, at: Point(x: fieldX, y: y), style: Styles.input, maxWidth: boxWidth)
                 if focused && used < boxWidth {
                     canvas.text("▏", at: Point(x: fieldX + used, y: y), style: Style(.accent, bold: true, underline: true))
                 }

@@ -31,7 +31,7 @@ struct SignInView {
             canvas.fill(Rect(x: fieldX, y: y, width: fieldWidth, height: 1), character: " ", style: Styles.input)
             let shown = field.displayText
             // Keep the end of a long entry (where the cursor is) in view.
-            let visible = DisplayWidth.of(shown) < fieldWidth ? shown : String(shown.suffix(fieldWidth - 1))
+            let visible = DisplayWidth.typingTail(shown, in: fieldWidth)
             let used = canvas.text(visible, at: Point(x: fieldX, y: y), style: Styles.input, maxWidth: fieldWidth)
             if focused && used < fieldWidth {
                 canvas.text("▏", at: Point(x: fieldX + used, y: y), style: Style(.accent, bold: true, underline: true))
