@@ -29,6 +29,13 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let top = Action("top")
     public static let bottom = Action("bottom")
 
+    // Table screens (Weights, HRV, Energy's food log): one key does one thing on every one of them
+    public static let addReading = Action("add reading")
+    public static let editReading = Action("edit reading")
+    public static let deleteReading = Action("delete reading")
+    public static let longerSpan = Action("longer span")
+    public static let shorterSpan = Action("shorter span")
+
     // Forms, prompts and questions
     public static let submit = Action("submit")
     public static let nextField = Action("next field")

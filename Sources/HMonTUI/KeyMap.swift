@@ -95,6 +95,30 @@ public enum KeyMap {
         ]
     }
 
+    /// The editing keys of every table screen (Weights, HRV, Energy's food log): `a` adds, `e` corrects the
+    /// selected row, `d` deletes it after a question. Built here, once, so twin screens cannot drift apart.
+    public static func tableEdits(add: String, noun: String) -> [Binding] {
+        [
+            Binding(.char("a"), does: .addReading, help: add),
+            Binding(.char("e"), does: .editReading, help: "correct the selected \(noun)"),
+            Binding(.char("d"), does: .deleteReading, help: "delete the selected \(noun) (asks first)"),
+        ]
+    }
+
+    /// `]` and `[`: the span a table screen's chart covers, longer and shorter.
+    public static func span(_ longer: String, _ shorter: String) -> [Binding] {
+        [Binding(.char("]"), does: .longerSpan, help: longer), Binding(.char("["), does: .shorterSpan, help: shorter)]
+    }
+
+    /// The question `d` asks on a table screen, worded with its noun.
+    public static func deleteQuestion(_ noun: String) -> [Binding] {
+        [
+            Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the \(noun)"),
+            Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
+            Binding(.ctrl("c"), does: .quit, help: "quit"),
+        ]
+    }
+
     /// An inline prompt (a new reading, consumed energy, a device name).
     public static let prompt: [Binding] = [
         Binding(.enter, does: .submit, help: "save"),

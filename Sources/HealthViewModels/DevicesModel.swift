@@ -51,6 +51,8 @@ public final class DevicesModel {
     public internal(set) var adding: AddDeviceForm?
     /// A device just added, to select once the list has reloaded.
     private var pendingSelection: String?
+    /// What to do once the next overview is loaded (open a screen on a device just made for it).
+    private var afterNextLoad: (@MainActor () -> Command)?
 
     /// Devices and manifests as last loaded, for the other screens.
     public private(set) var devices: [Device] = []
@@ -112,7 +114,9 @@ public final class DevicesModel {
                       manifests: overview.manifests, last: overview.latestReadings)
                 problem = nil
                 lastUpdated = clock.now()
-                return loadRecent()
+                let next = afterNextLoad
+                afterNextLoad = nil
+                return loadRecent() + (next?() ?? .none)
             case .failure(let error):
                 problem = describe(error)
                 return .none
@@ -255,6 +259,30 @@ public final class DevicesModel {
 }
 
 extension DevicesModel {
+    /// Makes the device a first reading of `field` needs when the person has none (`a` on HRV without a
+    /// meter), as `hmon add` does; once the devices are reloaded, `then` runs (the screen opens on it).
+    /// `made` gets the device's name when one was made, for the notice that says so.
+    public func makeDevice(recording field: String, orMake type: BuiltInDeviceType,
+                           made: @escaping @MainActor (String) -> Void,
+                           then: @escaping @MainActor () -> Command) -> Command {
+        let service = service
+        return Command(writes.write("first \(type.firstDeviceName)") {
+            try await service.device(recording: field, orMake: type)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let found):
+                if found.created { made(found.device.name) }
+                pendingSelection = found.device.id
+                afterNextLoad = then
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
+    }
+
     public func reportCannotSeeWeight(_ row: DeviceRow) {
         problem = "\(row.name): \(row.seeWeightReason ?? "no weight readings")"
     }

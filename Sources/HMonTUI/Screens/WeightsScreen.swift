@@ -10,12 +10,7 @@ extension ScreenID {
 
 extension Action {
     public static let toggleUnit = Action("toggle unit")
-    public static let addReading = Action("add reading")
-    public static let longerSpan = Action("longer span")
-    public static let shorterSpan = Action("shorter span")
     public static let nextScale = Action("next scale")
-    public static let editReading = Action("edit reading")
-    public static let deleteReading = Action("delete reading")
 }
 
 /// The weights of one scale, under the trend of all of them (chart and summary), paging older readings in.
@@ -33,11 +28,8 @@ final class WeightsScreen: DashboardScreen {
 
     let bindings: [Binding] = KeyMap.pagedTable(noun: "reading", oldest: "oldest reading (loads them all)") + [
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
-        Binding(.char("a"), does: .addReading, help: "add a reading"),
-        Binding(.char("e"), does: .editReading, help: "correct the selected weigh-in"),
-        Binding(.char("d"), does: .deleteReading, help: "delete the selected weigh-in (asks first)"),
-        Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
-        Binding(.char("["), does: .shorterSpan, help: "chart a shorter span"),
+    ] + KeyMap.tableEdits(add: "add a weigh-in", noun: "weigh-in")
+      + KeyMap.span("chart a longer span (30 days, 90 days, 1 year, all)", "chart a shorter span") + [
         Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
     ]
 
@@ -46,11 +38,7 @@ final class WeightsScreen: DashboardScreen {
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     /// The question `d` asks.
-    static let deleteQuestion: [Binding] = [
-        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the weigh-in"),
-        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
-        Binding(.ctrl("c"), does: .quit, help: "quit"),
-    ]
+    static let deleteQuestion = KeyMap.deleteQuestion("weigh-in")
 
     var modal: (title: String, bindings: [Binding])? {
         if model?.deleting != nil { return ("Deleting a weigh-in", Self.deleteQuestion) }
