@@ -66,18 +66,26 @@ public final class EnergyModel {
     public private(set) var fixCommand: String?
     /// The net of the seven days ending with the one shown, oldest first.
     public private(set) var week: [DayBalance] = []
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
     public private(set) var lastUpdated: Date?
-    public private(set) var prompt: TextField?
+    public internal(set) var prompt: TextField?
     /// The day's food log entries, oldest first: "12:31  Banana  105 kcal".
     public private(set) var foodEntries: [FoodEntry] = []
+    /// The entry `e` and `d` act on (an index into `foodEntries`): the newest until ↑/↓ move it.
+    public internal(set) var selectedEntry: Int?
+    /// True once ↑/↓, `e` or `d` went to the food log: a narrow screen then shows it in the week's place.
+    public internal(set) var isBrowsingFoodLog = false
+    /// The entry the open prompt corrects (`e`); nil while it logs a new one.
+    public internal(set) var editingEntry: FoodEntry?
+    /// The entry the open y/n question would delete, and the question.
+    public internal(set) var deleting: (id: String, question: String)?
     /// While the description step of `a` is open: recent descriptions that match what is typed, newest first.
     public private(set) var suggestions: [String] = []
     /// The suggestion ↑/↓ picked, if any.
     public private(set) var suggestionIndex: Int?
     /// True while `a` asks what was eaten (after the amount).
     public var isDescribing: Bool { pendingKcal != nil }
-    private var pendingKcal: Double?
+    var pendingKcal: Double?
     /// What the person wrote in their food logs lately, newest first, each once.
     private var recentDescriptions: [String] = []
 
@@ -90,14 +98,14 @@ public final class EnergyModel {
     /// while its load runs.
     public private(set) var shownDay: Day?
 
-    private let service: any HealthService
+    let service: any HealthService
     private let clock: Clock
     private let foodLogSource: @MainActor () -> Device?
     let loads = LoadSlot(model: "energy")
     /// The learned expenditure reads 28 days of food and a year of weigh-ins: a slot of its own, so the day's
     /// figures never wait for it.
     private let learnedLoads = LoadSlot(model: "energy.learned")
-    private let writes = WriteSlot(model: "energy")
+    let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
     /// - Parameter devicesChanged: what to run after this model made a device (the devices screen reloads).
@@ -188,7 +196,9 @@ public final class EnergyModel {
             case .success(let (week, unit, entries)):
                 apply(week[week.count - 1], unit: unit)
                 applyWeek(week, unit: unit)
+                let selectedID = selectedEntry.flatMap { foodEntries.indices.contains($0) ? foodEntries[$0].id : nil }
                 foodEntries = FoodLogEntries.rows(entries.day, unit: unit, calendar: clock.calendar)
+                keepSelection(on: selectedID)
                 recentDescriptions = entries.recentDescriptions
                 problem = nil
                 lastUpdated = clock.now()
@@ -291,12 +301,15 @@ public final class EnergyModel {
     /// `a`: asks for the energy eaten. A person without a food log gets one made with the first entry
     /// (see `submitPrompt`), not a detour through the devices screen.
     public func openPrompt() {
+        editingEntry = nil
+        deleting = nil
         prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 12)
         problem = nil
     }
 
     public func cancelPrompt() {
         prompt = nil
+        editingEntry = nil
         pendingKcal = nil
         suggestions = []
         suggestionIndex = nil
@@ -349,11 +362,13 @@ public final class EnergyModel {
             }
             pendingKcal = kcal
             problem = nil
-            prompt = TextField(label: "What was it (optional, ↑↓ recent)", limit: 80)
+            prompt = TextField(label: editingEntry == nil ? "What was it (optional, ↑↓ recent)" : "What was it (↑↓ recent)",
+                               text: editingEntry?.description ?? "", limit: 80)
             filterSuggestions()
             return .none
         }
         let description = prompt?.text.trimmingCharacters(in: .whitespaces) ?? ""
+        if let editingEntry { return saveCorrection(of: editingEntry, kcal: kcal, description: description) }
         let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
         var entry: [String: FieldValue] = [Field.calories: .number(kcal)]
         if !description.isEmpty { entry[Field.comments] = .text(description) }
