@@ -39,7 +39,7 @@ public final class DevicesModel {
     public private(set) var selectedIndex = 0
     /// True while a load or a write of this screen runs.
     public var isRefreshing: Bool { loads.isRunning || recentLoads.isRunning || writes.isRunning }
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
     public private(set) var lastUpdated: Date?
     /// The device types a new device can have, for the add-device picker.
     public private(set) var deviceTypes: [DeviceType] = []
@@ -50,7 +50,13 @@ public final class DevicesModel {
     /// The add-device form, when open.
     public internal(set) var adding: AddDeviceForm?
     /// A device just added, to select once the list has reloaded.
-    private var pendingSelection: String?
+    var pendingSelection: String?
+    /// The open rename prompt (`e`) and the device it renames.
+    public internal(set) var renaming: (id: String, field: TextField)?
+    /// The open y/n question (`d`): the device, the question, and whether yes deletes its readings too.
+    public internal(set) var deleting: (id: String, question: String, withReadings: Bool)?
+    /// Something done that the person should hear of once ("deleted Old scale and its 12 readings").
+    public var notice: String?
     /// What to do once the next overview is loaded (open a screen on a device just made for it).
     private var afterNextLoad: (@MainActor () -> Command)?
 
@@ -61,11 +67,11 @@ public final class DevicesModel {
     /// The person's units, from the profile loaded with the devices: readings show in them.
     public private(set) var units = DisplayUnits.stored
 
-    private let service: any HealthService
+    let service: any HealthService
     private let clock: Clock
     let loads = LoadSlot(model: "devices")
     private let recentLoads = LoadSlot(model: "devices.recent")
-    private let writes = WriteSlot(model: "devices")
+    let writes = WriteSlot(model: "devices")
 
     public init(service: any HealthService, clock: Clock) {
         self.service = service

@@ -137,7 +137,7 @@ struct AddDeviceOverlay {
                 canvas.text((selected ? "› " : "  ") + name, at: Point(x: inner.x + 1, y: y),
                             style: selected ? Styles.selectedText : Styles.value, maxWidth: inner.width - 2)
             }
-            canvas.text("↑/↓ choose · Enter next · Esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, maxWidth: inner.width - 2)
+            canvas.text("↑/↓ or j/k choose · Enter next · Esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, maxWidth: inner.width - 2)
         case .name:
             canvas.text(form.name.label, at: Point(x: inner.x + 1, y: inner.y), style: Styles.label, maxWidth: inner.width - 2)
             let fieldW = inner.width - 4
