@@ -211,13 +211,11 @@ public final class Dashboard {
         case .submit: run(app.submitProfile { [unowned self] in refreshCurrent() })
         case .nextField: form.focusNext()
         case .previousField: form.focusPrevious()
-        case .chooseNext: form.choose(step: 1)
-        case .choosePrevious: form.choose(step: -1)
-        case .deleteBackward: form.edit(.deleteBackward)
-        case .deleteWord: form.edit(.deleteWord)
-        case .clearField: form.edit(.clear)
+        // ←/→ change a choice, or move the cursor in a text field (each ignores the other kind of field).
+        case .chooseNext: form.choose(step: 1); form.edit(.right)
+        case .choosePrevious: form.choose(step: -1); form.edit(.left)
         case .cancel: app.closeProfile()
-        default: break
+        default: if let edit = TextEdit(action) { form.edit(edit) }
         }
     }
 

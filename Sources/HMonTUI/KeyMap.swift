@@ -54,14 +54,26 @@ public enum KeyMap {
         return table
     }
 
+    /// The keys that edit a field, as readline has them; every form and prompt lists them from here.
+    /// `arrows` is false where ←/→ have another job (the profile form's choices also move its cursor).
+    public static func fieldEditing(arrows: Bool = true) -> [Binding] {
+        (arrows ? [Binding(.left, does: .cursorLeft, help: "cursor left"), Binding(.right, does: .cursorRight, help: "cursor right")] : [])
+        + [
+            Binding(.home, .ctrl("a"), does: .lineStart, help: "to the start of the field"),
+            Binding(.end, .ctrl("e"), does: .lineEnd, help: "to the end of the field"),
+            Binding(.backspace, does: .deleteBackward, help: "delete the character before the cursor"),
+            Binding(.delete, does: .deleteForward, help: "delete the character under the cursor"),
+            Binding(.ctrl("w"), does: .deleteWord, help: "delete the word before the cursor"),
+            Binding(.ctrl("u"), does: .clearField, help: "delete everything before the cursor (the field, at its end)"),
+        ]
+    }
+
     /// The sign-in form: letters are typed into the fields, so only control keys act.
     public static let signIn: [Binding] = [
         Binding(.enter, does: .submit, help: "next field, or sign in"),
         Binding(.tab, .down, does: .nextField, help: "next field"),
         Binding(.backTab, .up, does: .previousField, help: "previous field"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+    ] + fieldEditing() + [
         Binding(.ctrl("n"), does: .switchForm, help: "sign in / create an account"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.escape, .ctrl("c"), does: .quit, help: "quit"),
@@ -72,11 +84,9 @@ public enum KeyMap {
         Binding(.enter, does: .submit, help: "save the profile"),
         Binding(.tab, .down, does: .nextField, help: "next field"),
         Binding(.backTab, .up, does: .previousField, help: "previous field"),
-        Binding(.right, does: .chooseNext, help: "next choice (Space too)"),
-        Binding(.left, does: .choosePrevious, help: "previous choice"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+        Binding(.right, does: .chooseNext, help: "next choice (Space too), or cursor right"),
+        Binding(.left, does: .choosePrevious, help: "previous choice, or cursor left"),
+    ] + fieldEditing(arrows: false) + [
         Binding(.escape, does: .cancel, help: "close without saving"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
@@ -122,9 +132,7 @@ public enum KeyMap {
     /// An inline prompt (a new reading, consumed energy, a device name).
     public static let prompt: [Binding] = [
         Binding(.enter, does: .submit, help: "save"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+    ] + fieldEditing() + [
         Binding(.escape, does: .cancel, help: "cancel"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]

@@ -198,3 +198,65 @@ struct KeyTableTests {
         #expect(field.text.isEmpty)
     }
 }
+
+/// Issue 28, item 6: a cursor inside the text, as readline has it: ←/→, Home/End (Ctrl-A/Ctrl-E), typing
+/// and deleting at the cursor, Ctrl-U taking what is before it.
+@Suite struct TextFieldCursorTests {
+    @Test func typingAndDeletingHappenAtTheCursor() {
+        var field = TextField(label: "x", text: "7.4")
+        field.apply(.left)
+        field.apply(.left)
+        field.insert("2")
+        #expect(field.text == "72.4" && field.cursor == 2)
+        field.apply(.home)
+        field.apply(.deleteForward)
+        #expect(field.text == "2.4" && field.cursor == 0)
+        field.apply(.deleteBackward)
+        #expect(field.text == "2.4", "nothing before the start")
+        field.apply(.end)
+        field.apply(.right)
+        #expect(field.cursor == 3, "the end is as far as it goes")
+    }
+
+    @Test func ctrlUAndCtrlWTakeOnlyWhatIsBeforeTheCursor() {
+        var field = TextField(label: "x", text: "lentil soup bread")
+        for _ in 0..<6 { field.apply(.left) }
+        field.apply(.deleteWord)
+        #expect(field.text == "lentil  bread" && field.cursor == 7, "the word before the cursor, not the last word")
+        field.apply(.clear)
+        #expect(field.text == " bread" && field.cursor == 0)
+    }
+
+    @Test func theWindowKeepsTheCursorInViewAndMarksWhatIsCut() {
+        let text = "abcdefghijklmnopqrstuvwxyz"
+        // At the end: the tail, the cursor after it.
+        #expect(DisplayWidth.typingWindow(text, cursor: 26, in: 10) == ("…stuvwxyz", 9))
+        // Near the start: from the start, cut at the end.
+        #expect(DisplayWidth.typingWindow(text, cursor: 2, in: 10) == ("abcdefghi…", 2))
+        // In the middle: the characters before the cursor, the one under it, and "…" either side.
+        #expect(DisplayWidth.typingWindow(text, cursor: 15, in: 10) == ("…ijklmnop…", 8))
+        // Wide characters are never split.
+        let (shown, column) = DisplayWidth.typingWindow("日本語のテキスト", cursor: 5, in: 8)
+        #expect(DisplayWidth.of(shown) <= 8 && shown.hasPrefix("…") && column == DisplayWidth.of(String(shown.prefix(while: { $0 != "キ" }))))
+    }
+}
+
+/// The cursor keys on a real prompt: a weigh-in of 7.4 fixed to 72.4 without retyping it.
+@MainActor
+struct PromptCursorTests {
+    @Test func homeAndArrowsFixATypoInThePrompt() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.char("a"))
+        for key in "7.4" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.home)
+        _ = await dashboard.press(.right)
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.end)
+        _ = await dashboard.press(.char("5"))
+        #expect(dashboard.helpSections.flatMap(\.bindings).contains { $0.action == .lineStart && $0.keyNames == "Home Ctrl-A" })
+        let prompt = try #require(frame(of: dashboard, size: Size(width: 80, height: 24)).split(separator: "\n").first { $0.contains("New weight in kg") })
+        #expect(prompt.contains("72.45"), "\(prompt)")
+    }
+}

@@ -114,10 +114,7 @@ final class DevicesScreen: DashboardScreen {
         case .down: model.moveTypeSelection(by: 1)
         case .submit: return model.submitAddDevice()
         case .cancel, .back: model.cancelAddDevice()
-        case .deleteBackward: model.addDeviceEdit(.deleteBackward)
-        case .deleteWord: model.addDeviceEdit(.deleteWord)
-        case .clearField: model.addDeviceEdit(.clear)
-        default: break
+        default: if let edit = TextEdit(action) { model.addDeviceEdit(edit) }
         }
         return .none
     }
@@ -126,10 +123,7 @@ final class DevicesScreen: DashboardScreen {
         switch action {
         case .submit: return model.submitRename()
         case .cancel, .back: model.cancelRename()
-        case .deleteBackward: model.renameEdit(.deleteBackward)
-        case .deleteWord: model.renameEdit(.deleteWord)
-        case .clearField: model.renameEdit(.clear)
-        default: break
+        default: if let edit = TextEdit(action) { model.renameEdit(edit) }
         }
         return .none
     }

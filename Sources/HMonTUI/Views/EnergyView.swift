@@ -234,12 +234,7 @@ struct PromptLine {
         canvas.fill(Rect(x: x, y: y, width: width, height: 1), character: " ", style: .text)
         let used = canvas.text("\(field.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
         let fieldW = max(0, min(14, width - used))
-        canvas.fill(Rect(x: x + used, y: y, width: fieldW, height: 1), character: " ", style: Styles.input)
-        let typed = canvas.text(DisplayWidth.typingTail(field.displayText, in: fieldW), at: Point(x: x + used, y: y),
-                                style: Styles.input, maxWidth: fieldW)
-        if typed < fieldW {
-            canvas.text("▏", at: Point(x: x + used + typed, y: y), style: Style(.accent, bold: true))
-        }
+        TypingField(field: field, focused: true).draw(on: canvas, at: Point(x: x + used, y: y), width: fieldW)
         let rest = width - used - fieldW - 2
         if rest > 0 {
             canvas.text("Enter save · Esc cancel", at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
