@@ -31,7 +31,9 @@ extension EnergyModel {
         deleting = nil
         editingEntry = entry
         pendingKcal = nil
-        prompt = TextField(label: "Energy in \(unit.rawValue) of \(entry.what) at \(entry.time)", text: entry.typedEnergy, limit: 12)
+        pendingTime = nil
+        prompt = TextField(label: "Energy in \(unit.rawValue) of \(entry.what) at \(entry.time)", text: entry.typedEnergy, limit: 40,
+                           hint: "a new time may follow: 13:00")
         problem = nil
     }
 
@@ -60,10 +62,10 @@ extension EnergyModel {
 
     /// Saves a corrected entry: the amount, and the description when one is typed (an empty one keeps it,
     /// since a stored description cannot be set to nothing through a correction).
-    func saveCorrection(of entry: FoodEntry, kcal: Double, description: String) -> Command {
+    func saveCorrection(of entry: FoodEntry, kcal: Double, description: String, at time: Date?) -> Command {
         var data: [String: FieldValue] = [Field.calories: .number(kcal)]
         if !description.isEmpty { data[Field.comments] = .text(description) }
-        let service = service, change = ReadingChange(data: data)
+        let service = service, change = ReadingChange(ts: time?.millisecondsSince1970, data: data)
         return Command(writes.write("edit \(entry.id)") {
             try await service.editReading(id: entry.id, change)
         } apply: { [weak self] result in

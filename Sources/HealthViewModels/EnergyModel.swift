@@ -86,6 +86,8 @@ public final class EnergyModel {
     /// True while `a` asks what was eaten (after the amount).
     public var isDescribing: Bool { pendingKcal != nil }
     var pendingKcal: Double?
+    /// The time typed after the amount, if any: the entry is for then.
+    var pendingTime: Date?
     /// What the person wrote in their food logs lately, newest first, each once.
     private var recentDescriptions: [String] = []
 
@@ -303,7 +305,7 @@ public final class EnergyModel {
     public func openPrompt() {
         editingEntry = nil
         deleting = nil
-        prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 12)
+        prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
@@ -311,6 +313,7 @@ public final class EnergyModel {
         prompt = nil
         editingEntry = nil
         pendingKcal = nil
+        pendingTime = nil
         suggestions = []
         suggestionIndex = nil
     }
@@ -347,9 +350,10 @@ public final class EnergyModel {
     public func submitPrompt() -> Command {
         // Two steps: the amount, then what it was (optional; Enter on an empty line skips it).
         guard let kcal = pendingKcal else {
-            guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
-                                                        problem: &problem)
+            guard let entry = PromptReading.typedEntry(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
+                                                       day: day, clock: clock, problem: &problem)
             else { return .none }
+            let value = entry.value
             guard value >= 0 else {
                 problem = "consumed energy cannot be negative: type a value like 650"
                 return .none
@@ -361,6 +365,7 @@ public final class EnergyModel {
                 return .none
             }
             pendingKcal = kcal
+            pendingTime = entry.time
             problem = nil
             prompt = TextField(label: editingEntry == nil ? "What was it (optional, ↑↓ recent)" : "What was it (↑↓ recent)",
                                text: editingEntry?.description ?? "", limit: 80)
@@ -368,8 +373,8 @@ public final class EnergyModel {
             return .none
         }
         let description = prompt?.text.trimmingCharacters(in: .whitespaces) ?? ""
-        if let editingEntry { return saveCorrection(of: editingEntry, kcal: kcal, description: description) }
-        let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
+        if let editingEntry { return saveCorrection(of: editingEntry, kcal: kcal, description: description, at: pendingTime) }
+        let when = pendingTime ?? (isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600))
         var entry: [String: FieldValue] = [Field.calories: .number(kcal)]
         if !description.isEmpty { entry[Field.comments] = .text(description) }
         let data = entry

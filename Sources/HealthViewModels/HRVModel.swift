@@ -210,7 +210,7 @@ public final class HRVModel {
     public func openPrompt() {
         editing = nil
         deleting = nil
-        prompt = TextField(label: "RMSSD in ms", limit: 8)
+        prompt = TextField(label: "RMSSD in ms", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
@@ -225,7 +225,7 @@ public final class HRVModel {
         }
         deleting = nil
         editing = row.id
-        prompt = TextField(label: "RMSSD in ms of \(row.date)", text: row.rmssd, limit: 8)
+        prompt = TextField(label: "RMSSD in ms of \(row.date)", text: row.rmssd, limit: 40, hint: "a new time may follow: 7:10")
         problem = nil
     }
 
@@ -261,10 +261,12 @@ public final class HRVModel {
 
     /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
     public func submitPrompt() -> Command {
-        guard let value = PromptReading.typedNumber(prompt, quantity: "an RMSSD in ms", example: "48.5", problem: &problem)
+        guard let entry = PromptReading.typedEntry(prompt, quantity: "an RMSSD in ms", example: "48.5", day: clock.today,
+                                                   clock: clock, problem: &problem)
         else { return .none }
-        if let editing { return saveCorrection(of: editing, rmssdMs: value) }
-        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+        let value = entry.value
+        if let editing { return saveCorrection(of: editing, rmssdMs: value, at: entry.time) }
+        let message = NewMessage(sdid: device.id, ts: (entry.time ?? clock.now()).millisecondsSince1970,
                                  data: [Field.rmssd: .number(value), Field.source: .text(HRVSource.manual.rawValue)])
         return writes.post(message, to: service, saved: { [weak self] in
             self?.prompt = nil
@@ -273,10 +275,10 @@ public final class HRVModel {
     }
 
     /// Saves the corrected RMSSD, checked by the service as a new one; the prompt stays open when refused.
-    private func saveCorrection(of id: String, rmssdMs: Double) -> Command {
+    private func saveCorrection(of id: String, rmssdMs: Double, at time: Date?) -> Command {
         let service = service
         return Command(writes.write("edit \(id)") {
-            try await service.editReading(id: id, ReadingChange(data: [Field.rmssd: .number(rmssdMs)]))
+            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.rmssd: .number(rmssdMs)]))
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {

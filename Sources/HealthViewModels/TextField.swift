@@ -9,9 +9,12 @@ public struct TextField: Sendable, Equatable {
     public var isSecret: Bool
     /// The longest text accepted, so a stuck key cannot grow a field without end.
     public var limit: Int
+    /// What else the field takes, said beside it where there is room ("a time may follow: 21:30").
+    public var hint: String?
 
-    public init(label: String, text: String = "", isSecret: Bool = false, limit: Int = 128) {
+    public init(label: String, text: String = "", isSecret: Bool = false, limit: Int = 128, hint: String? = nil) {
         self.label = label
+        self.hint = hint
         self.text = text
         self.cursor = text.count
         self.isSecret = isSecret

@@ -271,7 +271,7 @@ public final class WeightsModel {
         editing = nil
         deleting = nil
         let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
-        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
+        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
@@ -286,15 +286,17 @@ public final class WeightsModel {
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
     public func submitPrompt() -> Command {
-        guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
+        guard let entry = PromptReading.typedEntry(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4",
+                                                   day: clock.today, clock: clock, problem: &problem)
         else { return .none }
+        let value = entry.value
         // The range in the unit the person typed in (the store would say it in kg).
         if let outside = PromptReading.outsideRange(value, unit: unit) {
             problem = outside
             return .none
         }
-        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value)) }
-        let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
+        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value), at: entry.time) }
+        let message = NewMessage(sdid: (filter ?? device).id, ts: (entry.time ?? clock.now()).millisecondsSince1970,
                                  data: [Field.weight: .number(unit.toKg(value))])
         let rowsLoaded = rows.count
         return writes.post(message, to: service, saved: { [weak self] in
@@ -312,14 +314,15 @@ public final class WeightsModel {
         let row = rows[selectedIndex]
         deleting = nil
         editing = row.id
-        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 12)
+        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 40,
+                           hint: "a new time may follow: 7:10, yesterday 7:10")
         problem = nil
     }
 
-    private func saveCorrection(of id: String, kg: Double) -> Command {
+    private func saveCorrection(of id: String, kg: Double, at time: Date?) -> Command {
         let service = service, rowsLoaded = rows.count
         return Command(writes.write("edit \(id)") {
-            try await service.editReading(id: id, ReadingChange(data: [Field.weight: .number(kg)]))
+            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.weight: .number(kg)]))
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {

@@ -233,11 +233,14 @@ struct PromptLine {
     func draw(on canvas: Canvas, x: Int, y: Int, width: Int) {
         canvas.fill(Rect(x: x, y: y, width: width, height: 1), character: " ", style: .text)
         let used = canvas.text("\(field.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
-        let fieldW = max(0, min(14, width - used))
+        // Room for a number and a time after it ("72.4 yesterday 21:30"), where the prompt takes one.
+        let fieldW = max(0, min(field.hint == nil ? 14 : 22, width - used))
         TypingField(field: field, focused: true).draw(on: canvas, at: Point(x: x + used, y: y), width: fieldW)
         let rest = width - used - fieldW - 2
         if rest > 0 {
-            canvas.text("Enter save · Esc cancel", at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
+            let keys = "Enter save · Esc cancel"
+            let hint = field.hint.map { keys + " · " + $0 } ?? keys
+            canvas.text(DisplayWidth.of(hint) <= rest ? hint : keys, at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
         }
     }
 }
