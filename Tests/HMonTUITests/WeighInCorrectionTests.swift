@@ -214,3 +214,29 @@ struct FirstHRVMeterTests {
         #expect(meters.count == 1)
     }
 }
+
+/// Issue 28, item 6: with no scale (Esc on the setup form), Weights opens and says what `a` does, and `a`
+/// makes a scale with the first weigh-in, as `hmon add weight` does; Energy's "Weights, a" is then true.
+@MainActor
+struct FirstScaleTests {
+    @Test func aWithNoScaleMakesOneAndSavesTheWeighIn() async throws {
+        let world = try await DemoWorld()
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: DemoData.userName)
+        for device in try await service.devices() where try await service.manifest(ofType: device.dtid).field(Field.weight) != nil {
+            _ = try await service.deleteDevice(id: device.id, withReadings: true)
+        }
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 80, height: 24)
+        _ = await dashboard.press(.char("2"))
+        #expect(dashboard.app.screen == .weights)
+        #expect(frame(of: dashboard, size: size).contains("No scale yet: a adds a weigh-in"))
+        _ = await dashboard.press(.char("a"))
+        #expect(frame(of: dashboard, size: size).contains("New weight in kg"))
+        for key in "71.3" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        #expect(frame(of: dashboard, size: size).contains("71.3"))
+        let scales = try await service.devices().filter { $0.name == BuiltInDeviceType.scale.firstDeviceName }
+        #expect(scales.count == 1)
+    }
+}

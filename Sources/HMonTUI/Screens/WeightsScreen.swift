@@ -47,18 +47,18 @@ final class WeightsScreen: DashboardScreen {
 
     var isTyping: Bool { model?.prompt != nil }
     var isRefreshing: Bool { model?.isRefreshing ?? false }
-    var problem: String? { model?.problem }
+    var problem: String? { model?.problem ?? (model == nil && context.app.devices.lastUpdated != nil ? "no scale yet: a adds a weigh-in and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
 
     /// Opens the selected device when it weighs, else the scale already open, else the first scale.
-    /// With no scale at all it stays shut and the devices screen says why.
+    /// With no scale at all it opens empty, and `a` makes one with the first weigh-in, as `hmon add weight` does.
     func open() -> Command? {
         let devices = context.app.devices
         let chosen = devices.selectedDevice.flatMap { devices.manifest(of: $0)?.hasWeight == true ? $0 : nil }
-            ?? model?.device ?? devices.firstWeightDevice
+            ?? model.flatMap { m in devices.devices.contains { $0.id == m.device.id } ? m.device : nil } ?? devices.firstWeightDevice
         guard let device = chosen else {
-            devices.reportNoScale()
-            return nil
+            model = nil
+            return Command.none
         }
         let scales = devices.devices.filter { devices.manifest(of: $0)?.hasWeight == true }
         if model?.device.id != device.id || model?.scales.map(\.id) != scales.map(\.id) {
@@ -70,10 +70,13 @@ final class WeightsScreen: DashboardScreen {
         return refresh()
     }
 
-    func refresh() -> Command { model?.refresh(rows: table.pageSize) ?? .none }
+    func refresh() -> Command { model?.refresh(rows: table.pageSize) ?? (open() ?? .none) }
+
+    private(set) var notice: String?
 
     func perform(_ action: Action) -> Command {
-        guard let model else { return .none }
+        notice = nil
+        guard let model else { return action == .addReading ? makeScaleAndAdd() : .none }
         if model.prompt != nil { return model.performInPrompt(action) }
         if model.deleting != nil {
             if action == .confirm { return model.confirmDelete() }
@@ -99,6 +102,18 @@ final class WeightsScreen: DashboardScreen {
         return .none
     }
 
+    /// `a` with no scale: makes one, as `hmon add weight` does, says so, and opens the prompt on it.
+    private func makeScaleAndAdd() -> Command {
+        context.app.devices.makeDevice(recording: Field.weight, orMake: .scale, made: { [weak self] name in
+            self?.notice = "made a scale, \"\(name)\", for your weigh-ins"
+        }, then: { [weak self] in
+            guard let self else { return .none }
+            let opened = open() ?? .none
+            model?.openPrompt()
+            return opened
+        })
+    }
+
     func type(_ character: Character) { model?.promptType(character) }
 
     func layout(in area: Rect) {
@@ -119,7 +134,12 @@ final class WeightsScreen: DashboardScreen {
     }
 
     func draw(on canvas: Canvas, in area: Rect) {
-        guard let model else { return }
+        guard let model else {
+            let inner = canvas.panel(area, title: "Weights")
+            canvas.text("No scale yet: a adds a weigh-in (and makes a scale), or hmon add weight 72.4 from a shell.",
+                        at: Point(x: inner.x + 1, y: inner.y), style: .dim, maxWidth: inner.width - 2)
+            return
+        }
         WeightsView(model: model, table: table).draw(on: canvas, in: area)
     }
 }
