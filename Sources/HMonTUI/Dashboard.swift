@@ -223,7 +223,7 @@ public final class Dashboard {
     /// writes do not count as news.
     private func refreshCurrent() -> Command { current.refresh() + app.rememberChangeToken() }
 
-    /// Tab / Shift-Tab: the next screen that can open (one whose `open` says it cannot
+    /// Tab / Shift-Tab: the next screen that can open (one whose `open` says it cannot,
     /// is skipped rather than stopped on).
     private func cycle(forward: Bool) -> Command {
         let ids = screens.map(\.id)
