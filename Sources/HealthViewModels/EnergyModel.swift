@@ -132,6 +132,9 @@ public final class EnergyModel {
     /// Something done that the person should hear of once ("made a food log"); the screen shows it.
     public var notice: String?
 
+    /// The profile's mass unit, for the weight the resting figure was computed from.
+    private var massUnit: MassUnit = .kg
+
     /// The food log `a` writes to; nil when the user has none.
     public var foodLog: Device? { foodLogSource() }
 
@@ -191,11 +194,13 @@ public final class EnergyModel {
             async let profile = service.profile()
             async let entries = FoodLogEntries.load(from: logs, between: start, and: end, service: service)
             let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
-            return (week, try await profile.energyUnit, try await entries)
+            return (week, try await profile, try await entries)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (week, unit, entries)):
+            case .success(let (week, profile, entries)):
+                let unit = profile.energyUnit
+                massUnit = profile.massUnit
                 apply(week[week.count - 1], unit: unit)
                 applyWeek(week, unit: unit)
                 let selectedID = selectedEntry.flatMap { foodEntries.indices.contains($0) ? foodEntries[$0].id : nil }
@@ -250,7 +255,7 @@ public final class EnergyModel {
             restingNote = "Resting: \(formula.displayName) BMR, \(Formats.whole(unit.fromKcal(bmr))) \(unit.rawValue)/day"
             var detail: [String] = []
             if fraction < 0.9995 { detail.append("× \(Int(rounding: fraction * 100))% of the day so far") }
-            if let kg = summary.weightKg { detail.append("weight \(Formats.oneDecimal(kg)) kg") }
+            if let kg = summary.weightKg { detail.append("weight \(QuantityText(massUnit: massUnit).text(kg, .mass))") }
             restingDetail = detail.joined(separator: " · ")
         case .recorded:
             restingNote = "Resting: recorded basal energy"
