@@ -69,7 +69,7 @@ extension DevicesModel {
                     : "deleted \(name) and its \(outcome.readings) readings"
                 return refresh()
             case .success(let outcome):
-                deleting = (id, "\(name) has \(outcome.readings) readings: delete them with it? They cannot be brought back. y/n", true)
+                deleting = (id, "\(name) has \(outcome.readings) readings: delete them too? y/n", true)
                 return .none
             case .failure(let error):
                 problem = describe(error)

@@ -44,7 +44,7 @@ struct DeviceEditingTests {
         #expect(frame(of: dashboard, size: size).contains("Delete \(first.name)? y/n"))
         _ = await dashboard.press(.char("y"))
         let second = frame(of: dashboard, size: size)
-        let count = try #require(second.firstMatch(of: /has (\d+) readings: delete them with it\?/)).output.1
+        let count = try #require(second.firstMatch(of: /has (\d+) readings: delete them too\? y\/n/)).output.1
         #expect(Int(count)! > 100, "the demo's scale holds months of weigh-ins: \(second)")
         #expect(try await devices(world).contains { $0.id == first.id }, "kept until the second yes")
         _ = await dashboard.press(.char("n"))

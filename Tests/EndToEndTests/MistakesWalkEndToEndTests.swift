@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 28's walk, in a real terminal at 60×16, 80×24 and 120×40, on the demo with a lb/kJ profile: a
+/// meal logged and corrected from the food log, a device renamed and deleted (asked twice, with the count),
+/// and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
+@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+struct MistakesWalkEndToEndTests {
+    static func session(width: Int, height: Int) throws -> TmuxSession {
+        try TmuxSession(width: width, height: height, prompt: "walk$ ") { folder in
+            ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "TERM": "xterm-256color"]
+        }
+    }
+
+    /// Words of the other profile's units on a screen, the unit key's "kg/lb" hint aside.
+    static func strayUnits(_ screen: String) -> [String] {
+        let words = Set(screen.replacingOccurrences(of: "kg/lb", with: "").split(whereSeparator: { !$0.isLetter }).map(String.init))
+        return ["kg", "kcal"].filter(words.contains)
+    }
+
+    @Test(arguments: [(60, 16), (80, 24), (120, 40)])
+    func aMealCorrectedADeviceRenamedAndDeletedNoUnitLeak(width: Int, height: Int) throws {
+        let tmux = try Self.session(width: width, height: height)
+        try tmux.runOutside(builtHmon(), ["demo"])
+        try tmux.runOutside(builtHmon(), ["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"])
+        try tmux.type("\(builtHmon().path) --demo", pressingEnter: true)
+        let devices = try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") }
+        #expect(Self.strayUnits(devices).isEmpty, "\(devices)")
+
+        // Every screen in lb and kJ only.
+        for (key, title) in [("2", "Weight in lb"), ("3", "Energy"), ("4", "HRV"), ("5", "Insights")] {
+            try tmux.type(key)
+            let screen = try tmux.waitForScreen("screen \(key)") { $0.contains(title) }
+            #expect(Self.strayUnits(screen).isEmpty, "screen \(key) at \(width)×\(height):\n\(screen)")
+        }
+
+        // A meal, then corrected from the food log: ↑ picks it, e holds its amount.
+        try tmux.type("3")
+        try tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
+        try tmux.type("a")
+        try tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kJ") }
+        try tmux.type("2000")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("what it was") { $0.contains("What was it") }
+        try tmux.type("porridge")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the meal counted") { !$0.contains("What was it") && $0.contains("2,000 kJ") }
+        try tmux.type("k")
+        try tmux.waitForScreen("the food log with the meal picked") { $0.contains("Food log") && $0.contains("Porridge") }
+        try tmux.type("e")
+        try tmux.waitForScreen("the correction prompt") { $0.contains("Energy in kJ of Porridge") }
+        try tmux.press("C-u")
+        try tmux.type("1800")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("what it was, kept") { $0.contains("What was it") }
+        try tmux.press("Enter")
+        let corrected = try tmux.waitForScreen("the corrected meal") { !$0.contains("What was it") && $0.contains("1,800 kJ") }
+        #expect(!corrected.contains("2,000 kJ"), "\(corrected)")
+
+        // The scale renamed, then deleted: the second question says how many readings go with it.
+        try tmux.type("1")
+        try tmux.waitForScreen("the devices again") { $0.contains("Bathroom scale") }
+        try tmux.type("e")
+        try tmux.waitForScreen("the rename prompt") { $0.contains("New name for Bathroom scale") }
+        try tmux.press("C-u")
+        try tmux.type("Hall scale")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the new name") { $0.contains("Hall scale") && !$0.contains("Bathroom scale") }
+        try tmux.type("d")
+        try tmux.waitForScreen("the first question") { $0.contains("Delete Hall scale? y/n") }
+        try tmux.type("y")
+        try tmux.waitForScreen("the second question, with the count") { $0.contains(/Hall scale has \d+ readings: delete them too\? y\/n/) }
+        try tmux.type("y")
+        try tmux.waitForScreen("the scale gone") { !$0.contains("Hall scale ") || $0.contains("deleted Hall scale") }
+        let listed = try tmux.runOutside(builtHmon(), ["device", "list", "--demo"])
+        #expect(!listed.contains("Hall scale") && !listed.contains("Bathroom scale"), "\(listed)")
+
+        try tmux.type("q")
+        try tmux.waitForScreen("the shell after hmon") { $0.split(separator: "\n").last?.hasPrefix("walk$") == true }
+    }
+}
