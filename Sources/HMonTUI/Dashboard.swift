@@ -121,8 +121,17 @@ public final class Dashboard {
     public func handle(_ key: Key) -> Outcome {
         ui.notice = nil
         if ui.showsHelp {
-            // Any key closes the help; q and Ctrl-C still quit.
+            // Any key closes the help; q and Ctrl-C still quit; on a small terminal ↓/↑ turn its pages.
             if key == .ctrl("c") || (key == .char("q") && app.screen != .signIn) { return .quit }
+            let pages = HelpOverlay(sections: helpSections).pages(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            if pages > 1, [.down, .pageDown, .char("j"), .char(" ")].contains(key), ui.helpPage + 1 < pages {
+                ui.helpPage += 1
+                return .keepGoing
+            }
+            if pages > 1, [.up, .pageUp, .char("k")].contains(key), ui.helpPage > 0 {
+                ui.helpPage -= 1
+                return .keepGoing
+            }
             ui.showsHelp = false
             return .keepGoing
         }

@@ -1,6 +1,10 @@
 /// What the dashboard shows beyond the view models: overlays, the spinner, the theme. Owned by the app.
 public struct UIState: Sendable, Equatable {
-    public var showsHelp = false
+    public var showsHelp = false {
+        didSet { helpPage = 0 }
+    }
+    /// The help's page on a terminal too small to show every key at once.
+    public var helpPage = 0
     /// Advances while a refresh runs; the status bar picks a spinner frame from it.
     public var spinnerFrame = 0
     public var themeName = "default"

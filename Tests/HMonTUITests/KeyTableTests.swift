@@ -314,3 +314,34 @@ struct PromptTimeTests {
         #expect(stored.contains { $0.ts == lunch.millisecondsSince1970 && $0.data[Field.calories] == .number(480) })
     }
 }
+
+/// Issue 28, item 7: at 60×16 the help for a screen does not fit at once; it comes in pages that ↓ turns
+/// ("Keys · 1 of 3"), and every word of every binding's help is on one of them: nothing is cut.
+@MainActor
+struct HelpPagesTests {
+    @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue))
+    func everyKeyIsOnSomePageAt60x16(screen: String) async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 60, height: 16)
+        _ = await dashboard.snapshot(of: screen, size: size)
+        _ = dashboard.perform(.help)
+        var words: Set<String> = []
+        var pages = 0
+        while pages < 10 {
+            let text = frame(of: dashboard, size: size)
+            pages += 1
+            words.formUnion(text.split(whereSeparator: { $0 == " " || $0 == "│" || $0 == "\n" }).map(String.init))
+            guard let counter = text.firstMatch(of: /Keys · (\d+) of (\d+)/), counter.output.1 != counter.output.2 else { break }
+            _ = dashboard.handle(.down)
+            #expect(dashboard.ui.showsHelp, "↓ turns the page rather than closing the help")
+        }
+        for binding in dashboard.activeTable {
+            for word in binding.help.split(separator: " ") {
+                #expect(words.contains(String(word)), "\(word) of \"\(binding.help)\" on \(screen) at 60×16 (\(pages) pages)")
+            }
+        }
+        _ = dashboard.handle(.char("x"))
+        #expect(!dashboard.ui.showsHelp, "any other key closes it")
+    }
+}

@@ -28,7 +28,8 @@ struct DashboardView {
         }
         if dashboard.ui.showsHelp {
             // The whole screen: a modal list of keys may cover the tab and status bars.
-            HelpOverlay(sections: dashboard.helpSections).draw(on: canvas, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            HelpOverlay(sections: dashboard.helpSections, page: dashboard.ui.helpPage)
+                .draw(on: canvas, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         }
     }
 }

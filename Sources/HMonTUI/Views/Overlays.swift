@@ -8,6 +8,8 @@ import CheckedNumbers
 @MainActor
 struct HelpOverlay {
     let sections: [(title: String, bindings: [Binding])]
+    /// Which page shows when the keys do not fit at once (↓/PgDn and ↑/PgUp turn them; see `pages(in:)`).
+    var page = 0
 
     /// One row of the overlay: a section title, a binding's keys with the first line of its help, a further
     /// line of a help text, or a blank between sections.
@@ -60,31 +62,50 @@ struct HelpOverlay {
         }
     }
 
-    func draw(on canvas: Canvas, in area: Rect) {
+    /// The fewest columns whose rows fit; on a screen too small for any, the layout with the fewest rows,
+    /// shown a page at a time. Columns narrower than 24 cells would leave a help text a few letters a line.
+    private func bestLayout(in area: Rect) -> Layout {
         let rowsAvailable = max(1, area.height - 2)
-        // The fewest columns whose rows fit; on a screen too small for any, the layout with the fewest rows,
-        // cut at the bottom. Columns narrower than 24 cells would leave a help text a few letters a line.
         let most = max(1, min(4, (area.width - 2) / 24))
         let candidates: [Layout] = (1...most).map { self.layout(columns: $0, width: area.width) }
-        let fitting: Layout? = candidates.first { $0.rows <= rowsAvailable }
-        let layout: Layout = fitting ?? candidates.min { $0.rows < $1.rows }!
+        return candidates.first { $0.rows <= rowsAvailable } ?? candidates.min { $0.rows < $1.rows }!
+    }
+
+    /// Rows of the list a page shows: the overlay's inside, less the line that says how to turn pages.
+    private static func rowsPerPage(_ layout: Layout, in area: Rect) -> Int {
+        let inside = max(1, min(area.height, layout.rows + 2) - 2)
+        return layout.rows > inside ? max(1, inside - 1) : inside
+    }
+
+    /// How many pages the keys take in `area`: 1 when they fit, more on a small terminal.
+    func pages(in area: Rect) -> Int {
+        let layout = bestLayout(in: area)
+        let perPage = Self.rowsPerPage(layout, in: area)
+        return max(1, (layout.rows + perPage - 1) / perPage)
+    }
+
+    func draw(on canvas: Canvas, in area: Rect) {
+        let layout = bestLayout(in: area)
         let boxWidth = min(area.width, layout.columnWidth * layout.columns.count + 2)
         let height = min(area.height, layout.rows + 2)
         let rect = Rect(x: area.x + (area.width - boxWidth) / 2, y: area.y + max(0, (area.height - height) / 2),
                         width: boxWidth, height: height)
-        let inner = canvas.panel(rect, title: "Keys · any key closes")
+        let pageCount = pages(in: area)
+        let shown = min(max(page, 0), pageCount - 1)
+        let inner = canvas.panel(rect, title: pageCount > 1 ? "Keys · \(shown + 1) of \(pageCount)" : "Keys · any key closes")
         let helpX = layout.keyColumn + 3, helpWidth = max(0, layout.columnWidth - layout.keyColumn - 4)
-        // Too short for every row: the last one says so instead of a list that ends without a word.
-        let cut = layout.rows > inner.height
-        if cut {
-            canvas.text("… more on a taller terminal", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim,
+        // Too short for every row: pages, and the last line says how to turn them rather than cutting the list.
+        let perPage = Self.rowsPerPage(layout, in: area)
+        if pageCount > 1 {
+            let turn = shown + 1 < pageCount ? "↓ PgDn more" : "↑ PgUp back"
+            canvas.text("\(turn) · any other key closes", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim,
                         maxWidth: inner.width - 2)
         }
+        let first = shown * perPage
         for (c, column) in layout.columns.enumerated() {
             let x = inner.x + 1 + c * layout.columnWidth
-            for (r, row) in column.enumerated() {
+            for (r, row) in column.dropFirst(first).prefix(perPage).enumerated() {
                 let y = inner.y + r
-                guard y < inner.maxY - (cut ? 1 : 0) else { break }
                 switch row {
                 case .title(let title):
                     canvas.text(title, at: Point(x: x, y: y), style: Styles.columnHeader, maxWidth: layout.columnWidth - 1)
