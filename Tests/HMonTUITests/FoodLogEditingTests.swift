@@ -86,3 +86,32 @@ struct FoodLogEditingTests {
         #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("no food logged on this day to correct"))
     }
 }
+
+/// Issue 28: on a surplus day the week's bar used to run to the edge and lose its "so far ◂" marker.
+@MainActor
+struct SurplusDayMarkerTests {
+    @Test(arguments: [80, 120])
+    func theBiggestSurplusTodayKeepsItsMarker(width: Int) async throws {
+        let world = try await DemoWorld()
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: DemoData.userName)
+        let log = try await service.device(recording: Field.calories, orMake: .calorieTracker).device
+        try await service.post(NewMessage(sdid: log.id, ts: DemoWorld.now.millisecondsSince1970 - 60_000, data: [Field.calories: .number(4_000)]))
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("3"))
+        let text = frame(of: dashboard, size: Size(width: width, height: 40))
+        let today = try #require(text.split(separator: "\n").first { $0.contains("Fri Nov 20") && $0.contains("│") && $0.contains("+") })
+        #expect(today.contains("so far ◂"), "\(today)")
+    }
+}
+
+/// Issue 28: "Learned from your data … · 28" wrapped mid-phrase; it breaks between its phrases now.
+struct LearnedLineTests {
+    @Test func phrasesStayWhole() {
+        let text = "Learned from your data: 8,472 kJ/day · formula (BMR + active) 8,151 kJ/day · 28 days of food logs, 26 of weigh-ins"
+        let lines = EnergyView.phraseLines(text, width: 54)
+        #expect(lines.first == "Learned from your data: 8,472 kJ/day")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 54 })
+        #expect(lines.joined(separator: " · ") == text, "nothing lost")
+    }
+}

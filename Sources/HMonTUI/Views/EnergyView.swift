@@ -71,7 +71,9 @@ struct EnergyView {
             y = drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
             if let learned = model.learnedExpenditure {
                 // Wrapped rather than cut when the food log narrows the figures' side.
-                for (i, line) in WordWrap.lines(learned, width: textW).enumerated() where y + 1 + i < inner.maxY - 1 {
+                // Broken between its " · " parts where it can, so a short screen shows whole phrases
+                // ("Learned from your data: 8,472 kJ/day") rather than one cut mid-phrase.
+                for (i, line) in Self.phraseLines(learned, width: textW).enumerated() where y + 1 + i < inner.maxY - 1 {
                     canvas.text(line, at: Point(x: x0, y: y + 1 + i), style: .dim, maxWidth: textW)
                 }
             }
@@ -112,6 +114,10 @@ struct EnergyView {
         // without colour too.
         let half = max(1, (barW - 1) / 2)
         let axis = barX + half
+        // Room after the longest surplus bar for its note ("so far ◂"), so a surplus day keeps its marker;
+        // both sides are scaled alike so a deficit and a surplus of one size still look one size.
+        let noteRoom = model.week.contains(where: \.isPartial) ? 9 : 2
+        let barHalf = max(1, half - noteRoom)
         if barW >= 3 {
             canvas.text("deficit", rightAlignedTo: axis, y: y, style: Styles.label)
             canvas.text("surplus", at: Point(x: axis + 2, y: y), style: Styles.label)
@@ -128,7 +134,7 @@ struct EnergyView {
             }
             guard barW >= 3 else { continue }
             canvas.text("│", at: Point(x: axis, y: row), style: .border)
-            let width = Int(rounding: Double(half) * day.fraction)
+            let width = Int(rounding: Double(barHalf) * day.fraction)
             var end = axis + 1
             if width > 0 {
                 if day.isSurplus {
@@ -174,6 +180,19 @@ struct EnergyView {
             canvas.text((picked ? "› " : "  ") + suggestion, at: Point(x: inner.x + 1, y: y),
                         style: picked ? Styles.selectedText : Styles.label, maxWidth: inner.width - 2)
         }
+    }
+
+    /// `text`'s " · "-separated phrases packed into lines of `width`, a phrase wider than a line wrapped by words.
+    nonisolated static func phraseLines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for phrase in text.components(separatedBy: " · ") {
+            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(phrase) <= width {
+                lines[lines.count - 1] = last + " · " + phrase
+            } else {
+                lines += WordWrap.lines(phrase, width: width)
+            }
+        }
+        return lines
     }
 
     /// Where the day's food log goes: a column right of the figures when the screen is wide enough.

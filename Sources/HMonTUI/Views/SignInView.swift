@@ -10,7 +10,9 @@ struct SignInView {
         let width = min(64, area.width - 4)
         // The problem is wrapped, never cut: the box grows by the lines it needs.
         let problemLines = model.isBusy ? [] : model.problem.map { WordWrap.lines($0, width: width - 4) } ?? []
-        let height = min(area.height, model.fields.count * 2 + 5 + max(1, problemLines.count))
+        // The hint too ("No account in this store yet. Enter creates it · Tab moves …" was cut at 80×24).
+        let hintLines = WordWrap.lines(model.hint, width: width - 4)
+        let height = min(area.height, model.fields.count * 2 + 4 + hintLines.count + max(1, problemLines.count))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
                         width: width, height: height)
         let inner = canvas.panel(rect, title: model.title)
@@ -24,7 +26,8 @@ struct SignInView {
         let fieldX = inner.x + 2 + labelWidth
         let fieldWidth = max(8, inner.maxX - fieldX - 1)
         let spacing = inner.height >= model.fields.count * 2 + 4 ? 2 : 1
-        for (i, field) in model.fields.enumerated() where y < inner.maxY - 2 {
+        let footer = inner.maxY - hintLines.count
+        for (i, field) in model.fields.enumerated() where y < footer - 1 {
             let focused = i == model.focusedIndex
             canvas.text(focused ? "›" : " ", at: Point(x: inner.x, y: y), style: Styles.key)
             canvas.text(field.label, at: Point(x: inner.x + 2, y: y), style: focused ? Style(.text, bold: true) : Styles.label)
@@ -32,7 +35,6 @@ struct SignInView {
             TypingField(field: field, focused: focused).draw(on: canvas, at: Point(x: fieldX, y: y), width: fieldWidth)
             y += spacing
         }
-        let footer = inner.maxY - 1
         if model.isBusy {
             canvas.text("signing in…", at: Point(x: inner.x + 1, y: footer - 1), style: .accent, maxWidth: inner.width - 2)
         } else {
@@ -41,6 +43,8 @@ struct SignInView {
                 canvas.text(line, at: Point(x: inner.x + 1, y: top + i), style: Styles.bad, maxWidth: inner.width - 2)
             }
         }
-        canvas.text(model.hint, at: Point(x: inner.x + 1, y: footer), style: .dim, maxWidth: inner.width - 2)
+        for (i, line) in hintLines.enumerated() {
+            canvas.text(line, at: Point(x: inner.x + 1, y: footer + i), style: .dim, maxWidth: inner.width - 2)
+        }
     }
 }
