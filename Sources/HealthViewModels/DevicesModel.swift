@@ -19,6 +19,9 @@ public struct DeviceRow: Sendable, Equatable, Identifiable {
     public var lastWhen: String
     /// "2 h ago", empty when there is no reading.
     public var lastAge: String
+    /// "48 today": how many readings it sent since midnight, so a phone or a watch that stopped sending
+    /// shows at a glance; "none today" when it sent nothing today.
+    public var today: String = ""
     /// The manifest has a `weight` field: Enter opens the weights.
     public var canSeeWeight: Bool
     /// Why "See weight" is disabled: "Activity Tracker readings carry no weight".
@@ -108,14 +111,17 @@ public final class DevicesModel {
     /// recent readings. A failure sets `problem` and keeps what was on screen.
     public func refresh() -> Command {
         let service = service
+        let midnight = clock.today.start(in: clock.calendar).millisecondsSince1970
         return Command(loads.load("overview") {
             async let profile = service.profile()
-            return (try await service.devicesOverview(), try await profile)
+            async let today = Self.countsSince(midnight, service: service)
+            return (try await service.devicesOverview(), try await profile, try await today)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (overview, profile)):
+            case .success(let (overview, profile, today)):
                 units = DisplayUnits(profile)
+                todayCounts = today
                 apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
                       manifests: overview.manifests, last: overview.latestReadings)
                 problem = nil
@@ -160,6 +166,7 @@ public final class DevicesModel {
                 lastReading: message.map { Self.summary(of: $0, manifest: manifest, units: units) } ?? "no readings yet",
                 lastWhen: message.map { formats.dateTime($0.date) } ?? "",
                 lastAge: message.map { formats.age(of: $0.date, now: now) } ?? "",
+                today: Self.todayText(todayCounts[device.id] ?? 0),
                 canSeeWeight: manifest.hasWeight,
                 seeWeightReason: manifest.hasWeight ? nil : "\(typeName) readings carry no weight")
         }
@@ -168,6 +175,16 @@ public final class DevicesModel {
         } else {
             selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
         }
+    }
+
+    /// Readings since midnight, by device id (a device sending every minute sends 1,440 a day; the cap
+    /// only bounds a runaway one, whose count then reads "20,000+").
+    private var todayCounts: [String: Int] = [:]
+    static let todayCap = 20_000
+
+    nonisolated static func countsSince(_ start: Int64, service: any HealthService) async throws -> [String: Int] {
+        let readings = try await service.readings(ReadingsQuery(from: start, order: .desc, limit: todayCap))
+        return readings.reduce(into: [:]) { $0[$1.sdid, default: 0] += 1 }
     }
 
     /// When each device's last reading was taken, so its age can move on without a reload.
@@ -287,6 +304,10 @@ extension DevicesModel {
                 return .none
             }
         })
+    }
+
+    static func todayText(_ count: Int) -> String {
+        count == 0 ? "none today" : count >= todayCap ? "\(Formats.whole(Double(todayCap)))+ today" : "\(Formats.whole(Double(count))) today"
     }
 
     public func reportCannotSeeWeight(_ row: DeviceRow) {

@@ -84,3 +84,30 @@ struct DeviceEditingTests {
         #expect(dashboard.app.devices.adding?.selectedType == 1, "j j k lands on the second of \(types)")
     }
 }
+
+/// Issue 27, item 4 (in part): each device says how many readings it sent today beside when it last did,
+/// so a phone or a watch that stopped sending shows at a glance.
+@MainActor
+struct DevicesTodayTests {
+    @Test func eachDeviceSaysHowManyReadingsItSentToday() async throws {
+        let world = try await DemoWorld()
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: DemoData.userName)
+        let midnight = world.clock.today.start(in: world.clock.calendar).millisecondsSince1970
+        let log = try #require(try await service.devices().first { $0.name == "Food log" })
+        let before = try await service.readings(ReadingsQuery(from: midnight)).filter { $0.sdid == log.id }.count
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        func row() throws -> String {
+            try #require(frame(of: dashboard, size: size).split(separator: "\n").first { $0.contains("Food log ") }).description
+        }
+        let first = try row()
+        #expect(first.contains("· \(before) today"), "\(first)")
+        try await service.post(NewMessage(sdid: log.id, ts: DemoWorld.now.millisecondsSince1970 - 1_000, data: [Field.calories: .number(120)]))
+        _ = await dashboard.press(.char("R"))
+        let second = try row()
+        #expect(second.contains("· \(before + 1) today"), "\(second)")
+        let welltory = try #require(frame(of: dashboard, size: size).split(separator: "\n").first { $0.contains("Welltory") })
+        #expect(welltory.contains("none today"))
+    }
+}

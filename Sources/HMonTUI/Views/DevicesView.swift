@@ -125,9 +125,11 @@ struct DevicesView {
             if showType { canvas.text(row.typeName, at: Point(x: x0 + nameW + 2, y: y), style: dim, maxWidth: typeW) }
             canvas.text(row.lastReading, at: Point(x: x0 + readingX, y: y), style: base, maxWidth: readingW)
             if showWhen {
-                // The date and how long ago when both fit, else how long ago (what matters at a glance).
-                let both = row.lastAge.isEmpty ? "" : "\(row.lastWhen) · \(row.lastAge)"
-                let when = DisplayWidth.of(both) <= w - whenX ? both : row.lastAge
+                // The most that fits, most important last to go: how long ago, then today's count (is the
+                // phone still sending?), then the date.
+                let age = row.lastAge.isEmpty ? [] : [row.lastAge]
+                let candidates = [([row.lastWhen] + age + [row.today]), (age + [row.today]), age]
+                let when = candidates.map { $0.joined(separator: " · ") }.first { DisplayWidth.of($0) <= w - whenX } ?? row.lastAge
                 canvas.text(when, at: Point(x: x0 + whenX, y: y), style: dim, maxWidth: w - whenX)
             }
         }
