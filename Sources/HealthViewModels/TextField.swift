@@ -27,15 +27,23 @@ public struct TextField: Sendable, Equatable {
 
     public var isCursorAtEnd: Bool { cursor == text.count }
 
-    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+    /// The index `offset` characters in, never past the end.
+    private func index(_ offset: Int) -> String.Index {
+        text.index(text.startIndex, offsetBy: min(max(offset, 0), text.count))
+    }
 
+    /// Counted from the end, since what follows the cursor stays put: a combining mark typed after "e"
+    /// joins it ("é" is one character), so the text does not grow by one and `cursor + 1` would point past it.
     public mutating func insert(_ character: Character) {
         guard text.count < limit, !character.isNewline else { return }
-        text.insert(character, at: index(cursor))
-        cursor += 1
+        let at = index(cursor)
+        let after = text[at...].count
+        text.insert(character, at: at)
+        cursor = min(max(text.count - after, 0), text.count)
     }
 
     public mutating func deleteBackward() {
+        cursor = min(cursor, text.count)
         guard cursor > 0 else { return }
         text.remove(at: index(cursor - 1))
         cursor -= 1
@@ -55,6 +63,7 @@ public struct TextField: Sendable, Equatable {
 
     /// Readline's Ctrl-W: the word before the cursor and the spaces between it and the cursor.
     public mutating func deleteWordBackward() {
+        cursor = min(cursor, text.count)
         var start = cursor
         let characters = Array(text)
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }

@@ -345,3 +345,25 @@ struct HelpPagesTests {
         #expect(!dashboard.ui.showsHelp, "any other key closes it")
     }
 }
+
+/// A combining mark typed after a letter joins it (one character, "é"): the cursor stays inside the text,
+/// and Backspace takes the joined character (found by the key fuzzer as "String index is out of bounds").
+@Suite struct TextFieldCombiningMarkTests {
+    @Test func aCombiningMarkJoinsTheLetterBeforeTheCursor() {
+        var field = TextField(label: "x")
+        field.insert("e")
+        field.insert("\u{301}")
+        #expect(field.text == "é" && field.cursor == 1)
+        field.deleteBackward()
+        #expect(field.text.isEmpty && field.cursor == 0)
+        field.insert("a")
+        field.apply(.home)
+        field.insert("\u{301}")   // a lone mark at the start is a character of its own
+        #expect(field.cursor <= field.text.count)
+        field.apply(.end)
+        field.deleteBackward()
+        field.deleteBackward()
+        field.deleteBackward()
+        #expect(field.text.isEmpty)
+    }
+}
