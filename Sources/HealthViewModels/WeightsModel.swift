@@ -57,6 +57,9 @@ public final class WeightsModel {
     public private(set) var editing: String?
     /// The weigh-in the open y/n question would delete, and the question.
     public private(set) var deleting: (id: String, question: String)?
+    /// The typed weight that is far from the trend (`WeighInPlausibility`: likely a typo), and the y/n
+    /// question asked before saving it: "27.2 kg is 45.0 kg under your trend (72.2 kg) — save? y/n".
+    public private(set) var farFromTrend: (kg: Double, question: String)?
 
     public static let pageSize = 20
 
@@ -278,6 +281,7 @@ public final class WeightsModel {
     public func cancelPrompt() {
         prompt = nil
         editing = nil
+        farFromTrend = nil
     }
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { promptEdit(.deleteBackward) }
@@ -293,9 +297,36 @@ public final class WeightsModel {
             problem = outside
             return .none
         }
-        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value)) }
+        let kg = unit.toKg(value)
+        if let far = farFromTrendCheck(kg: kg) {
+            farFromTrend = (kg, "\(far.sentence(in: unit)) — save? y/n")
+            return .none
+        }
+        return save(kg: kg)
+    }
+
+    /// y to the question: saves the weight as typed.
+    public func confirmFarFromTrend() -> Command {
+        guard let kg = farFromTrend?.kg else { return .none }
+        farFromTrend = nil
+        return save(kg: kg)
+    }
+
+    /// n (or Esc): back to the prompt, the weight still in it to fix.
+    public func cancelFarFromTrend() { farFromTrend = nil }
+
+    /// Judged against the trend of the weigh-ins before the day it goes to (today's, or the corrected
+    /// one's): the loaded trend reaches back further than the check looks.
+    private func farFromTrendCheck(kg: Double) -> WeighInPlausibility.Far? {
+        let day = editing.flatMap { id in messages.first { $0.mid == id } }.map { Day($0.date, in: clock.calendar) } ?? clock.today
+        let weighIns = trendDays.compactMap { trend in trend.weightKg.map { (day: trend.day, kg: $0) } }
+        return WeighInPlausibility.far(weightKg: kg, on: day, weighIns: weighIns)
+    }
+
+    private func save(kg: Double) -> Command {
+        if let editing { return saveCorrection(of: editing, kg: kg) }
         let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
-                                 data: [Field.weight: .number(unit.toKg(value))])
+                                 data: [Field.weight: .number(kg)])
         let rowsLoaded = rows.count
         return writes.post(message, to: service, saved: { [weak self] in
             self?.prompt = nil
