@@ -3,6 +3,7 @@ import HealthCore
 import HealthModel
 import HealthServer
 import Testing
+import SQLiteStorage
 
 /// `POST /v1.1/hmon/undo` (hmon's extension): a sign-in undoes its own adds, edits and deletes over the
 /// server, through its token refreshes, and never another sign-in's.
@@ -56,5 +57,47 @@ import Testing
 
             #expect(try await world.send("POST", "/v1.1/hmon/undo").status == 401)
         }
+    }
+}
+
+/// `hmon add weight` and `hmon undo` with `--server`: the built binary against a real server on a loopback
+/// port, the typo check judged from the server's weigh-ins and the undo kept by the server per sign-in.
+@Suite struct UndoCommandOverServerTests {
+    @Test func aTypoIsRefusedForcedAndUndoneThroughTheServer() async throws {
+        let binary = try ServeCommandTests.hmonBinary()
+        let home = try CommandHome("undo-remote")
+        defer { home.remove() }
+        let store = try LocalStore(url: home.folder.appendingPathComponent("server.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id, userID: alice.id)
+        let day: Int64 = 86_400_000
+        let now = Date().millisecondsSince1970
+        for back in [3, 2] {
+            try await store.post(NewMessage(sdid: scale.id, ts: now - Int64(back) * day, data: [Field.weight: .number(72.2)]), userID: alice.id)
+        }
+        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        defer { Task { await server.stop() } }
+        func hmon(_ arguments: [String], input: String = "") async throws -> (status: Int32, output: String, errors: String) {
+            try await ServeCommandTests.run(binary, arguments + ["--server", server.url.absoluteString], input: input, environment: home.environment)
+        }
+
+        let refused = try await hmon(["add", "weight", "27.2", "--user", "alice", "--password-stdin"], input: "correct horse\n")
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("hmon: 27.2 kg is 45.0 kg under your trend (72.2 kg): a typo?"), "\(refused.errors)")
+        #expect(try await store.messageCount(userID: alice.id) == 2)
+
+        let forced = try await hmon(["add", "weight", "27.2", "--force"])
+        #expect(forced.status == 0, "\(forced.errors)")
+        #expect(try await store.messageCount(userID: alice.id) == 3)
+
+        let undone = try await hmon(["undo"])
+        #expect(undone.status == 0, "\(undone.errors)")
+        #expect(undone.output.hasPrefix("removed the weigh-in of 27.2 kg at "), "\(undone.output)")
+        #expect(try await store.messageCount(userID: alice.id) == 2)
+        // The two weigh-ins before were the store's own, not this sign-in's: nothing more to undo.
+        let nothing = try await hmon(["undo"])
+        #expect(nothing.status == 1)
+        #expect(nothing.errors.hasPrefix("hmon: nothing to undo in this session"))
+        await server.stop()
     }
 }
