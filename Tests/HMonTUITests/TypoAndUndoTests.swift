@@ -6,6 +6,8 @@ import HealthViewModels
 import Terminal
 import Testing
 import SQLiteStorage
+import HealthServer
+import RemoteClient
 
 /// On Weights a weight far from the trend asks before it is saved (n: back to the prompt, y: saved), and
 /// Ctrl-Z undoes the last add, edit or delete, saying what it undid.
@@ -80,5 +82,39 @@ struct TypoAndUndoTests {
         #expect(try await world.store.reading(id: newest.id, userID: user.id).data[Field.weight]?.number.map { String(format: "%.1f", $0) } == newest.weight)
         _ = await dashboard.press(.ctrl("z"))
         #expect(dashboard.ui.notice == "nothing to undo in this session")
+    }
+}
+
+/// The same against a real server on a loopback port: the question comes from the trend the server's
+/// weigh-ins make, and Ctrl-Z undoes through `POST /v1.1/hmon/undo`.
+@MainActor
+struct RemoteTypoAndUndoTests {
+    @Test func aTypoSavedOverAServerIsUndoneWithCtrlZ() async throws {
+        let world = try await DemoWorld()
+        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
+                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        dashboard.resize(to: Size(width: 120, height: 40))
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        _ = await dashboard.press(.char("2"))
+        let weights = try #require(dashboard.weights)
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let count = try await world.store.messageCount(userID: user.id)
+
+        _ = await dashboard.press(.char("a"))
+        for character in "27.2" { _ = await dashboard.press(.char(character)) }
+        _ = await dashboard.press(.enter)
+        #expect(weights.farFromTrend?.question.hasPrefix("27.2 kg is ") == true)
+        _ = await dashboard.press(.char("y"))
+        #expect(try await world.store.messageCount(userID: user.id) == count + 1)
+
+        _ = await dashboard.press(.ctrl("z"))
+        #expect(dashboard.ui.notice?.hasPrefix("undid: removed the weigh-in of 27.2 kg") == true, "\(dashboard.ui.notice ?? "none")")
+        #expect(try await world.store.messageCount(userID: user.id) == count)
+        #expect(weights.rows.first?.weight != "27.2")
+        await server.stop()
     }
 }
