@@ -33,23 +33,24 @@ public enum TrendText {
         guard let s = input.summary else {
             return ["No weigh-ins yet: add one with `hmon add weight KG`, or import a scale's history with `hmon import`."]
         }
-        let mass = input.massUnit
-        let energy = input.energyUnit
-        func weight(_ kg: Double) -> String { "\(number(mass.fromKg(kg), decimals: 1)) \(mass.rawValue)" }
-        func change(_ kg: Double?) -> String { kg.map { signed(mass.fromKg($0), decimals: 1) + " \(mass.rawValue)" } ?? "–" }
-        func kcal(_ value: Double) -> String { "\(grouped(energy.fromKcal(value))) \(energy.rawValue)/day" }
+        // Every figure as the dashboard writes it (`QuantityText`): 153.0 lb, −0.99 lb/week, 1,721 kJ.
+        let quantities = QuantityText(massUnit: input.massUnit, energyUnit: input.energyUnit)
+        func weight(_ kg: Double) -> String { quantities.text(kg, .mass) }
+        func change(_ kg: Double?) -> String { kg.map { quantities.text($0, .mass, signed: true) } ?? "–" }
+        func kcal(_ value: Double) -> String { "\(quantities.text(value, .energy))/day" }
 
         var rows: [(String, String)] = []
-        rows.append(("Trend", "\(weight(s.trendKg)) on \(s.asOf) (newest weigh-in \(weight(s.latestWeighInKg)))"))
-        if let weekly = s.weeklyKg, let balance = s.dailyBalanceKcal(unit: mass) {
+        // The day's weigh-ins averaged (the trend's input), said as such: it is not the newest weigh-in.
+        rows.append(("Trend", "\(weight(s.trendKg)) on \(s.asOf) (that day's weigh-ins average \(weight(s.latestWeighInKg)))"))
+        if let weekly = s.weeklyKg, let balance = s.dailyBalanceKcal(unit: input.massUnit) {
             let side = balance < 0 ? "a deficit of" : "a surplus of"
             let balanceText = abs(balance) < 0.5 ? "in balance" : "\(side) \(kcal(abs(balance)))"
-            rows.append(("Weekly rate", "\(signed(mass.fromKg(weekly), decimals: 2)) \(mass.rawValue)/week (\(balanceText))"))
+            rows.append(("Weekly rate", "\(quantities.text(weekly, .massRate, signed: true)) (\(balanceText))"))
         } else {
             rows.append(("Weekly rate", "needs a second day of weigh-ins"))
         }
         rows.append(("Change", "1 week \(change(s.change1WeekKg)), 2 weeks \(change(s.change2WeeksKg)), 4 weeks \(change(s.change4WeeksKg))"))
-        rows.append(("BMI", s.bmi.map { "\(number($0.value, decimals: 1)) (\($0.category.rawValue))" }
+        rows.append(("BMI", s.bmi.map { "\(quantities.number($0.value, .plain)) (\($0.category.rawValue))" }
                      ?? "needs a height (hmon profile set --height-cm CM)"))
         rows.append(("Goal", goal(s, weight: weight)))
         rows.append(("Expenditure", expenditure(input, kcal: kcal)))
@@ -76,22 +77,5 @@ public enum TrendText {
             return "needs \(LearnedExpenditure.minimumDays) days of food logs and weigh-ins in the last \(LearnedExpenditure.windowDays) "
                 + "(has \(foodDays) and \(weighInDays)); \(formula)"
         }
-    }
-
-    /// 72.4: fixed decimals, no trailing zeros, never "-0".
-    static func number(_ value: Double, decimals: Int) -> String { Formatting.number(value, decimals: decimals) }
-
-    /// +0.45 / −0.45 / 0: the sign says the direction.
-    static func signed(_ value: Double, decimals: Int) -> String {
-        let text = number(abs(value), decimals: decimals)
-        if text == "0" { return "0" }
-        return (value < 0 ? "−" : "+") + text
-    }
-
-    /// 2,385: whole numbers with thousands separators.
-    static func grouped(_ value: Double) -> String {
-        let whole = Int(rounding: value)
-        let digits = Formatting.grouped(abs(whole))
-        return whole < 0 ? "−" + digits : digits   // a true minus sign, as `signed` writes it
     }
 }

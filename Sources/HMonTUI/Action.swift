@@ -1,3 +1,5 @@
+import HealthViewModels
+
 /// Something a key does on the dashboard. The key tables map keys to actions; the dashboard performs the
 /// shared ones and hands the rest to the current screen. Screens declare their own actions beside them
 /// (`extension Action { static let toggleUnit = Action("toggle unit") }`), so a new screen adds actions
@@ -30,6 +32,13 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let top = Action("top")
     public static let bottom = Action("bottom")
 
+    // Table screens (Weights, HRV, Energy's food log): one key does one thing on every one of them
+    public static let addReading = Action("add reading")
+    public static let editReading = Action("edit reading")
+    public static let deleteReading = Action("delete reading")
+    public static let longerSpan = Action("longer span")
+    public static let shorterSpan = Action("shorter span")
+
     // Forms, prompts and questions
     public static let submit = Action("submit")
     public static let nextField = Action("next field")
@@ -37,10 +46,33 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let deleteBackward = Action("delete backward")
     public static let deleteWord = Action("delete a word")
     public static let clearField = Action("clear the field")
+    public static let deleteForward = Action("delete forward")
+    public static let cursorLeft = Action("cursor left")
+    public static let cursorRight = Action("cursor right")
+    public static let lineStart = Action("start of the field")
+    public static let lineEnd = Action("end of the field")
     public static let cancel = Action("cancel")
     public static let switchForm = Action("switch form")
     public static let confirm = Action("confirm")
     public static let editProfile = Action("edit profile")
     public static let chooseNext = Action("next choice")
     public static let choosePrevious = Action("previous choice")
+}
+
+extension TextEdit {
+    /// The edit a field's key does (Backspace, Del, Ctrl-W, Ctrl-U, ←/→, Home/End); nil for other actions.
+    /// One mapping for every form and prompt, so a field edits the same wherever it is.
+    init?(_ action: Action) {
+        switch action {
+        case .deleteBackward: self = .deleteBackward
+        case .deleteForward: self = .deleteForward
+        case .deleteWord: self = .deleteWord
+        case .clearField: self = .clear
+        case .cursorLeft: self = .left
+        case .cursorRight: self = .right
+        case .lineStart: self = .home
+        case .lineEnd: self = .end
+        default: return nil
+        }
+    }
 }

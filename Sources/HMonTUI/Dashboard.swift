@@ -216,13 +216,11 @@ public final class Dashboard {
         case .submit: run(app.submitProfile { [unowned self] in refreshCurrent() })
         case .nextField: form.focusNext()
         case .previousField: form.focusPrevious()
-        case .chooseNext: form.choose(step: 1)
-        case .choosePrevious: form.choose(step: -1)
-        case .deleteBackward: form.edit(.deleteBackward)
-        case .deleteWord: form.edit(.deleteWord)
-        case .clearField: form.edit(.clear)
+        // ←/→ change a choice, or move the cursor in a text field (each ignores the other kind of field).
+        case .chooseNext: form.choose(step: 1); form.edit(.right)
+        case .choosePrevious: form.choose(step: -1); form.edit(.left)
         case .cancel: app.closeProfile()
-        default: break
+        default: if let edit = TextEdit(action) { form.edit(edit) }
         }
     }
 
@@ -230,7 +228,7 @@ public final class Dashboard {
     /// writes do not count as news.
     private func refreshCurrent() -> Command { current.refresh() + app.rememberChangeToken() }
 
-    /// Tab / Shift-Tab: the next screen that can open (one that cannot, such as Weights without a scale,
+    /// Tab / Shift-Tab: the next screen that can open (one whose `open` says it cannot,
     /// is skipped rather than stopped on).
     private func cycle(forward: Bool) -> Command {
         let ids = screens.map(\.id)

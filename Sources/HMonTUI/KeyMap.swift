@@ -57,14 +57,26 @@ public enum KeyMap {
         return table
     }
 
+    /// The keys that edit a field, as readline has them; every form and prompt lists them from here.
+    /// `arrows` is false where ←/→ have another job (the profile form's choices also move its cursor).
+    public static func fieldEditing(arrows: Bool = true) -> [Binding] {
+        (arrows ? [Binding(.left, does: .cursorLeft, help: "cursor left"), Binding(.right, does: .cursorRight, help: "cursor right")] : [])
+        + [
+            Binding(.home, .ctrl("a"), does: .lineStart, help: "to the start of the field"),
+            Binding(.end, .ctrl("e"), does: .lineEnd, help: "to the end of the field"),
+            Binding(.backspace, does: .deleteBackward, help: "delete the character before the cursor"),
+            Binding(.delete, does: .deleteForward, help: "delete the character under the cursor"),
+            Binding(.ctrl("w"), does: .deleteWord, help: "delete the word before the cursor"),
+            Binding(.ctrl("u"), does: .clearField, help: "delete everything before the cursor (the field, at its end)"),
+        ]
+    }
+
     /// The sign-in form: letters are typed into the fields, so only control keys act.
     public static let signIn: [Binding] = [
         Binding(.enter, does: .submit, help: "next field, or sign in"),
         Binding(.tab, .down, does: .nextField, help: "next field"),
         Binding(.backTab, .up, does: .previousField, help: "previous field"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+    ] + fieldEditing() + [
         Binding(.ctrl("n"), does: .switchForm, help: "sign in / create an account"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.escape, .ctrl("c"), does: .quit, help: "quit"),
@@ -75,11 +87,9 @@ public enum KeyMap {
         Binding(.enter, does: .submit, help: "save the profile"),
         Binding(.tab, .down, does: .nextField, help: "next field"),
         Binding(.backTab, .up, does: .previousField, help: "previous field"),
-        Binding(.right, does: .chooseNext, help: "next choice (Space too)"),
-        Binding(.left, does: .choosePrevious, help: "previous choice"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+        Binding(.right, does: .chooseNext, help: "next choice (Space too), or cursor right"),
+        Binding(.left, does: .choosePrevious, help: "previous choice, or cursor left"),
+    ] + fieldEditing(arrows: false) + [
         Binding(.escape, does: .cancel, help: "close without saving"),
         Binding(.function(1), does: .help, help: "show or hide this help"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
@@ -98,12 +108,34 @@ public enum KeyMap {
         ]
     }
 
+    /// The editing keys of every table screen (Weights, HRV, Energy's food log): `a` adds, `e` corrects the
+    /// selected row, `d` deletes it after a question. Built here, once, so twin screens cannot drift apart.
+    public static func tableEdits(add: String, noun: String) -> [Binding] {
+        [
+            Binding(.char("a"), does: .addReading, help: add),
+            Binding(.char("e"), does: .editReading, help: "correct the selected \(noun)"),
+            Binding(.char("d"), does: .deleteReading, help: "delete the selected \(noun) (asks first)"),
+        ]
+    }
+
+    /// `]` and `[`: the span a table screen's chart covers, longer and shorter.
+    public static func span(_ longer: String, _ shorter: String) -> [Binding] {
+        [Binding(.char("]"), does: .longerSpan, help: longer), Binding(.char("["), does: .shorterSpan, help: shorter)]
+    }
+
+    /// The question `d` asks on a table screen, worded with its noun.
+    public static func deleteQuestion(_ noun: String) -> [Binding] {
+        [
+            Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the \(noun)"),
+            Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
+            Binding(.ctrl("c"), does: .quit, help: "quit"),
+        ]
+    }
+
     /// An inline prompt (a new reading, consumed energy, a device name).
     public static let prompt: [Binding] = [
         Binding(.enter, does: .submit, help: "save"),
-        Binding(.backspace, does: .deleteBackward, help: "delete a character"),
-        Binding(.ctrl("w"), does: .deleteWord, help: "delete a word"),
-        Binding(.ctrl("u"), does: .clearField, help: "clear the field"),
+    ] + fieldEditing() + [
         Binding(.escape, does: .cancel, help: "cancel"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]

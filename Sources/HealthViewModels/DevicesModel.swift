@@ -39,7 +39,7 @@ public final class DevicesModel {
     public private(set) var selectedIndex = 0
     /// True while a load or a write of this screen runs.
     public var isRefreshing: Bool { loads.isRunning || recentLoads.isRunning || writes.isRunning }
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
     public private(set) var lastUpdated: Date?
     /// The device types a new device can have, for the add-device picker.
     public private(set) var deviceTypes: [DeviceType] = []
@@ -50,7 +50,15 @@ public final class DevicesModel {
     /// The add-device form, when open.
     public internal(set) var adding: AddDeviceForm?
     /// A device just added, to select once the list has reloaded.
-    private var pendingSelection: String?
+    var pendingSelection: String?
+    /// The open rename prompt (`e`) and the device it renames.
+    public internal(set) var renaming: (id: String, field: TextField)?
+    /// The open y/n question (`d`): the device, the question, and whether yes deletes its readings too.
+    public internal(set) var deleting: (id: String, question: String, withReadings: Bool)?
+    /// Something done that the person should hear of once ("deleted Old scale and its 12 readings").
+    public var notice: String?
+    /// What to do once the next overview is loaded (open a screen on a device just made for it).
+    private var afterNextLoad: (@MainActor () -> Command)?
 
     /// Devices and manifests as last loaded, for the other screens.
     public private(set) var devices: [Device] = []
@@ -59,11 +67,11 @@ public final class DevicesModel {
     /// The person's units, from the profile loaded with the devices: readings show in them.
     public private(set) var units = DisplayUnits.stored
 
-    private let service: any HealthService
+    let service: any HealthService
     private let clock: Clock
     let loads = LoadSlot(model: "devices")
     private let recentLoads = LoadSlot(model: "devices.recent")
-    private let writes = WriteSlot(model: "devices")
+    let writes = WriteSlot(model: "devices")
 
     public init(service: any HealthService, clock: Clock) {
         self.service = service
@@ -112,7 +120,9 @@ public final class DevicesModel {
                       manifests: overview.manifests, last: overview.latestReadings)
                 problem = nil
                 lastUpdated = clock.now()
-                return loadRecent()
+                let next = afterNextLoad
+                afterNextLoad = nil
+                return loadRecent() + (next?() ?? .none)
             case .failure(let error):
                 problem = describe(error)
                 return .none
@@ -255,6 +265,30 @@ public final class DevicesModel {
 }
 
 extension DevicesModel {
+    /// Makes the device a first reading of `field` needs when the person has none (`a` on HRV without a
+    /// meter), as `hmon add` does; once the devices are reloaded, `then` runs (the screen opens on it).
+    /// `made` gets the device's name when one was made, for the notice that says so.
+    public func makeDevice(recording field: String, orMake type: BuiltInDeviceType,
+                           made: @escaping @MainActor (String) -> Void,
+                           then: @escaping @MainActor () -> Command) -> Command {
+        let service = service
+        return Command(writes.write("first \(type.firstDeviceName)") {
+            try await service.device(recording: field, orMake: type)
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let found):
+                if found.created { made(found.device.name) }
+                pendingSelection = found.device.id
+                afterNextLoad = then
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
+    }
+
     public func reportCannotSeeWeight(_ row: DeviceRow) {
         problem = "\(row.name): \(row.seeWeightReason ?? "no weight readings")"
     }

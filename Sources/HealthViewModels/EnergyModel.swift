@@ -66,18 +66,28 @@ public final class EnergyModel {
     public private(set) var fixCommand: String?
     /// The net of the seven days ending with the one shown, oldest first.
     public private(set) var week: [DayBalance] = []
-    public private(set) var problem: String?
+    public internal(set) var problem: String?
     public private(set) var lastUpdated: Date?
-    public private(set) var prompt: TextField?
+    public internal(set) var prompt: TextField?
     /// The day's food log entries, oldest first: "12:31  Banana  105 kcal".
     public private(set) var foodEntries: [FoodEntry] = []
+    /// The entry `e` and `d` act on (an index into `foodEntries`): the newest until ↑/↓ move it.
+    public internal(set) var selectedEntry: Int?
+    /// True once ↑/↓, `e` or `d` went to the food log: a narrow screen then shows it in the week's place.
+    public internal(set) var isBrowsingFoodLog = false
+    /// The entry the open prompt corrects (`e`); nil while it logs a new one.
+    public internal(set) var editingEntry: FoodEntry?
+    /// The entry the open y/n question would delete, and the question.
+    public internal(set) var deleting: (id: String, question: String)?
     /// While the description step of `a` is open: recent descriptions that match what is typed, newest first.
     public private(set) var suggestions: [String] = []
     /// The suggestion ↑/↓ picked, if any.
     public private(set) var suggestionIndex: Int?
     /// True while `a` asks what was eaten (after the amount).
     public var isDescribing: Bool { pendingKcal != nil }
-    private var pendingKcal: Double?
+    var pendingKcal: Double?
+    /// The time typed after the amount, if any: the entry is for then.
+    var pendingTime: Date?
     /// What the person wrote in their food logs lately, newest first, each once.
     private var recentDescriptions: [String] = []
 
@@ -90,14 +100,14 @@ public final class EnergyModel {
     /// while its load runs.
     public private(set) var shownDay: Day?
 
-    private let service: any HealthService
+    let service: any HealthService
     private let clock: Clock
     private let foodLogSource: @MainActor () -> Device?
     let loads = LoadSlot(model: "energy")
     /// The learned expenditure reads 28 days of food and a year of weigh-ins: a slot of its own, so the day's
     /// figures never wait for it.
     private let learnedLoads = LoadSlot(model: "energy.learned")
-    private let writes = WriteSlot(model: "energy")
+    let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
     /// - Parameter devicesChanged: what to run after this model made a device (the devices screen reloads).
@@ -121,6 +131,9 @@ public final class EnergyModel {
     private let deviceListChanged: @MainActor () -> Command
     /// Something done that the person should hear of once ("made a food log"); the screen shows it.
     public var notice: String?
+
+    /// The profile's mass unit, for the weight the resting figure was computed from.
+    private var massUnit: MassUnit = .kg
 
     /// The food log `a` writes to; nil when the user has none.
     public var foodLog: Device? { foodLogSource() }
@@ -181,14 +194,18 @@ public final class EnergyModel {
             async let profile = service.profile()
             async let entries = FoodLogEntries.load(from: logs, between: start, and: end, service: service)
             let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
-            return (week, try await profile.energyUnit, try await entries)
+            return (week, try await profile, try await entries)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (week, unit, entries)):
+            case .success(let (week, profile, entries)):
+                let unit = profile.energyUnit
+                massUnit = profile.massUnit
                 apply(week[week.count - 1], unit: unit)
                 applyWeek(week, unit: unit)
+                let selectedID = selectedEntry.flatMap { foodEntries.indices.contains($0) ? foodEntries[$0].id : nil }
                 foodEntries = FoodLogEntries.rows(entries.day, unit: unit, calendar: clock.calendar)
+                keepSelection(on: selectedID)
                 recentDescriptions = entries.recentDescriptions
                 problem = nil
                 lastUpdated = clock.now()
@@ -238,7 +255,7 @@ public final class EnergyModel {
             restingNote = "Resting: \(formula.displayName) BMR, \(Formats.whole(unit.fromKcal(bmr))) \(unit.rawValue)/day"
             var detail: [String] = []
             if fraction < 0.9995 { detail.append("× \(Int(rounding: fraction * 100))% of the day so far") }
-            if let kg = summary.weightKg { detail.append("weight \(Formats.oneDecimal(kg)) kg") }
+            if let kg = summary.weightKg { detail.append("weight \(QuantityText(massUnit: massUnit).text(kg, .mass))") }
             restingDetail = detail.joined(separator: " · ")
         case .recorded:
             restingNote = "Resting: recorded basal energy"
@@ -291,13 +308,17 @@ public final class EnergyModel {
     /// `a`: asks for the energy eaten. A person without a food log gets one made with the first entry
     /// (see `submitPrompt`), not a detour through the devices screen.
     public func openPrompt() {
-        prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 12)
+        editingEntry = nil
+        deleting = nil
+        prompt = TextField(label: "Consumed energy in \(unit.rawValue)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
     public func cancelPrompt() {
         prompt = nil
+        editingEntry = nil
         pendingKcal = nil
+        pendingTime = nil
         suggestions = []
         suggestionIndex = nil
     }
@@ -334,9 +355,10 @@ public final class EnergyModel {
     public func submitPrompt() -> Command {
         // Two steps: the amount, then what it was (optional; Enter on an empty line skips it).
         guard let kcal = pendingKcal else {
-            guard let value = PromptReading.typedNumber(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
-                                                        problem: &problem)
+            guard let entry = PromptReading.typedEntry(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
+                                                       day: day, clock: clock, problem: &problem)
             else { return .none }
+            let value = entry.value
             guard value >= 0 else {
                 problem = "consumed energy cannot be negative: type a value like 650"
                 return .none
@@ -348,13 +370,16 @@ public final class EnergyModel {
                 return .none
             }
             pendingKcal = kcal
+            pendingTime = entry.time
             problem = nil
-            prompt = TextField(label: "What was it (optional, ↑↓ recent)", limit: 80)
+            prompt = TextField(label: editingEntry == nil ? "What was it (optional, ↑↓ recent)" : "What was it (↑↓ recent)",
+                               text: editingEntry?.description ?? "", limit: 80)
             filterSuggestions()
             return .none
         }
         let description = prompt?.text.trimmingCharacters(in: .whitespaces) ?? ""
-        let when = isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600)
+        if let editingEntry { return saveCorrection(of: editingEntry, kcal: kcal, description: description, at: pendingTime) }
+        let when = pendingTime ?? (isToday ? clock.now() : day.start(in: clock.calendar).addingTimeInterval(12 * 3600))
         var entry: [String: FieldValue] = [Field.calories: .number(kcal)]
         if !description.isEmpty { entry[Field.comments] = .text(description) }
         let data = entry

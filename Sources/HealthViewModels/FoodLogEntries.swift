@@ -11,6 +11,10 @@ public struct FoodEntry: Sendable, Equatable {
     public var what: String
     /// "105 kcal" in the profile's unit.
     public var energy: String
+    /// The energy as `e`'s prompt holds it for correcting: "105", in the profile's unit.
+    public var typedEnergy: String
+    /// What was eaten, as written ("" when nothing was): `e`'s second step starts from it.
+    public var description: String
 }
 
 /// The food log entries of a day, and what the person wrote in their logs lately (for `a` to offer).
@@ -54,12 +58,16 @@ enum FoodLogEntries {
         messages.map { message in
             let parts = DateText.parts(of: message.date, in: calendar)
             let kcal = message.data[Field.calories]?.number ?? 0
-            var what = "—"
+            var what = "—", description = ""
             if case .text(let text)? = message.data[Field.comments], !text.isEmpty {
                 what = text.prefix(1).uppercased() + text.dropFirst()
+                description = text
             }
+            let typed = unit.fromKcal(kcal)
             return FoodEntry(id: message.mid, time: "\(parts.hh):\(parts.mm)", what: what,
-                             energy: "\(Formats.whole(unit.fromKcal(kcal))) \(unit.rawValue)")
+                             energy: "\(Formats.whole(typed)) \(unit.rawValue)",
+                             typedEnergy: typed == typed.rounded() ? CNumberText.fixed(typed, decimals: 0) : Formats.oneDecimal(typed),
+                             description: description)
         }
     }
 }

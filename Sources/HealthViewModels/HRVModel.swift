@@ -96,6 +96,8 @@ public final class HRVModel {
     public private(set) var lastUpdated: Date?
     /// The inline "add a measurement" prompt (RMSSD in ms), when open.
     public private(set) var prompt: TextField?
+    /// The measurement the open prompt corrects (`e`); nil while it adds a new one.
+    public private(set) var editing: String?
     /// The measurement the open y/n question would delete, and the question.
     public private(set) var deleting: (id: String, question: String)?
 
@@ -198,14 +200,32 @@ public final class HRVModel {
         return loadOlder(thenSelect: Int.max)
     }
 
-    /// `d`: the trend over 30 ↔ 90 days.
-    public func toggleDays() {
-        days = days == 30 ? 90 : 30
+    /// `]` and `[`: the trend over 90 or 30 days.
+    public func showDays(_ newDays: Int) {
+        guard newDays != days else { return }
+        days = newDays
         rebuild()
     }
 
     public func openPrompt() {
-        prompt = TextField(label: "RMSSD in ms", limit: 8)
+        editing = nil
+        deleting = nil
+        prompt = TextField(label: "RMSSD in ms", limit: 40, hint: PromptReading.timeHint)
+        problem = nil
+    }
+
+    /// `e`: opens the prompt on the selected measurement's RMSSD. Only one typed by hand can be corrected:
+    /// Welltory's and the beats' figures are computed, so changing one would make it a figure nobody measured.
+    public func openEditPrompt() {
+        guard rows.indices.contains(selectedIndex), prompt == nil else { return }
+        let row = rows[selectedIndex]
+        guard case .text(HRVSource.manual.rawValue)? = messages.first(where: { $0.mid == row.id })?.data[Field.source] else {
+            problem = "only a measurement added by hand can be corrected; this one is \(row.source)'s: delete it with d if it is wrong"
+            return
+        }
+        deleting = nil
+        editing = row.id
+        prompt = TextField(label: "RMSSD in ms of \(row.date)", text: row.rmssd, limit: 40, hint: "a new time may follow: 7:10")
         problem = nil
     }
 
@@ -231,21 +251,46 @@ public final class HRVModel {
         }, failed: { [weak self] in self?.problem = $0 })
     }
 
-    public func cancelPrompt() { prompt = nil }
+    public func cancelPrompt() {
+        prompt = nil
+        editing = nil
+    }
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { promptEdit(.deleteBackward) }
     public func promptEdit(_ edit: TextEdit) { prompt?.apply(edit) }
 
     /// Posts the typed RMSSD as a measurement by hand; the service's rule refuses what `hmon add hrv` refuses.
     public func submitPrompt() -> Command {
-        guard let value = PromptReading.typedNumber(prompt, quantity: "an RMSSD in ms", example: "48.5", problem: &problem)
+        guard let entry = PromptReading.typedEntry(prompt, quantity: "an RMSSD in ms", example: "48.5", day: clock.today,
+                                                   clock: clock, problem: &problem)
         else { return .none }
-        let message = NewMessage(sdid: device.id, ts: clock.now().millisecondsSince1970,
+        let value = entry.value
+        if let editing { return saveCorrection(of: editing, rmssdMs: value, at: entry.time) }
+        let message = NewMessage(sdid: device.id, ts: (entry.time ?? clock.now()).millisecondsSince1970,
                                  data: [Field.rmssd: .number(value), Field.source: .text(HRVSource.manual.rawValue)])
         return writes.post(message, to: service, saved: { [weak self] in
             self?.prompt = nil
             return self?.refresh() ?? .none
         }, failed: { [weak self] in self?.problem = $0 })
+    }
+
+    /// Saves the corrected RMSSD, checked by the service as a new one; the prompt stays open when refused.
+    private func saveCorrection(of id: String, rmssdMs: Double, at time: Date?) -> Command {
+        let service = service
+        return Command(writes.write("edit \(id)") {
+            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.rmssd: .number(rmssdMs)]))
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success:
+                prompt = nil
+                editing = nil
+                return refresh()
+            case .failure(let error):
+                problem = describe(error)
+                return .none
+            }
+        })
     }
 
     // MARK: Display state

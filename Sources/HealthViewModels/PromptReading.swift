@@ -31,6 +31,42 @@ enum PromptReading {
     }
 }
 
+/// What a prompt's text says: the number, and the time typed after it, if any ("72.4 yesterday 21:30").
+struct TypedEntry {
+    var value: Double
+    /// Nil when no time was typed: the reading is for now (or the day the screen shows).
+    var time: Date?
+}
+
+extension PromptReading {
+    /// The example every prompt's hint gives for a time after the number.
+    static let timeHint = "a time may follow: 21:30, yesterday 7:10, 2026-11-20 07:10"
+
+    /// The number typed into `prompt` and the optional time after it (`TypedTime`'s forms; a time alone is
+    /// on `day`), or nil with `problem` set to what to type instead. A time still ahead is refused: a
+    /// reading is logged when it happened.
+    static func typedEntry(_ prompt: TextField?, quantity: String, example: String, day: Day, clock: Clock,
+                           problem: inout String?) -> TypedEntry? {
+        guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return nil }
+        let numberText = String(text.prefix { !$0.isWhitespace })
+        let timeText = text.dropFirst(numberText.count).trimmingCharacters(in: .whitespaces)
+        guard case .success(let value) = number(in: numberText, quantity: quantity, example: example) else {
+            if case .failure(let reason) = number(in: numberText, quantity: quantity, example: example) { problem = reason.message }
+            return nil
+        }
+        guard !timeText.isEmpty else { return TypedEntry(value: value, time: nil) }
+        guard let time = TypedTime.date(timeText, day: day, today: clock.today, calendar: clock.calendar) else {
+            problem = "\"\(timeText)\" is not a time: after the number type \(TypedTime.forms), like \(example) yesterday 21:30"
+            return nil
+        }
+        guard time <= clock.now().addingTimeInterval(60) else {
+            problem = "\(timeText) is still ahead: a reading is logged for when it happened"
+            return nil
+        }
+        return TypedEntry(value: value, time: time)
+    }
+}
+
 extension PromptReading {
     /// "weight 2000 lb is outside 2–1433 lb: …" when a typed weight is outside the store's range, said in the
     /// unit it was typed in; nil when it is inside.

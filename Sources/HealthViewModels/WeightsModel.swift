@@ -59,7 +59,7 @@ public final class WeightsModel {
     public private(set) var deleting: (id: String, question: String)?
     /// The typed weight that is far from the trend (`WeighInPlausibility`: likely a typo), and the y/n
     /// question asked before saving it: "27.2 kg is 45.0 kg under your trend (72.2 kg) — save? y/n".
-    public private(set) var farFromTrend: (kg: Double, question: String)?
+    public private(set) var farFromTrend: (kg: Double, time: Date?, question: String)?
 
     public static let pageSize = 20
 
@@ -274,7 +274,7 @@ public final class WeightsModel {
         editing = nil
         deleting = nil
         let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
-        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 12)
+        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
@@ -290,42 +290,44 @@ public final class WeightsModel {
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
     public func submitPrompt() -> Command {
-        guard let value = PromptReading.typedNumber(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4", problem: &problem)
+        guard let entry = PromptReading.typedEntry(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4",
+                                                   day: clock.today, clock: clock, problem: &problem)
         else { return .none }
+        let value = entry.value
         // The range in the unit the person typed in (the store would say it in kg).
         if let outside = PromptReading.outsideRange(value, unit: unit) {
             problem = outside
             return .none
         }
         let kg = unit.toKg(value)
-        if let far = farFromTrendCheck(kg: kg) {
-            farFromTrend = (kg, "\(far.sentence(in: unit)) — save? y/n")
+        if let far = farFromTrendCheck(kg: kg, at: entry.time) {
+            farFromTrend = (kg, entry.time, "\(far.sentence(in: unit)) — save? y/n")
             return .none
         }
-        return save(kg: kg)
+        return save(kg: kg, at: entry.time)
     }
 
     /// y to the question: saves the weight as typed.
     public func confirmFarFromTrend() -> Command {
-        guard let kg = farFromTrend?.kg else { return .none }
+        guard let far = farFromTrend else { return .none }
         farFromTrend = nil
-        return save(kg: kg)
+        return save(kg: far.kg, at: far.time)
     }
 
     /// n (or Esc): back to the prompt, the weight still in it to fix.
     public func cancelFarFromTrend() { farFromTrend = nil }
 
-    /// Judged against the trend of the weigh-ins before the day it goes to (today's, or the corrected
-    /// one's): the loaded trend reaches back further than the check looks.
-    private func farFromTrendCheck(kg: Double) -> WeighInPlausibility.Far? {
-        let day = editing.flatMap { id in messages.first { $0.mid == id } }.map { Day($0.date, in: clock.calendar) } ?? clock.today
+    /// Judged against the trend of the weigh-ins before the day it goes to (the typed time's, else today's
+    /// or the corrected one's): the loaded trend reaches back further than the check looks.
+    private func farFromTrendCheck(kg: Double, at time: Date?) -> WeighInPlausibility.Far? {
+        let date = time ?? editing.flatMap { id in messages.first { $0.mid == id } }?.date ?? clock.now()
         let weighIns = trendDays.compactMap { trend in trend.weightKg.map { (day: trend.day, kg: $0) } }
-        return WeighInPlausibility.far(weightKg: kg, on: day, weighIns: weighIns)
+        return WeighInPlausibility.far(weightKg: kg, on: Day(date, in: clock.calendar), weighIns: weighIns)
     }
 
-    private func save(kg: Double) -> Command {
-        if let editing { return saveCorrection(of: editing, kg: kg) }
-        let message = NewMessage(sdid: (filter ?? device).id, ts: clock.now().millisecondsSince1970,
+    private func save(kg: Double, at time: Date?) -> Command {
+        if let editing { return saveCorrection(of: editing, kg: kg, at: time) }
+        let message = NewMessage(sdid: (filter ?? device).id, ts: (time ?? clock.now()).millisecondsSince1970,
                                  data: [Field.weight: .number(kg)])
         let rowsLoaded = rows.count
         return writes.post(message, to: service, saved: { [weak self] in
@@ -343,14 +345,15 @@ public final class WeightsModel {
         let row = rows[selectedIndex]
         deleting = nil
         editing = row.id
-        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 12)
+        prompt = TextField(label: "Weight in \(unit.rawValue) of \(row.date)", text: row.weight, limit: 40,
+                           hint: "a new time may follow: 7:10, yesterday 7:10")
         problem = nil
     }
 
-    private func saveCorrection(of id: String, kg: Double) -> Command {
+    private func saveCorrection(of id: String, kg: Double, at time: Date?) -> Command {
         let service = service, rowsLoaded = rows.count
         return Command(writes.write("edit \(id)") {
-            try await service.editReading(id: id, ReadingChange(data: [Field.weight: .number(kg)]))
+            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.weight: .number(kg)]))
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {

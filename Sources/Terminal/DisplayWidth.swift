@@ -105,3 +105,32 @@ extension DisplayWidth {
         return "…" + String(tail.reversed())
     }
 }
+
+extension DisplayWidth {
+    /// What a field shows in `width` cells when its cursor may be inside the text, and the cell the cursor
+    /// is in. At the end this is `typingTail` with the cursor after it; inside, the text from its start when
+    /// the cursor's character fits there, else the characters just before the cursor after a "…"; a cut end
+    /// shows "…" too. Wide characters are never split.
+    public static func typingWindow(_ text: String, cursor: Int, in width: Int) -> (text: String, cursorColumn: Int) {
+        let characters = Array(text)
+        guard cursor < characters.count else {
+            let tail = typingTail(text, in: width)
+            return (tail, of(tail))
+        }
+        guard width > 2 else { return ("", 0) }
+        let before = of(String(characters[..<cursor]))
+        if of(text) < width { return (text, before) }
+        let under = of(characters[cursor])
+        if before + under <= width - 1 { return (clip(text, to: width), before) }
+        var left: [Character] = []
+        var used = 0
+        for character in characters[..<cursor].reversed() {
+            let w = of(character)
+            if used + w > width - 2 - under { break }
+            left.append(character)
+            used += w
+        }
+        let more = cursor + 1 < characters.count ? "…" : ""
+        return ("…" + String(left.reversed()) + String(characters[cursor]) + more, 1 + used)
+    }
+}

@@ -20,13 +20,13 @@ import Testing
 
     @Test func theSummaryReadsInKilograms() {
         let lines = TrendText.lines(input())
-        #expect(lines[0] == "Trend:       78.6 kg on 2026-11-15 (newest weigh-in 78 kg)")
-        #expect(lines[1] == "Weekly rate: −0.7 kg/week (a deficit of 770 kcal/day)")
+        #expect(lines[0] == "Trend:       78.6 kg on 2026-11-15 (that day's weigh-ins average 78.0 kg)")
+        #expect(lines[1] == "Weekly rate: −0.70 kg/week (a deficit of 770 kcal/day)")
         #expect(lines[2] == "Change:      1 week −0.7 kg, 2 weeks −1.4 kg, 4 weeks –")
         // 78.6 / 1.8² = 24.26.
         #expect(lines[3] == "BMI:         24.3 (normal weight)")
         // 3.6 kg to lose at 0.7 kg a week: 3.6 × 7 / 0.7 = 36 days after Nov 15 = Dec 21.
-        #expect(lines[4] == "Goal:        75 kg, reached around 2026-12-21 at the current rate")
+        #expect(lines[4] == "Goal:        75.0 kg, reached around 2026-12-21 at the current rate")
         #expect(lines[5] == "Expenditure: needs 14 days of food logs and weigh-ins in the last 28 (has 3 and 3); formula (BMR + active) 2,410 kcal/day")
     }
 

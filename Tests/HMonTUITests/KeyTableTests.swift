@@ -1,6 +1,9 @@
 import Foundation
 @testable import HMonTUI
 import HealthViewModels
+import HealthCore
+import HealthModel
+import SQLiteStorage
 import Terminal
 import Testing
 
@@ -197,5 +200,118 @@ struct KeyTableTests {
         field = TextField(label: "x", text: "72.4")
         field.apply(.clear)
         #expect(field.text.isEmpty)
+    }
+}
+
+/// Issue 28, item 6: a cursor inside the text, as readline has it: ←/→, Home/End (Ctrl-A/Ctrl-E), typing
+/// and deleting at the cursor, Ctrl-U taking what is before it.
+@Suite struct TextFieldCursorTests {
+    @Test func typingAndDeletingHappenAtTheCursor() {
+        var field = TextField(label: "x", text: "7.4")
+        field.apply(.left)
+        field.apply(.left)
+        field.insert("2")
+        #expect(field.text == "72.4" && field.cursor == 2)
+        field.apply(.home)
+        field.apply(.deleteForward)
+        #expect(field.text == "2.4" && field.cursor == 0)
+        field.apply(.deleteBackward)
+        #expect(field.text == "2.4", "nothing before the start")
+        field.apply(.end)
+        field.apply(.right)
+        #expect(field.cursor == 3, "the end is as far as it goes")
+    }
+
+    @Test func ctrlUAndCtrlWTakeOnlyWhatIsBeforeTheCursor() {
+        var field = TextField(label: "x", text: "lentil soup bread")
+        for _ in 0..<6 { field.apply(.left) }
+        field.apply(.deleteWord)
+        #expect(field.text == "lentil  bread" && field.cursor == 7, "the word before the cursor, not the last word")
+        field.apply(.clear)
+        #expect(field.text == " bread" && field.cursor == 0)
+    }
+
+    @Test func theWindowKeepsTheCursorInViewAndMarksWhatIsCut() {
+        let text = "abcdefghijklmnopqrstuvwxyz"
+        // At the end: the tail, the cursor after it.
+        #expect(DisplayWidth.typingWindow(text, cursor: 26, in: 10) == ("…stuvwxyz", 9))
+        // Near the start: from the start, cut at the end.
+        #expect(DisplayWidth.typingWindow(text, cursor: 2, in: 10) == ("abcdefghi…", 2))
+        // In the middle: the characters before the cursor, the one under it, and "…" either side.
+        #expect(DisplayWidth.typingWindow(text, cursor: 15, in: 10) == ("…ijklmnop…", 8))
+        // Wide characters are never split.
+        let (shown, column) = DisplayWidth.typingWindow("日本語のテキスト", cursor: 5, in: 8)
+        #expect(DisplayWidth.of(shown) <= 8 && shown.hasPrefix("…") && column == DisplayWidth.of(String(shown.prefix(while: { $0 != "キ" }))))
+    }
+}
+
+/// The cursor keys on a real prompt: a weigh-in of 7.4 fixed to 72.4 without retyping it.
+@MainActor
+struct PromptCursorTests {
+    @Test func homeAndArrowsFixATypoInThePrompt() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.char("a"))
+        for key in "7.4" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.home)
+        _ = await dashboard.press(.right)
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.end)
+        _ = await dashboard.press(.char("5"))
+        #expect(dashboard.helpSections.flatMap(\.bindings).contains { $0.action == .lineStart && $0.keyNames == "Home Ctrl-A" })
+        let prompt = try #require(frame(of: dashboard, size: Size(width: 80, height: 24)).split(separator: "\n").first { $0.contains("New weight in kg") })
+        #expect(prompt.contains("72.45"), "\(prompt)")
+    }
+}
+
+/// Issue 28, item 6: a prompt takes a time after the number ("72.4 yesterday 7:10"), refuses one still
+/// ahead, and a correction may move the reading's time.
+@MainActor
+struct PromptTimeTests {
+    @Test func aWeighInForYesterdayMorning() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.char("a"))
+        for key in "69.9 yesterday 7:10" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let expected = try #require(world.clock.calendar.date(from: DateComponents(year: 2026, month: 11, day: 19, hour: 7, minute: 10)))
+        let stored = try await world.store.readings(ReadingsQuery(field: Field.weight), userID: user.id)
+        #expect(stored.contains { $0.ts == expected.millisecondsSince1970 && $0.data[Field.weight] == .number(69.9) })
+        #expect(frame(of: dashboard, size: Size(width: 120, height: 40)).contains("Thu Nov 19, 2026  07:10"))
+    }
+
+    @Test func aTimeStillAheadIsRefusedAndNothingIsSaved() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.char("a"))
+        for key in "69.9 23:30" { _ = await dashboard.press(.char(key)) }   // the world's now is 18:00
+        _ = await dashboard.press(.enter)
+        let shown = frame(of: dashboard, size: Size(width: 120, height: 40))
+        #expect(shown.contains("23:30 is still ahead"), "\(shown)")
+        #expect(shown.contains("New weight in kg"), "the prompt stays open to fix it")
+        _ = await dashboard.press(.ctrl("u"))
+        for key in "69.9 yester" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        #expect(frame(of: dashboard, size: Size(width: 120, height: 40)).contains("\"yester\" is not a time"))
+    }
+
+    @Test func aMealForTheDayShownAtLunch() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("3"))
+        _ = await dashboard.press(.left)
+        _ = await dashboard.press(.left)   // Wednesday
+        _ = await dashboard.press(.char("a"))
+        for key in "480 13:05" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        _ = await dashboard.press(.enter)   // no description
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let lunch = try #require(world.clock.calendar.date(from: DateComponents(year: 2026, month: 11, day: 18, hour: 13, minute: 5)))
+        let stored = try await world.store.readings(ReadingsQuery(field: Field.calories), userID: user.id)
+        #expect(stored.contains { $0.ts == lunch.millisecondsSince1970 && $0.data[Field.calories] == .number(480) })
     }
 }

@@ -16,8 +16,8 @@ struct KeyTableWalkTests {
         "energy/next day": "the walk starts on today, the last day there is (→ works on any earlier day)",
     ]
 
-    /// Keys that need a state first: moving up needs a row below the top.
-    static let preparation: [Action: [Key]] = [.up: [.down], .top: [.down], .pageUp: [.pageDown]]
+    /// Keys that need a state first: moving up needs a row below the top, a shorter span a longer one.
+    static let preparation: [Action: [Key]] = [.up: [.down], .top: [.down], .pageUp: [.pageDown], .shorterSpan: [.char("]")]]
 
     @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue))
     func everyListedKeyDoesSomething(screen: String) async throws {

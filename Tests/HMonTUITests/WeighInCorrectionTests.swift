@@ -104,10 +104,11 @@ struct WeighInSourceTests {
     }
 }
 
-/// On the HRV table `x` deletes the selected measurement after the same y/n question.
+/// Issue 28, item 7: on the HRV table the keys are the Weights table's: `d` deletes the selected
+/// measurement after the same y/n question, `e` corrects one typed by hand, `[`/`]` change the span.
 @MainActor
 struct HRVMeasurementDeletionTests {
-    @Test func xAsksThenDeletesTheSelectedMeasurement() async throws {
+    @Test func dAsksThenDeletesTheSelectedMeasurement() async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()
         let size = Size(width: 120, height: 40)
@@ -116,20 +117,126 @@ struct HRVMeasurementDeletionTests {
         for key in "61.5" { _ = await dashboard.press(.char(key)) }
         _ = await dashboard.press(.enter)
         #expect(frame(of: dashboard, size: size).contains("RMSSD 61.5 ms"))
-        #expect(dashboard.helpSections.flatMap(\.bindings).contains { $0.action == .deleteReading && $0.keyNames == "x" })
+        #expect(dashboard.helpSections.flatMap(\.bindings).contains { $0.action == .deleteReading && $0.keyNames == "d" })
 
-        _ = await dashboard.press(.char("x"))
+        _ = await dashboard.press(.char("d"))
         let asked = frame(of: dashboard, size: size)
         #expect(asked.contains("Delete the measurement of") && asked.contains("(RMSSD 61.5 ms)? y/n"), "\(asked)")
         _ = await dashboard.press(.char("n"))
         #expect(frame(of: dashboard, size: size).contains("RMSSD 61.5 ms"), "n keeps it")
 
-        _ = await dashboard.press(.char("x"))
+        _ = await dashboard.press(.char("d"))
         _ = await dashboard.press(.char("y"))
         let after = frame(of: dashboard, size: size)
         #expect(!after.contains("61.5"), "gone from the latest, the chart and the table")
         let user = try #require(try await world.store.user(named: DemoData.userName))
         #expect(try await world.store.readings(ReadingsQuery(field: Field.rmssd), userID: user.id)
             .allSatisfy { $0.data[Field.rmssd] != .number(61.5) })
+    }
+
+    @Test func eCorrectsAMeasurementTypedByHandAndRefusesAComputedOne() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        _ = await dashboard.press(.char("4"))
+        // The demo's newest measurement is Welltory's: a computed figure is not for correcting.
+        _ = await dashboard.press(.char("e"))
+        #expect(frame(of: dashboard, size: size).contains("only a measurement added by hand can be corrected"))
+
+        _ = await dashboard.press(.char("a"))
+        for key in "16.5" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        _ = await dashboard.press(.char("e"))
+        #expect(frame(of: dashboard, size: size).contains("RMSSD in ms of"))
+        _ = await dashboard.press(.ctrl("u"))
+        for key in "61.5" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        let after = frame(of: dashboard, size: size)
+        #expect(after.contains("RMSSD 61.5 ms") && !after.contains("16.5"), "\(after)")
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let values = try await world.store.readings(ReadingsQuery(field: Field.rmssd), userID: user.id).compactMap { $0.data[Field.rmssd]?.number }
+        #expect(values.contains(61.5) && !values.contains(16.5), "corrected in place, not added")
+    }
+
+    @Test func bracketsChangeTheSpanAsOnWeights() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        _ = await dashboard.press(.char("4"))
+        #expect(frame(of: dashboard, size: size).contains("30 days,"))
+        _ = await dashboard.press(.char("]"))
+        #expect(frame(of: dashboard, size: size).contains("90 days,"))
+        _ = await dashboard.press(.char("["))
+        #expect(frame(of: dashboard, size: size).contains("30 days,"))
+    }
+}
+
+/// Issue 28, item 7: the same key does the same thing on every table screen.
+@MainActor
+struct TwinTableKeysTests {
+    @Test func weightsAndHRVBindTheTableKeysToTheSameActions() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        var tables: [[String: Action]] = []
+        for tab in ["2", "4"] {
+            _ = await dashboard.press(.char(Character(tab)))
+            let table = dashboard.helpSections.flatMap(\.bindings)
+            tables.append(Dictionary(table.flatMap { b in b.keys.map { ($0.description, b.action) } }, uniquingKeysWith: { a, _ in a }))
+        }
+        for key in ["a", "e", "d", "[", "]", "j", "k", "g", "G"] {
+            #expect(tables[0][key] != nil && tables[0][key] == tables[1][key], "\(key): \(String(describing: tables[0][key])) vs \(String(describing: tables[1][key]))")
+        }
+    }
+}
+
+/// Issue 28, item 6: `a` on HRV with no meter makes one, says so, and takes the measurement, as
+/// `hmon add hrv` does (it used to do nothing, its hint cut).
+@MainActor
+struct FirstHRVMeterTests {
+    @Test func aWithNoMeterMakesOneAndSavesTheMeasurement() async throws {
+        let world = try await DemoWorld()
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: DemoData.userName)
+        for device in try await service.devices() where try await service.manifest(ofType: device.dtid).field(Field.rmssd) != nil {
+            _ = try await service.deleteDevice(id: device.id, withReadings: true)
+        }
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 80, height: 24)
+        _ = await dashboard.press(.char("4"))
+        #expect(frame(of: dashboard, size: size).contains("No HRV meter yet"))
+        _ = await dashboard.press(.char("a"))
+        #expect(frame(of: dashboard, size: size).contains("RMSSD in ms"), "the prompt opens on the new meter")
+        for key in "48.5" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        let after = frame(of: dashboard, size: size)
+        #expect(after.contains("RMSSD 48.5 ms"), "\(after)")
+        let meters = try await service.devices().filter { $0.name == BuiltInDeviceType.hrvMeter.firstDeviceName }
+        #expect(meters.count == 1)
+    }
+}
+
+/// Issue 28, item 6: with no scale (Esc on the setup form), Weights opens and says what `a` does, and `a`
+/// makes a scale with the first weigh-in, as `hmon add weight` does; Energy's "Weights, a" is then true.
+@MainActor
+struct FirstScaleTests {
+    @Test func aWithNoScaleMakesOneAndSavesTheWeighIn() async throws {
+        let world = try await DemoWorld()
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: DemoData.userName)
+        for device in try await service.devices() where try await service.manifest(ofType: device.dtid).field(Field.weight) != nil {
+            _ = try await service.deleteDevice(id: device.id, withReadings: true)
+        }
+        let dashboard = try await world.dashboard()
+        let size = Size(width: 80, height: 24)
+        _ = await dashboard.press(.char("2"))
+        #expect(dashboard.app.screen == .weights)
+        #expect(frame(of: dashboard, size: size).contains("No scale yet: a adds a weigh-in"))
+        _ = await dashboard.press(.char("a"))
+        #expect(frame(of: dashboard, size: size).contains("New weight in kg"))
+        for key in "71.3" { _ = await dashboard.press(.char(key)) }
+        _ = await dashboard.press(.enter)
+        #expect(frame(of: dashboard, size: size).contains("71.3"))
+        let scales = try await service.devices().filter { $0.name == BuiltInDeviceType.scale.firstDeviceName }
+        #expect(scales.count == 1)
     }
 }

@@ -111,6 +111,16 @@ import Testing
         #expect(Day(weights[1].date, in: .current) == Day(year: 2026, month: 11, day: 20))
     }
 
+    /// Issue 28, item 6: `--at` takes the dashboard prompts' words ("yesterday 21:30").
+    @Test func addTakesYesterdayAtATime() async throws {
+        let home = try Home()
+        try home.userWithScale()
+        let added = try home.hmon(["add", "weight", "72.4", "--at", "yesterday 21:30"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let yesterday = Day(Date(), in: .current).adding(days: -1)
+        #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at \(yesterday) 21:30"), "\(added.stdout)")
+    }
+
     @Test func addEnergyGoesToTheDeviceThatRecordsIt() async throws {
         let home = try Home()
         try home.userWithScale()
@@ -159,7 +169,7 @@ import Testing
             (["add", "weight", "700"], 1, "hmon: weight 700 kg is outside 1–650 kg: check the number and its unit"),
             (["add", "weight", "2000", "--unit", "lb"], 1, "hmon: weight 2000 lb (907.2 kg) is outside 1–650 kg"),
             (["add", "weight", "70", "--device", "toaster"], 1, "hmon: no device \"toaster\": see `hmon device list`"),
-            (["add", "weight", "70", "--at", "yesterday"], 1, "hmon: --at \"yesterday\" is not a time"),
+            (["add", "weight", "70", "--at", "last week"], 1, "hmon: --at \"last week\" is not a time"),
             (["add", "energy", "--active", "-5"], 1, "hmon: activeEnergy -5 kcal is negative"),
             (["add", "energy"], 2, "hmon: pass one of --consumed AMOUNT or --active AMOUNT"),
             (["add", "weight", "heavy"], 2, "hmon: "),

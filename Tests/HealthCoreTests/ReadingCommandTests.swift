@@ -25,9 +25,9 @@ import Testing
         let lines = listed.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("ID "))
-        #expect(lines[1].contains("2026-11-21 07:30  Bathroom scale  weight 27 kg"), "newest first: \(listed.stdout)")
+        #expect(lines[1].contains("2026-11-21 07:30  Bathroom scale  weight 27.0 kg"), "newest first: \(listed.stdout)")
         #expect(lines[2].contains("2026-11-20 07:30  Bathroom scale  weight 72.4 kg"))
-        let typo = try Self.id(in: listed.stdout, of: "weight 27 kg")
+        let typo = try Self.id(in: listed.stdout, of: "weight 27.0 kg")
 
         // Refused like a new reading, and nothing changes.
         let refused = try home.hmon(["reading", "edit", typo, "--value", "720"])
@@ -37,7 +37,7 @@ import Testing
 
         let edited = try home.hmon(["reading", "edit", typo, "--value", "72.7"])
         #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(edited.stdout == "changed reading \(typo): weight 72.7 kg at 2026-11-21 07:30 (was weight 27 kg at 2026-11-21 07:30)\n")
+        #expect(edited.stdout == "changed reading \(typo): weight 72.7 kg at 2026-11-21 07:30 (was weight 27.0 kg at 2026-11-21 07:30)\n")
         let moved = try home.hmon(["reading", "edit", typo, "--at", "2026-11-21 08:15"])
         #expect(moved.stdout.hasPrefix("changed reading \(typo): weight 72.7 kg at 2026-11-21 08:15"))
 
@@ -62,7 +62,7 @@ import Testing
         let period = try home.hmon(["reading", "list", "--since", "2026-11-11", "--until", "2026-11-13"])
         // The 11th from its start to the 13th included: 71, 72, 73, newest first.
         let values = period.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "  ").last.map(String.init) ?? "" }
-        #expect(values == ["weight 73 kg", "weight 72 kg", "weight 71 kg"], "\(period.stdout)")
+        #expect(values == ["weight 73.0 kg", "weight 72.0 kg", "weight 71.0 kg"], "\(period.stdout)")
         let limited = try home.hmon(["reading", "list", "--limit", "2"])
         #expect(limited.stdout.split(separator: "\n").count == 3)
         let bad = try home.hmon(["reading", "list", "--since", "last week"])

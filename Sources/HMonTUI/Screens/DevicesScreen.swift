@@ -23,7 +23,12 @@ final class DevicesScreen: DashboardScreen {
         Binding(.down, .char("j"), does: .down, help: "next device"),
         Binding(.enter, does: .openDevice, help: "see weight (devices that weigh)"),
         Binding(.char("a"), does: .addDevice, help: "add a device"),
+        Binding(.char("e"), does: .editReading, help: "rename the selected device"),
+        Binding(.char("d"), does: .deleteReading, help: "delete the selected device (asks first, and how many readings go with it)"),
     ]
+
+    /// The question `d` asks.
+    static let deleteQuestion = KeyMap.deleteQuestion("device")
 
     /// Enter is offered only on a device whose readings carry a weight: on a watch or a food log it would
     /// only say why not.
@@ -34,12 +39,17 @@ final class DevicesScreen: DashboardScreen {
     }
 
     var modal: (title: String, bindings: [Binding])? {
-        guard model.adding != nil else { return nil }
-        return ("Adding a device", KeyMap.prompt + [Binding(.up, does: .up, help: "previous type"),
-                                                    Binding(.down, does: .down, help: "next type")])
+        if model.deleting != nil { return ("Deleting a device", Self.deleteQuestion) }
+        if model.renaming != nil { return ("Renaming a device", KeyMap.prompt) }
+        guard let form = model.adding else { return nil }
+        // While the type is picked nothing is typed, so j/k move as on every list.
+        guard form.stage == .pickType else { return ("Adding a device", KeyMap.prompt) }
+        return ("Adding a device", KeyMap.prompt + [Binding(.up, .char("k"), does: .up, help: "previous type"),
+                                                    Binding(.down, .char("j"), does: .down, help: "next type")])
     }
 
-    var isTyping: Bool { model.adding?.stage == .name }
+    var isTyping: Bool { model.adding?.stage == .name || model.renaming != nil }
+    var notice: String? { model.notice }
     var isRefreshing: Bool { model.isRefreshing }
     var problem: String? { model.problem }
     var lastUpdated: Date? { model.lastUpdated }
@@ -49,7 +59,14 @@ final class DevicesScreen: DashboardScreen {
     func refresh() -> Command { model.refresh() }
 
     func perform(_ action: Action) -> Command {
+        model.notice = nil
         if model.adding != nil { return performInForm(action) }
+        if model.renaming != nil { return performInRename(action) }
+        if model.deleting != nil {
+            if action == .confirm { return model.confirmDelete() }
+            if action == .cancel { model.cancelDelete() }
+            return .none
+        }
         switch action {
         case .up: return move(by: -1)
         case .down: return move(by: 1)
@@ -64,6 +81,10 @@ final class DevicesScreen: DashboardScreen {
             return context.show(.weights)
         case .addDevice:
             model.openAddDevice()
+        case .editReading:
+            model.openRename()
+        case .deleteReading:
+            model.askToDelete()
         default:
             break
         }
@@ -93,15 +114,23 @@ final class DevicesScreen: DashboardScreen {
         case .down: model.moveTypeSelection(by: 1)
         case .submit: return model.submitAddDevice()
         case .cancel, .back: model.cancelAddDevice()
-        case .deleteBackward: model.addDeviceEdit(.deleteBackward)
-        case .deleteWord: model.addDeviceEdit(.deleteWord)
-        case .clearField: model.addDeviceEdit(.clear)
-        default: break
+        default: if let edit = TextEdit(action) { model.addDeviceEdit(edit) }
         }
         return .none
     }
 
-    func type(_ character: Character) { model.addDeviceType(character) }
+    private func performInRename(_ action: Action) -> Command {
+        switch action {
+        case .submit: return model.submitRename()
+        case .cancel, .back: model.cancelRename()
+        default: if let edit = TextEdit(action) { model.renameEdit(edit) }
+        }
+        return .none
+    }
+
+    func type(_ character: Character) {
+        if model.renaming != nil { model.renameType(character) } else { model.addDeviceType(character) }
+    }
 
     func draw(on canvas: Canvas, in area: Rect) {
         DevicesView(model: model).draw(on: canvas, in: area)

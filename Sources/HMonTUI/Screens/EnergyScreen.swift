@@ -12,10 +12,10 @@ extension Action {
     public static let previousDay = Action("previous day")
     public static let nextDay = Action("next day")
     public static let today = Action("today")
-    public static let logEnergy = Action("log energy")
 }
 
-/// A day's energy balance and the week around it; `a` logs consumed energy to the food log.
+/// A day's energy balance and the week around it; `a` logs consumed energy to the food log, whose entries
+/// ↑/↓ pick and `e`/`d` correct or delete, with the keys of every table screen.
 @MainActor
 final class EnergyScreen: DashboardScreen {
     let id = ScreenID.energy
@@ -33,13 +33,18 @@ final class EnergyScreen: DashboardScreen {
         Binding(.left, .char("h"), does: .previousDay, help: "previous day"),
         Binding(.right, .char("l"), does: .nextDay, help: "next day"),
         Binding(.char("t"), does: .today, help: "back to today"),
-        Binding(.char("a"), does: .logEnergy, help: "log consumed energy"),
-    ]
+        Binding(.up, .char("k"), does: .up, help: "earlier food entry (shows the food log)"),
+        Binding(.down, .char("j"), does: .down, help: "later food entry"),
+    ] + KeyMap.tableEdits(add: "log consumed energy", noun: "food entry")
 
-    let hints = [Hint(.previousDay, "day"), Hint(.nextDay, "day"), Hint(.logEnergy, "log food"), Hint(.refresh, "refresh"),
+    let hints = [Hint(.previousDay, "day"), Hint(.nextDay, "day"), Hint(.addReading, "log food"), Hint(.refresh, "refresh"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
+    /// The question `d` asks.
+    static let deleteQuestion = KeyMap.deleteQuestion("food entry")
+
     var modal: (title: String, bindings: [Binding])? {
+        if model.deleting != nil { return ("Deleting a food entry", Self.deleteQuestion) }
         guard model.prompt != nil else { return nil }
         guard model.isDescribing else { return ("Typing the energy eaten", KeyMap.prompt) }
         return ("Saying what it was", [
@@ -67,11 +72,20 @@ final class EnergyScreen: DashboardScreen {
             }
             return .none
         }
+        if model.deleting != nil {
+            if action == .confirm { return model.confirmDelete() }
+            if action == .cancel { model.cancelDelete() }
+            return .none
+        }
         switch action {
         case .previousDay: return model.previousDay()
         case .nextDay: return model.nextDay()
         case .today: return model.goToToday()
-        case .logEnergy: model.openPrompt()
+        case .up: model.moveEntry(by: -1)
+        case .down: model.moveEntry(by: 1)
+        case .addReading: model.openPrompt()
+        case .editReading: model.openEditPrompt()
+        case .deleteReading: model.askToDelete()
         default: break
         }
         return .none

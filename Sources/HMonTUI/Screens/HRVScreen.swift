@@ -8,11 +8,6 @@ extension ScreenID {
     public static let hrv = ScreenID("hrv")
 }
 
-extension Action {
-    public static let toggleDays = Action("toggle 30/90 days")
-    public static let addMeasurement = Action("add measurement")
-}
-
 /// Heart rate variability: the latest measurement, RMSSD against the baseline, and the measurements.
 @MainActor
 final class HRVScreen: DashboardScreen {
@@ -24,13 +19,12 @@ final class HRVScreen: DashboardScreen {
 
     init(_ context: ScreenContext) { self.context = context }
 
-    let bindings: [Binding] = KeyMap.pagedTable(noun: "measurement", oldest: "oldest loaded measurement (again: load older)") + [
-        Binding(.char("d"), does: .toggleDays, help: "RMSSD over 30 / 90 days"),
-        Binding(.char("a"), does: .addMeasurement, help: "add an RMSSD by hand"),
-        Binding(.char("x"), does: .deleteReading, help: "delete the selected measurement (asks first)"),
-    ]
+    let bindings: [Binding] = KeyMap.pagedTable(noun: "measurement", oldest: "oldest loaded measurement (again: load older)")
+        + KeyMap.tableEdits(add: "add an RMSSD by hand (makes an HRV meter if there is none)", noun: "measurement")
+        + KeyMap.span("RMSSD over 90 days", "RMSSD over 30 days")
 
-    let hints = [Hint(.addMeasurement, "add"), Hint(.toggleDays, "30/90"), Hint(.refresh, "refresh"),
+    /// Most important last: `a` stays on a narrow terminal, since a first measurement needs it.
+    let hints = [Hint(.longerSpan, "span"), Hint(.addReading, "add"), Hint(.refresh, "refresh"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     var modal: (title: String, bindings: [Binding])? {
@@ -38,16 +32,12 @@ final class HRVScreen: DashboardScreen {
         return model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
     }
 
-    /// The question `x` asks.
-    static let deleteQuestion: [Binding] = [
-        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the measurement"),
-        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
-        Binding(.ctrl("c"), does: .quit, help: "quit"),
-    ]
+    /// The question `d` asks.
+    static let deleteQuestion = KeyMap.deleteQuestion("measurement")
 
     var isTyping: Bool { model?.prompt != nil }
     var isRefreshing: Bool { model?.isRefreshing ?? false }
-    var problem: String? { model?.problem ?? (model == nil ? "no HRV meter: add one with `hmon device add --type \"HRV Meter\"`" : nil) }
+    var problem: String? { model?.problem ?? (model == nil ? "no HRV meter yet: a adds a measurement and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
 
     /// Opens the measurements of all the user's HRV meters (a hand-added one goes to the first); without a
@@ -67,8 +57,11 @@ final class HRVScreen: DashboardScreen {
 
     func refresh() -> Command { model?.refresh() ?? .none }
 
+    private(set) var notice: String?
+
     func perform(_ action: Action) -> Command {
-        guard let model else { return .none }
+        notice = nil
+        guard let model else { return action == .addReading ? makeMeterAndAdd() : .none }
         if model.prompt != nil { return model.performInPrompt(action) }
         if model.deleting != nil {
             if action == .confirm { return model.confirmDelete() }
@@ -82,12 +75,26 @@ final class HRVScreen: DashboardScreen {
         case .pageDown: return model.moveSelection(by: table.pageSize)
         case .top: model.moveToTop()
         case .bottom: return model.moveToBottom()
-        case .toggleDays: model.toggleDays()
-        case .addMeasurement: model.openPrompt()
+        case .longerSpan: model.showDays(90)
+        case .shorterSpan: model.showDays(30)
+        case .addReading: model.openPrompt()
+        case .editReading: model.openEditPrompt()
         case .deleteReading: model.askToDelete()
         default: break
         }
         return .none
+    }
+
+    /// `a` with no HRV meter: makes one, as `hmon add hrv` does, says so, and opens the prompt on it.
+    private func makeMeterAndAdd() -> Command {
+        context.app.devices.makeDevice(recording: Field.rmssd, orMake: .hrvMeter, made: { [weak self] name in
+            self?.notice = "made an HRV meter, \"\(name)\", for your measurements"
+        }, then: { [weak self] in
+            guard let self else { return .none }
+            let opened = open() ?? .none
+            model?.openPrompt()
+            return opened
+        })
     }
 
     func type(_ character: Character) { model?.promptType(character) }
@@ -107,7 +114,7 @@ final class HRVScreen: DashboardScreen {
             HRVView(model: model, table: table).draw(on: canvas, in: area)
         } else {
             let inner = canvas.panel(area, title: "HRV")
-            canvas.text("No HRV meter yet: run `hmon hrv link` (Welltory) or `hmon device add --type \"HRV Meter\" --name NAME`.",
+            canvas.text("No HRV meter yet: a adds a measurement by hand (and makes one), or run `hmon hrv link` for Welltory.",
                         at: Point(x: inner.x + 1, y: inner.y), style: .dim, maxWidth: inner.width - 2)
         }
     }

@@ -11,15 +11,12 @@ protocol PromptingModel: AnyObject {
 }
 
 extension PromptingModel {
-    /// The prompt's keys: Enter saves, Esc cancels, Backspace deletes.
+    /// The prompt's keys: Enter saves, Esc cancels, the field's keys edit (`TextEdit`).
     func performInPrompt(_ action: Action) -> Command {
         switch action {
         case .submit: return submitPrompt()
         case .cancel: cancelPrompt()
-        case .deleteBackward: promptEdit(.deleteBackward)
-        case .deleteWord: promptEdit(.deleteWord)
-        case .clearField: promptEdit(.clear)
-        default: break
+        default: if let edit = TextEdit(action) { promptEdit(edit) }
         }
         return .none
     }

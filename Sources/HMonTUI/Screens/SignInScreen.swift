@@ -35,11 +35,8 @@ final class SignInScreen: DashboardScreen {
         case .submit: return app.submitSignIn()
         case .nextField: model.focusNext()
         case .previousField: model.focusPrevious()
-        case .deleteBackward: model.edit(.deleteBackward)
-        case .deleteWord: model.edit(.deleteWord)
-        case .clearField: model.edit(.clear)
         case .switchForm: model.setMode(model.mode == .signIn ? .createAccount : .signIn)
-        default: break
+        default: if let edit = TextEdit(action) { model.edit(edit) }
         }
         return .none
     }

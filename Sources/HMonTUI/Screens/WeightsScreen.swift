@@ -10,12 +10,7 @@ extension ScreenID {
 
 extension Action {
     public static let toggleUnit = Action("toggle unit")
-    public static let addReading = Action("add reading")
-    public static let longerSpan = Action("longer span")
-    public static let shorterSpan = Action("shorter span")
     public static let nextScale = Action("next scale")
-    public static let editReading = Action("edit reading")
-    public static let deleteReading = Action("delete reading")
 }
 
 /// The weights of one scale, under the trend of all of them (chart and summary), paging older readings in.
@@ -33,11 +28,8 @@ final class WeightsScreen: DashboardScreen {
 
     let bindings: [Binding] = KeyMap.pagedTable(noun: "reading", oldest: "oldest reading (loads them all)") + [
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
-        Binding(.char("a"), does: .addReading, help: "add a reading"),
-        Binding(.char("e"), does: .editReading, help: "correct the selected weigh-in"),
-        Binding(.char("d"), does: .deleteReading, help: "delete the selected weigh-in (asks first)"),
-        Binding(.char("]"), does: .longerSpan, help: "chart a longer span (30 days, 90 days, 1 year, all)"),
-        Binding(.char("["), does: .shorterSpan, help: "chart a shorter span"),
+    ] + KeyMap.tableEdits(add: "add a weigh-in", noun: "weigh-in")
+      + KeyMap.span("chart a longer span (30 days, 90 days, 1 year, all)", "chart a shorter span") + [
         Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
     ]
 
@@ -46,11 +38,7 @@ final class WeightsScreen: DashboardScreen {
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     /// The question `d` asks.
-    static let deleteQuestion: [Binding] = [
-        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, delete the weigh-in"),
-        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, keep it"),
-        Binding(.ctrl("c"), does: .quit, help: "quit"),
-    ]
+    static let deleteQuestion = KeyMap.deleteQuestion("weigh-in")
 
     /// The question a typed weight far from the trend asks (a likely typo).
     static let farFromTrendQuestion: [Binding] = [
@@ -67,18 +55,18 @@ final class WeightsScreen: DashboardScreen {
 
     var isTyping: Bool { model?.prompt != nil && model?.farFromTrend == nil }
     var isRefreshing: Bool { model?.isRefreshing ?? false }
-    var problem: String? { model?.problem }
+    var problem: String? { model?.problem ?? (model == nil && context.app.devices.lastUpdated != nil ? "no scale yet: a adds a weigh-in and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
 
     /// Opens the selected device when it weighs, else the scale already open, else the first scale.
-    /// With no scale at all it stays shut and the devices screen says why.
+    /// With no scale at all it opens empty, and `a` makes one with the first weigh-in, as `hmon add weight` does.
     func open() -> Command? {
         let devices = context.app.devices
         let chosen = devices.selectedDevice.flatMap { devices.manifest(of: $0)?.hasWeight == true ? $0 : nil }
-            ?? model?.device ?? devices.firstWeightDevice
+            ?? model.flatMap { m in devices.devices.contains { $0.id == m.device.id } ? m.device : nil } ?? devices.firstWeightDevice
         guard let device = chosen else {
-            devices.reportNoScale()
-            return nil
+            model = nil
+            return Command.none
         }
         let scales = devices.devices.filter { devices.manifest(of: $0)?.hasWeight == true }
         if model?.device.id != device.id || model?.scales.map(\.id) != scales.map(\.id) {
@@ -90,10 +78,13 @@ final class WeightsScreen: DashboardScreen {
         return refresh()
     }
 
-    func refresh() -> Command { model?.refresh(rows: table.pageSize) ?? .none }
+    func refresh() -> Command { model?.refresh(rows: table.pageSize) ?? (open() ?? .none) }
+
+    private(set) var notice: String?
 
     func perform(_ action: Action) -> Command {
-        guard let model else { return .none }
+        notice = nil
+        guard let model else { return action == .addReading ? makeScaleAndAdd() : .none }
         if model.farFromTrend != nil {
             if action == .confirm { return model.confirmFarFromTrend() }
             if action == .cancel { model.cancelFarFromTrend() }
@@ -124,6 +115,18 @@ final class WeightsScreen: DashboardScreen {
         return .none
     }
 
+    /// `a` with no scale: makes one, as `hmon add weight` does, says so, and opens the prompt on it.
+    private func makeScaleAndAdd() -> Command {
+        context.app.devices.makeDevice(recording: Field.weight, orMake: .scale, made: { [weak self] name in
+            self?.notice = "made a scale, \"\(name)\", for your weigh-ins"
+        }, then: { [weak self] in
+            guard let self else { return .none }
+            let opened = open() ?? .none
+            model?.openPrompt()
+            return opened
+        })
+    }
+
     func type(_ character: Character) { model?.promptType(character) }
 
     func layout(in area: Rect) {
@@ -144,7 +147,12 @@ final class WeightsScreen: DashboardScreen {
     }
 
     func draw(on canvas: Canvas, in area: Rect) {
-        guard let model else { return }
+        guard let model else {
+            let inner = canvas.panel(area, title: "Weights")
+            canvas.text("No scale yet: a adds a weigh-in (and makes a scale), or hmon add weight 72.4 from a shell.",
+                        at: Point(x: inner.x + 1, y: inner.y), style: .dim, maxWidth: inner.width - 2)
+            return
+        }
         WeightsView(model: model, table: table).draw(on: canvas, in: area)
     }
 }

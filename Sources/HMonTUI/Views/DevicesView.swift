@@ -147,7 +147,11 @@ struct DevicesView {
                 y += 1
             }
         }
-        if let row = model.selectedRow {
+        if let field = model.renaming?.field {
+            PromptLine(field: field).draw(on: canvas, x: x0, y: inner.maxY - 1, width: w)
+        } else if let question = model.deleting?.question {
+            canvas.text(question, at: Point(x: x0, y: inner.maxY - 1), style: Style(.text, bold: true), maxWidth: w)
+        } else if let row = model.selectedRow {
             let y = inner.maxY - 1
             if row.canSeeWeight {
                 let used = canvas.text("Enter", at: Point(x: x0, y: y), style: Styles.key)

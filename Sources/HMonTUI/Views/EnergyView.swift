@@ -61,6 +61,13 @@ struct EnergyView {
                 canvas.text(model.restingDetail, at: Point(x: x0, y: y), style: .dim, maxWidth: textW)
                 y += 1
             }
+            if column == nil, model.isBrowsingFoodLog {
+                // Too narrow for the food log beside the figures: it takes the week's place while in use.
+                let top = inner.maxY - 1 - y >= 9 ? y + 1 : y
+                drawFoodLog(on: canvas, in: Rect(x: x0, y: top, width: textW, height: inner.maxY - top), titleRow: false)
+                drawPrompt(on: canvas, in: inner)
+                return
+            }
             y = drawWeek(on: canvas, x: x0, y: y, bottom: inner.maxY - 1, barX: barX, barW: barW)
             if let learned = model.learnedExpenditure {
                 // Wrapped rather than cut when the food log narrows the figures' side.
@@ -149,6 +156,12 @@ struct EnergyView {
     }
 
     private func drawPrompt(on canvas: Canvas, in inner: Rect) {
+        if let question = model.deleting?.question {
+            let y = inner.maxY - 1
+            canvas.fill(Rect(x: inner.x + 1, y: y, width: inner.width - 2, height: 1), character: " ", style: .text)
+            canvas.text(question, at: Point(x: inner.x + 1, y: y), style: Style(.text, bold: true), maxWidth: inner.width - 2)
+            return
+        }
         guard let prompt = model.prompt else { return }
         PromptLine(field: prompt).draw(on: canvas, x: inner.x + 1, y: inner.maxY - 1, width: inner.width - 2)
         // What was eaten lately, matching what is typed, just above the prompt: ↑/↓ pick one.
@@ -172,10 +185,14 @@ struct EnergyView {
         return Rect(x: x, y: inner.y, width: inner.maxX - 1 - x, height: inner.height)
     }
 
-    /// The day's entries, oldest first: time, what was eaten, energy; the newest stay in view.
-    private func drawFoodLog(on canvas: Canvas, in column: Rect) {
-        var y = column.y + (column.height >= 16 ? 1 : 0)
+    /// The day's entries, oldest first: time, what was eaten, energy; the newest stay in view, and the
+    /// selected one (`e`, `d`) is marked and kept in view.
+    private func drawFoodLog(on canvas: Canvas, in column: Rect, titleRow: Bool = true) {
+        var y = column.y + (titleRow && column.height >= 16 ? 1 : 0)
         canvas.text("Food log", at: Point(x: column.x, y: y), style: Styles.columnHeader)
+        if !titleRow {
+            canvas.text("↑↓ e d", rightAlignedTo: column.maxX, y: y, style: .dim)
+        }
         y += 1
         guard !model.foodEntries.isEmpty else {
             canvas.text(model.isToday ? "nothing yet: a logs a meal" : "nothing logged", at: Point(x: column.x, y: y),
@@ -184,15 +201,26 @@ struct EnergyView {
         }
         let energyW = model.foodEntries.map { DisplayWidth.of($0.energy) }.max() ?? 8
         let rows = max(0, column.maxY - 1 - y)
-        let entries = model.foodEntries.suffix(rows)
-        if entries.count < model.foodEntries.count {
-            canvas.text("\(model.foodEntries.count - entries.count) earlier", rightAlignedTo: column.maxX, y: y - 1, style: .dim)
+        let count = model.foodEntries.count
+        // The newest page, unless the selection went above it.
+        var first = max(0, count - rows)
+        if let selected = model.selectedEntry, model.isBrowsingFoodLog, selected < first { first = selected }
+        let shown = first..<min(count, first + rows)
+        if first > 0, titleRow {
+            canvas.text("\(first) earlier", rightAlignedTo: column.maxX, y: y - 1, style: .dim)
         }
-        for entry in entries {
-            canvas.text(entry.time, at: Point(x: column.x, y: y), style: Styles.label)
-            canvas.text(entry.what, at: Point(x: column.x + 7, y: y), style: Styles.value,
+        for index in shown {
+            let entry = model.foodEntries[index]
+            let picked = model.isBrowsingFoodLog && index == model.selectedEntry
+            if picked {
+                canvas.fill(Rect(x: column.x, y: y, width: column.width, height: 1), character: " ", style: Styles.selectedRow)
+                // A mark that reads without colour too, in the gap left of the column.
+                canvas.text("›", at: Point(x: column.x - 1, y: y), style: Styles.key)
+            }
+            canvas.text(entry.time, at: Point(x: column.x, y: y), style: picked ? Styles.selectedText : Styles.label)
+            canvas.text(entry.what, at: Point(x: column.x + 7, y: y), style: picked ? Styles.selectedText : Styles.value,
                         maxWidth: max(0, column.width - 7 - energyW - 1))
-            canvas.text(entry.energy, rightAlignedTo: column.maxX, y: y, style: Style(.text, bold: true))
+            canvas.text(entry.energy, rightAlignedTo: column.maxX, y: y, style: picked ? Styles.selectedText : Style(.text, bold: true))
             y += 1
         }
     }
@@ -205,16 +233,14 @@ struct PromptLine {
     func draw(on canvas: Canvas, x: Int, y: Int, width: Int) {
         canvas.fill(Rect(x: x, y: y, width: width, height: 1), character: " ", style: .text)
         let used = canvas.text("\(field.label): ", at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
-        let fieldW = max(0, min(14, width - used))
-        canvas.fill(Rect(x: x + used, y: y, width: fieldW, height: 1), character: " ", style: Styles.input)
-        let typed = canvas.text(DisplayWidth.typingTail(field.displayText, in: fieldW), at: Point(x: x + used, y: y),
-                                style: Styles.input, maxWidth: fieldW)
-        if typed < fieldW {
-            canvas.text("▏", at: Point(x: x + used + typed, y: y), style: Style(.accent, bold: true))
-        }
+        // Room for a number and a time after it ("72.4 yesterday 21:30"), where the prompt takes one.
+        let fieldW = max(0, min(field.hint == nil ? 14 : 22, width - used))
+        TypingField(field: field, focused: true).draw(on: canvas, at: Point(x: x + used, y: y), width: fieldW)
         let rest = width - used - fieldW - 2
         if rest > 0 {
-            canvas.text("Enter save · Esc cancel", at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
+            let keys = "Enter save · Esc cancel"
+            let hint = field.hint.map { keys + " · " + $0 } ?? keys
+            canvas.text(DisplayWidth.of(hint) <= rest ? hint : keys, at: Point(x: x + used + fieldW + 2, y: y), style: .dim, maxWidth: rest)
         }
     }
 }

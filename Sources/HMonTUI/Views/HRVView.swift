@@ -97,7 +97,7 @@ struct HRVView {
         }
         var tx = x
         for (text, style) in [("RMSSD by day", Style(.text, bold: true)), (trend.period, Styles.label), (trend.band, Styles.label),
-                              ("d: 30/90 days", Styles.label)] {
+                              ("[ ]: 30/90 days", Styles.label)] {
             guard tx + DisplayWidth.of(text) < x + width else { break }
             tx += canvas.text(text, at: Point(x: tx, y: y), style: style) + 3
         }

@@ -137,14 +137,11 @@ struct AddDeviceOverlay {
                 canvas.text((selected ? "› " : "  ") + name, at: Point(x: inner.x + 1, y: y),
                             style: selected ? Styles.selectedText : Styles.value, maxWidth: inner.width - 2)
             }
-            canvas.text("↑/↓ choose · Enter next · Esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, maxWidth: inner.width - 2)
+            canvas.text("↑/↓ or j/k choose · Enter next · Esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, maxWidth: inner.width - 2)
         case .name:
             canvas.text(form.name.label, at: Point(x: inner.x + 1, y: inner.y), style: Styles.label, maxWidth: inner.width - 2)
             let fieldW = inner.width - 4
-            canvas.fill(Rect(x: inner.x + 1, y: inner.y + 2, width: fieldW, height: 1), character: " ", style: Styles.input)
-            let used = canvas.text(DisplayWidth.typingTail(form.name.text, in: fieldW), at: Point(x: inner.x + 1, y: inner.y + 2),
-                                   style: Styles.input, maxWidth: fieldW)
-            canvas.text("▏", at: Point(x: inner.x + 1 + used, y: inner.y + 2), style: Style(.accent, bold: true))
+            TypingField(field: form.name, focused: true).draw(on: canvas, at: Point(x: inner.x + 1, y: inner.y + 2), width: fieldW)
             canvas.text("Enter add · Esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim, maxWidth: inner.width - 2)
         }
     }

@@ -41,12 +41,7 @@ struct ProfileFormView {
                             maxWidth: fieldWidth)
             case .text(let hint):
                 let boxWidth = min(fieldWidth, 12)
-                canvas.fill(Rect(x: fieldX, y: y, width: boxWidth, height: 1), character: " ", style: Styles.input)
-                let shown = focused ? DisplayWidth.typingTail(field.input.text, in: boxWidth) : DisplayWidth.clip(field.input.text, to: boxWidth)
-                let used = canvas.text(shown, at: Point(x: fieldX, y: y), style: Styles.input, maxWidth: boxWidth)
-                if focused && used < boxWidth {
-                    canvas.text("▏", at: Point(x: fieldX + used, y: y), style: Style(.accent, bold: true, underline: true))
-                }
+                TypingField(field: field.input, focused: focused).draw(on: canvas, at: Point(x: fieldX, y: y), width: boxWidth)
                 canvas.text(hint, at: Point(x: fieldX + boxWidth + 1, y: y), style: .dim,
                             maxWidth: max(0, fieldWidth - boxWidth - 1))
             }

@@ -28,14 +28,8 @@ struct SignInView {
             let focused = i == model.focusedIndex
             canvas.text(focused ? "›" : " ", at: Point(x: inner.x, y: y), style: Styles.key)
             canvas.text(field.label, at: Point(x: inner.x + 2, y: y), style: focused ? Style(.text, bold: true) : Styles.label)
-            canvas.fill(Rect(x: fieldX, y: y, width: fieldWidth, height: 1), character: " ", style: Styles.input)
-            let shown = field.displayText
-            // Keep the end of a long entry (where the cursor is) in view.
-            let visible = DisplayWidth.typingTail(shown, in: fieldWidth)
-            let used = canvas.text(visible, at: Point(x: fieldX, y: y), style: Styles.input, maxWidth: fieldWidth)
-            if focused && used < fieldWidth {
-                canvas.text("▏", at: Point(x: fieldX + used, y: y), style: Style(.accent, bold: true, underline: true))
-            }
+            // The text around the cursor stays in view in a long entry.
+            TypingField(field: field, focused: focused).draw(on: canvas, at: Point(x: fieldX, y: y), width: fieldWidth)
             y += spacing
         }
         let footer = inner.maxY - 1

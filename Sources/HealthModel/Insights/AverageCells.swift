@@ -12,13 +12,14 @@ public enum AverageCells {
         }
     }
 
+    /// The number alone (the row's label names the unit), rounded as everywhere else (`QuantityText`);
+    /// without thousands separators, since eight columns of "10,884▲" do not fit 80 columns.
     public static func text(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
+        if let kind = attribute.quantityKind { return QuantityText(profile).number(value, kind, grouped: false) }
         switch attribute {
-        case .weight, .leanMass: String(format: "%.1f", profile.massUnit.fromKg(value))
-        case .energy, .activeEnergy, .restingEnergy, .netEnergy: String(Int(rounding: profile.energyUnit.fromKcal(value)))
-        case .steps, .restingHeartRate, .weighIns: String(Int(rounding: value))
-        case .stress: String(format: "%.2f", value)
-        default: String(format: "%.1f", value)
+        case .weighIns: return String(Int(rounding: value))
+        case .stress: return String(format: "%.2f", value)
+        default: return QuantityText(profile).number(value, .plain)
         }
     }
 }

@@ -154,34 +154,25 @@ public enum Findings {
     }
 }
 
-/// Numbers in findings' sentences, in the person's units.
+/// Numbers in findings' sentences, in the person's units, written as everywhere else (`QuantityText`).
 enum Format {
-    static func mass(_ kg: Double, _ profile: Profile) -> String {
-        String(format: "%.1f %@", profile.massUnit.fromKg(kg), profile.massUnit.rawValue)
-    }
+    static func mass(_ kg: Double, _ profile: Profile) -> String { QuantityText(profile).text(kg, .mass) }
 
-    static func energy(_ kcal: Double, _ profile: Profile) -> String {
-        "\(Int(rounding: profile.energyUnit.fromKcal(kcal))) \(profile.energyUnit.rawValue)"
-    }
+    static func energy(_ kcal: Double, _ profile: Profile) -> String { QuantityText(profile).text(kcal, .energy) }
 
     static func signedEnergy(_ kcal: Double, _ profile: Profile) -> String {
-        let v = Int(rounding: profile.energyUnit.fromKcal(kcal))
-        return "\(v > 0 ? "+" : v < 0 ? "−" : "")\(abs(v)) \(profile.energyUnit.rawValue)"
+        QuantityText(profile).text(kcal, .energy, signed: true)
     }
 
     static func amount(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
-        if attribute.isEnergy { return energy(value, profile) }
-        if attribute == .steps { return "\(Int(rounding: value)) steps" }
-        return valueText(value, attribute, profile)
+        valueText(value, attribute, profile)
     }
 
     static func valueText(_ value: Double, _ attribute: InsightAttribute, _ profile: Profile) -> String {
-        switch attribute {
-        case .weight, .leanMass: mass(value, profile)
-        case .energy, .activeEnergy, .restingEnergy, .netEnergy: energy(value, profile)
-        case .steps: "\(Int(rounding: value)) steps"
-        case .bodyFat: String(format: "%.1f %%", value)
-        default: String(format: "%.1f", value) + (attribute.unit.isEmpty ? "" : " \(attribute.unit)")
+        let quantities = QuantityText(profile)
+        switch attribute.quantityKind {
+        case let kind?: return quantities.text(value, kind)
+        case nil: return quantities.number(value, .plain) + (attribute.unit.isEmpty ? "" : " \(attribute.unit)")
         }
     }
 }

@@ -156,6 +156,19 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         }
     }
 
+    /// How its figures are written (`QuantityText`); nil for counts and scores without a kind of their own.
+    public var quantityKind: QuantityKind? {
+        switch self {
+        case .weight, .leanMass: .mass
+        case .bodyFat: .percent
+        case .energy, .activeEnergy, .restingEnergy, .netEnergy: .energy
+        case .steps: .steps
+        case .restingHeartRate: .heartRate
+        case .heartRateVariability: .milliseconds
+        case .weighIns, .stress: nil
+        }
+    }
+
     public var isEnergy: Bool {
         switch self {
         case .energy, .activeEnergy, .restingEnergy, .netEnergy: true

@@ -5,23 +5,10 @@ import HMonCommandLine
 
 /// The times a person types at the command line, in their local time zone.
 enum LocalTime {
-    /// "2026-11-20 07:30", "2026-11-20T07:30", "2026-11-20" (noon) or "07:30" (today).
+    /// A time as `TypedTime` reads it ("2026-11-20 07:30", "yesterday 21:30", "07:30" today, a day alone at noon).
     static func parse(_ text: String, now: Date, calendar: Calendar, option: String = "--at") throws -> Date {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-        var day = Day(now, in: calendar)
-        var clock = "12:00"
-        switch parts.count {
-        case 1 where parts[0].contains(":"): clock = parts[0]
-        case 1: day = try parseDay(parts[0], original: text, option: option)
-        case 2: day = try parseDay(parts[0], original: text, option: option); clock = parts[1]
-        default: throw invalid(text, option: option)
-        }
-        let hm = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard hm.count == 2, hm[1].count == 2, let hour = Int(hm[0]), let minute = Int(hm[1]),
-              (0...23).contains(hour), (0...59).contains(minute),
-              let date = calendar.date(byAdding: DateComponents(hour: hour, minute: minute), to: day.start(in: calendar))
-        else { throw invalid(text, option: option) }
+        let today = Day(now, in: calendar)
+        guard let date = TypedTime.date(text, day: today, today: today, calendar: calendar) else { throw invalid(text, option: option) }
         return date
     }
 
@@ -41,12 +28,7 @@ enum LocalTime {
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
 
-    private static func parseDay(_ text: String, original: String, option: String) throws -> Day {
-        guard let day = Day(iso: text) else { throw invalid(original, option: option) }
-        return day
-    }
-
     private static func invalid(_ text: String, option: String) -> CommandError {
-        CommandError("\(option) \"\(text)\" is not a time: pass \"YYYY-MM-DD HH:MM\" (e.g. \"2026-11-20 07:30\"), \"YYYY-MM-DD\" or \"HH:MM\" for today")
+        CommandError("\(option) \"\(text)\" is not a time: pass \(TypedTime.forms)")
     }
 }

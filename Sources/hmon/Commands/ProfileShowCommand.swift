@@ -22,10 +22,11 @@ struct ProfileShowCommand: AsyncParsableCommand {
         let user = opened.user
         let contact = [user.fullName, user.email].filter { !$0.isEmpty }.joined(separator: ", ")
         let born = profile.birthDate.map { "\($0) (age \(EnergyCalculator.age(bornOn: $0, on: Day(now, in: calendar))))" }
+        let quantities = QuantityText(profile)
         var bmr = "needs " + summary.missing.map(\.rawValue).joined(separator: ", ")
         if case .estimated(let formula, let perDay, _) = summary.restingSource {
-            let weight = summary.weightKg.map { " at \(Formatting.number(profile.massUnit.fromKg($0))) \(profile.massUnit.rawValue)" } ?? ""
-            bmr = "\(Formatting.number(profile.energyUnit.fromKcal(perDay), decimals: 0)) \(profile.energyUnit.rawValue)/day (\(formula.displayName)\(weight))"
+            let weight = summary.weightKg.map { " at \(quantities.text($0, .mass))" } ?? ""
+            bmr = "\(quantities.text(perDay, .energy))/day (\(formula.displayName)\(weight))"
         } else if summary.restingSource == .recorded {
             bmr = "recorded by a device today"
         }
@@ -34,8 +35,8 @@ struct ProfileShowCommand: AsyncParsableCommand {
             ("Born", born ?? "not set (hmon profile set --birth-date YYYY-MM-DD)"),
             ("Sex", profile.sex?.rawValue ?? "not set (hmon profile set --sex female|male)"),
             ("Height", profile.heightCm.map { "\(Formatting.number($0)) cm" } ?? "not set (hmon profile set --height-cm CM)"),
-            ("Lean mass", profile.leanMassKg.map { "\(Formatting.number($0)) kg" } ?? "not set"),
-            ("Goal", profile.goalKg.map { "\(Formatting.number(profile.massUnit.fromKg($0))) \(profile.massUnit.rawValue)" }
+            ("Lean mass", profile.leanMassKg.map { quantities.text($0, .mass) } ?? "not set"),
+            ("Goal", profile.goalKg.map { quantities.text($0, .mass) }
                 ?? "not set (hmon profile set --goal-kg KG)"),
             ("Units", "\(profile.massUnit.rawValue), \(profile.energyUnit.rawValue)"),
             ("BMR formula", profile.bmrFormula.displayName),

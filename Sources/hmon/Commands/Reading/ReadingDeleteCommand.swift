@@ -31,9 +31,9 @@ struct ReadingDescription {
     var device: String
 
     init(of reading: Message, on service: any HealthService, calendar: Calendar = .current) async throws {
-        let unit = try await service.profile().massUnit
+        let profile = try await service.profile()
         let manifest = try? await service.manifest(ofType: reading.sdtid)
-        values = ReadingText.values(reading.data, manifest: manifest, massUnit: unit)
+        values = ReadingText.values(reading.data, manifest: manifest, massUnit: profile.massUnit, energyUnit: profile.energyUnit)
         time = LocalTime.format(reading.date, calendar: calendar)
         device = try await service.devices().first { $0.id == reading.sdid }?.name ?? reading.sdid
     }

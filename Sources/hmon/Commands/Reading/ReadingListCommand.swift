@@ -40,11 +40,12 @@ struct ReadingListCommand: AsyncParsableCommand {
             return
         }
         let overview = try await opened.service.devicesOverview()
-        let unit = try await opened.service.profile().massUnit
+        let profile = try await opened.service.profile()
         let devices = Dictionary(overview.devices.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let rows = readings.map { reading in
             [reading.mid, LocalTime.format(reading.date, calendar: calendar), devices[reading.sdid]?.name ?? reading.sdid,
-             ReadingText.values(reading.data, manifest: overview.manifests[reading.sdtid], massUnit: unit)]
+             ReadingText.values(reading.data, manifest: overview.manifests[reading.sdtid], massUnit: profile.massUnit,
+                               energyUnit: profile.energyUnit)]
         }
         printEscaped(Formatting.table(["ID", "TIME", "DEVICE", "VALUES"], rows))
     }

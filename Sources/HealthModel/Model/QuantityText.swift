@@ -1,0 +1,123 @@
+import Foundation
+
+/// The kinds of figure hmon shows, each with one unit and one rounding wherever it appears: the screens,
+/// the command line's text and its JSON all write a quantity through `QuantityText`, so a weight is never
+/// "72.4 kg" on one screen, "159.61 lb" in a list and "73" in a summary.
+public enum QuantityKind: Sendable, Equatable {
+    /// Body mass (stored in kg), in the person's kg or lb, one decimal: a scale's resolution is 0.1.
+    case mass
+    /// A weekly rate of mass (kg/week), two decimals: 0.99 lb/week is not "1 lb/week".
+    case massRate
+    /// Energy (stored in kcal), in the person's kcal or kJ, whole, with thousands separators.
+    case energy
+    /// Steps, whole, with thousands separators.
+    case steps
+    /// Heart rate in beats a minute, whole.
+    case heartRate
+    /// An HRV figure in ms (RMSSD, SDNN), one decimal.
+    case milliseconds
+    /// A percentage (body fat), one decimal.
+    case percent
+    /// A number without a unit (BMI), one decimal.
+    case plain
+}
+
+/// How one person's figures are written: their units, and per kind the decimals, separators and sign.
+public struct QuantityText: Sendable, Equatable {
+    public var massUnit: MassUnit
+    public var energyUnit: EnergyUnit
+
+    public init(massUnit: MassUnit = .kg, energyUnit: EnergyUnit = .kcal) {
+        self.massUnit = massUnit
+        self.energyUnit = energyUnit
+    }
+
+    public init(_ profile: Profile) { self.init(massUnit: profile.massUnit, energyUnit: profile.energyUnit) }
+
+    public static func decimals(_ kind: QuantityKind) -> Int {
+        switch kind {
+        case .mass, .milliseconds, .percent, .plain: 1
+        case .massRate: 2
+        case .energy, .steps, .heartRate: 0
+        }
+    }
+
+    /// The unit the kind is shown in: "lb", "kJ", "steps", "" for plain numbers.
+    public func unit(_ kind: QuantityKind) -> String {
+        switch kind {
+        case .mass: massUnit.rawValue
+        case .massRate: "\(massUnit.rawValue)/week"
+        case .energy: energyUnit.rawValue
+        case .steps: "steps"
+        case .heartRate: "bpm"
+        case .milliseconds: "ms"
+        case .percent: "%"
+        case .plain: ""
+        }
+    }
+
+    /// The stored value (kg, kcal, …) in the shown unit, rounded as shown: what JSON carries, so a
+    /// script reads the figure the screen shows (never 73.80000000000001).
+    public func shownValue(_ stored: Double, _ kind: QuantityKind) -> Double {
+        let converted: Double = switch kind {
+        case .mass, .massRate: massUnit.fromKg(stored)
+        case .energy: energyUnit.fromKcal(stored)
+        default: stored
+        }
+        guard converted.isFinite, abs(converted) < 1e15 else { return converted }
+        let decimals = Self.decimals(kind)
+        // Whole figures round half away from zero (1,886.5 kcal is 1,887), as the screens always have;
+        // decimals take printf's rounding of the binary value (26.25 is 26.249999…, so 26.2), as the
+        // screens' tables do. The text is made from this value, so the JSON's figure is the text's.
+        if decimals == 0 { return converted.rounded() }
+        return Double(String(format: "%.\(decimals)f", converted)) ?? converted
+    }
+
+    /// The number alone: "1,234", "72.4", "−0.35"; `signed` writes "+" before a positive one. `grouped`
+    /// false leaves out the thousands separators, for a table whose column names the unit and has no room.
+    public func number(_ stored: Double, _ kind: QuantityKind, signed: Bool = false, grouped: Bool = true) -> String {
+        let value = shownValue(stored, kind)
+        guard value.isFinite else { return "—" }
+        let decimals = Self.decimals(kind)
+        let fixed = String(format: "%.\(decimals)f", abs(value))
+        let parts = fixed.split(separator: ".", maxSplits: 1)
+        var integer = String(parts[0])
+        if grouped, kind == .energy || kind == .steps { integer = Self.grouped(integer) }
+        let body = parts.count > 1 ? integer + "." + parts[1] : integer
+        let isZero = !fixed.contains { $0 != "0" && $0 != "." }
+        if isZero { return body }
+        if value < 0 { return "−" + body }
+        return signed ? "+" + body : body
+    }
+
+    /// The number and its unit: "1,234 kJ", "72.4 kg", "8,283 steps", "26.5 %".
+    public func text(_ stored: Double, _ kind: QuantityKind, signed: Bool = false) -> String {
+        let unit = unit(kind)
+        return unit.isEmpty ? number(stored, kind, signed: signed) : "\(number(stored, kind, signed: signed)) \(unit)"
+    }
+
+    /// "1234567" → "1,234,567".
+    private static func grouped(_ digits: String) -> String {
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}
+
+extension Field {
+    /// How a reading field's figures are written; nil for fields without a kind (text, scores, distances).
+    public static func quantityKind(of name: String) -> QuantityKind? {
+        switch name {
+        case weight, fatFreeMass, fatMassWeight, muscleMass, boneMass, hydration: .mass
+        case calories, activeEnergy, basalEnergy: .energy
+        case steps: .steps
+        case heartRate, restingHeartRate: .heartRate
+        case rmssd, sdnn, heartRateVariabilitySDNN: .milliseconds
+        case fatRatio: .percent
+        default: nil
+        }
+    }
+}
