@@ -123,8 +123,10 @@ struct DashboardEndToEndTests {
         try tmux.type("y")
         try tmux.waitForScreen("the typo saved, on top") { topRow($0).contains("27.2") }
         try tmux.press("C-z")
-        let undone = try tmux.waitForScreen("the undo, said") { $0.contains("undid: removed the weigh-in of 27.2 kg") }
-        #expect(!topRow(undone).contains("27.2"))
+        // The status line says it at once; the table follows when its reload is in.
+        try tmux.waitForScreen("the undo, said, and the typo gone") {
+            $0.contains("undid: removed the weigh-in of 27.2 kg") && !topRow($0).contains("27.2")
+        }
         try tmux.type("q")
         try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
     }
