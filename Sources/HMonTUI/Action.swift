@@ -15,6 +15,7 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let quit = Action("quit")
     public static let help = Action("help")
     public static let cycleTheme = Action("cycle theme")
+    public static let undo = Action("undo")
     public static let signOut = Action("sign out")
     public static let refresh = Action("refresh")
     public static let back = Action("back")

@@ -193,6 +193,11 @@ public final class Dashboard {
             app.cancelSignOut()
         case .refresh where current.modal == nil:
             run(refreshCurrent())
+        case .undo where current.modal == nil && app.screen != .signIn:
+            run(app.undoLastChange { [unowned self] said in
+                ui.notice = said
+                return refreshCurrent()
+            })
         case .signOut where current.modal == nil && app.screen != .signIn:
             app.askSignOut()
         case .back where current.modal == nil:

@@ -49,6 +49,9 @@ public enum KeyMap {
             Binding(.escape, .backspace, does: .back, help: "back"),
             Binding(.char("T"), does: .cycleTheme, help: "next colour theme"),
             Binding(.char("p"), does: .editProfile, help: "your profile: units, height, birth date, goal"),
+            // Ctrl-Z, not `u` (kg/lb on Weights): the terminal runs in raw mode, so it arrives as a key
+            // rather than suspending hmon.
+            Binding(.ctrl("z"), does: .undo, help: "undo your last add, edit or delete"),
             Binding(.char("L"), does: .signOut, help: "sign out"),
         ]
         return table

@@ -10,7 +10,8 @@ import Hummingbird
 /// hmon extension: `GET`/`PUT /v1.1/users/self/profile` carry the profile (birth date, sex, height, units,
 /// BMR formula) that the energy summary needs, as `{"data": Profile}`; `GET`/`PUT`/`DELETE
 /// /v1.1/messages/{mid}` read, correct and delete one of the token's user's readings (403 for another
-/// user's, 404 for none; a client's token may only post).
+/// user's, 404 for none; a client's token may only post); `POST /v1.1/hmon/undo` undoes the token's last
+/// change of a reading.
 struct APIRoutes: Sendable {
     let store: any HealthStore
     let configuration: ServerConfiguration
@@ -45,6 +46,7 @@ struct APIRoutes: Sendable {
         api.get("messages/:mid") { _, context in try await reading(context) }
         api.put("messages/:mid") { request, context in try await editReading(request, context) }
         api.delete("messages/:mid") { _, context in try await deleteReading(context) }
+        api.post("hmon/undo") { _, context in try await undo(context) }
     }
 
     // MARK: Who may do what
@@ -62,7 +64,7 @@ struct APIRoutes: Sendable {
     private func user(_ context: ServerContext, scope: String) throws -> (userID: String, service: LocalHealthService) {
         guard let principal = context.principal else { throw APIError.unauthorized }
         guard let userID = principal.userID, principal.scopes.contains(scope) else { throw APIError.forbidden }
-        return (userID, LocalHealthService(store: store, userID: userID))
+        return (userID, LocalHealthService(store: store, userID: userID, undoSession: principal.undoSession))
     }
 
     // MARK: Users
@@ -330,8 +332,11 @@ struct APIRoutes: Sendable {
             }
         }
         let ownerID: String
+        // A person's post goes to their sign-in's undo journal; a client's (a scale bridge) keeps none.
+        var undoSession: String?
         if let userID = principal.userID {
             ownerID = userID
+            undoSession = principal.undoSession
         } else {
             // A client registered for a user posts as that user: to anyone else's device it gets 403. The client's
             // registration is the server's own record, not the user's data, so it is read from the store.
@@ -340,7 +345,7 @@ struct APIRoutes: Sendable {
             }
             ownerID = owner
         }
-        let service = LocalHealthService(store: store, userID: ownerID)
+        let service = LocalHealthService(store: store, userID: ownerID, undoSession: undoSession)
         let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
     }
@@ -366,5 +371,13 @@ struct APIRoutes: Sendable {
         let mid = readingID(context)
         try await service.deleteReading(id: mid)
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
+    }
+
+    /// hmon extension: `POST /v1.1/hmon/undo` undoes the newest add, edit or delete made with this sign-in
+    /// (its token family, or the token itself) through these routes, and answers `{"data": UndoOutcome}`:
+    /// `{"data": {}}` when nothing is left to undo.
+    private func undo(_ context: ServerContext) async throws -> Response {
+        let (_, service) = try writer(context)
+        return JSONBody.response(SAMI.DataEnvelope(data: try await service.undoLastChange()))
     }
 }

@@ -33,7 +33,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
             if let record {
                 let kind: Principal.Kind = record.userID.map { .user(id: $0) } ?? .client(id: record.clientID ?? "")
                 context.principal = Principal(kind: kind, scopes: Scope.parse(record.scope), rateKey: hash,
-                                              clientID: record.clientID, isPersonal: personal)
+                                              clientID: record.clientID, isPersonal: personal,
+                                              undoSession: record.family.map(UndoJournal.session(ofFamily:))
+                                                  ?? UndoJournal.session(ofToken: token))
             }
         }
         return try await next(request, context)

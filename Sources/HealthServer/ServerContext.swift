@@ -21,6 +21,9 @@ struct Principal: Sendable {
     var clientID: String? = nil
     /// A read-only personal token (`Authorization: Token …`).
     var isPersonal = false
+    /// The undo journal the token's changes go to: its OAuth family (one sign-in, through its refreshes),
+    /// else its hash (`UndoJournal.session`).
+    var undoSession: String? = nil
 
     var userID: String? { if case .user(let id) = kind { id } else { nil } }
 

@@ -265,6 +265,30 @@ public final class AppModel {
 
     private static let changeCheckFailed = "cannot watch the store for changes"
 
+    // MARK: Undo
+
+    /// Ctrl-Z: undoes the newest add, edit or delete of this session (`HealthService.undoLastChange`), then
+    /// `then` gets the line the status bar says ("undid: removed the weigh-in of 27.2 kg at …") and returns
+    /// what reloads. A failure is said the same way: nothing was changed.
+    public func undoLastChange(then: @escaping @MainActor (String) -> Command) -> Command {
+        guard user != nil else { return .none }
+        let service = service
+        let unit = preferredMass ?? .kg
+        let formats = Formats(calendar: clock.calendar)
+        return Command(writes.write("undo") {
+            try await service.undoLastChange()
+        } apply: { [weak self] result in
+            guard let self else { return .none }
+            switch result {
+            case .success(let outcome):
+                let sentence = outcome.sentence(in: unit) { formats.dateTime($0) }
+                return then(outcome.undone == nil || outcome.notPossible != nil ? sentence : "undid: " + sentence) + devices.refresh()
+            case .failure(let error):
+                return then("could not undo: \(describe(error))")
+            }
+        })
+    }
+
     // MARK: Signing out
 
     /// L: asks first.

@@ -57,6 +57,9 @@ public final class WeightsModel {
     public private(set) var editing: String?
     /// The weigh-in the open y/n question would delete, and the question.
     public private(set) var deleting: (id: String, question: String)?
+    /// The typed weight that is far from the trend (`WeighInPlausibility`: likely a typo), and the y/n
+    /// question asked before saving it: "27.2 kg is 45.0 kg under your trend (72.2 kg) — save? y/n".
+    public private(set) var farFromTrend: (kg: Double, time: Date?, question: String)?
 
     public static let pageSize = 20
 
@@ -278,6 +281,7 @@ public final class WeightsModel {
     public func cancelPrompt() {
         prompt = nil
         editing = nil
+        farFromTrend = nil
     }
     public func promptType(_ character: Character) { prompt?.insert(character) }
     public func promptDeleteBackward() { promptEdit(.deleteBackward) }
@@ -295,9 +299,36 @@ public final class WeightsModel {
             problem = outside
             return .none
         }
-        if let editing { return saveCorrection(of: editing, kg: unit.toKg(value), at: entry.time) }
-        let message = NewMessage(sdid: (filter ?? device).id, ts: (entry.time ?? clock.now()).millisecondsSince1970,
-                                 data: [Field.weight: .number(unit.toKg(value))])
+        let kg = unit.toKg(value)
+        if let far = farFromTrendCheck(kg: kg, at: entry.time) {
+            farFromTrend = (kg, entry.time, "\(far.sentence(in: unit)) — save? y/n")
+            return .none
+        }
+        return save(kg: kg, at: entry.time)
+    }
+
+    /// y to the question: saves the weight as typed.
+    public func confirmFarFromTrend() -> Command {
+        guard let far = farFromTrend else { return .none }
+        farFromTrend = nil
+        return save(kg: far.kg, at: far.time)
+    }
+
+    /// n (or Esc): back to the prompt, the weight still in it to fix.
+    public func cancelFarFromTrend() { farFromTrend = nil }
+
+    /// Judged against the trend of the weigh-ins before the day it goes to (the typed time's, else today's
+    /// or the corrected one's): the loaded trend reaches back further than the check looks.
+    private func farFromTrendCheck(kg: Double, at time: Date?) -> WeighInPlausibility.Far? {
+        let date = time ?? editing.flatMap { id in messages.first { $0.mid == id } }?.date ?? clock.now()
+        let weighIns = trendDays.compactMap { trend in trend.weightKg.map { (day: trend.day, kg: $0) } }
+        return WeighInPlausibility.far(weightKg: kg, on: Day(date, in: clock.calendar), weighIns: weighIns)
+    }
+
+    private func save(kg: Double, at time: Date?) -> Command {
+        if let editing { return saveCorrection(of: editing, kg: kg, at: time) }
+        let message = NewMessage(sdid: (filter ?? device).id, ts: (time ?? clock.now()).millisecondsSince1970,
+                                 data: [Field.weight: .number(kg)])
         let rowsLoaded = rows.count
         return writes.post(message, to: service, saved: { [weak self] in
             self?.prompt = nil

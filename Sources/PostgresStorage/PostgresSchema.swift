@@ -257,6 +257,20 @@ enum PostgresSchema {
             """,
             "CREATE INDEX push_links_by_user ON push_links(user_id, kind)",
         ]),
+        (18, "an undo journal per session", [
+            """
+            CREATE TABLE undo_journal (
+                user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                session text NOT NULL,
+                step bigint NOT NULL,
+                kind text NOT NULL,
+                reading text NOT NULL,
+                made_at bigint NOT NULL,
+                PRIMARY KEY (user_id, session, step)
+            )
+            """,
+            "CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at)",
+        ]),
     ]
 
     static var latestVersion: Int { migrations.last!.version }

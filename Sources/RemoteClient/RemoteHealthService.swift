@@ -262,6 +262,13 @@ public final class RemoteHealthService: HealthService {
         let _: SAMI.DataEnvelope<SAMI.MessageID> = try await call("DELETE", "/v1.1/messages/\(pathEscape(id))", subject: .reading(id))
     }
 
+    /// hmon extension: `POST /v1.1/hmon/undo`: the server keeps the journal, per sign-in (the token family
+    /// this session's tokens belong to), so the dashboard and `hmon undo --server` share it.
+    public func undoLastChange() async throws -> UndoOutcome {
+        let reply: SAMI.DataEnvelope<UndoOutcome> = try await call("POST", "/v1.1/hmon/undo")
+        return reply.data
+    }
+
     // MARK: Derived views
 
     /// Computed here from the day's readings, with the same pure calculator the local store uses.

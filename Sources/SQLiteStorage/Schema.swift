@@ -309,6 +309,23 @@ enum Schema {
                 CREATE INDEX push_links_by_user ON push_links(user_id, kind);
                 """)
         }
+        migrator.registerMigration("v18: an undo journal per session") { db in
+            // Each session's recent adds, edits and deletes of readings, newest undone first (`UndoJournalStore`):
+            // the reading as it was before (as added, for an add) as JSON, so undoing needs nothing else.
+            // `session` is a token's hash or an OAuth family, never a token.
+            try db.execute(sql: """
+                CREATE TABLE undo_journal (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    session TEXT NOT NULL,
+                    step INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    reading TEXT NOT NULL,
+                    made_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, session, step)
+                );
+                CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at);
+                """)
+        }
         return migrator
     }
 

@@ -12,7 +12,7 @@ struct HMon: AsyncParsableCommand {
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
         version: "0.1.0",
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
-                      ReadingCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
+                      ReadingCommand.self, UndoCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
                       ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,
                       InsightsCommand.self, TokenCommand.self, LinkCommand.self, ExistCommand.self, DatabaseCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)

@@ -40,8 +40,9 @@ struct DashboardEndToEndTests {
         screen.split(separator: "\n").first { $0.contains("› ") || $0.contains("● ") }.map(String.init) ?? ""
     }
 
+    /// `--force`: the weights are chosen to stand out in the table, beyond the typo check's bound.
     private func addWeight(_ kg: String, at time: String, database: String, tmux: TmuxSession) throws {
-        try tmux.runOutside(builtHmon(), ["add", "weight", kg, "--at", time, "--db", database, "--user", "demo"])
+        try tmux.runOutside(builtHmon(), ["add", "weight", kg, "--at", time, "--db", database, "--user", "demo", "--force"])
     }
 
     @Test func aReadingAddedElsewhereShowsOnTopAfterRAndTheTerminalIsRestored() throws {
@@ -102,6 +103,30 @@ struct DashboardEndToEndTests {
         #expect(idle == 0, "\(idle) bytes written while idle")
         #expect(afterKey > 0, "the pipe sees what hmon writes")
         #expect(afterKey * 4 < wholeFrame, "moving the selection rewrites two rows (\(afterKey) bytes), not the frame (\(wholeFrame))")
+        try tmux.type("q")
+        try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
+    }
+
+    /// Issue 28, item 5: a typo is caught by a y/n question, and Ctrl-Z (raw mode: a key, not a suspend) undoes it.
+    @Test func aTypoIsCaughtAndCtrlZUndoesIt() throws {
+        let tmux = try TmuxSession.endToEnd()
+        _ = try openWeights(in: tmux)
+        try tmux.type("a")
+        try tmux.type("27.2")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the question") { $0.contains("27.2 kg is ") && $0.contains("under your trend (") && $0.contains("— save? y/n") }
+        try tmux.type("n")
+        try tmux.waitForScreen("the prompt again, nothing saved") { $0.contains("New weight in kg") && !$0.contains("save? y/n")
+            && !topRow($0).contains("27.2") }
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the question again") { $0.contains("save? y/n") }
+        try tmux.type("y")
+        try tmux.waitForScreen("the typo saved, on top") { topRow($0).contains("27.2") }
+        try tmux.press("C-z")
+        // The status line says it at once; the table follows when its reload is in.
+        try tmux.waitForScreen("the undo, said, and the typo gone") {
+            $0.contains("undid: removed the weigh-in of 27.2 kg") && !topRow($0).contains("27.2")
+        }
         try tmux.type("q")
         try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
     }

@@ -40,12 +40,20 @@ final class WeightsScreen: DashboardScreen {
     /// The question `d` asks.
     static let deleteQuestion = KeyMap.deleteQuestion("weigh-in")
 
+    /// The question a typed weight far from the trend asks (a likely typo).
+    static let farFromTrendQuestion: [Binding] = [
+        Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, save the weight as typed"),
+        Binding(.char("n"), .char("N"), .escape, does: .cancel, help: "no, back to the prompt to fix it"),
+        Binding(.ctrl("c"), does: .quit, help: "quit"),
+    ]
+
     var modal: (title: String, bindings: [Binding])? {
         if model?.deleting != nil { return ("Deleting a weigh-in", Self.deleteQuestion) }
+        if model?.farFromTrend != nil { return ("A weight far from your trend", Self.farFromTrendQuestion) }
         return model?.prompt == nil ? nil : ("Typing a value", KeyMap.prompt)
     }
 
-    var isTyping: Bool { model?.prompt != nil }
+    var isTyping: Bool { model?.prompt != nil && model?.farFromTrend == nil }
     var isRefreshing: Bool { model?.isRefreshing ?? false }
     var problem: String? { model?.problem ?? (model == nil && context.app.devices.lastUpdated != nil ? "no scale yet: a adds a weigh-in and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
@@ -77,6 +85,11 @@ final class WeightsScreen: DashboardScreen {
     func perform(_ action: Action) -> Command {
         notice = nil
         guard let model else { return action == .addReading ? makeScaleAndAdd() : .none }
+        if model.farFromTrend != nil {
+            if action == .confirm { return model.confirmFarFromTrend() }
+            if action == .cancel { model.cancelFarFromTrend() }
+            return .none
+        }
         if model.prompt != nil { return model.performInPrompt(action) }
         if model.deleting != nil {
             if action == .confirm { return model.confirmDelete() }

@@ -121,6 +121,10 @@ struct WeightsView {
     }
 
     private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
+        if let question = model.farFromTrend?.question {
+            canvas.text(question, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            return
+        }
         if let prompt = model.prompt {
             PromptLine(field: prompt).draw(on: canvas, x: x, y: y, width: width)
             return

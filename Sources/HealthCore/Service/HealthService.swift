@@ -65,6 +65,10 @@ public protocol HealthService: Sendable {
     func editReading(id: String, _ change: ReadingChange) async throws -> Message
     /// Deletes one of the user's readings; it leaves every screen, series and total.
     func deleteReading(id: String) async throws
+    /// Undoes the newest add, edit or delete of this session (the dashboard's, the command line's saved
+    /// session, or the server token's), one step further back each time; `.nothing` when none is left.
+    /// A change the reading has moved on from since is dropped, and the outcome says why.
+    func undoLastChange() async throws -> UndoOutcome
 
     // MARK: Derived views
 
@@ -93,6 +97,10 @@ public protocol HealthService: Sendable {
 
 extension HealthService {
     public var offlineSince: Date? { nil }
+
+    public func undoLastChange() async throws -> UndoOutcome {
+        throw HealthError.unsupported("this service keeps no undo journal")
+    }
 
     public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
         throw HealthError.unsupported("insights need the store itself: run them where the store is (`hmon insights --db PATH`), not through --server")

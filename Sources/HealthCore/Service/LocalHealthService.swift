@@ -18,12 +18,16 @@ public final class LocalHealthService: HealthService {
         var userID: String
         /// The session token to revoke on sign-out (nil when acting as a user without signing in).
         var token: String?
+        /// Whose undo journal the changes go to (`UndoJournal.session`); nil keeps no journal.
+        var undoSession: String?
     }
 
     /// - Parameter userID: act for this user from the start (the server, after checking a token).
-    public init(store: any HealthStore, userID: String? = nil) {
+    /// - Parameter undoSession: the journal its adds, edits and deletes go to, for `undoLastChange`
+    ///   (the server passes its token's); nil keeps none (an Exist push, a client posting for its owner).
+    public init(store: any HealthStore, userID: String? = nil, undoSession: String? = nil) {
         self.store = store
-        self.state = Mutex(userID.map { SignedIn(userID: $0, token: nil) })
+        self.state = Mutex(userID.map { SignedIn(userID: $0, token: nil, undoSession: undoSession) })
     }
 
     public var location: String { store.location }
@@ -36,7 +40,7 @@ public final class LocalHealthService: HealthService {
     @discardableResult
     public func actingAs(name: String) async throws -> User {
         guard let user = try await store.user(named: name) else { throw HealthError.unknownUser(name) }
-        state.withLock { $0 = SignedIn(userID: user.id, token: nil) }
+        state.withLock { $0 = SignedIn(userID: user.id, token: nil, undoSession: UndoJournal.tokenlessSession) }
         return user
     }
 
@@ -45,7 +49,7 @@ public final class LocalHealthService: HealthService {
     public func signIn(name: String, password: String) async throws -> Session {
         let user = try await store.authenticate(name: name, password: password)
         let (token, record) = try await store.createToken(kind: .session, userID: user.id, ttl: Self.sessionLifetime)
-        state.withLock { $0 = SignedIn(userID: user.id, token: token) }
+        state.withLock { $0 = SignedIn(userID: user.id, token: token, undoSession: UndoJournal.session(ofToken: token)) }
         return Session(userID: user.id, userName: user.name, location: location, token: token, expiresAt: record.expiresAt)
     }
 
@@ -55,7 +59,7 @@ public final class LocalHealthService: HealthService {
               record.userID == session.userID,
               let user = try await store.user(id: session.userID)
         else { throw HealthError.sessionExpired }
-        state.withLock { $0 = SignedIn(userID: user.id, token: session.token) }
+        state.withLock { $0 = SignedIn(userID: user.id, token: session.token, undoSession: UndoJournal.session(ofToken: session.token)) }
         return user
     }
 
@@ -117,7 +121,12 @@ public final class LocalHealthService: HealthService {
 
     @discardableResult
     public func post(_ message: NewMessage) async throws -> String {
-        try await store.post(message, userID: try requireUser())
+        let userID = try requireUser()
+        let mid = try await store.post(message, userID: userID)
+        if let session = undoSession {
+            try await journal(.add, try await store.reading(id: mid, userID: userID), userID: userID, session: session)
+        }
+        return mid
     }
 
     public func reading(id: String) async throws -> Message {
@@ -137,11 +146,18 @@ public final class LocalHealthService: HealthService {
 
     @discardableResult
     public func editReading(id: String, _ change: ReadingChange) async throws -> Message {
-        try await store.editReading(id: id, userID: try requireUser(), change: change)
+        let userID = try requireUser()
+        guard let session = undoSession else { return try await store.editReading(id: id, userID: userID, change: change) }
+        let before = try await store.reading(id: id, userID: userID)
+        let after = try await store.editReading(id: id, userID: userID, change: change)
+        try await journal(.edit, before, userID: userID, session: session)
+        return after
     }
 
     public func deleteReading(id: String) async throws {
-        try await store.deleteReading(id: id, userID: try requireUser())
+        let userID = try requireUser()
+        let deleted = try await store.deleteReading(id: id, userID: userID)
+        if let session = undoSession { try await journal(.delete, deleted, userID: userID, session: session) }
     }
 
     // MARK: Derived views
@@ -190,6 +206,18 @@ public final class LocalHealthService: HealthService {
     }
 
     public func changeToken() async throws -> Int64? { try await store.changeToken() }
+
+    // MARK: Undo
+
+    /// The journal this service's changes go to; nil when it keeps none.
+    var undoSession: String? { state.withLock { $0?.undoSession } }
+
+    /// Kept after the change, in a transaction of its own: were the journal's write to fail, the change
+    /// stands and the error says so; it is only not undoable.
+    private func journal(_ kind: ReadingChangeKind, _ reading: Message, userID: String, session: String) async throws {
+        let now = Date()
+        try await store.recordChange(UndoJournalEntry(kind: kind, reading: reading, madeAt: now), userID: userID, session: session, now: now)
+    }
 
     func requireUser() throws -> String {
         guard let id = state.withLock({ $0?.userID }) else { throw HealthError.notSignedIn }

@@ -12,7 +12,7 @@ import HealthModel
 /// implementations. Requirements carry every parameter; the defaults the callers rely on (`now: Date()`,
 /// `kind: nil`…) are in the extension below, so a call reads the same on either engine.
 public protocol HealthStore: AnyObject, Sendable, StoreIdentity, AccountStore, DeviceStore, ReadingStore, DerivedDayStore,
-                             TokenStore, WelltoryLinkStore, PushLinkStore, ExistStore, ImportStore {}
+                             TokenStore, WelltoryLinkStore, PushLinkStore, ExistStore, ImportStore, UndoJournalStore {}
 
 /// Where a store is and when it changed.
 public protocol StoreIdentity: AnyObject, Sendable {

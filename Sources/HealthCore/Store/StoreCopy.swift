@@ -6,7 +6,8 @@ import HealthModel
 /// so an interrupted copy leaves the target as it was.
 ///
 /// The device types come from both engines' migrations and are the same; the per-day sums
-/// (`day_totals_cache`) are derived and keyed by SQLite's rowids, so the target recomputes them.
+/// (`day_totals_cache`) are derived and keyed by SQLite's rowids, so the target recomputes them. The undo
+/// journal (`undo_journal`) stays behind: undo belongs to the store where the change was made.
 public enum StoreCopy {
     /// What a column holds, so each engine binds and reads it with its own type (SQLite keeps a
     /// device's `connected` as 0/1, PostgreSQL as a boolean).

@@ -4,7 +4,8 @@ import HealthCore
 import HealthModel
 import HMonCommandLine
 
-/// `hmon add weight 72.4 [--unit kg|lb] [--at "2026-11-20 07:30"] [--device ID-or-name]`.
+/// `hmon add weight 72.4 [--unit kg|lb] [--at "2026-11-20 07:30"] [--device ID-or-name] [--force]`. A weight
+/// far from the trend (`WeighInPlausibility`: a likely typo) is refused unless `--force`.
 struct AddWeightCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "weight", abstract: "Add a weigh-in.")
 
@@ -22,6 +23,9 @@ struct AddWeightCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The scale's id or name (default: your first scale).", valueName: "device"))
     var device: String?
 
+    @Flag(help: "Save it even when it is far from your trend (more than 5 % and 2 kg: likely a typo).")
+    var force = false
+
     func run() async throws {
         let calendar = Calendar.current
         let now = Date()
@@ -32,6 +36,9 @@ struct AddWeightCommand: AsyncParsableCommand {
         let kg = unit.toKg(weight)
         if unit == .lb, !ReadingRules.weightKg.contains(kg) {
             throw HealthError.invalidValue("weight \(Formatting.number(weight)) lb (\(Formatting.number(kg)) kg) is outside 1–650 kg: check the number and its unit")
+        }
+        if !force, let far = try await opened.service.weighInFarFromTrend(weightKg: kg, at: time, calendar: calendar) {
+            throw CommandError("\(far.sentence(in: unit)): a typo? Nothing was saved: check the number, or pass --force to save it anyway")
         }
         let scale = try await DevicePicker.pick(device, recording: Field.weight, for: opened, suggestedType: .scale)
         let previous = try await opened.service.lastMessages(device: scale.id, count: 1, field: Field.weight).first

@@ -29,6 +29,9 @@ struct ReadingEditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The new time: \"YYYY-MM-DD HH:MM\" or \"HH:MM\" today.", valueName: "time"))
     var at: String?
 
+    @Flag(help: "Save a weight even when it is far from your trend (more than 5 % and 2 kg: likely a typo).")
+    var force = false
+
     func validate() throws {
         if value == nil, at == nil { throw ValidationError("nothing to change: pass --value, --at or both") }
         if value == nil, field != nil || unit != nil { throw ValidationError("--field and --unit go with --value") }
@@ -50,6 +53,9 @@ struct ReadingEditCommand: AsyncParsableCommand {
                 stored = unit.toKg(value)
                 if unit == .lb, !ReadingRules.weightKg.contains(stored) {
                     throw HealthError.invalidValue("weight \(Formatting.number(value)) lb (\(Formatting.number(stored)) kg) is outside 1–650 kg: check the number and its unit")
+                }
+                if !force, let far = try await opened.service.weighInFarFromTrend(weightKg: stored, at: time ?? before.date, calendar: calendar) {
+                    throw CommandError("\(far.sentence(in: unit)): a typo? Nothing was changed: check the number, or pass --force to save it anyway")
                 }
             } else if unit != nil {
                 throw CommandError("--unit is for weights; \(name) is not one")

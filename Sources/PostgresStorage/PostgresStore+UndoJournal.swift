@@ -1,0 +1,51 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+import HealthModel
+
+/// `LocalStore+UndoJournal` on PostgreSQL.
+extension PostgresStore {
+    public func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date) async throws {
+        let reading = try UndoJournal.encode(entry.reading)
+        let key = userID + " " + session
+        let oldest = now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970
+        try await write { db in
+            // Two writes of one session at once would take the same next number: the second waits here.
+            try await db.run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
+            let last = try await db.one("SELECT max(step) AS step FROM undo_journal WHERE user_id = \(userID) AND session = \(session)")?
+                .value("step", Int64?.self) ?? 0
+            let step = last + 1
+            try await db.run("""
+                INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
+                VALUES (\(userID), \(session), \(step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
+                """)
+            let kept = step - Int64(UndoJournal.entriesPerSession)
+            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step <= \(kept)")
+            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(oldest)")
+        }
+    }
+
+    public func lastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
+        let row = try await read { db in
+            try await db.one("""
+                SELECT step, kind, reading, made_at FROM undo_journal WHERE user_id = \(userID) AND session = \(session)
+                ORDER BY step DESC LIMIT 1
+                """).map { row in
+                (step: try row.value("step", Int64.self), kind: try row.value("kind", String.self),
+                 reading: try row.value("reading", String.self), madeAt: try row.value("made_at", Int64.self))
+            }
+        }
+        guard let row else { return nil }
+        guard let kind = ReadingChangeKind(rawValue: row.kind) else {
+            throw HealthError.invalidValue("the undo journal holds a change of a kind this hmon does not know (\(row.kind)): update hmon")
+        }
+        return UndoJournalEntry(step: row.step, kind: kind, reading: try UndoJournal.decode(row.reading),
+                                madeAt: Date(millisecondsSince1970: row.madeAt))
+    }
+
+    public func forgetChange(step: Int64, userID: String, session: String) async throws {
+        try await write { db in
+            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step = \(step)")
+        }
+    }
+}
