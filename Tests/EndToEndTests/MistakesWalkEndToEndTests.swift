@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// Issue 28's walk, in a real terminal at 60×16, 80×24 and 120×40, on the demo with a lb/kJ profile: a
-/// meal logged and corrected from the food log, a device renamed and deleted (asked twice, with the count),
-/// and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
+/// typo caught and a weigh-in undone, a meal logged and corrected from the food log, a device renamed and
+/// deleted (asked twice, with the count), and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct MistakesWalkEndToEndTests {
     static func session(width: Int, height: Int) throws -> TmuxSession {
@@ -21,7 +21,7 @@ struct MistakesWalkEndToEndTests {
     }
 
     @Test(arguments: [(60, 16), (80, 24), (120, 40)])
-    func aMealCorrectedADeviceRenamedAndDeletedNoUnitLeak(width: Int, height: Int) throws {
+    func aTypoCaughtAnUndoAMealCorrectedADeviceRenamedAndDeletedNoUnitLeak(width: Int, height: Int) throws {
         let tmux = try Self.session(width: width, height: height)
         try tmux.runOutside(builtHmon(), ["demo"])
         try tmux.runOutside(builtHmon(), ["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"])
@@ -35,6 +35,27 @@ struct MistakesWalkEndToEndTests {
             let screen = try tmux.waitForScreen("screen \(key)") { $0.contains(title) }
             #expect(Self.strayUnits(screen).isEmpty, "screen \(key) at \(width)×\(height):\n\(screen)")
         }
+
+        // A typo caught (the demo's trend is about 150 lb): n keeps it out, then a real weigh-in, undone with Ctrl-Z.
+        try tmux.type("2")
+        try tmux.waitForScreen("the weights") { $0.contains("Weight in lb") }
+        try tmux.type("a")
+        try tmux.waitForScreen("the weight prompt") { $0.contains("New weight in lb") }
+        try tmux.type("51.5")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the typo question") { $0.contains("51.5 lb is ") && $0.contains("under your trend") && $0.contains("y/n") }
+        try tmux.type("n")
+        try tmux.waitForScreen("the prompt again") { $0.contains("New weight in lb") && !$0.contains("y/n") }
+        try tmux.press("C-u")
+        try tmux.type("151.5")
+        try tmux.press("Enter")
+        try tmux.waitForScreen("the weigh-in saved") { !$0.contains("New weight in lb") && $0.contains("151.5") }
+        try tmux.press("C-z")
+        try tmux.waitForScreen("the undo said, the weigh-in gone from the table") { screen in
+            screen.contains("undid") && !screen.split(separator: "\n").contains { $0.hasPrefix("│") && !$0.contains("┤") && $0.contains("151.5") }
+        }
+        let weights = try tmux.runOutside(builtHmon(), ["reading", "list", "--demo", "--field", "weight", "--limit", "5"])
+        #expect(!weights.contains("151.5") && !weights.contains("51.5 lb"), "\(weights)")
 
         // A meal, then corrected from the food log: ↑ picks it, e holds its amount.
         try tmux.type("3")

@@ -122,7 +122,10 @@ struct WeightsView {
 
     private func drawFooter(on canvas: Canvas, y: Int, x: Int, width: Int) {
         if let question = model.farFromTrend?.question {
-            canvas.text(question, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
+            // Its y/n must stay in view: narrower, the trend's figure in brackets goes first, then the numbers.
+            let shorter = question.replacing(/\s\([^)]*\)/, with: "")
+            let shown = [question, shorter, "far from your trend — save? y/n"].first { DisplayWidth.of($0) <= width } ?? shorter
+            canvas.text(shown, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
             return
         }
         if let prompt = model.prompt {
