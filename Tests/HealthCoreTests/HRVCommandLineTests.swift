@@ -134,6 +134,19 @@ import Testing
         #expect(notHRV.status == 1 && notHRV.stderr.contains("is not an HRV measurement"), "\(notHRV.stderr)")
     }
 
+    /// Issue 28, item 2: `hmon add hrv --rr` refuses a file whose intervals do not vary, naming the file, and
+    /// stores nothing.
+    @Test func aFlatFileOfBeatsIsRefusedAndNothingIsStored() async throws {
+        let home = try Self.userWithMeter()
+        let file = home.folder.file("flat.txt")
+        try ([String](repeating: "1000", count: 60).joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try home.hmon(["add", "hrv", "--rr", file.path, "--user", "alice"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(file.path): the intervals do not vary (RMSSD 0.0 ms, under 1 ms)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "one line: \(outcome.stderr)")
+        #expect(try await Self.lastReading(home) == nil)
+    }
+
     @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {
         let home = try Self.userWithMeter()
         let outcome = try home.hmon(["hrv", "link", "--base-url", "http://192.168.1.20:8080/", "--user", "alice"])
