@@ -38,7 +38,7 @@ enum FieldText {
         Field.steps: "Steps", Field.distance: "Distance", Field.heartRateVariabilitySDNN: "HRV (SDNN)",
         Field.stress: "Stress", Field.energy: "Energy", Field.productivity: "Productivity", Field.rmssd: "RMSSD",
         Field.sdnn: "SDNN", Field.totalPower: "Total power", Field.lfPower: "LF power", Field.hfPower: "HF power",
-        Field.pnn50: "pNN50", Field.stressIndex: "Stress index",
+        Field.pnn50: "pNN50", Field.stressIndex: "Stress index", Field.appleSDNN: "Apple SDNN",
     ]
 
     /// Fields that are bookkeeping rather than something a person measured: not shown in a reading's line.
@@ -64,6 +64,8 @@ enum FieldText {
     /// with a capital: "Vegetable curry".
     static func text(of field: String, value: FieldValue, unit: String?, units: DisplayUnits = .stored) -> String {
         if case .text(let words) = value {
+            // The reason alone ("no variability") would not say what was refused.
+            if field == Field.beatsRefused { return "Beats refused: " + words }
             return words.prefix(1).uppercased() + words.dropFirst()
         }
         return "\(label(of: field)) \(quantity(value, unit: unit, units: units))"

@@ -61,15 +61,20 @@ public struct HRVRow: Sendable, Equatable, Identifiable {
     public var id: String
     /// "Fri Nov 20, 2026  07:30".
     public var date: String
+    /// hmon's or Welltory's figures ("—" when the beats were refused).
     public var rmssd: String
     public var sdnn: String
+    /// Apple's own SDNN, the Apple Health record's value the beats came in ("—" for other measurements).
+    public var appleSDNN: String
     public var stress: String
     public var heartRate: String
     public var color: HRVColor
-    /// "Good", "Normal", "Bad", "—" while the baseline is building.
+    /// "Good", "Normal", "Bad", "—" while the baseline is building, "refused" when the beats were.
     public var word: String
-    /// "Welltory", "beats", "by hand".
+    /// "Welltory", "beats", "by hand", "watch".
     public var source: String
+    /// "beats refused: no variability": why a watch's beat list gave no figures (nil when it gave them).
+    public var refusal: String?
 }
 
 /// The HRV screen's state: the latest measurement, RMSSD over 30 or 90 days with the baseline band, and
@@ -136,7 +141,8 @@ public final class HRVModel {
         let count = max(loadCount, messages.count)
         return Command(loads.load("latest \(count) of \(ids.joined(separator: ","))") {
             var all: [Message] = []
-            for id in ids { all += try await service.lastMessages(device: id, count: count, field: Field.rmssd) }
+            // Every reading of an HRV meter is a measurement, those whose beats were refused (no RMSSD) too.
+            for id in ids { all += try await service.lastMessages(device: id, count: count, field: nil) }
             return all
         } apply: { [weak self] result in
             guard let self else { return .none }
@@ -144,7 +150,7 @@ public final class HRVModel {
             switch result {
             case .success(let all):
                 let latest = all.sorted(by: OlderPage.newestFirst).prefix(count)
-                messages = latest.filter { $0.data[Field.rmssd]?.number != nil }
+                messages = latest.filter(Self.isMeasurement)
                 hasOlder = latest.count >= count
                 problem = nil
                 lastUpdated = clock.now()
@@ -160,7 +166,7 @@ public final class HRVModel {
     /// (clamped to what is loaded) when given.
     public func loadOlder(thenSelect select: Int? = nil) -> Command {
         guard hasOlder, !isLoadingOlder,
-              let page = OlderPage(before: messages, devices: meters, pageSize: pageSize, field: Field.rmssd) else { return .none }
+              let page = OlderPage(before: messages, devices: meters, pageSize: pageSize, field: nil) else { return .none }
         isLoadingOlder = true
         let service = service
         return Command(loads.load("older than \(messages.last!.ts)") {
@@ -174,7 +180,7 @@ public final class HRVModel {
             case .success(let pages):
                 let (older, more) = page.merge(pages, loaded: messages)
                 hasOlder = more
-                messages.append(contentsOf: older)
+                messages.append(contentsOf: older.filter(Self.isMeasurement))
                 problem = nil
                 rebuild()
                 if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
@@ -233,7 +239,8 @@ public final class HRVModel {
     public func askToDelete() {
         guard rows.indices.contains(selectedIndex), prompt == nil else { return }
         let row = rows[selectedIndex]
-        deleting = (row.id, "Delete the measurement of \(row.date) (RMSSD \(row.rmssd) ms)? y/n")
+        let figure = row.refusal == nil ? "RMSSD \(row.rmssd) ms" : "Apple SDNN \(row.appleSDNN) ms"
+        deleting = (row.id, "Delete the measurement of \(row.date) (\(figure))? y/n")
         problem = nil
     }
 
@@ -295,36 +302,50 @@ public final class HRVModel {
 
     // MARK: Display state
 
+    /// An HRV figure to show: an RMSSD, or Apple's SDNN of a record whose beats were refused.
+    static func isMeasurement(_ message: Message) -> Bool {
+        message.data[Field.rmssd]?.number != nil || message.data[Field.appleSDNN]?.number != nil
+    }
+
+    /// The measurements with an RMSSD: the baseline's and the trend's history. A refused beat list has none,
+    /// so it never enters either.
     private var history: [(date: Date, rmssdMs: Double)] {
         messages.compactMap { m in m.data[Field.rmssd]?.number.map { (date: m.date, rmssdMs: $0) } }
     }
 
     private func rebuild() {
         let formats = Formats(calendar: clock.calendar)
-        // `messages` all carry an RMSSD (see `refresh`), so `history` is them, row for row.
         let history = history
-        // Every row's RMSSD colour in one pass (a table of a thousand measurements rated one by one took 12 ms).
+        // Every RMSSD's colour in one pass (a table of a thousand measurements rated one by one took 12 ms).
         // Welltory's stress colour is about stress, not RMSSD, so RMSSD is always rated against the baseline;
         // the three scores keep Welltory's own colours.
-        let verdicts = HRVBaseline.verdicts(of: history.map { ($0.rmssdMs, $0.date) }, history: history)
-        rows = zip(messages, verdicts).map { message, rating in
+        var verdicts = HRVBaseline.verdicts(of: history.map { ($0.rmssdMs, $0.date) }, history: history).makeIterator()
+        let ratings: [HRVBaseline.Verdict?] = messages.map { $0.data[Field.rmssd]?.number == nil ? nil : verdicts.next() }
+        rows = zip(messages, ratings).map { message, rating in
             let data = message.data
             let color: HRVColor
-            if case .rated(let c, _) = rating { color = c } else { color = .unknown }
+            if case .rated(let c, _)? = rating { color = c } else { color = .unknown }
+            let refusal = Self.refusal(data)
             return HRVRow(id: message.mid, date: formats.tableDateTime(message.date),
                           rmssd: data[Field.rmssd]?.number.map(Formats.oneDecimal) ?? "—",
                           sdnn: data[Field.sdnn]?.number.map(Formats.oneDecimal) ?? "—",
+                          appleSDNN: data[Field.appleSDNN]?.number.map(Formats.oneDecimal) ?? "—",
                           stress: data[Field.stress]?.number.map { Formats.whole($0 * 100) + " %" } ?? "—",
                           heartRate: data[Field.heartRate]?.number.map(Formats.whole) ?? "—",
-                          color: color, word: color == .unknown ? "—" : color.word,
-                          source: Self.sourceName(data[Field.source]?.textValue))
+                          color: color, word: refusal != nil ? "refused" : color == .unknown ? "—" : color.word,
+                          source: Self.sourceName(data[Field.source]?.textValue), refusal: refusal)
         }
         selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
-        latest = messages.first.map { makeLatest($0, rating: verdicts[0], formats: formats) }
+        latest = messages.first.map { makeLatest($0, rating: ratings[0], formats: formats) }
         trend = makeTrend(history: history, formats: formats)
     }
 
-    private func makeLatest(_ message: Message, rating: HRVBaseline.Verdict, formats: Formats) -> HRVLatest {
+    /// "beats refused: no variability", when the measurement's beat list was refused.
+    static func refusal(_ data: [String: FieldValue]) -> String? {
+        data[Field.beatsRefused]?.textValue.map { "beats refused: " + $0 }
+    }
+
+    private func makeLatest(_ message: Message, rating: HRVBaseline.Verdict?, formats: Formats) -> HRVLatest {
         let data = message.data
         let scored = messages.first { $0.data[Field.stress]?.number != nil || $0.data[Field.energy]?.number != nil }
         let scores = scored?.data ?? [:]
@@ -344,16 +365,20 @@ public final class HRVModel {
         }
         add(Field.rmssd, "RMSSD", " ms", Formats.oneDecimal)
         add(Field.sdnn, "SDNN", " ms", Formats.oneDecimal)
+        add(Field.appleSDNN, "Apple SDNN", " ms", Formats.oneDecimal)
         add(Field.totalPower, "Power", " ms²", Formats.whole)
         add(Field.heartRate, "Heart rate", " bpm", Formats.whole)
         add(Field.stressIndex, "Stress index", "", Formats.whole)
         let color: HRVColor, note: String
         switch rating {
-        case .rated(let c, _):
+        case nil:
+            color = .unknown
+            note = (Self.refusal(data) ?? "no RMSSD") + "; Apple's SDNN kept, left out of your baseline"
+        case .rated(let c, _)?:
             color = c
             let place = c == .green ? "above" : c == .red ? "below" : "within"
             note = "RMSSD \(place) your normal range (HRV4Training baseline, 60 days)"
-        case .building(let have, let need):
+        case .building(let have, let need)?:
             color = .unknown
             note = "building your baseline (\(have) of \(need))"
         }

@@ -7,11 +7,12 @@ import HealthModel
 struct OlderPage {
     let queries: [MessageQuery]
     let pageSize: Int
-    let field: String
+    /// Nil for every reading of the devices (an HRV meter's are all measurements).
+    let field: String?
 
     /// The page before `loaded` (newest first), from `devices`, of readings that carry `field`; nil when
     /// nothing is loaded yet.
-    init?(before loaded: [Message], devices: [Device], pageSize: Int, field: String) {
+    init?(before loaded: [Message], devices: [Device], pageSize: Int, field: String?) {
         guard let oldest = loaded.last else { return nil }
         // Readings that share the oldest instant are asked for again and dropped by id.
         let sameInstant = loaded.reversed().prefix { $0.ts == oldest.ts }.count
@@ -28,7 +29,7 @@ struct OlderPage {
     func merge(_ pages: [MessagePage], loaded: [Message]) -> (older: [Message], hasOlder: Bool) {
         let known = Set(loaded.map(\.mid))
         let candidates = pages.flatMap(\.messages)
-            .filter { !known.contains($0.mid) && $0.data[field]?.number != nil }
+            .filter { message in !known.contains(message.mid) && (field.map { message.data[$0]?.number != nil } ?? true) }
             .sorted(by: Self.newestFirst)
         let older = Array(candidates.prefix(pageSize))
         let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }

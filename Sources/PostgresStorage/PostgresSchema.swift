@@ -271,6 +271,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at)",
         ]),
+        (19, "Apple's SDNN and refused beat lists on HRV meters", addedFields(BuiltInDeviceType.hrvMeter, [Field.appleSDNN, Field.beatsRefused])),
     ]
 
     static var latestVersion: Int { migrations.last!.version }
@@ -306,6 +307,20 @@ enum PostgresSchema {
             + manifest.fields.enumerated().map { position, field in
                 "INSERT INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (\(quoted(type.id)), \(position), \(quoted(field.name)), \(quoted(field.type.rawValue)), \(quoted(field.unit)), \(quoted(field.description)))"
             }
+    }
+
+    /// `names`, fields of a built-in type's manifest added after its first version, appended to its stored
+    /// fields unless already there (a store made after the fields were added has them from the start).
+    private static func addedFields(_ type: BuiltInDeviceType, _ names: [String]) -> [String] {
+        let id = quoted(type.deviceType.id)
+        return names.compactMap { type.manifest.field($0) }.map { spec in
+            """
+            INSERT INTO device_type_fields (dtid, position, name, type, unit, description)
+            SELECT \(id), coalesce(max(position), -1) + 1, \(quoted(spec.name)), \(quoted(spec.type.rawValue)), \(quoted(spec.unit)), \(quoted(spec.description))
+            FROM device_type_fields WHERE dtid = \(id)
+            ON CONFLICT DO NOTHING
+            """
+        }
     }
 
     private static func restingHeartRate() -> [String] {

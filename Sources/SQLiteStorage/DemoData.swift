@@ -187,12 +187,10 @@ private struct DemoPlan {
             }
             if let measurement = Self.hrvMeasurement(on: day, today: today, at: at) {
                 var own = SeededRandom(seed: 0x4852_5601 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
-                if measurement.data[Field.source] == .text(HRVSource.beats.rawValue) {
+                if let appleSDNN = measurement.data[Field.appleSDNN] {
                     add(watchHRV, measurement.time, measurement.data, random: &own)
                     // The record the beats came in: Apple's SDNN, kept on the watch as the import keeps it.
-                    if let sdnn = measurement.data[Field.sdnn]?.number {
-                        add(watch, measurement.time, [Field.heartRateVariabilitySDNN: .number(round1(sdnn * 1.04))], random: &own)
-                    }
+                    add(watch, measurement.time, [Field.heartRateVariabilitySDNN: appleSDNN], random: &own)
                 } else {
                     add(hrv, measurement.time, measurement.data, random: &own)
                 }
@@ -202,11 +200,16 @@ private struct DemoPlan {
     }
 
     /// A morning HRV measurement on most of the last 100 days: on some days Welltory's (scores, colours,
-    /// a share token), on others computed from the watch's beats. Its own stream per day keeps it stable.
+    /// a share token), on others computed from the watch's beats, with Apple's SDNN beside them. Its own
+    /// stream per day keeps it stable. One morning of the last ten without a measurement has the watch's
+    /// record with a flat beat list instead, refused: Apple's SDNN alone and the reason.
     private static func hrvMeasurement(on day: Day, today: Day, at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
         guard day.days(to: today) < 100 else { return nil }
         var random = SeededRandom(seed: 0x4852_5602 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
-        guard random.unit() < 0.85 else { return nil }
+        guard random.unit() < 0.85 else {
+            guard day.days(to: today) < 10 else { return nil }
+            return (at(7.05), [Field.appleSDNN: .number(38.6), Field.beatsRefused: .text("no variability")])
+        }
         // ln RMSSD around ln 48 ms, lower for a hard fortnight five weeks ago, noisy from day to day.
         let age = day.days(to: today)
         let strain = (28...41).contains(age) ? -0.25 : 0
@@ -234,6 +237,7 @@ private struct DemoPlan {
         } else {
             data[Field.pnn50] = .number(round1(min(60, max(1, rmssd * 0.55 - 8 + random.normal() * 3))))
             data[Field.source] = .text(HRVSource.beats.rawValue)
+            data[Field.appleSDNN] = .number(round1(round1(sdnn) * 1.04))
             data[Field.stressIndex] = .number(round1(max(20, 150 - rmssd * 1.5 + random.normal() * 10)))
         }
         return (at(6.75 + random.unit() * 0.75), data)

@@ -326,6 +326,19 @@ enum Schema {
                 CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at);
                 """)
         }
+        migrator.registerMigration("v19: Apple's SDNN and refused beat lists on HRV meters") { db in
+            // An Apple Health HRV record's beat measurement keeps Apple's own SDNN beside hmon's figures, and
+            // says why hmon refused the beats when it did (issue 28): two fields added to the HRV Meter.
+            let meter = BuiltInDeviceType.hrvMeter
+            for name in [Field.appleSDNN, Field.beatsRefused] {
+                guard let spec = meter.manifest.field(name) else { continue }
+                let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
+                                                arguments: [meter.deviceType.id]) ?? 0
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [meter.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
+            }
+        }
         return migrator
     }
 

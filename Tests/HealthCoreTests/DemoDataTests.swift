@@ -53,7 +53,14 @@ import Testing
         #expect(welltory.count > 20 && beats.count > 20)
         #expect(welltory.allSatisfy { $0.data[Field.source] == .text("welltory") })
         #expect(welltory.allSatisfy { $0.data[Field.shareToken] != nil && $0.data[Field.stressColor] != nil })
-        #expect(beats.allSatisfy { $0.data[Field.source] == .text("beats") && $0.data[Field.pnn50] != nil && $0.data[Field.stressIndex] != nil })
+        // Issue 28, item 2: the watch's measurements carry Apple's SDNN beside hmon's figures, and one morning of
+        // the last ten has a flat beat list, refused: Apple's SDNN alone, with the reason.
+        let refused = beats.filter { $0.data[Field.beatsRefused] != nil }
+        #expect(refused.count == 1 && refused.allSatisfy { $0.data[Field.rmssd] == nil && $0.data[Field.appleSDNN] != nil })
+        #expect(beats.filter { $0.data[Field.beatsRefused] == nil }.allSatisfy {
+            $0.data[Field.source] == .text("beats") && $0.data[Field.pnn50] != nil && $0.data[Field.stressIndex] != nil
+                && $0.data[Field.appleSDNN] != nil
+        })
         // As an Apple Health import keeps them: the watch's own SDNN beside each measurement from its beats.
         let watch = try #require(devices.first { $0.name == "Watch" })
         let sdnn = try await service.lastMessages(device: watch.id, count: 1000, field: Field.heartRateVariabilitySDNN)

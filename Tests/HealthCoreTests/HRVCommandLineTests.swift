@@ -113,7 +113,7 @@ import Testing
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "a header and two measurements, no weigh-in: \(listed.stdout)")
-        #expect(lines[1].hasPrefix("2026-11-21 07:05  47.1") && lines[2].contains("52.4   61.0  32 %"), "\(listed.stdout)")
+        #expect(lines[1].hasPrefix("2026-11-21 07:05  47.1") && lines[2].contains("52.4   61.0  —           32 %"), "\(listed.stdout)")
 
         let json = try home.hmon(["hrv", "list", "--json", "--limit", "1", "--user", "alice"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -132,6 +132,84 @@ import Testing
             .split(separator: "\n").dropFirst().first?.split(separator: " ").first.map(String.init))
         let notHRV = try home.hmon(["hrv", "show", weighIn, "--user", "alice"])
         #expect(notHRV.status == 1 && notHRV.stderr.contains("is not an HRV measurement"), "\(notHRV.stderr)")
+    }
+
+    /// An Apple Health export of two mornings of an Apple Watch: on Nov 19 beats 800 and 900 ms in turn
+    /// (RMSSD 100 ms, SDNN 50 · √(40/39) = 50.6 ms by hand) with Apple's SDNN 48.2 ms; on Nov 20 forty beats
+    /// exactly 1000 ms apart (no variability: refused) with Apple's SDNN 38.6 ms.
+    static let appleWatchExport: String = {
+        func record(day: Int, sdnn: String, rr: [Double]) -> String {
+            var at = 7.0 * 3600 + 14 * 60 + 48
+            func time(_ seconds: Double) -> String {
+                let cs = Int((seconds * 100).rounded())
+                return String(format: "%02d:%02d:%02d.%02d", cs / 360_000, cs / 6000 % 60, cs / 100 % 60, cs % 100)
+            }
+            var beats = ["   <InstantaneousBeatsPerMinute bpm=\"70\" time=\"\(time(at))\"/>"]
+            for interval in rr {
+                at += interval / 1000
+                beats.append("   <InstantaneousBeatsPerMinute bpm=\"\(Int(60_000 / interval))\" time=\"\(time(at))\"/>")
+            }
+            return """
+             <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Apple Watch" unit="ms" \
+            startDate="2026-11-\(day) 07:14:47 +0000" endDate="2026-11-\(day) 07:15:47 +0000" value="\(sdnn)">
+              <HeartRateVariabilityMetadataList>
+            \(beats.joined(separator: "\n"))
+              </HeartRateVariabilityMetadataList>
+             </Record>
+            """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+            \(record(day: 19, sdnn: "48.2", rr: (0..<40).map { $0.isMultiple(of: 2) ? 800 : 900 }))
+            \(record(day: 20, sdnn: "38.6", rr: [Double](repeating: 1000, count: 40)))
+            </HealthData>
+            """
+    }()
+
+    /// Issue 28, item 2: Apple's SDNN is a figure of its own beside hmon's, in text and JSON, and a flat beat
+    /// list's record is listed with Apple's SDNN and why its beats were refused.
+    @Test func hrvListShowsApplesSDNNBesideTheBeatFiguresAndWhyAFlatListWasRefused() throws {
+        let home = try Self.userWithMeter()
+        let file = home.folder.file("export.xml")
+        try Self.appleWatchExport.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try home.hmon(["import", file.path, "--user", "alice"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("1 HRV beat lists with no variability"), "\(imported.stdout)")
+
+        let listed = try home.hmon(["hrv", "list", "--user", "alice"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(listed.stdout)")
+        #expect(lines[0].contains("RMSSD  SDNN  APPLE SDNN"), "\(listed.stdout)")
+        #expect(lines[1].contains("38.6") && lines[1].contains("watch, beats refused: no variability"), "\(listed.stdout)")
+        #expect(lines[2].contains("100.0  50.6  48.2") && lines[2].contains("beats"), "\(listed.stdout)")
+
+        let json = try home.hmon(["hrv", "list", "--json", "--user", "alice"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        #expect(array[0]["appleSDNN"] as? Double == 38.6 && array[0]["beatsRefused"] as? String == "no variability")
+        #expect(array[0]["rmssd"] == nil && array[0]["device"] as? String == "Apple Watch (HRV Meter)")
+        #expect(array[1]["appleSDNN"] as? Double == 48.2 && array[1]["rmssd"] as? Double == 100 && array[1]["sdnn"] as? Double == 50.6)
+        #expect(array[1]["source"] as? String == "beats")
+
+        let refusedID = try #require(array[0]["id"] as? String)
+        let shown = try home.hmon(["hrv", "show", refusedID, "--user", "alice"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("beatsRefused") && shown.stdout.contains("no variability"), "\(shown.stdout)")
+    }
+
+    /// Issue 28, item 2: `hmon add hrv --rr` refuses a file whose intervals do not vary, naming the file, and
+    /// stores nothing.
+    @Test func aFlatFileOfBeatsIsRefusedAndNothingIsStored() async throws {
+        let home = try Self.userWithMeter()
+        let file = home.folder.file("flat.txt")
+        try ([String](repeating: "1000", count: 60).joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try home.hmon(["add", "hrv", "--rr", file.path, "--user", "alice"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(file.path): the intervals do not vary (RMSSD 0.0 ms, under 1 ms)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "one line: \(outcome.stderr)")
+        #expect(try await Self.lastReading(home) == nil)
     }
 
     @Test func hrvLinkPrintsTheMeasurementRequestAndRevokeStopsIt() async throws {

@@ -125,6 +125,8 @@ import Testing
             #expect(readings.first?.value == 48.2, "Apple's own SDNN is kept as it is")
             let beats = readings.last
             try expectHandWorkedFigures(beats, "\(clock)")
+            #expect(beats?.extras[Field.appleSDNN] == 48.2, "Apple's SDNN beside hmon's figures, as a figure of its own")
+            #expect(beats?.texts.isEmpty == true)
             #expect(beats?.timestamp == ms("2024-01-03T17:14:47Z"), "at the record's start")
             #expect(beats?.source == "Apple Watch")
             #expect(result.tally.kept[.heartRateVariabilityFromBeats] == 1)
@@ -151,7 +153,8 @@ import Testing
         #expect(result.tally.skippedReasons.isEmpty, "\(result.tally.skippedReasons)")
     }
 
-    @Test func aMalformedBeatListIsSkippedWithItsReasonAndTheSDNNIsKept() throws {
+    /// Issue 28, item 2: a refused list keeps the record, and its measurement says why.
+    @Test func aMalformedOrFlatBeatListIsRefusedWithItsReasonAndTheRecordIsKept() throws {
         let good = BeatListXML.list(rr: BeatListXML.alternating(40), firstBeat: Self.eveningFirstBeat, .twelveHour)
         let cases: [(children: String, reason: AppleHealthBeatList.Problem)] = [
             (good.replacingOccurrences(of: "6:14:50.50 PM", with: "6h14m50"), .unreadableTime),
@@ -160,14 +163,20 @@ import Testing
             (BeatListXML.list(rr: BeatListXML.alternating(40), firstBeat: Self.eveningFirstBeat + 1800, .twelveHour), .outsideRecord),
             (BeatListXML.list(rr: BeatListXML.alternating(20), firstBeat: Self.eveningFirstBeat, .twelveHour), .tooShort),
             (BeatListXML.list(rr: (0..<40).map { $0.isMultiple(of: 2) ? 600 : 1100 }, firstBeat: Self.eveningFirstBeat, .twelveHour), .artefacts),
+            (BeatListXML.list(rr: [Double](repeating: 1000, count: 40), firstBeat: Self.eveningFirstBeat, .twelveHour), .noVariability),
         ]
         #expect(good.contains("6:14:50.50 PM"))
         for (children, reason) in cases {
             let xml = Self.export(BeatListXML.record(start: Self.eveningStart, end: Self.eveningEnd, children: children),
                                   AppleHealthXML.record("BodyMass", "72.4", unit: "kg", at: "2024-01-04 07:15:00 +0100"))
             let (result, readings) = try importBeats(xml)
-            #expect(readings.map(\.kind) == [.heartRateVariability, .weight], "\(reason)")
+            #expect(readings.map(\.kind) == [.heartRateVariability, .heartRateVariabilityBeatsRefused, .weight], "\(reason)")
+            let refused = readings[1]
+            #expect(refused.value == 48.2 && refused.extras.isEmpty, "Apple's SDNN alone, no beat figures: \(reason)")
+            #expect(refused.texts == [Field.beatsRefused: reason.reason], "\(reason)")
+            #expect(refused.timestamp == ms("2024-01-03T17:14:47Z") && refused.source == "Apple Watch", "\(reason)")
             #expect(result.tally.skippedReasons == [reason.rawValue: 1], "\(reason)")
+            #expect(result.tally.kept[.heartRateVariabilityBeatsRefused] == 1, "\(reason)")
         }
     }
 
@@ -176,7 +185,8 @@ import Testing
         let xml = Self.export(BeatListXML.record(start: "2024-01-03 18:14:47 +0100", end: "2024-01-03 18:46:47 +0100",
                                                  children: BeatListXML.list(rr: rr, firstBeat: Self.eveningFirstBeat, .twentyFourHourComma)))
         let (result, readings) = try importBeats(xml)
-        #expect(readings.map(\.kind) == [.heartRateVariability])
+        #expect(readings.map(\.kind) == [.heartRateVariability, .heartRateVariabilityBeatsRefused])
+        #expect(readings.last?.texts == [Field.beatsRefused: "over 6,000 beats"])
         #expect(result.tally.skippedReasons == [AppleHealthBeatList.Problem.tooLong.rawValue: 1])
     }
 

@@ -50,9 +50,10 @@ import Testing
         #expect(first.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
         // Per kind, per device, and what was skipped and why: what a terminal shows.
         #expect(Self.facts(first.stdout) == [
-            "added 14 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, 2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass",
-            "by device: Apple Watch 6, Scale 6, MyFitnessPal 2",
-            // The HRV record's two beats are too few to compute HRV from: the one skipped.
+            "added 15 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, 2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass, 1 HRV with beats refused",
+            "by device: Apple Watch 6, Scale 6, MyFitnessPal 2, Apple Watch (HRV Meter) 1",
+            // The HRV record's two beats are too few to compute HRV from: the one skipped, and its record kept
+            // on the watch's HRV meter with the reason (issue 28, item 2).
             "skipped 1: 1 HRV beat lists under 31 beats, too short to compute HRV from",
             "not kept: 4 other records and elements (ActivitySummary 1, ExportDate 1, HeartRate 1, Workout 1)",
             "profile: filled date of birth, sex, height",
@@ -60,7 +61,7 @@ import Testing
         #expect(first.stderr == "")
 
         let second = try Self.run(["import", file.path, "--db", db])
-        #expect(Self.facts(second.stdout).prefix(2) == ["added 0 readings", "already there: 14 readings"])
+        #expect(Self.facts(second.stdout).prefix(2) == ["added 0 readings", "already there: 15 readings"])
     }
 
     @Test func jsonGivesScriptsTheSameFacts() async throws {
@@ -73,9 +74,9 @@ import Testing
         #expect(run.stdout.filter { $0 == "\n" }.count == 1, "one line")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let added = try #require(object["added"] as? [String: Any])
-        #expect(added["total"] as? Int == 14)
+        #expect(added["total"] as? Int == 15)
         #expect((added["byKind"] as? [String: Int])?["weight"] == 2)
-        #expect(object["addedByDevice"] as? [String: Int] == ["Apple Watch": 6, "Scale": 6, "MyFitnessPal": 2])
+        #expect(object["addedByDevice"] as? [String: Int] == ["Apple Watch": 6, "Scale": 6, "MyFitnessPal": 2, "Apple Watch (HRV Meter)": 1])
         #expect(object["skipped"] as? [String: Int] == ["HRV beat lists under 31 beats, too short to compute HRV from": 1])
         #expect(object["format"] as? String == "Apple Health export.xml")
         #expect(object["dryRun"] as? Bool == false)
@@ -103,12 +104,12 @@ import Testing
         let dry = try Self.run(["import", file.path, "--db", db, "--dry-run"])
         #expect(dry.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
         #expect(dry.stdout.split(separator: "\n").first?.hasSuffix("(dry run: nothing was written)") == true)
-        #expect(Self.facts(dry.stdout).first?.hasPrefix("would add 14 readings: 2 weights") == true)
+        #expect(Self.facts(dry.stdout).first?.hasPrefix("would add 15 readings: 2 weights") == true)
         let quiet = try Self.run(["import", file.path, "--db", db, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "" && quiet.stderr == "")
         let after = try Self.run(["import", file.path, "--db", db, "--dry-run"])
-        #expect(Self.facts(after.stdout).prefix(2) == ["would add 0 readings", "already there: 14 readings"])
+        #expect(Self.facts(after.stdout).prefix(2) == ["would add 0 readings", "already there: 15 readings"])
     }
 
     @Test func aFileThatIsNoExportIsRefused() async throws {
@@ -142,9 +143,9 @@ import Testing
         #expect(run.status == 0)
         let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         #expect(screen.contains("\r\u{1B}[Kexport.xml  "), "the progress line is drawn in place")
-        #expect(screen.contains(" · 14 readings"))
-        #expect(screen.contains("added 14 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, "
-                               + "2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass\n"))
+        #expect(screen.contains(" · 15 readings"))
+        #expect(screen.contains("added 15 readings: 2 weights, 2 heights, 1 active energy, 1 resting energy, 2 energy consumed, 1 HRV, "
+                               + "2 step counts, 1 resting heart rate, 1 body fat, 1 lean mass, 1 HRV with beats refused\n"))
         #expect(screen.contains("profile: filled date of birth, sex, height\n"))
     }
 }

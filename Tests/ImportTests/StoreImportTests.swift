@@ -53,21 +53,23 @@ import Testing
         let world = try await World(engine)
         let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport))
 
-        #expect(result.tally.addedTotal == 14)
+        #expect(result.tally.addedTotal == 15)
         #expect(result.tally.added[.weight] == 2)
         #expect(result.tally.added[.dietaryEnergy] == 2)
-        #expect(try await world.messageCount() == 14)
+        #expect(try await world.messageCount() == 15)
         // One weight history: no scale per source, and no scale holding only the Health app's heights.
         #expect(try await world.deviceNames() == [
             "Scale": "Scale",
             "MyFitnessPal": "Calorie Tracker",
             "Apple Watch": "Activity Tracker",
+            // The HRV record whose two beats were refused, kept with the reason.
+            "Apple Watch (HRV Meter)": "HRV Meter",
         ])
         let scale = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Scale" })
         let onScale = try await world.store.lastMessages(deviceID: scale.id, userID: world.user.id, count: 100)
         // Each reading keeps where it came from.
         #expect(Set(onScale.compactMap { $0.data[Field.source]?.textValue }) == ["Withings", "Jörg's iPhone", "Health"])
-        #expect(result.tally.addedByDevice.values.reduce(0, +) == 14)
+        #expect(result.tally.addedByDevice.values.reduce(0, +) == 15)
         #expect(result.tally.addedByDevice["Scale"] == onScale.count)
         let watch = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch" })
         let latest = try await world.store.lastMessages(deviceID: watch.id, userID: world.user.id, count: 10)
@@ -137,9 +139,9 @@ import Testing
         let again = try await world.importFile(file)
 
         #expect(again.tally.addedTotal == 0)
-        #expect(again.tally.alreadyThereTotal == 14)
-        #expect(try await world.messageCount() == 14)
-        #expect(try await world.store.devices(userID: world.user.id).count == 3)
+        #expect(again.tally.alreadyThereTotal == 15)
+        #expect(try await world.messageCount() == 15)
+        #expect(try await world.store.devices(userID: world.user.id).count == 4)
     }
 
     @Test(arguments: StoreEngine.available) func anOverlappingExportAddsOnlyWhatIsNew(_ engine: StoreEngine) async throws {
@@ -250,7 +252,7 @@ import Testing
         let file = try world.folder.write("export.xml", AppleHealthReadingTests.mixedExport)
         let result = try await world.importFile(file, dryRun: true)
 
-        #expect(result.tally.addedTotal == 14)
+        #expect(result.tally.addedTotal == 15)
         #expect(try await world.messageCount() == 0)
         #expect(try await world.store.devices(userID: world.user.id).isEmpty)
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)

@@ -114,15 +114,58 @@ struct HRVView {
         chart.draw(on: canvas, in: Rect(x: x, y: y + 1, width: width, height: height))
     }
 
-    private func drawTable(on canvas: Canvas, in rect: Rect) {
-        let x0 = rect.x + 3
-        let columns: [(String, Int)] = [("RMSSD", 30), ("SDNN", 38), ("Stress", 47), ("HR", 53)]
-        canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
-        for (name, right) in columns where x0 + right < rect.maxX {
-            canvas.text(name, rightAlignedTo: x0 + right, y: rect.y, style: Styles.columnHeader)
+    /// A table column: its title, its width with the gap before it, and its rank: on a narrow terminal the
+    /// columns of highest rank give way first, so the date, the RMSSD, Apple's SDNN and the baseline's word
+    /// (or "refused") stay longest; the source, which says why beats were refused, comes next.
+    struct Column {
+        let title: String
+        let width: Int
+        let rank: Int
+        let rightAligned: Bool
+        let value: (HRVRow) -> String
+    }
+
+    static let allColumns: [Column] = [
+        Column(title: "Date", width: 23, rank: 0, rightAligned: false, value: \.date),
+        Column(title: "RMSSD", width: 7, rank: 1, rightAligned: true, value: \.rmssd),
+        Column(title: "SDNN", width: 8, rank: 5, rightAligned: true, value: \.sdnn),
+        Column(title: "Apple SDNN", width: 12, rank: 2, rightAligned: true, value: \.appleSDNN),
+        Column(title: "Stress", width: 9, rank: 7, rightAligned: true, value: \.stress),
+        Column(title: "HR", width: 6, rank: 6, rightAligned: true, value: \.heartRate),
+        Column(title: "Baseline", width: 10, rank: 3, rightAligned: false, value: \.word),
+        // The last column takes the rest of the width.
+        Column(title: "Source", width: 12, rank: 4, rightAligned: false, value: { $0.refusal ?? $0.source }),
+    ]
+
+    /// The columns that fit in `width` cells, in drawing order.
+    static func columns(fitting width: Int) -> [Column] {
+        var shown = allColumns
+        while shown.reduce(0, { $0 + $1.width }) > width, let widest = shown.max(by: { $0.rank < $1.rank }), widest.rank > 0 {
+            shown.removeAll { $0.rank == widest.rank }
         }
-        if x0 + 64 < rect.maxX { canvas.text("Baseline", at: Point(x: x0 + 55, y: rect.y), style: Styles.columnHeader) }
-        if x0 + 74 < rect.maxX { canvas.text("Source", at: Point(x: x0 + 65, y: rect.y), style: Styles.columnHeader) }
+        return shown
+    }
+
+    private func drawTable(on canvas: Canvas, in rect: Rect) {
+        let x0 = rect.x + 3, room = rect.maxX - x0 - 1
+        let shown = Self.columns(fitting: room)
+        /// Draws each shown column's text for one row at `y`; the first (the date) starts at `x0`, the others
+        /// after a two-cell gap, the numbers right-aligned to the column's end.
+        func cells(_ texts: [String], y: Int, style: (Int) -> Style) {
+            var x = x0
+            for (index, (column, text)) in zip(shown, texts).enumerated() {
+                let last = index == shown.count - 1
+                if column.rightAligned {
+                    canvas.text(text, rightAlignedTo: x + column.width, y: y, style: style(index))
+                } else {
+                    let gap = index == 0 ? 0 : 2
+                    let width = last ? room - (x - x0) - gap : column.width - gap
+                    canvas.text(text, at: Point(x: x + gap, y: y), style: style(index), maxWidth: max(0, width))
+                }
+                x += column.width
+            }
+        }
+        cells(shown.map(\.title), y: rect.y) { _ in Styles.columnHeader }
         guard !model.rows.isEmpty, rect.height > 1 else { return }
         let top = table.offset
         for (offset, row) in model.rows.dropFirst(top).prefix(min(rect.height - 1, table.pageSize)).enumerated() {
@@ -133,14 +176,10 @@ struct HRVView {
                 canvas.text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
             }
             let base = selected ? Styles.selectedText : Styles.value
-            canvas.text(row.date, at: Point(x: x0, y: y), style: base, maxWidth: 23)
-            for ((_, right), value) in zip(columns, [row.rmssd, row.sdnn, row.stress, row.heartRate]) where x0 + right < rect.maxX {
-                canvas.text(value, rightAlignedTo: x0 + right, y: y, style: base)
+            cells(shown.map { $0.value(row) }, y: y) { index in
+                guard !selected, shown[index].title == "Baseline" else { return base }
+                return row.refusal != nil ? Style(.warning) : Self.style(row.color)
             }
-            if x0 + 64 < rect.maxX {
-                canvas.text(row.word, at: Point(x: x0 + 55, y: y), style: selected ? base : Self.style(row.color))
-            }
-            if x0 + 74 < rect.maxX { canvas.text(row.source, at: Point(x: x0 + 65, y: y), style: base, maxWidth: rect.maxX - x0 - 66) }
         }
     }
 
@@ -154,6 +193,10 @@ struct HRVView {
             return
         }
         var text = model.rows.isEmpty ? "" : "\(model.selectedIndex + 1) of \(model.rows.count)\(model.hasOlder ? "+" : "")"
+        // Said here too: on a narrow terminal the table's source column, which says why, gives way.
+        if model.rows.indices.contains(model.selectedIndex), let refusal = model.rows[model.selectedIndex].refusal {
+            text += " · " + refusal
+        }
         if model.isLoadingOlder { text += " · loading older…" }
         canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
     }

@@ -42,6 +42,7 @@ public enum ExportedReadings {
         ReadingKind.allCases.first { kind in
             data[kind.field] != nil
                 && (kind != .heartRateVariabilityFromBeats || data[Field.source] == .text(HRVSource.beats.rawValue))
+                && (kind != .heartRateVariabilityBeatsRefused || data[Field.beatsRefused] != nil)
         }
     }
 

@@ -37,13 +37,11 @@ struct AppleHealthTagHandler: XMLTagHandler {
 
     mutating func endTag(depth: Int) throws {
         guard beatList.isOpen, let outcome = beatList.close(depth: depth) else { return }
-        switch outcome {
-        case .success(let reading):
-            tally.kept[reading.kind, default: 0] += 1
-            try emit(reading)
-        case .failure(let problem):
-            tally.skip(problem.rawValue)
-        }
+        // A refused list is a skip of its beats (the report says why) and still a measurement: the record's
+        // SDNN with the reason, counted under its own kind.
+        if let problem = outcome.refused { tally.skip(problem.rawValue) }
+        tally.kept[outcome.measurement.kind, default: 0] += 1
+        try emit(outcome.measurement)
     }
 
     /// Flushes the counters into `tally`; call once at the end.
@@ -105,7 +103,7 @@ struct AppleHealthTagHandler: XMLTagHandler {
         tally.kept[kind, default: 0] += 1
         try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
         if kind == .heartRateVariability && !tag.selfClosing {
-            beatList.open(tag, source: source, startMs: timestamp, startDate: dateAttribute)
+            beatList.open(tag, source: source, startMs: timestamp, startDate: dateAttribute, appleSDNN: value)
         }
     }
 

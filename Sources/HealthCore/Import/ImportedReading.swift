@@ -10,6 +10,9 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
     /// An HRV meter's measurement computed from an Apple Health record's beat list: RMSSD, with SDNN,
     /// pNN50, heart rate and the rest of `HRVAnalysis` as extras.
     case heartRateVariabilityFromBeats
+    /// An HRV meter's measurement whose Apple Health record carried a beat list hmon refused: Apple's SDNN
+    /// alone, with the reason as text (`Field.beatsRefused`); no RMSSD, so never in the baseline or insights.
+    case heartRateVariabilityBeatsRefused
 
     /// The message field the value is stored under.
     public var field: String {
@@ -25,6 +28,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .bodyFat: Field.fatRatio
         case .leanMass: Field.fatFreeMass
         case .heartRateVariabilityFromBeats: Field.rmssd
+        case .heartRateVariabilityBeatsRefused: Field.appleSDNN
         }
     }
 
@@ -47,6 +51,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .bodyFat: "body fat"
         case .leanMass: "lean mass"
         case .heartRateVariabilityFromBeats: "HRV from beats"
+        case .heartRateVariabilityBeatsRefused: "HRV with beats refused"
         }
     }
 
@@ -58,7 +63,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .height: 30...300                    // cm
         // kcal; 50,000 itself is refused by the rules when the reading is stored.
         case .activeEnergy, .basalEnergy, .dietaryEnergy: ReadingRules.energyKcal.lowerBound...ReadingRules.energyKcal.upperBound
-        case .heartRateVariability: 0.1...1_000   // ms
+        case .heartRateVariability, .heartRateVariabilityBeatsRefused: 0.1...1_000   // ms
         case .steps: 0...200_000                  // one sample's count
         case .restingHeartRate: 20...250          // b/min
         case .bodyFat: 1...75                     // %
@@ -72,7 +77,7 @@ public enum ReadingKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .weight: "kg"
         case .height: "cm"
         case .activeEnergy, .basalEnergy, .dietaryEnergy: "kcal"
-        case .heartRateVariability, .heartRateVariabilityFromBeats: "ms"
+        case .heartRateVariability, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused: "ms"
         case .steps: "steps"
         case .restingHeartRate: "b/min"
         case .bodyFat: "%"
@@ -97,13 +102,17 @@ public struct ImportedReading: Sendable, Equatable {
     public var value: Double
     /// Further fields of the same message (a scale's `fatRatio`, `muscleMass`); usually empty.
     public var extras: [String: Double]
+    /// Further text fields of the same message (why hmon refused an HRV record's beats); usually empty.
+    public var texts: [String: String]
 
-    public init(kind: ReadingKind, source: String, timestamp: Int64, value: Double, extras: [String: Double] = [:]) {
+    public init(kind: ReadingKind, source: String, timestamp: Int64, value: Double, extras: [String: Double] = [:],
+                texts: [String: String] = [:]) {
         self.kind = kind
         self.source = source
         self.timestamp = timestamp
         self.value = value
         self.extras = extras
+        self.texts = texts
     }
 }
 
@@ -148,6 +157,7 @@ extension ReadingKind {
         case .bodyFat: 8
         case .leanMass: 9
         case .heartRateVariabilityFromBeats: 10
+        case .heartRateVariabilityBeatsRefused: 11
         }
     }
 }

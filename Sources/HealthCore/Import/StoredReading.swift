@@ -40,6 +40,12 @@ enum StoredReading {
             numbers.note(accepted, for: name)
             text += ",\"" + name + "\":" + number(accepted)
         }
+        for (name, words) in reading.texts.sorted(by: { $0.key < $1.key }) {
+            guard let spec = kind.builtInManifest.field(name), spec.type == .string else {
+                throw HealthError.invalidValue("a \(kind.builtInType.deviceType.name) has no text field \"\(name)\"")
+            }
+            text += ",\"" + name + "\":" + sourceJSON(words)
+        }
         // The HRV screen names where a measurement came from; the figures alone cannot say.
         if kind == .heartRateVariabilityFromBeats { text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\"" }
         return (text + "}", numbers)
@@ -99,7 +105,7 @@ extension ReadingKind {
         case .weight, .height, .bodyFat, .leanMass: .withings
         case .activeEnergy, .basalEnergy, .heartRateVariability, .steps, .restingHeartRate: .activityTracker
         case .dietaryEnergy: .calorieTracker
-        case .heartRateVariabilityFromBeats: .hrvMeter
+        case .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused: .hrvMeter
         }
     }
 

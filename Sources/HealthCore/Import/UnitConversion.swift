@@ -50,6 +50,7 @@ enum UnitConversion {
         case .bodyFat: unit == "%" ? 100 : nil
         case .leanMass: factor(for: .weight, unit: unit)
         case .heartRateVariabilityFromBeats: nil   // computed from beats, never read with a unit
+        case .heartRateVariabilityBeatsRefused: nil   // the record's own value, already in ms
         }
     }
 
@@ -67,7 +68,7 @@ extension ReadingKind {
     var isEnergy: Bool {
         switch self {
         case .activeEnergy, .basalEnergy, .dietaryEnergy: true
-        case .weight, .height, .heartRateVariability, .heartRateVariabilityFromBeats, .steps, .restingHeartRate, .bodyFat, .leanMass: false
+        case .weight, .height, .heartRateVariability, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused, .steps, .restingHeartRate, .bodyFat, .leanMass: false
         }
     }
 
@@ -85,6 +86,7 @@ extension ReadingKind {
         case .bodyFat: "body fat"
         case .leanMass: "lean mass"
         case .heartRateVariabilityFromBeats: "HRV from beats"
+        case .heartRateVariabilityBeatsRefused: "HRV with beats refused"
         }
     }
 }

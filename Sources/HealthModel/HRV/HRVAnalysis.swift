@@ -9,21 +9,25 @@ public struct HRVAnalysis: Sendable, Equatable {
     public let spectrum: HRVSpectrum?
     public let stressIndex: Double?
 
-    /// Fewer than this many beats is not a measurement.
-    public static let minimumBeats = 30
+    /// Fewer than this many intervals is not a measurement.
+    public static let minimumBeats = BeatListQuality.minimumIntervals
 
-    /// Throws `.invalidValue` when there are too few beats or too many of them are artefacts.
+    /// Throws `.invalidValue` with `BeatListQuality`'s message when the list is refused: too few beats, too
+    /// many artefacts, or no variability.
     public init(rrMs: [Double]) throws {
-        guard rrMs.count >= Self.minimumBeats else {
-            throw HealthError.invalidValue("\(rrMs.count) intervals are too few for HRV: record at least \(Self.minimumBeats) beats (about 30 s)")
+        switch BeatListQuality.check(rrMs: rrMs) {
+        case .success(let checked):
+            self.init(checked: checked)
+        case .failure(let refusal):
+            throw HealthError.invalidValue(refusal.message)
         }
-        let cleaned = NormalIntervals.malik(rrMs)
-        // Beyond one in five replaced, the figures describe the interpolation more than the heart.
-        guard cleaned.removed * 5 <= rrMs.count, let time = HRVTimeDomain(nn: cleaned.milliseconds) else {
-            throw HealthError.invalidValue("\(cleaned.removed) of \(rrMs.count) intervals are artefacts or ectopic beats: record again at rest")
-        }
+    }
+
+    /// The figures of a list `BeatListQuality` accepted.
+    public init(checked: (intervals: NormalIntervals, timeDomain: HRVTimeDomain)) {
+        let cleaned = checked.intervals
         intervals = cleaned
-        timeDomain = time
+        timeDomain = checked.timeDomain
         spectrum = HRVSpectrum(nn: cleaned.milliseconds)
         stressIndex = BaevskyStressIndex.of(nn: cleaned.milliseconds)
     }

@@ -18,6 +18,12 @@ extension Field {
     public static let energyColor = "energyColor"
     public static let productivityColor = "productivityColor"
     public static let source = "source"                      // "welltory", "beats", "manual"
+    /// Apple's own SDNN (ms), the value of the Apple Health record a watch's beat list came in: a figure of
+    /// its own beside the RMSSD and SDNN hmon computes from the beats, never mixed with them.
+    public static let appleSDNN = "appleSDNN"
+    /// Why hmon refused the record's beat list ("no variability", `BeatListQuality.Refusal.reason`): the
+    /// measurement keeps Apple's SDNN and has no beat figures, so it never enters the baseline or insights.
+    public static let beatsRefused = "beatsRefused"
 }
 
 /// The HRV meter's manifest and the ranges of its fields, in one place so the manifest, the rule and
@@ -31,7 +37,7 @@ public enum HRVFields {
     public static let colorWords: Set<String> = ["green", "yellow", "red", "unknown"]
 
     public static let scoreFields: Set<String> = [Field.stress, Field.energy, Field.productivity]
-    public static let intervalFields: Set<String> = [Field.rmssd, Field.sdnn]
+    public static let intervalFields: Set<String> = [Field.rmssd, Field.sdnn, Field.appleSDNN]
     public static let powerFields: Set<String> = [Field.totalPower, Field.lfPower, Field.hfPower]
     public static let colorFields: Set<String> = [Field.stressColor, Field.energyColor, Field.productivityColor]
 
@@ -52,6 +58,8 @@ public enum HRVFields {
         FieldSpec(name: Field.energyColor, type: .string, unit: nil, description: "green, yellow, red or unknown"),
         FieldSpec(name: Field.productivityColor, type: .string, unit: nil, description: "green, yellow, red or unknown"),
         FieldSpec(name: Field.source, type: .string, unit: nil, description: "welltory, beats or manual"),
+        FieldSpec(name: Field.appleSDNN, type: .double, unit: "ms", description: "SDNN as Apple Health recorded it"),
+        FieldSpec(name: Field.beatsRefused, type: .string, unit: nil, description: "why hmon refused the record's beat list"),
     ])
 
     /// The range of a numeric HRV field with a bounded range; nil for the others.

@@ -58,7 +58,14 @@ struct AddHRVCommand: AsyncParsableCommand {
             do { text = try String(contentsOfFile: rr, encoding: .utf8) } catch {
                 throw CommandError("cannot read \(rr): pass a text file with one interval in ms per line")
             }
-            let analysis = try HRVAnalysis(rrMs: try RRIntervalFile.intervals(in: text))
+            let analysis: HRVAnalysis
+            do {
+                analysis = try HRVAnalysis(rrMs: try RRIntervalFile.intervals(in: text))
+            } catch HealthError.invalidValue(let problem) {
+                // Which file, then what is wrong with it: a list refused by `BeatListQuality` (too few beats,
+                // too many artefacts, no variability) stores nothing.
+                throw CommandError("\(rr): \(problem)")
+            }
             data = analysis.readingData
             note = HRVText.cleaning(analysis)
         } else {

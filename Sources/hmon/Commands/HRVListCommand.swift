@@ -34,8 +34,15 @@ struct HRVListCommand: AsyncParsableCommand {
         let from = try since.map { try LocalTime.parseBound($0, option: "--since", endOfDay: false, now: now, calendar: calendar) }
         let to = try until.map { try LocalTime.parseBound($0, option: "--until", endOfDay: true, now: now, calendar: calendar) }
         let service = try await StoreOpener(store).open(.readOnly).service
-        let measurements = try await service.readings(ReadingsQuery(
-            from: from?.millisecondsSince1970 ?? 0, to: to?.millisecondsSince1970 ?? .max, field: Field.rmssd, order: .desc, limit: limit))
+        // An RMSSD, or Apple's SDNN of a record whose beats were refused: asked for apart, merged newest first.
+        var found: [String: Message] = [:]
+        for field in [Field.rmssd, Field.appleSDNN] {
+            for reading in try await service.readings(ReadingsQuery(
+                from: from?.millisecondsSince1970 ?? 0, to: to?.millisecondsSince1970 ?? .max, field: field, order: .desc, limit: limit)) {
+                found[reading.mid] = reading
+            }
+        }
+        let measurements = Array(found.values.sorted { $0.ts != $1.ts ? $0.ts > $1.ts : $0.mid < $1.mid }.prefix(limit))
         let devices = Dictionary(try await service.devices().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         if json {
             print(try HRVMeasurementText.json(measurements.map { HRVMeasurementText.object($0, device: devices[$0.sdid]) }))
@@ -47,11 +54,12 @@ struct HRVListCommand: AsyncParsableCommand {
         }
         let rows = measurements.map { m in
             [LocalTime.format(m.date, calendar: calendar), HRVMeasurementText.number(m.data[Field.rmssd], decimals: 1),
-             HRVMeasurementText.number(m.data[Field.sdnn], decimals: 1), HRVMeasurementText.percent(m.data[Field.stress]),
+             HRVMeasurementText.number(m.data[Field.sdnn], decimals: 1), HRVMeasurementText.number(m.data[Field.appleSDNN], decimals: 1),
+             HRVMeasurementText.percent(m.data[Field.stress]),
              HRVMeasurementText.number(m.data[Field.heartRate], decimals: 0), HRVMeasurementText.source(m),
              devices[m.sdid] ?? m.sdid, m.mid]
         }
-        printEscaped(Formatting.table(["TIME", "RMSSD", "SDNN", "STRESS", "HR", "SOURCE", "DEVICE", "ID"], rows))
+        printEscaped(Formatting.table(["TIME", "RMSSD", "SDNN", "APPLE SDNN", "STRESS", "HR", "SOURCE", "DEVICE", "ID"], rows))
     }
 }
 
@@ -71,7 +79,7 @@ struct HRVShowCommand: AsyncParsableCommand {
     func run() async throws {
         let service = try await StoreOpener(store).open(.readOnly).service
         let reading = try await service.reading(id: try await service.readingID(matching: id))
-        guard reading.data[Field.rmssd] != nil else {
+        guard reading.data[Field.rmssd] != nil || reading.data[Field.appleSDNN] != nil else {
             throw CommandError("reading \(reading.mid) is not an HRV measurement: see it with `hmon reading list`")
         }
         let device = try await service.devices().first { $0.id == reading.sdid }?.name
@@ -95,10 +103,12 @@ struct HRVShowCommand: AsyncParsableCommand {
 
 /// How the `hrv` subcommands write a measurement.
 enum HRVMeasurementText {
-    /// Who measured it: Welltory, hmon from beats, by hand, or a watch's own figure (no source field).
+    /// Who measured it: Welltory, hmon from beats, by hand, or a watch's own figure (no source field); a
+    /// watch's record whose beats hmon refused says why ("watch, beats refused: no variability").
     static func source(_ reading: Message) -> String {
-        switch reading.data[Field.source] {
-        case .text(let source)?: source
+        switch (reading.data[Field.source], reading.data[Field.beatsRefused]) {
+        case (.text(let source)?, _): source
+        case (_, .text(let reason)?): "watch, beats refused: " + reason
         default: "watch"
         }
     }
