@@ -191,12 +191,28 @@ public final class RemoteHealthService: HealthService {
 
     // MARK: Messages
 
+    /// `messages/last` answers at most 100 (SAMI's limit, kept by `hmon serve`); more (the HRV screen asks
+    /// for 400) are read newest first through the paged range, as many pages as it takes.
     public func lastMessages(device: String, count: Int, field: String?) async throws -> [Message] {
+        guard count <= Self.lastMessagesLimit else {
+            var page = MessageQuery(sdid: device, startDate: 0, endDate: .max - 1, order: .desc,
+                                    count: min(count, StoreRules.maximumPageSize), fieldPresence: field)
+            var found: [Message] = []
+            repeat {
+                let answer = try await messages(page)
+                found += answer.messages
+                page.offset = answer.next
+            } while page.offset != nil && found.count < count
+            return Array(found.prefix(count))
+        }
         var query = [("sdids", device), ("count", "\(count)")]
         if let field { query.append(("fieldPresence", field)) }
         let reply: SAMI.LastMessages = try await call("GET", "/v1.1/messages/last", query: query, subject: .device(device))
         return reply.data
     }
+
+    /// The most `GET /v1.1/messages/last` gives in one answer.
+    static let lastMessagesLimit = 100
 
     public func messages(_ q: MessageQuery) async throws -> MessagePage {
         var query = [q.sdid.map { ("sdid", $0) } ?? ("uid", "self"), ("startDate", "\(q.startDate)"),

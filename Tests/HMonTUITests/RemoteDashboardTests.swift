@@ -100,3 +100,39 @@ extension Dashboard {
     }
 
 }
+
+/// Every screen of the dashboard against a real server: each opens without a problem and shows what the
+/// local store shows (the HRV screen asked for 400 measurements through `messages/last`, which answers 100,
+/// and showed "count: must be between 1 and 100" instead).
+@MainActor
+struct RemoteEveryScreenTests {
+    @Test func everyScreenOpensOverAServer() async throws {
+        let world = try await DemoWorld()
+        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
+                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        let local = try await world.dashboard()
+        let size = Size(width: 120, height: 40)
+        for (i, entry) in ScreenRegistry.tabs.enumerated() {
+            _ = await dashboard.press(.char(Character(String(i + 1))))
+            _ = await local.press(.char(Character(String(i + 1))))
+            let screen = try #require(dashboard.screens.first { $0.id == entry.id })
+            if entry.id == .insights {
+                // Known and said: the insights read every day's totals, which the contracts have no route for.
+                #expect(screen.problem?.contains("run them where the store is") == true)
+                continue
+            }
+            #expect(screen.problem == nil, "\(entry.id) over a server: \(screen.problem ?? "")")
+            if entry.id == .hrv {
+                let remoteRows = frame(of: dashboard, size: size).split(separator: "\n").filter { $0.contains(", 2026  ") }
+                let localRows = frame(of: local, size: size).split(separator: "\n").filter { $0.contains(", 2026  ") }
+                #expect(!remoteRows.isEmpty && remoteRows == localRows, "the same measurements as the local store")
+            }
+        }
+        await server.stop()
+    }
+}
