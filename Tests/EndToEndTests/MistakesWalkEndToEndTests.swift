@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 28's walk, in a real terminal at 60×16, 80×24 and 120×40, on the demo with a lb/kJ profile: a
-/// typo caught and a weigh-in undone, a meal logged and corrected from the food log, a device renamed and
+/// watch's HRV with Apple's SDNN and a refused flat beat list, a typo caught and a weigh-in undone, a meal logged and corrected from the food log, a device renamed and
 /// deleted (asked twice, with the count), and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct MistakesWalkEndToEndTests {
@@ -12,6 +12,46 @@ struct MistakesWalkEndToEndTests {
             ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
              "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "TERM": "xterm-256color"]
         }
+    }
+
+    /// An Apple Watch export of two mornings (UTC): yesterday a beat list of 800 and 900 ms in turn, Apple's
+    /// SDNN 48.2 ms; the day before forty beats exactly 1000 ms apart (a list that does not vary), 38.6 ms.
+    static func appleWatchExport(now: Date = Date()) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        func day(_ back: Int) -> String {
+            let c = utc.dateComponents([.year, .month, .day], from: now.addingTimeInterval(Double(-back) * 86_400))
+            return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        }
+        func record(_ back: Int, sdnn: String, rr: [Double]) -> String {
+            var at = 7.0 * 3600 + 14 * 60 + 48
+            func clock(_ t: Double) -> String {
+                let s = Int(t)
+                return String(format: "%d:%02d:%02d.%02d AM", s / 3600, s / 60 % 60, s % 60, Int((t - Double(s)) * 100 + 0.5) % 100)
+            }
+            var beats = ["   <InstantaneousBeatsPerMinute bpm=\"70\" time=\"\(clock(at))\"/>"]
+            for interval in rr {
+                at += interval / 1000
+                beats.append("   <InstantaneousBeatsPerMinute bpm=\"\(Int(60_000 / interval))\" time=\"\(clock(at))\"/>")
+            }
+            return """
+             <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Apple Watch" sourceVersion="10.1" \
+            unit="ms" creationDate="\(day(back)) 07:15:47 +0000" startDate="\(day(back)) 07:14:47 +0000" \
+            endDate="\(day(back)) 07:15:47 +0000" value="\(sdnn)">
+              <HeartRateVariabilityMetadataList>
+            \(beats.joined(separator: "\n"))
+              </HeartRateVariabilityMetadataList>
+             </Record>
+            """
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <ExportDate value="\(day(0)) 06:00:00 +0000"/>
+        \(record(1, sdnn: "48.2", rr: (0..<40).map { $0.isMultiple(of: 2) ? 800 : 900 }))
+        \(record(2, sdnn: "38.6", rr: [Double](repeating: 1000, count: 40)))
+        </HealthData>
+        """
     }
 
     /// Words of the other profile's units on a screen, the unit key's "kg/lb" hint aside.
@@ -25,6 +65,10 @@ struct MistakesWalkEndToEndTests {
         let tmux = try Self.session(width: width, height: height)
         try tmux.runOutside(builtHmon(), ["demo"])
         try tmux.runOutside(builtHmon(), ["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"])
+        let export = tmux.folder.appendingPathComponent("export.xml")
+        try Self.appleWatchExport().write(to: export, atomically: true, encoding: .utf8)
+        let imported = try tmux.runOutside(builtHmon(), ["import", export.path, "--demo"])
+        #expect(imported.contains("no variability"), "the import says why the flat list was refused: \(imported)")
         try tmux.type("\(builtHmon().path) --demo", pressingEnter: true)
         let devices = try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") }
         #expect(Self.strayUnits(devices).isEmpty, "\(devices)")
@@ -35,6 +79,19 @@ struct MistakesWalkEndToEndTests {
             let screen = try tmux.waitForScreen("screen \(key)") { $0.contains(title) }
             #expect(Self.strayUnits(screen).isEmpty, "screen \(key) at \(width)×\(height):\n\(screen)")
         }
+
+        // The watch's HRV: Apple's SDNN in a column of its own, and the morning whose flat beat list was refused
+        // says so on its row (moving down the table until it is in view).
+        try tmux.type("4")
+        let hrv = try tmux.waitForScreen("the HRV table") { $0.contains("Apple SDNN") }
+        var refused = hrv.contains("refused")
+        for _ in 0..<40 where !refused {
+            try tmux.type("j")
+            usleep(100_000)
+            refused = try tmux.screen().contains("refused")
+        }
+        let shownHRV = try tmux.screen()
+        #expect(refused, "a refused beat list is shown as refused: \(shownHRV)")
 
         // A typo caught (the demo's trend is about 150 lb): n keeps it out, then a real weigh-in, undone with Ctrl-Z.
         try tmux.type("2")
