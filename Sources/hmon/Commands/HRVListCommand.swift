@@ -12,33 +12,22 @@ struct HRVListCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("From this day or time on (\"2026-11-01\", \"2026-11-01 07:00\").", valueName: "date"))
-    var since: String?
-
-    @Option(help: ArgumentHelp("Up to this day (included) or time.", valueName: "date"))
-    var until: String?
-
-    @Option(help: "At most this many measurements (default 20).")
-    var limit: Int = 20
+    @OptionGroup var period: PeriodOptions
 
     @Flag(help: "A JSON array of the measurements, each with its id, time, device, source and every field it has.")
     var json = false
 
-    func validate() throws {
-        if limit < 1 { throw ValidationError("--limit \(limit) is not a positive number") }
-    }
-
     func run() async throws {
         let calendar = Calendar.current
         let now = Date()
-        let from = try since.map { try LocalTime.parseBound($0, option: "--since", endOfDay: false, now: now, calendar: calendar) }
-        let to = try until.map { try LocalTime.parseBound($0, option: "--until", endOfDay: true, now: now, calendar: calendar) }
+        let (from, to) = try period.range(now: now, calendar: calendar)
+        let limit = period.limit
         let service = try await StoreOpener(store).open(.readOnly).service
         // An RMSSD, or Apple's SDNN of a record whose beats were refused: asked for apart, merged newest first.
         var found: [String: Message] = [:]
         for field in [Field.rmssd, Field.appleSDNN] {
             for reading in try await service.readings(ReadingsQuery(
-                from: from?.millisecondsSince1970 ?? 0, to: to?.millisecondsSince1970 ?? .max, field: field, order: .desc, limit: limit)) {
+                from: from, to: to, field: field, order: .desc, limit: limit)) {
                 found[reading.mid] = reading
             }
         }
@@ -49,7 +38,7 @@ struct HRVListCommand: AsyncParsableCommand {
             return
         }
         if measurements.isEmpty {
-            printEscaped("no HRV measurements\(since != nil || until != nil ? " in that period" : ""): add one with `hmon add hrv --rmssd 52.4`")
+            printEscaped("no HRV measurements\(period.isBounded ? " in that period" : ""): add one with `hmon add hrv --rmssd 52.4`")
             return
         }
         let rows = measurements.map { m in

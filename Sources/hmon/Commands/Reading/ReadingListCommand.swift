@@ -14,29 +14,17 @@ struct ReadingListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only readings carrying this field (weight, calories, …).", valueName: "field"))
     var field: String?
 
-    @Option(help: ArgumentHelp("From this day or time on (\"2026-11-01\", \"2026-11-01 07:00\").", valueName: "date"))
-    var since: String?
-
-    @Option(help: ArgumentHelp("Up to this day (included) or time.", valueName: "date"))
-    var until: String?
-
-    @Option(help: "At most this many readings (default 20).")
-    var limit: Int = 20
-
-    func validate() throws {
-        if limit < 1 { throw ValidationError("--limit \(limit) is not a positive number") }
-    }
+    @OptionGroup var period: PeriodOptions
 
     func run() async throws {
         let calendar = Calendar.current
         let now = Date()
-        let from = try since.map { try LocalTime.parseBound($0, option: "--since", endOfDay: false, now: now, calendar: calendar) }
-        let to = try until.map { try LocalTime.parseBound($0, option: "--until", endOfDay: true, now: now, calendar: calendar) }
+        let (from, to) = try period.range(now: now, calendar: calendar)
         let opened = try await StoreOpener(store).open(.readOnly)
         let readings = try await opened.service.readings(ReadingsQuery(
-            from: from?.millisecondsSince1970 ?? 0, to: to?.millisecondsSince1970 ?? .max, field: field, order: .desc, limit: limit))
+            from: from, to: to, field: field, order: .desc, limit: period.limit))
         if readings.isEmpty {
-            printEscaped("no readings\(field.map { " carrying \($0)" } ?? "")\(since != nil || until != nil ? " in that period" : ""): add one with `hmon add weight 72.4`")
+            printEscaped("no readings\(field.map { " carrying \($0)" } ?? "")\(period.isBounded ? " in that period" : ""): add one with `hmon add weight 72.4`")
             return
         }
         let overview = try await opened.service.devicesOverview()
