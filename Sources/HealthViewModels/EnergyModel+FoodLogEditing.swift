@@ -65,20 +65,12 @@ extension EnergyModel {
     func saveCorrection(of entry: FoodEntry, kcal: Double, description: String, at time: Date?) -> Command {
         var data: [String: FieldValue] = [Field.calories: .number(kcal)]
         if !description.isEmpty { data[Field.comments] = .text(description) }
-        let service = service, change = ReadingChange(ts: time?.millisecondsSince1970, data: data)
-        return Command(writes.write("edit \(entry.id)") {
-            try await service.editReading(id: entry.id, change)
-        } apply: { [weak self] result in
+        return writes.edit(reading: entry.id, ReadingChange(ts: time?.millisecondsSince1970, data: data), in: service,
+                           saved: { [weak self] in
             guard let self else { return .none }
-            switch result {
-            case .success:
-                cancelPrompt()
-                return refresh()
-            case .failure(let error):
-                problem = describe(error)  // the prompt stays open to fix it
-                return .none
-            }
-        })
+            cancelPrompt()
+            return refresh()
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     /// After a reload: the same entry stays selected when it is still there, else the newest.

@@ -283,21 +283,13 @@ public final class HRVModel {
 
     /// Saves the corrected RMSSD, checked by the service as a new one; the prompt stays open when refused.
     private func saveCorrection(of id: String, rmssdMs: Double, at time: Date?) -> Command {
-        let service = service
-        return Command(writes.write("edit \(id)") {
-            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.rmssd: .number(rmssdMs)]))
-        } apply: { [weak self] result in
+        writes.edit(reading: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.rmssd: .number(rmssdMs)]),
+                    in: service, saved: { [weak self] in
             guard let self else { return .none }
-            switch result {
-            case .success:
-                prompt = nil
-                editing = nil
-                return refresh()
-            case .failure(let error):
-                problem = describe(error)
-                return .none
-            }
-        })
+            prompt = nil
+            editing = nil
+            return refresh()
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     // MARK: Display state

@@ -129,3 +129,23 @@ extension WriteSlot {
         })
     }
 }
+
+extension WriteSlot {
+    /// Saves a correction typed into a prompt, checked by the service as a new reading is. When it is
+    /// saved, `saved` says what comes next (close the prompt, reload); when not, `failed` gets the reason
+    /// and the prompt stays open to fix it.
+    func edit(reading id: String, _ change: ReadingChange, in service: any HealthService,
+              saved: @escaping @MainActor () -> Command, failed: @escaping @MainActor (String) -> Void) -> Command {
+        Command(write("edit \(id)") {
+            try await service.editReading(id: id, change)
+        } apply: { result in
+            switch result {
+            case .success:
+                return saved()
+            case .failure(let error):
+                failed(describe(error))
+                return .none
+            }
+        })
+    }
+}

@@ -351,21 +351,14 @@ public final class WeightsModel {
     }
 
     private func saveCorrection(of id: String, kg: Double, at time: Date?) -> Command {
-        let service = service, rowsLoaded = rows.count
-        return Command(writes.write("edit \(id)") {
-            try await service.editReading(id: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.weight: .number(kg)]))
-        } apply: { [weak self] result in
+        let rowsLoaded = rows.count
+        return writes.edit(reading: id, ReadingChange(ts: time?.millisecondsSince1970, data: [Field.weight: .number(kg)]),
+                           in: service, saved: { [weak self] in
             guard let self else { return .none }
-            switch result {
-            case .success:
-                prompt = nil
-                editing = nil
-                return refresh(rows: rowsLoaded)
-            case .failure(let error):
-                problem = describe(error)  // the prompt stays open to fix it
-                return .none
-            }
-        })
+            prompt = nil
+            editing = nil
+            return refresh(rows: rowsLoaded)
+        }, failed: { [weak self] in self?.problem = $0 })
     }
 
     /// Asks whether to delete the selected weigh-in (the screen shows the question, y/n answers it).
