@@ -23,12 +23,8 @@ struct RemoteDashboardTests {
         let gate = ResponseGate(holding: "startDate=\(thursday.start(in: calendar).millisecondsSince1970)")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
-        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
-                                                   configuration: configuration)
+        let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
         defer { gate.release() }
-        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
-        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
-        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
         dashboard.run(dashboard.app.startSignedIn())
         await dashboard.settle()
         _ = await dashboard.press(.char("3"))
@@ -108,11 +104,7 @@ extension Dashboard {
 struct RemoteEveryScreenTests {
     @Test func everyScreenOpensOverAServer() async throws {
         let world = try await DemoWorld()
-        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
-                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
-        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
-        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        let (dashboard, server) = try await world.remoteDashboard()
         dashboard.run(dashboard.app.startSignedIn())
         await dashboard.settle()
         let local = try await world.dashboard()
@@ -134,5 +126,18 @@ struct RemoteEveryScreenTests {
             }
         }
         await server.stop()
+    }
+}
+
+extension DemoWorld {
+    /// A real `hmon serve` on a loopback port over this world's store, and a dashboard on it signed in as
+    /// the demo user (not yet started: the test starts it, as its case needs).
+    func remoteDashboard(configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        async throws -> (Dashboard, RunningServer) {
+        let server = try await RunningServer.start(store: try LocalStore(url: store.url, passwordHasher: .fastForTests),
+                                                   configuration: configuration)
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+        return (Dashboard(app: AppModel(service: remote, clock: clock)), server)
     }
 }

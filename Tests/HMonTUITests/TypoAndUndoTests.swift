@@ -91,11 +91,7 @@ struct TypoAndUndoTests {
 struct RemoteTypoAndUndoTests {
     @Test func aTypoSavedOverAServerIsUndoneWithCtrlZ() async throws {
         let world = try await DemoWorld()
-        let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
-                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
-        _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
-        let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
+        let (dashboard, server) = try await world.remoteDashboard()
         dashboard.resize(to: Size(width: 120, height: 40))
         dashboard.run(dashboard.app.startSignedIn())
         await dashboard.settle()
