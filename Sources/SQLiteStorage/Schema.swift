@@ -175,13 +175,7 @@ enum Schema {
         }
         migrator.registerMigration("v8: resting heart rate on activity trackers") { db in
             // Apple Health's daily resting heart rate is kept for the insights; a watch's other heart rates stay `heartRate`.
-            let tracker = BuiltInDeviceType.activityTracker
-            guard let spec = tracker.manifest.field(Field.restingHeartRate) else { return }
-            let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
-                                            arguments: [tracker.deviceType.id]) ?? 0
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [tracker.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
+            try appendField(Field.restingHeartRate, to: .activityTracker, in: db)
         }
         migrator.registerMigration("v9: per-day sums kept for the insights") { db in
             // Summing a year of a watch's readings from their JSON takes most of a second; a day's sums are
@@ -329,17 +323,20 @@ enum Schema {
         migrator.registerMigration("v19: Apple's SDNN and refused beat lists on HRV meters") { db in
             // An Apple Health HRV record's beat measurement keeps Apple's own SDNN beside hmon's figures, and
             // says why hmon refused the beats when it did (issue 28): two fields added to the HRV Meter.
-            let meter = BuiltInDeviceType.hrvMeter
-            for name in [Field.appleSDNN, Field.beatsRefused] {
-                guard let spec = meter.manifest.field(name) else { continue }
-                let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
-                                                arguments: [meter.deviceType.id]) ?? 0
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [meter.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
-            }
+            for name in [Field.appleSDNN, Field.beatsRefused] { try appendField(name, to: .hrvMeter, in: db) }
         }
         return migrator
+    }
+
+    /// Adds a field of a built-in type's manifest to the stored type, after its other fields (kept once if a
+    /// store has it already): how a later version's new field reaches stores made before it.
+    private static func appendField(_ name: String, to type: BuiltInDeviceType, in db: Database) throws {
+        guard let spec = type.manifest.field(name) else { return }
+        let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM device_type_fields WHERE dtid = ?",
+                                        arguments: [type.deviceType.id]) ?? 0
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [type.deviceType.id, position, spec.name, spec.type.rawValue, spec.unit, spec.description])
     }
 
     /// The SQL for a field's value when it is a number, NULL otherwise: the generated columns' rule before
