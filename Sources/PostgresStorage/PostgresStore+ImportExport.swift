@@ -6,17 +6,37 @@ import HealthModel
 /// `hmon import` of hmon's own export into a PostgreSQL store, with `LocalStore.importExport`'s promises:
 /// one transaction (all or nothing; a dry run rolls it back), devices found by name and type or made,
 /// each reading checked by `ReadingRules` as a new one, idempotent by reading id, and an id held by another
-/// account refused rather than counted as already there.
+/// account refused rather than counted as already there. The file is read, and its readings checked and
+/// encoded, on a thread of its own (`ExportReadingPreparer`); they go in one multi-row insert per few of
+/// its batches, as Apple Health's readings do (`PostgresStore.importFile`).
 extension PostgresStore {
     public func importExport(_ url: URL, userID: String, dryRun: Bool, now: Date) async throws -> ImportResult {
-        let name = url.lastPathComponent
-        let (format, rows) = try ExportReader.read(url)
-        let readings = try ExportedReadings.group(rows, file: name)
         do {
             return try await bulkWrite(keep: !dryRun) { db in
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
-                let tally = try await Self.insert(readings, userID: userID, file: name, now: now, in: db)
-                return ImportResult(format: format, tally: tally, profile: ImportedProfile())
+                let received = now.millisecondsSince1970
+                let writer = PostgresExportImportWriter(db: db, userID: userID, file: url.lastPathComponent, received: received)
+                let pipe = BatchPipe<PreparedExportReading>(capacity: 16)
+                let types = try await Self.exportDeviceTypes(in: db)
+                BatchPipe.startReadingExport(url, into: pipe, preparing: ExportReadingPreparer(types: types, received: received,
+                                                                                               file: url.lastPathComponent))
+                do {
+                    var pending: [PreparedExportReading] = []
+                    while let batch = await Self.nextBatch(pipe) {
+                        pending += batch
+                        if pending.count >= Self.rowsPerInsert {
+                            try await writer.insert(pending)
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    if !pending.isEmpty { try await writer.insert(pending) }
+                } catch {
+                    pipe.cancel()
+                    throw error
+                }
+                var imported = try pipe.result()
+                imported.tally = writer.tally
+                return imported
             }
         } catch let error as ImportError {
             throw error
@@ -27,58 +47,27 @@ extension PostgresStore {
         }
     }
 
-    private static func insert(_ readings: [ExportedReading], userID: String, file: String, now: Date,
-                               in db: PGConnection) async throws -> ImportTally {
-        var tally = ImportTally()
-        var devices: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
-        let received = now.millisecondsSince1970
-        for reading in readings {
-            func problem(_ text: String) -> ImportError { ImportError(file: file, line: reading.line, problem: text) }
-            let key = reading.first.deviceType + "\u{0}" + reading.first.device
-            let known: (device: Device, manifest: Manifest, typeName: String)
-            if let cached = devices[key] {
-                known = cached
-            } else {
-                let lowered = asciiLowered(reading.first.deviceType)
-                guard let type = try await db.one("SELECT * FROM device_types WHERE \(unescaped: asciiLower("name")) = \(lowered) LIMIT 1")
-                    .map(deviceType(row:)) else {
-                    throw problem("no device type \"\(reading.first.deviceType)\" in this store: see `hmon device types`")
-                }
-                let device = try await findOrMakeDevice(named: reading.first.device, type: type, userID: userID, now: received, in: db)
-                known = (device, try await manifest(ofType: type.id, in: db), type.name)
-                devices[key] = known
-            }
-            var data: [String: FieldValue] = [:]
-            for (name, value) in reading.fields {
-                data[name] = try ExportedReadings.typed(value, field: known.manifest.field(name), name: name, problem: problem)
-            }
-            let accepted: [String: FieldValue]
-            do {
-                try StoreRules.checkTimestamp(reading.first.ts, now: received)
-                accepted = try ReadingRules.accepted(data, manifest: known.manifest, typeName: known.typeName)
-            } catch let error as HealthError {
-                throw problem("reading \(reading.first.readingID): \(error.message)")
-            }
-            let mid = reading.first.readingID
-            let kind = ExportedReadings.kind(of: accepted)
-            if try await Self.insertReading(mid: mid, device: known.device, userID: userID, ts: reading.first.ts, received: received,
-                                            fields: accepted, unlessStored: true, in: db) {
-                if let kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
-                tally.addedByDevice[known.device.name, default: 0] += 1
-            } else {
-                // Reading ids are unique in a store: the same id under another account is not "already there".
-                let owner = try await db.one("SELECT uid FROM messages WHERE mid = \(mid)").map { try $0.value("uid", String.self) }
-                if owner != userID {
-                    throw problem("reading \(mid) belongs to another account in this store: "
-                                  + "import an export into the account it came from, or into another store")
-                }
-                if let kind { tally.alreadyThere[kind, default: 0] += 1 } else { tally.alreadyThereOther += 1 }
-            }
+    /// The store's device types with their manifests, for `ExportReadingPreparer` (names are unique
+    /// whatever their case: `device_types_by_lower_name`).
+    private static func exportDeviceTypes(in db: PGConnection) async throws -> ExportDeviceTypes {
+        var entries: [ExportDeviceTypes.Entry] = []
+        for row in try await db.all("SELECT * FROM device_types ORDER BY id") {
+            let type = try deviceType(row: row)
+            entries.append(.init(type: type, manifest: try await manifest(ofType: type.id, in: db)))
         }
-        return tally
+        return ExportDeviceTypes(entries)
     }
 
-    private static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64,
+    /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
+    /// cooperative threads would stall the inserts' own continuations.
+    private static func nextBatch(_ pipe: BatchPipe<PreparedExportReading>) async -> [PreparedExportReading]? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
+        }
+    }
+
+    /// The user's device of `type` named `name` (or "Name (Type)"), else a new one, locked `FOR KEY SHARE`.
+    static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64,
                                          in db: PGConnection) async throws -> Device {
         let qualified = "\(name.prefix(80)) (\(type.name))"
         let lower = asciiLower("name")

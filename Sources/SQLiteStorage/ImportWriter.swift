@@ -12,13 +12,7 @@ import SQLite3
 /// source and type, and counts per kind what was new and what the store already had. Each row comes
 /// encoded, with its id, from the reading thread (`ImportRowPreparer`).
 ///
-/// The insert is `MessageRecord`'s (its SQL and column names), but it is bound and stepped through
-/// SQLite's C interface on a statement prepared once: a large export is close to a million inserts,
-/// and GRDB's per-call argument boxing (a dictionary of `DatabaseValue`s per record) costs more than
-/// SQLite's own work on each row. Measured on a generated 300 MB export.xml, release build, 2 cores:
-/// `MessageRecord.insertUnlessStored` per reading imported at 115 MB/s into an empty store and
-/// 171 MB/s again (all already there); binding here, 190 and 400 MB/s. Everything else (devices, the
-/// profile) uses GRDB as usual.
+/// The insert is `MessageInsertStatement` (bound through SQLite's C interface, prepared once).
 ///
 /// A dry run (`writesReadings: false`) inserts nothing into `messages`: each reading's id is looked up
 /// there and noted in a temporary table, so the counts are the import's (a reading twice in the file
@@ -29,10 +23,7 @@ final class ImportWriter {
     private let connection: OpaquePointer
     private let userID: String
     private let received: Int64
-    private let insertStatement: Statement
-    private let parameters: Parameters
-    /// The device whose id, type and manifest version the insert statement holds.
-    private var boundDeviceID: String?
+    private let inserter: MessageInsertStatement
     /// A dry run's statement: notes a reading's id unless the store or the file already had it.
     private let noteStatement: Statement?
     private var devices: [DeviceKey: KnownDevice] = [:]
@@ -58,32 +49,13 @@ final class ImportWriter {
         var counter = -1
     }
 
-    /// Where each of `MessageRecord`'s columns is bound in its insert statement.
-    private struct Parameters {
-        var mid, sdid, sdtid, uid, ts, cts, mv, data: Int32
-        var weight, activeEnergy, calories, basalEnergy: Int32
-
-        init(_ statement: OpaquePointer) throws {
-            func index(_ column: MessageRecord.CodingKeys) throws -> Int32 {
-                let index = sqlite3_bind_parameter_index(statement, ":" + column.rawValue)
-                guard index > 0 else { throw HealthError.storeUnavailable("the message insert has no parameter :\(column.rawValue)") }
-                return index
-            }
-            (mid, sdid, sdtid, uid) = (try index(.mid), try index(.sdid), try index(.sdtid), try index(.uid))
-            (ts, cts, mv, data) = (try index(.ts), try index(.cts), try index(.mv), try index(.data))
-            (weight, activeEnergy) = (try index(.weight), try index(.activeEnergy))
-            (calories, basalEnergy) = (try index(.calories), try index(.basalEnergy))
-        }
-    }
-
     init(db: Database, userID: String, now: Date, writesReadings: Bool = true) throws {
         guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
         self.db = db
         self.connection = connection
         self.userID = userID
         received = now.millisecondsSince1970
-        insertStatement = try db.makeStatement(sql: MessageRecord.insertUnlessStoredSQL)
-        parameters = try Parameters(insertStatement.sqliteStatement)
+        inserter = try MessageInsertStatement(db: db, userID: userID, received: received)
         if writesReadings {
             noteStatement = nil
         } else {
@@ -94,8 +66,6 @@ final class ImportWriter {
                 ON CONFLICT (mid) DO NOTHING
                 """)
         }
-        try bind(userID, parameters.uid, insertStatement.sqliteStatement)
-        try check(sqlite3_bind_int64(insertStatement.sqliteStatement, parameters.cts, received))
     }
 
     /// What the reading thread does for each reading before this writer inserts it.
@@ -103,7 +73,7 @@ final class ImportWriter {
 
     func insert(_ row: ImportRow) throws {
         let reading = row.reading
-        guard case .row(var json, var mid, let numbers) = row.outcome else {
+        guard case .row(let json, let mid, let numbers) = row.outcome else {
             if case .skipped(let reason) = row.outcome { skipped[reason, default: 0] += 1 }
             return
         }
@@ -113,32 +83,9 @@ final class ImportWriter {
             count(reading, on: device, added: wouldAdd)
             return
         }
-        let statement = insertStatement.sqliteStatement
-        sqlite3_reset(statement)
-        // A reset keeps the bindings: the user and the time received are bound once (in `init`), the
-        // device when it changes (readings come in long runs of one), so each row copies no text of theirs.
-        if boundDeviceID != device.id {
-            try bind(device.id, parameters.sdid, statement)
-            try bind(device.dtid, parameters.sdtid, statement)
-            try check(sqlite3_bind_int64(statement, parameters.mv, Int64(device.manifestVersion)))
-            boundDeviceID = device.id
-        }
-        try check(sqlite3_bind_int64(statement, parameters.ts, reading.timestamp))
-        try bind(numbers.weight, parameters.weight, statement)
-        try bind(numbers.activeEnergy, parameters.activeEnergy, statement)
-        try bind(numbers.calories, parameters.calories, statement)
-        try bind(numbers.basalEnergy, parameters.basalEnergy, statement)
-        // The id and the JSON are bound in place, without SQLite's copy (a malloc and a free each per row):
-        // SQLite reads them only while stepping, inside these closures, and `finish` unbinds them.
-        let code = try mid.withUTF8 { mid in
-            try json.withUTF8 { json in
-                try bindInPlace(mid, parameters.mid, statement)
-                try bindInPlace(json, parameters.data, statement)
-                return sqlite3_step(statement)
-            }
-        }
-        guard code == SQLITE_DONE else { throw error(code) }
-        count(reading, on: device, added: sqlite3_changes(connection) > 0)
+        let wasAdded = try inserter.insert(mid: mid, json: json, ts: reading.timestamp, numbers: numbers,
+                                           device: .init(id: device.id, dtid: device.dtid, manifestVersion: device.manifestVersion))
+        count(reading, on: device, added: wasAdded)
     }
 
     /// A dry run's step: whether the reading would be added.
@@ -161,8 +108,7 @@ final class ImportWriter {
     }
 
     func finish(into tally: inout ImportTally) {
-        sqlite3_reset(insertStatement.sqliteStatement)
-        sqlite3_clear_bindings(insertStatement.sqliteStatement)
+        inserter.finish()
         if let noteStatement { sqlite3_reset(noteStatement.sqliteStatement) }
         for kind in ReadingKind.allCases {
             if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
@@ -173,35 +119,17 @@ final class ImportWriter {
         tally.cleanedDeviceNames = cleanedNames
     }
 
-    private func bind(_ number: Double?, _ position: Int32, _ statement: OpaquePointer) throws {
-        try check(number.map { sqlite3_bind_double(statement, position, $0) } ?? sqlite3_bind_null(statement, position))
-    }
-
     private func bind(_ text: String, _ position: Int32, _ statement: OpaquePointer) throws {
         var text = text
         try text.withUTF8 { bytes in
-            try check(bytes.withMemoryRebound(to: CChar.self) {
+            let code = bytes.withMemoryRebound(to: CChar.self) {
                 sqlite3_bind_text(statement, position, $0.baseAddress, Int32(bytes.count), sqliteTransient)
-            })
+            }
+            guard code == SQLITE_OK else { throw error(code) }
         }
     }
 
-    /// Binds `bytes` without a copy (`SQLITE_STATIC`): they must stay valid until the statement is
-    /// stepped and its bindings are replaced or cleared.
-    private func bindInPlace(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int32, _ statement: OpaquePointer) throws {
-        try check(bytes.withMemoryRebound(to: CChar.self) {
-            sqlite3_bind_text(statement, position, $0.baseAddress, Int32(bytes.count), nil)
-        })
-    }
-
-    private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw error(code) }
-    }
-
-    private func error(_ code: Int32) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
-                      sql: insertStatement.sql)
-    }
+    private func error(_ code: Int32) -> DatabaseError { inserter.error(code) }
 
     /// The user's device for a source and type. A scale's readings (weights, heights, body composition)
     /// from every source land on the person's one scale, their oldest, or a new "Scale": one weight history,
@@ -269,6 +197,3 @@ final class ImportWriter {
         return (device, stored)
     }
 }
-
-/// SQLite copies the bound bytes (its `SQLITE_TRANSIENT`, a macro Swift cannot import).
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -112,4 +112,65 @@ import Testing
         #expect(try await world.store.messageCount(userID: bob.id) == 0)
         #expect(try await world.importExport(file).tally.alreadyThere == [.weight: 1])
     }
+    /// Issue 30, item 2: the export is streamed, a reading put together from rows next to each other. Rows of
+    /// one reading found apart (a file sorted by hand) are refused where the second part stands, with how
+    /// to mend the file, and nothing is kept.
+    @Test(arguments: StoreEngine.available) func rowsOfOneReadingApartAreRefusedAndNothingIsKept(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
+        let file = try world.folder.write("export.csv", Self.header + """
+            2024-01-02T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,72.4,kg,r1
+            2024-01-02T08:00:00.000+01:00,Bathroom scale,Withings Device,weight,72.1,kg,r2
+            2024-01-02T07:15:00.000+01:00,Bathroom scale,Withings Device,fatRatio,21.5,%,r1
+
+            """)
+        do {
+            _ = try await world.importExport(file)
+            Issue.record("imported a file whose reading r1 has rows apart")
+        } catch let error as ImportError {
+            #expect(error.description.hasPrefix("export.csv:4: reading r1 has rows apart from each other in the file"), "\(error)")
+        }
+        #expect(try await world.messageCount() == 0)
+    }
+
+    /// Many readings of several kinds on several devices, imported, exported and imported into another
+    /// account's empty store: the same readings come back (ids, times, fields), and a second import adds none.
+    @Test(arguments: StoreEngine.available, ["csv", "json"])
+    func anExportComesBackAsTheSameReadingsAndASecondImportAddsNone(_ engine: StoreEngine, format: String) async throws {
+        let world = try await StoreImportTests.World(engine)
+        var text = format == "csv" ? Self.header : "[\n"
+        var rows: [String] = []
+        let start = ms("2024-03-01T05:00:00Z")
+        for i in 0..<1_500 {
+            let time = ExportTime.format(start + Int64(i) * 3_600_000, timeZone: TimeZone(identifier: "America/New_York")!)
+            let fields: [(String, String, String, String, String)] = switch i % 3 {
+            case 0: [("Bathroom scale", "Withings Device", "weight", "\(70 + Double(i % 50) / 10)", "kg"),
+                     ("Bathroom scale", "Withings Device", "fatRatio", "\(20 + i % 7)", "%")]
+            case 1: [("Food log", "Calorie Tracker", "calories", "\(300 + i)", "kcal"),
+                     ("Food log", "Calorie Tracker", "comments", "meal \"\(i)\", with a comma", "")]
+            default: [("Watch", "Activity Tracker", "steps", "\(i * 3)", "")]
+            }
+            for (device, type, field, value, unit) in fields {
+                if format == "csv" {
+                    let quoted = value.contains(",") ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+                    rows.append("\(time),\(device),\(type),\(field),\(quoted),\(unit),id\(i)\n")
+                } else {
+                    let json = Double(value) != nil && field != "comments" ? value
+                        : "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                    rows.append(#"{"device":"\#(device)","device_type":"\#(type)","field":"\#(field)","reading_id":"id\#(i)","time":"\#(time)","unit":"\#(unit)","value":\#(json)}"#)
+                }
+            }
+        }
+        text += format == "csv" ? rows.joined() : rows.joined(separator: ",\n") + "\n]\n"
+        let file = try world.folder.write("export.\(format)", text)
+        let first = try await world.importExport(file)
+        #expect(first.tally.added == [.weight: 500, .dietaryEnergy: 500, .steps: 500])
+        #expect(first.tally.addedByDevice == ["Bathroom scale": 500, "Food log": 500, "Watch": 500])
+        let meal = try await world.store.reading(id: "id1", userID: world.user.id)
+        #expect(meal.data == [Field.calories: .number(301), Field.comments: .text("meal \"1\", with a comma")])
+        #expect(meal.ts == start + 3_600_000)
+        let again = try await world.importExport(file)
+        #expect(again.tally.addedTotal == 0)
+        #expect(again.tally.alreadyThere == [.weight: 500, .dietaryEnergy: 500, .steps: 500])
+        #expect(try await world.messageCount() == 1_500)
+    }
 }

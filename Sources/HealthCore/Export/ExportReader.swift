@@ -14,10 +14,20 @@ public enum ExportReader {
         return nil
     }
 
-    /// The rows of the file, in order. Throws `ImportError` naming the line (CSV) or row (JSON) and what is wrong.
-    /// The file is read a chunk at a time and each format's rows are capped (`CSVReader`'s fields,
-    /// `JSONArrayObjects`' objects), so a hostile file is refused at its row without being held whole.
+    /// The rows of the file, in order, held whole: for small files and tests; `hmon import` streams them (`stream`).
     public static func read(_ url: URL) throws -> (format: ImportFormat, rows: [ExportRow]) {
+        var rows: [ExportRow] = []
+        let format = try stream(url) { rows.append($0) }
+        return (format, rows)
+    }
+
+    /// Hands each row of the file to `onRow`, in order, and returns the file's format. Throws
+    /// `ImportError` naming the line (CSV) or row (JSON) and what is wrong; errors `onRow` throws pass through.
+    /// The file is read a chunk at a time and each format's rows are capped (`CSVReader`'s fields,
+    /// `JSONArrayObjects`' objects), so memory stays flat at any size and a hostile file is refused at its
+    /// row without being held whole.
+    @discardableResult
+    public static func stream(_ url: URL, onRow: (ExportRow) throws -> Void) throws -> ImportFormat {
         let name = url.lastPathComponent
         let handle: FileHandle
         do {
@@ -37,18 +47,21 @@ public enum ExportReader {
         guard let format = detect(Array(first.prefix(512))) else {
             throw ImportError(file: name, problem: "not an hmon export: its first line is not \(ExportFormat.csvHeader.joined(separator: ","))")
         }
-        return (format, format == .hmonCSV ? try csvRows(first: first, next: chunk, name: name)
-                                           : try jsonRows(first: first, next: chunk, name: name))
+        if format == .hmonCSV {
+            try csvRows(first: first, next: chunk, name: name, onRow: onRow)
+        } else {
+            try jsonRows(first: first, next: chunk, name: name, onRow: onRow)
+        }
+        return format
     }
 
     /// How much of the file is read at a time.
     static let chunkBytes = 1 << 20
 
-    private static func csvRows(first: Data, next: () throws -> Data, name: String) throws -> [ExportRow] {
+    private static func csvRows(first: Data, next: () throws -> Data, name: String, onRow: (ExportRow) throws -> Void) throws {
         var reader = CSVReader(delimiter: UInt8(ascii: ","))
-        var rows: [ExportRow] = []
         var sawHeader = false
-        func onRow(_ fields: [String], _ line: Int) throws {
+        func onFields(_ fields: [String], _ line: Int) throws {
             if !sawHeader {
                 sawHeader = true
                 return
@@ -58,25 +71,23 @@ public enum ExportReader {
                 throw ImportError(file: name, line: line,
                                   problem: "\(fields.count) columns where the header has \(ExportFormat.csvHeader.count)")
             }
-            rows.append(try row(time: fields[0], device: fields[1], deviceType: fields[2], field: fields[3], value: .text(fields[4]),
-                                unit: fields[5], readingID: fields[6], place: (name, line)))
+            try onRow(try row(time: fields[0], device: fields[1], deviceType: fields[2], field: fields[3], value: .text(fields[4]),
+                              unit: fields[5], readingID: fields[6], place: (name, line)))
         }
         do {
             var data = first
             while !data.isEmpty {
-                try data.withUnsafeBytes { bytes in try reader.feed(bytes, onRow) }
+                try data.withUnsafeBytes { bytes in try reader.feed(bytes, onFields) }
                 data = try next()
             }
-            try reader.finish(onRow)
+            try reader.finish(onFields)
         } catch let problem as ImportLineProblem {
             throw ImportError(file: name, line: problem.line, problem: problem.message)
         }
-        return rows
     }
 
-    private static func jsonRows(first: Data, next: () throws -> Data, name: String) throws -> [ExportRow] {
+    private static func jsonRows(first: Data, next: () throws -> Data, name: String, onRow: (ExportRow) throws -> Void) throws {
         var splitter = JSONArrayObjects()
-        var rows: [ExportRow] = []
         let decoder = JSONDecoder()
         func onObject(_ bytes: [UInt8], _ index: Int) throws {
             let object: ExportFormat.JSONRow
@@ -86,8 +97,8 @@ public enum ExportReader {
                 throw ImportError(file: name, line: index + 1,
                                   problem: "not a row of the JSON hmon export writes (an object with time, device, device_type, field, value, unit and reading_id)")
             }
-            rows.append(try row(time: object.time, device: object.device, deviceType: object.device_type, field: object.field,
-                                value: object.value, unit: object.unit, readingID: object.reading_id, place: (name, index + 1)))
+            try onRow(try row(time: object.time, device: object.device, deviceType: object.device_type, field: object.field,
+                              value: object.value, unit: object.unit, readingID: object.reading_id, place: (name, index + 1)))
         }
         do {
             var data = first
@@ -99,7 +110,6 @@ public enum ExportReader {
         } catch let problem as JSONArrayObjects.Problem {
             throw ImportError(file: name, line: problem.row + 1, problem: problem.message)
         }
-        return rows
     }
 
     /// A row as read; a CSV value stays text until the device type's manifest says what the field holds.

@@ -8,33 +8,9 @@ public struct ExportedReading: Sendable {
     public var fields: [(name: String, value: FieldValue)]
 }
 
-/// How both engines read an `hmon export` back before writing it: rows put together into readings,
-/// values typed by the manifest, each reading's kind for the summary.
+/// How both engines read an `hmon export` back before writing it: values typed by the manifest, each
+/// reading's kind for the summary (rows are put together by `ExportedReadingGrouper`).
 public enum ExportedReadings {
-    /// The file's rows grouped by `reading_id`, in file order; refuses a reading whose rows disagree.
-    public static func group(_ rows: [ExportRow], file: String) throws -> [ExportedReading] {
-        var readings: [ExportedReading] = []
-        var position: [String: Int] = [:]
-        for (index, row) in rows.enumerated() {
-            let line = index + 2  // after the header (CSV) or the opening bracket (JSON)
-            if let at = position[row.readingID] {
-                let first = readings[at].first
-                guard first.ts == row.ts, first.device == row.device, first.deviceType == row.deviceType else {
-                    throw ImportError(file: file, line: line,
-                                      problem: "reading \(row.readingID) has rows with different times or devices: each reading has one")
-                }
-                if readings[at].fields.contains(where: { $0.name == row.field }) {
-                    throw ImportError(file: file, line: line, problem: "reading \(row.readingID) has two rows for \(row.field)")
-                }
-                readings[at].fields.append((row.field, row.value))
-            } else {
-                position[row.readingID] = readings.count
-                readings.append(ExportedReading(first: row, line: line, fields: [(row.field, row.value)]))
-            }
-        }
-        return readings
-    }
-
     /// The kind an import summary counts a reading under; nil for none (counted as "other"). An RMSSD is
     /// "HRV from beats" only when it was computed from beats, not measured by Welltory or typed in.
 

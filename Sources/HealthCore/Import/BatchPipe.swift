@@ -85,13 +85,27 @@ package final class BatchPipe<Item>: @unchecked Sendable {
         _ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?, into pipe: BatchPipe<Item>,
         batchSize: Int = 512, preparing preparer: Preparer
     ) where Preparer.Prepared == Item {
-        let thread = Thread {
+        startReading(into: pipe, batchSize: batchSize) { send in
             var preparer = preparer
+            // `Importer.read` keeps its closure no longer than the call.
+            return try withoutActuallyEscaping(send) { send in
+                try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
+                    try send(try preparer.prepare(reading))
+                }
+            }
+        }
+    }
+
+    /// Runs `read` on a thread of its own; each item it hands to `send` goes into the pipe in batches of
+    /// `batchSize`, and what it returns (or throws) finishes the pipe.
+    package static func startReading(into pipe: BatchPipe<Item>, batchSize: Int = 512,
+                                     _ read: @escaping @Sendable (_ send: (Item) throws -> Void) throws -> ImportResult) {
+        let thread = Thread {
             var batch: [Item] = []
             batch.reserveCapacity(batchSize)
             do {
-                let result = try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
-                    batch.append(try preparer.prepare(reading))
+                let result = try read { item in
+                    batch.append(item)
                     if batch.count == batchSize {
                         try pipe.send(batch)
                         batch = []
