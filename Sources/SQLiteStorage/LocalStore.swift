@@ -49,6 +49,8 @@ public final class LocalStore: Sendable {
     private let versionConnection: Mutex<DatabaseQueue?>
     /// Writes made through this store object (belt and braces next to `data_version`).
     private let ownWrites = Atomic<Int64>(0)
+    /// Where `write` sends its transactions.
+    let groupCommit: GroupCommit
 
     /// Opens the store at `url` as `access` says: `.create` makes it (and its folder) when absent and
     /// brings its schema up to date; `.readWrite` needs an hmon store already there and brings it up to
@@ -94,6 +96,7 @@ public final class LocalStore: Sendable {
             writer = try Self.openConnections(path: path, configuration: configuration, readOnlyOpening: readOnlyOpening,
                                               patience: patience)
             versionConnection = Mutex(writer as? DatabaseQueue)
+            groupCommit = GroupCommit(writer: writer)
             // One read answers everything opening needs to know; the migrator's write transaction runs
             // only when there is something to migrate, so a launch on an up-to-date store never waits
             // for the write lock.
@@ -160,11 +163,12 @@ public final class LocalStore: Sendable {
 
     // MARK: Access for the extension files
 
-    /// Runs `updates` in a write transaction; maps database errors to `HealthError` and counts the write.
-    package func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `updates` in a write transaction, which it may share with writes made at the same time
+    /// (`GroupCommit`): returns once it is committed. Maps database errors to `HealthError` and counts the write.
+    package func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try refuseIfOpenedToRead()
         do {
-            let result = try await writer.write(updates)
+            let result = try await groupCommit.write(updates)
             ownWrites.add(1, ordering: .releasing)
             return result
         } catch {
