@@ -68,15 +68,7 @@ import Glibc
         let world = try await WithingsWorld.start(groups: [Self.morning], publicURL: true)
         defer { world.stop() }
 
-        // The callback lands on hmon serve, which trades the code itself; the command is told with Enter.
-        let linked = try await world.linkAdd { authorizeURL in
-            let answer = try await RawHTTP.send("GET", authorizeURL)
-            let callback = try #require(answer.headers["Location"])
-            let landed = try await RawHTTP.send("GET", callback)
-            #expect(landed.status == 200)
-            #expect(String(decoding: landed.body, as: UTF8.self).contains("Linked"))
-            return "\n"
-        }
+        let linked = try await world.linkThroughTheCallback()
         #expect(linked.status == 0, "\(linked.errors)")
         #expect(linked.output.contains("Linked: hmon serve received the authorization"), "\(linked.output)")
 
@@ -170,6 +162,19 @@ struct WithingsWorld {
         let (output, errors) = await (outputRead, errorsRead)
         let status = await ServeCommandTests.waitForExit(process) ?? -1
         return (status, (line ?? "") + "\n" + String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    /// `hmon link add withings` where the browser lands on hmon serve, which trades the code itself; the
+    /// command is then told with Enter.
+    func linkThroughTheCallback() async throws -> (status: Int32, output: String, errors: String) {
+        try await linkAdd { authorizeURL in
+            let answer = try await RawHTTP.send("GET", authorizeURL)
+            let callback = try #require(answer.headers["Location"])
+            let landed = try await RawHTTP.send("GET", callback)
+            #expect(landed.status == 200)
+            #expect(String(decoding: landed.body, as: UTF8.self).contains("Linked"))
+            return "\n"
+        }
     }
 
     /// `POST /v1.1/hmon/withings/poll` as alice: the dashboard's R.
