@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthModel
+import PostgresStorage
 import SQLiteStorage
 import Testing
 import TestSupport
@@ -15,8 +16,9 @@ import Glibc
     static let morning = WithingsExamples.Group(grpid: 1001, date: 1_763_622_000, modified: 1_763_622_010,
                                                 measures: [(72350, 1, -3), (2180, 6, -2), (56577, 5, -3), (15773, 8, -3)])
 
-    @Test func aPastedCodeLinksTheScaleAndPollingStoresEachWeighInOnceThroughATokenRefresh() async throws {
-        let world = try await WithingsWorld.start(groups: [Self.morning, WithingsExamples.documented], publicURL: false)
+    @Test(arguments: StoreEngine.available)
+    func aPastedCodeLinksTheScaleAndPollingStoresEachWeighInOnceThroughATokenRefresh(_ engine: StoreEngine) async throws {
+        let world = try await WithingsWorld.start(groups: [Self.morning, WithingsExamples.documented], publicURL: false, engine: engine)
         defer { world.stop() }
 
         // The person opens the printed page; Withings sends the browser back with a code, which they paste.
@@ -58,7 +60,7 @@ import Glibc
         #expect(world.fixture.subscriptions.isEmpty, "without --public-url nothing is subscribed")
 
         // Revoking the link deletes its secret and tokens.
-        let revoked = try await ServeCommandTests.run(world.binary, ["link", "revoke", "withings", "--db", world.database.path],
+        let revoked = try await ServeCommandTests.run(world.binary, ["link", "revoke", "withings", "--db", world.database],
                                                       input: "", environment: world.home.environment)
         #expect(revoked.status == 0, "\(revoked.errors)")
         #expect(try world.linkFile() == nil)
@@ -100,28 +102,36 @@ import Glibc
 struct WithingsWorld {
     let home: CommandHome
     let binary: URL
-    let database: URL
+    /// `--db`: the SQLite file's path or the PostgreSQL database's URL.
+    let database: String
     let fixture: WithingsFixture
     let server: SpawnedProcess
     let address: String
-    let store: LocalStore
+    let store: any HealthStore
     let alice: User
     let scale: Device
     let token: String
     var files: WithingsLinkFiles { WithingsLinkFiles(folder: home.folder.appendingPathComponent("data/hmon/withings")) }
 
-    static func start(groups: [WithingsExamples.Group], publicURL: Bool) async throws -> WithingsWorld {
+    static func start(groups: [WithingsExamples.Group], publicURL: Bool, engine: StoreEngine = .sqlite) async throws -> WithingsWorld {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("withings")
-        let database = home.folder.appendingPathComponent("server.sqlite")
-        let store = try LocalStore(url: database, passwordHasher: .fastForTests)
+        let database: String
+        let store: any HealthStore
+        if engine == .postgres {
+            database = try TestPostgres.newDatabaseURL()
+            store = try await PostgresStore.open(try PostgresLocation(database), passwordHasher: .fastForTests, maximumConnections: 2)
+        } else {
+            database = home.folder.appendingPathComponent("server.sqlite").path
+            store = try LocalStore(url: URL(fileURLWithPath: database), passwordHasher: .fastForTests)
+        }
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id, userID: alice.id)
         let (token, _) = try await store.createToken(kind: .access, userID: alice.id, clientID: "hmon", scope: "read,write", ttl: 3600)
         let fixture = try await WithingsFixture.start(groups: groups)
         // A public URL must be known before the server starts: a port picked free just before.
         let port = publicURL ? try Self.freePort() : 0
-        var arguments = ["serve", "--db", database.path, "--port", String(port), "--rate-limit", "off",
+        var arguments = ["serve", "--db", database, "--port", String(port), "--rate-limit", "off",
                          "--withings-api-url", fixture.url.absoluteString, "--withings-poll-minutes", "1440"]
         if publicURL { arguments += ["--public-url", "http://127.0.0.1:\(port)"] }
         let server = try SpawnedProcess(binary, arguments, environment: home.environment)
@@ -146,7 +156,7 @@ struct WithingsWorld {
         let secretFile = home.folder.appendingPathComponent("withings-secret")
         try Data((WithingsFixture.clientSecret + "\n").utf8).write(to: secretFile)
         chmod(secretFile.path, 0o600)
-        let process = try SpawnedProcess(binary, ["link", "add", "withings", "--db", database.path, "--user", "alice",
+        let process = try SpawnedProcess(binary, ["link", "add", "withings", "--db", database, "--user", "alice",
                                                   "--client-id", WithingsFixture.clientID, "--client-secret-file", secretFile.path,
                                                   "--base-url", address, "--allow-loopback",
                                                   "--withings-api-url", fixture.url.absoluteString,
