@@ -94,6 +94,25 @@ import Glibc
         }
         #expect(latest == 71.8, "the notified weigh-in is served at /v1.1/messages/last")
         #expect(try await world.scaleReadings().count == 2)
+
+        // Another secret is no link: Withings' check of it fails, a notification to it does nothing.
+        #expect(try await RawHTTP.send("HEAD", world.address + "/withings/" + String(repeating: "0", count: 64)).status == 404)
+        // The log names the routes, never the secret in them (nor a code or a token).
+        let log = await world.stopAndReadLog()
+        let secret = String(subscribed.split(separator: "/").last ?? "")
+        #expect(log.contains("POST /withings/… 200"), "\(log)")
+        #expect(!log.contains(secret) && !log.contains("code-") && !log.contains("access-"), "\(log)")
+    }
+
+    @Test func aRefusedCodeSaysHowToRetryAndLeavesNoLink() async throws {
+        let world = try await WithingsWorld.start(groups: [Self.morning], publicURL: false)
+        defer { world.stop() }
+        let refused = try await world.linkAdd { _ in "code-that-withings-never-gave\n" }
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("Withings refused requesttoken (status 503"), "\(refused.errors)")
+        #expect(refused.errors.contains("run `hmon link add withings` again"))
+        #expect(try await world.store.pushLinks().isEmpty, "the half-made link is revoked")
+        #expect(try world.linkFile() == nil, "and its file with the client secret deleted")
     }
 }
 
@@ -142,6 +161,14 @@ struct WithingsWorld {
         }
         return WithingsWorld(home: home, binary: binary, database: database, fixture: fixture, server: server, address: String(address),
                              store: store, alice: alice, scale: scale, token: token)
+    }
+
+    /// Stops the server (SIGTERM) and returns what it logged.
+    func stopAndReadLog() async -> String {
+        server.terminate()
+        _ = await ServeCommandTests.waitForExit(server)
+        let errors = server.errors
+        return String(decoding: await ServeCommandTests.offThePool { errors.readDataToEndOfFile() }, as: UTF8.self)
     }
 
     func stop() {
