@@ -18,7 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
             increment, the simple token); and the \
-            Welltory callback link `hmon hrv link` makes. Routes and examples: docs/server.md.
+            Welltory callback link `hmon hrv link` makes; the Health Auto Export and Withings links `hmon link add` makes, \
+            reading each Withings link every --withings-poll-minutes and on Withings' notifications when --public-url \
+            is set. Routes and examples: docs/server.md, docs/withings.md.
 
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
