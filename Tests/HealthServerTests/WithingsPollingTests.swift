@@ -1,0 +1,61 @@
+import Foundation
+import HealthCore
+import HealthModel
+import HealthServer
+import RemoteClient
+import SQLiteStorage
+import Testing
+
+/// Without a public URL the server reads each Withings link on its own, every poll interval: here an
+/// interval of 50 ms (in use, `--withings-poll-minutes`), so the test waits on the server, not on a clock.
+@Suite struct WithingsPollingTests {
+    @Test func withoutAPublicURLTheServerReadsEachLinkAtItsIntervalAndSubscribesNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-withings-poll-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
+        defer { fixture.stop() }
+
+        // A link as `hmon link add withings` leaves it once authorized.
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
+        let files = WithingsLinkFiles(folder: folder.appendingPathComponent("withings"))
+        let (id, secret) = try await store.createPushLink(kind: .withings, userID: alice.id, now: Date())
+        let redirect = "http://127.0.0.1:9/withings/" + secret
+        let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: redirect, state: "s1")
+        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
+        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+        var link = WithingsLink(linkID: id, userID: alice.id, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
+                                callbackPath: "/withings/" + secret, redirectURI: redirect, pendingState: nil)
+        link.tokens = try await api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
+                                                 redirectURI: redirect, now: Date())
+        try files.save(link)
+
+        var configuration = ServerConfiguration(port: 0, rateLimit: nil)
+        configuration.withings = WithingsSettings(api: api, files: files, pollInterval: .milliseconds(50))
+        let server = try await RunningServer.start(store: store, configuration: configuration)
+
+        // The first read, at start; then a weigh-in nobody notifies is read at a later interval.
+        try await Self.waitForWeights([72.35], of: alice.id, in: store)
+        fixture.add(WithingsExamples.Group(grpid: 1004, date: 1_763_708_400, measures: [(71800, 1, -3)]))
+        try await Self.waitForWeights([71.8, 72.35], of: alice.id, in: store)
+        await server.stop()
+
+        #expect(fixture.subscriptions.isEmpty, "no public URL: nothing to subscribe")
+        #expect(fixture.measureCalls >= 2, "read once per interval, with lastupdate")
+        let scales = try await store.devices(userID: alice.id)
+        #expect(scales.map(\.name) == ["Scale"], "alice had no scale: the weigh-ins made one, as an import does")
+    }
+
+    /// Waits (up to 400 looks) until the user's weights, newest first, are `expected`.
+    static func waitForWeights(_ expected: [Double], of userID: String, in store: LocalStore) async throws {
+        var weights: [Double] = []
+        for _ in 0..<400 {
+            weights = try await store.weightReadings(userID: userID, from: 0, to: 4_000_000_000_000).sorted { $0.date > $1.date }.map(\.kg)
+            if weights == expected { return }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(weights == expected)
+    }
+}
