@@ -29,6 +29,8 @@ final class WithingsFixture: Sendable {
         var groups: [WithingsExamples.Group] = []
         var subscriptions: [String] = []
         var measureCalls = 0
+        /// Groups per `getmeas` page; past it the answer says `more: 1` and the next `offset`.
+        var pageSize = Int.max
     }
 
     /// The fixture's state, shared with its route handlers.
@@ -59,6 +61,9 @@ final class WithingsFixture: Sendable {
 
     /// From now on the current access token is refused (status 401), as after its 3 hours.
     func expireAccessToken() { state.withLock { $0.accessTokenExpired = true } }
+
+    /// Answers `getmeas` in pages of `size` groups.
+    func pageMeasures(by size: Int) { state.withLock { $0.pageSize = size } }
 
     /// A new measure group, as the scale uploads it.
     func add(_ group: WithingsExamples.Group) { state.withLock { $0.groups.append(group) } }
@@ -121,13 +126,16 @@ final class WithingsFixture: Sendable {
             guard Self.bearerIsValid(request, state) else { return Self.envelope(status: 401, error: "invalid_token: The access token provided is invalid") }
             guard form["action"] == "getmeas" else { return Self.envelope(status: 2555, error: "Unknown action") }
             let since = Int64(form["lastupdate"] ?? "") ?? 0
-            let groups: [WithingsExamples.Group] = state.withLock { state in
+            let (all, pageSize): ([WithingsExamples.Group], Int) = state.withLock { state in
                 state.measureCalls += 1
-                return state.groups.filter { $0.modified > since }
+                return (state.groups.filter { $0.modified > since }, state.pageSize)
             }
-            let newest = groups.map(\.modified).max() ?? since
+            let offset = min(all.count, max(0, Int(form["offset"] ?? "") ?? 0))
+            let groups = Array(all[offset..<(pageSize >= all.count - offset ? all.count : offset + pageSize)])
+            let more = offset + groups.count < all.count
+            let newest = all.map(\.modified).max() ?? since
             return Self.envelope(status: 0, body: ["updatetime": max(newest, since), "timezone": "Europe/Paris", "measuregrps": groups.map(\.json),
-                                                   "more": 0, "offset": 0])
+                                                   "more": more ? 1 : 0, "offset": more ? offset + groups.count : 0])
         }
         router.post("/notify") { request, _ -> Response in
             let form = try await Self.form(request)

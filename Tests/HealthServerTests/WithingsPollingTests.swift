@@ -48,6 +48,26 @@ import Testing
         #expect(scales.map(\.name) == ["Scale"], "alice had no scale: the weigh-ins made one, as an import does")
     }
 
+    @Test func aLongHistoryIsReadPageByPage() async throws {
+        let groups = (0..<5).map { WithingsExamples.Group(grpid: 2000 + Int64($0), date: 1_763_622_000 + Int64($0) * 86_400,
+                                                          measures: [(72000 - Int64($0) * 100, 1, -3)]) }
+        let fixture = try await WithingsFixture.start(groups: groups)
+        defer { fixture.stop() }
+        fixture.pageMeasures(by: 2)
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
+        let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: "http://127.0.0.1:9/withings/x", state: "s")
+        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
+        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+        let tokens = try await api.requestToken(code: code, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
+                                                redirectURI: "http://127.0.0.1:9/withings/x", now: Date())
+
+        let fetched = try await api.measureGroups(accessToken: tokens.accessToken, lastUpdate: 0)
+        #expect(fetched.groups.map(\.grpid) == [2000, 2001, 2002, 2003, 2004], "three pages of 2, 2 and 1")
+        #expect(fixture.measureCalls == 3)
+        // 72000 - 4 × 100 = 71600 × 10^-3 kg.
+        #expect(WithingsWeighIns(fetched.groups).weighIns.last?.data[Field.weight] == .number(71.6))
+    }
+
     /// Waits (up to 400 looks) until the user's weights, newest first, are `expected`.
     static func waitForWeights(_ expected: [Double], of userID: String, in store: LocalStore) async throws {
         var weights: [Double] = []
