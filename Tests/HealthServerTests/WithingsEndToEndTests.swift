@@ -34,6 +34,11 @@ import Glibc
         let mode = try FileManager.default.attributesOfItem(atPath: world.files.file(linkID: file.linkID).path)[.posixPermissions] as? Int
         #expect(mode == 0o600, "the client secret and tokens are readable by their owner only")
 
+        let listed = try await ServeCommandTests.run(world.binary, ["link", "list", "--db", world.database], input: "",
+                                                     environment: world.home.environment)
+        #expect(listed.output.contains("withings  alice") && listed.output.contains("authorized"), "\(listed.output)")
+        #expect(!listed.output.contains(file.clientSecret) && !listed.output.contains(file.callbackPath))
+
         let first = try await world.poll()
         #expect(first["added"] as? Int == 1, "\(first)")
         let skipped = ((first["links"] as? [[String: Any]])?.first?["skipped"] as? [String]) ?? []

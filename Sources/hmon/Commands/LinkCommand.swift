@@ -94,7 +94,16 @@ struct LinkListCommand: AsyncParsableCommand {
             printEscaped("No links: make one with `hmon link add health-auto-export`.")
             return
         }
-        for line in HealthAutoExportLinkText.list(links) { printEscaped(line) }
+        // A Withings link says whether Withings has authorized it yet (its file holds tokens then).
+        let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
+        for (line, link) in zip(HealthAutoExportLinkText.list(links), links) {
+            guard link.kind == .withings else {
+                printEscaped(line)
+                continue
+            }
+            let authorized = (try? withingsFiles.load(linkID: link.id))?.tokens != nil
+            printEscaped(line + (authorized ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
+        }
     }
 }
 
