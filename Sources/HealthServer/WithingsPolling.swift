@@ -64,12 +64,14 @@ struct WithingsPolling: Service {
         }
     }
 
-    private func fetch() async {
+    /// Reads the links of one user (after a notification), or of everyone with nil, and logs what happened.
+    func fetch(userID: String? = nil) async {
         do {
-            for fetch in try await sync.fetchAll() {
+            let fetches = if let userID { try await sync.fetch(userID: userID) } else { try await sync.fetchAll() }
+            for fetch in fetches {
                 if let problem = fetch.problem {
                     logger.warning("Withings link \(fetch.linkID): \(problem)")
-                } else if fetch.added > 0 {
+                } else if fetch.added > 0 || userID != nil {
                     logger.info("Withings link \(fetch.linkID): \(fetch.added) new weigh-in\(fetch.added == 1 ? "" : "s")")
                 }
             }

@@ -36,8 +36,8 @@ struct WithingsRoutes {
             // Only a weight notification of this link's Withings account is acted on; any other is
             // acknowledged all the same, or Withings would retry it.
             if form["appli"] == "1", let userid = form["userid"], userid == link.tokens?.userid {
-                let (sync, userID) = (self.sync, link.userID)
-                Task { _ = try? await sync.fetch(userID: userID) }
+                let (polling, userID) = (self.polling, link.userID)
+                Task { await polling.fetch(userID: userID) }
             }
             return Response(status: .ok)
         }
