@@ -18,19 +18,7 @@ import Testing
         let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
         defer { fixture.stop() }
 
-        // A link as `hmon link add withings` leaves it once authorized.
-        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
-        let files = WithingsLinkFiles(folder: folder.appendingPathComponent("withings"))
-        let (id, secret) = try await store.createPushLink(kind: .withings, userID: alice.id, now: Date())
-        let redirect = "http://127.0.0.1:9/withings/" + secret
-        let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: redirect, state: "s1")
-        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
-        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
-        var link = WithingsLink(linkID: id, userID: alice.id, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
-                                callbackPath: "/withings/" + secret, redirectURI: redirect, pendingState: nil)
-        link.tokens = try await api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
-                                                 redirectURI: redirect, now: Date())
-        try files.save(link)
+        let (api, files) = try await Self.authorizedLink(for: alice, in: store, fixture: fixture, folder: folder)
 
         var configuration = ServerConfiguration(port: 0, rateLimit: nil)
         configuration.withings = WithingsSettings(api: api, files: files, pollInterval: .milliseconds(50))
@@ -46,6 +34,29 @@ import Testing
         #expect(fixture.measureCalls >= 2, "read once per interval, with lastupdate")
         let scales = try await store.devices(userID: alice.id)
         #expect(scales.map(\.name) == ["Scale"], "alice had no scale: the weigh-ins made one, as an import does")
+    }
+
+    @Test func readsAskedAtOnceTakeTurnsSoTheRotatingRefreshTokenIsUsedOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-withings-turns-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
+        defer { fixture.stop() }
+        let (api, files) = try await Self.authorizedLink(for: alice, in: store, fixture: fixture, folder: folder)
+        let sync = WithingsSync(store: store, api: api, files: files)
+
+        // A poll, a notification and an R at the same moment, with an access token Withings no longer takes.
+        fixture.expireAccessToken()
+        async let poll = sync.fetch(userID: nil)
+        async let notification = sync.fetch(userID: alice.id)
+        async let press = sync.fetch(userID: alice.id)
+        let outcomes = try await [poll, notification, press].flatMap { $0 }
+        #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.compactMap(\.problem))")
+        #expect(fixture.refreshes == 1, "one refresh; a second with the same refresh token would be refused")
+        #expect(outcomes.map(\.added).reduce(0, +) == 1, "the morning stored once")
+        #expect(try files.load(linkID: try #require(outcomes.first?.linkID))?.tokens?.refreshToken == fixture.refreshToken)
     }
 
     @Test func aLongHistoryIsReadPageByPage() async throws {
@@ -77,5 +88,23 @@ import Testing
             try await Task.sleep(for: .milliseconds(25))
         }
         #expect(weights == expected)
+    }
+
+    /// A link as `hmon link add withings` leaves it once authorized, with the fixture's tokens.
+    static func authorizedLink(for user: User, in store: LocalStore, fixture: WithingsFixture, folder: URL) async throws
+        -> (api: WithingsAPI, files: WithingsLinkFiles) {
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
+        let files = WithingsLinkFiles(folder: folder.appendingPathComponent("withings"))
+        let (id, secret) = try await store.createPushLink(kind: .withings, userID: user.id, now: Date())
+        let redirect = "http://127.0.0.1:9/withings/" + secret
+        let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: redirect, state: "s1")
+        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
+        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+        var link = WithingsLink(linkID: id, userID: user.id, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
+                                callbackPath: "/withings/" + secret, redirectURI: redirect, pendingState: nil)
+        link.tokens = try await api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
+                                                 redirectURI: redirect, now: Date())
+        try files.save(link)
+        return (api, files)
     }
 }

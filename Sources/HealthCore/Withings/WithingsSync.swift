@@ -15,13 +15,19 @@ public struct WithingsFetch: Sendable, Equatable {
 /// (keeping the rotated refresh token), asks `getmeas` for what changed since the last fetch, and stores
 /// each kept measure group once, as one reading on the person's scale (`WithingsWeighIns.mid`).
 ///
-/// An actor, so a poll, a notification and the R of a dashboard never read the same link at once: two
-/// refreshes with one refresh token would leave the second with a token Withings already replaced.
+/// One link is read (or subscribed) at a time, whatever asks (the poll, a notification, a dashboard's R):
+/// two refreshes with one refresh token would leave the second with a token Withings already replaced, and
+/// two reads of the link's file would each save over the other's. An actor alone does not ensure that (it
+/// lets another call in at every `await`), so its calls also take turns (`oneAtATime`).
 public actor WithingsSync {
     public nonisolated let store: any HealthStore
     public nonisolated let api: WithingsAPI
     public nonisolated let files: WithingsLinkFiles
     private let clock: @Sendable () -> Date
+
+    /// Whether a call holds the turn, and the calls waiting for it, first come first served.
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// A token this close to its expiry is refreshed before use.
     static let refreshMargin: TimeInterval = 60
@@ -57,6 +63,10 @@ public actor WithingsSync {
 
     /// Fetches one link's new weigh-ins; a problem is reported in the answer, not thrown.
     public func fetch(linkID: String) async -> WithingsFetch {
+        await oneAtATime { await fetchNow(linkID: linkID) }
+    }
+
+    private func fetchNow(linkID: String) async -> WithingsFetch {
         var outcome = WithingsFetch(linkID: linkID, added: 0, alreadyThere: 0, skipped: [], problem: nil)
         do {
             guard var link = try files.load(linkID: linkID) else {
@@ -92,18 +102,34 @@ public actor WithingsSync {
     public func subscribeAll(callbackURL: @Sendable (WithingsLink) -> String?) async throws -> [(linkID: String, problem: String?)] {
         var results: [(linkID: String, problem: String?)] = []
         for id in try await linkIDs() {
-            guard var link = try files.load(linkID: id), link.tokens != nil, let url = callbackURL(link), link.subscribedURL != url else { continue }
-            do {
-                let api = self.api
-                try await withFreshToken(&link) { token in try await api.subscribe(accessToken: token, callbackURL: url) }
-                link.subscribedURL = url
-                try files.save(link)
-                results.append((id, nil))
-            } catch {
-                results.append((id, String(describing: error)))
+            let problem: String?? = try await oneAtATime {
+                guard var link = try files.load(linkID: id), link.tokens != nil, let url = callbackURL(link), link.subscribedURL != url else {
+                    return nil
+                }
+                do {
+                    let api = self.api
+                    try await withFreshToken(&link) { token in try await api.subscribe(accessToken: token, callbackURL: url) }
+                    link.subscribedURL = url
+                    try files.save(link)
+                    return .some(nil)
+                } catch {
+                    return .some(String(describing: error))
+                }
             }
+            if let problem { results.append((id, problem)) }
         }
         return results
+    }
+
+    /// Runs `body` when no other call of this sync is running one: calls take turns in the order they came.
+    private func oneAtATime<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        while isBusy { await withCheckedContinuation { waiting.append($0) } }
+        isBusy = true
+        defer {
+            isBusy = false
+            if !waiting.isEmpty { waiting.removeFirst().resume() }
+        }
+        return try await body()
     }
 
     /// Runs `call` with a valid access token: refreshed first when it expires within a minute, and once
