@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -22,6 +23,8 @@ public final class Dashboard {
     public var drawsWithoutColour = false
 
     private let runner: LoadRunner
+    /// R's request that the server read the linked sources (a Withings scale) now.
+    private let linkedSources = LoadSlot(model: "linked sources")
     private var tabs: [any DashboardScreen] = []
     private var tabsMadeFor = -1
     private lazy var signInScreen = SignInScreen(app: app)
@@ -192,7 +195,7 @@ public final class Dashboard {
         case .cancel where app.isConfirmingSignOut:
             app.cancelSignOut()
         case .refresh where current.modal == nil:
-            run(refreshCurrent())
+            run(refreshCurrent() + pollLinkedSources())
         case .undo where current.modal == nil && app.screen != .signIn:
             run(app.undoLastChange { [unowned self] said in
                 ui.notice = said
@@ -231,6 +234,19 @@ public final class Dashboard {
         case .cancel: app.closeProfile()
         default: if let edit = TextEdit(action) { form.edit(edit) }
         }
+    }
+
+    /// R on a dashboard connected to a server also asks it to read the user's linked sources (a Withings
+    /// scale) now; when that added readings, the screen reloads once more to show them. A failure is left
+    /// unsaid: the reload itself reports a server that cannot be reached.
+    private func pollLinkedSources() -> Command {
+        guard let polling = app.service as? any LinkedSourcePolling else { return .none }
+        return Command(linkedSources.load("poll") {
+            try await polling.pollLinkedSources()
+        } apply: { [unowned self] result in
+            if case .success(let added) = result, added > 0 { return refreshCurrent() }
+            return .none
+        })
     }
 
     /// R, and live updates: the screen reloads, and the change token is read after, so the reload's own

@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// Header, body, idle and write timeouts and the caps on open connections.
     public var limits: ConnectionLimits
+    /// Reading Withings scales (`hmon link add withings`); nil: the Withings routes are not served.
+    public var withings: WithingsSettings?
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
     public var beforeEachRequest: (@Sendable (String) async -> Void)?
@@ -102,6 +104,14 @@ public enum HMonServer {
         WelltoryRoutes(store: store, configuration: configuration).add(to: router)
         HealthAutoExportRoutes(store: store, configuration: configuration).add(to: router)
         ExistRoutes(store: store, configuration: configuration).add(to: router)
+        var services: [any Service] = [passwordSignIn.passwords]
+        let listening = ServerListening()
+        if let withings = configuration.withings {
+            let polling = WithingsPolling(sync: WithingsSync(store: store, api: withings.api, files: withings.files, clock: configuration.clock),
+                                          settings: withings, publicURL: configuration.publicURL, listening: listening, logger: logger)
+            WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
+            services.append(polling)
+        }
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
         var frameworkLogger = logger
@@ -118,8 +128,11 @@ public enum HMonServer {
             // it at net.core.somaxconn); the cap then answers the excess with a 503.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon",
                                  backlog: ServerLimits.acceptBacklog),
-            services: [passwordSignIn.passwords],
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            services: services,
+            onServerRunning: { channel in
+                listening.open()
+                await onRunning(channel.localAddress?.port ?? configuration.port)
+            },
             logger: frameworkLogger)
     }
 }

@@ -430,6 +430,9 @@ public final class RemoteHealthService: HealthService {
         return try decode(SAMI.DataEnvelope<SAMI.UserJSON>.self, reply).data.user
     }
 
+    /// `call` for the extensions in other files (`RemoteHealthService+LinkedSources`).
+    func authorizedCall<Reply: Decodable>(_ method: String, _ path: String) async throws -> Reply { try await call(method, path) }
+
     /// An authorized `/v1.1` call. Refreshes an expired token first, and after a 401 refreshes once and retries.
     private func call<Reply: Decodable>(_ method: String, _ path: String, query: [(String, String)] = [],
                                         body: Data? = nil, subject: Subject = .none) async throws -> Reply {

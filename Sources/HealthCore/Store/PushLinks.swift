@@ -1,11 +1,14 @@
 import Foundation
 import HealthModel
 
-/// What kind of app pushes readings to a link. One case today; the table keeps the kind as text so a
-/// later kind needs no migration.
+/// What kind of app pushes readings to a link. The table keeps the kind as text, so a later kind needs no
+/// migration.
 public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
     /// The Health Auto Export iPhone app's REST API automation (`POST /health-auto-export/SECRET`).
     case healthAutoExport = "health-auto-export"
+    /// A Withings account's scale (`GET|HEAD|POST /withings/SECRET`): the OAuth callback and the notification
+    /// callback. Its client secret and tokens are in a `WithingsLinkFile`, not in the store.
+    case withings
 }
 
 /// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.

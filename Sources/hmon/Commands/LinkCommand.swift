@@ -4,11 +4,11 @@ import HealthCore
 import HealthModel
 import HMonCommandLine
 
-/// `hmon link add health-auto-export | list | revoke ID|KIND`: the secret URLs apps push readings to.
+/// `hmon link add health-auto-export|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
-        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export).",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Withings).",
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
@@ -23,11 +23,17 @@ struct LinkAddCommand: AsyncParsableCommand {
             health-auto-export: the Health Auto Export iPhone app's REST API automation. In the app: Automation \
             Type REST API, the URL printed here, Export Format JSON, Period "Since Last Sync", aggregation ("Summarize Data") off \
             (see docs/server.md).
+
+            withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
+            --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
+            hmon serve's address as your browser and Withings reach it. Prints the callback URL to register in the app \
+            and the Withings page to open; the authorization ends on hmon serve, or paste the address your browser was \
+            sent to (see docs/withings.md).
             """)
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("The app that posts: health-auto-export.", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The app that posts: health-auto-export or withings.", valueName: "kind"))
     var kind: PushLinkKind
 
     @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
@@ -41,7 +47,14 @@ struct LinkAddCommand: AsyncParsableCommand {
     @Flag(help: "Accept a --base-url on this machine itself (127.0.0.1, localhost): to try the link from this machine.")
     var allowLoopback = false
 
+    @OptionGroup var withings: WithingsLinkOptions
+
     func validate() throws {
+        if kind == .withings {
+            try withings.validate(baseURL: baseURL)
+        } else if withings.clientID != nil || withings.clientSecretFile != nil {
+            throw ValidationError("--client-id and --client-secret-file are for `hmon link add withings`")
+        }
         guard let baseURL else { return }
         guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty else {
             throw ValidationError("--base-url must be an http or https address, such as http://192.168.1.20:8080")
@@ -56,6 +69,9 @@ struct LinkAddCommand: AsyncParsableCommand {
         let opener = StoreOpener(db: database.db, user: user)
         let service = LocalHealthService(store: try await opener.openStore(.readWrite))
         let account = try await opener.actingUser(on: service)
+        if kind == .withings {
+            return try await withings.link(store: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
+        }
         let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
         let path = HealthAutoExportLinkText.path(secret: secret)
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
@@ -78,7 +94,16 @@ struct LinkListCommand: AsyncParsableCommand {
             printEscaped("No links: make one with `hmon link add health-auto-export`.")
             return
         }
-        for line in HealthAutoExportLinkText.list(links) { printEscaped(line) }
+        // A Withings link says whether Withings has authorized it yet (its file holds tokens then).
+        let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
+        for (line, link) in zip(HealthAutoExportLinkText.list(links), links) {
+            guard link.kind == .withings else {
+                printEscaped(line)
+                continue
+            }
+            let authorized = (try? withingsFiles.load(linkID: link.id))?.tokens != nil
+            printEscaped(line + (authorized ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
+        }
     }
 }
 
@@ -97,16 +122,21 @@ struct LinkRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         let opener = StoreOpener(db: database.db, user: user)
         let store = try await opener.openStore(.readWrite)
+        // A Withings link's client secret and tokens go with it.
+        let withingsFiles = WithingsLinkFiles(paths: opener.paths)
         if let kind = PushLinkKind(rawValue: target) {
-            var userID: String?
-            if user != nil { userID = try await opener.actingUser(on: LocalHealthService(store: store)).id }
-            let count = try await store.revokePushLinks(kind: kind, userID: userID)
+            var account: User?
+            if user != nil { account = try await opener.actingUser(on: LocalHealthService(store: store)) }
+            let revoked = try await store.pushLinks().filter { $0.kind == kind && (account == nil || $0.userName == account?.name) }
+            let count = try await store.revokePushLinks(kind: kind, userID: account?.id)
+            for link in revoked { withingsFiles.delete(linkID: link.id) }
             printEscaped(count == 0 ? "No \(kind.rawValue) links to revoke." : "Revoked \(count) \(kind.rawValue) link\(count == 1 ? "" : "s").")
             return
         }
         guard try await store.revokePushLink(id: target) else {
             throw CommandError("no link has the id \(target): see `hmon link list`")
         }
+        if !target.contains("/") { withingsFiles.delete(linkID: target) }
         printEscaped("Revoked \(target): the app's posts to it are refused (404) from now on.")
     }
 }

@@ -5,6 +5,7 @@ import HealthModel
 import HMonCommandLine
 import HealthServer
 import Logging
+import RemoteClient
 
 /// `hmon serve`: the SAMI-compatible REST API over the local store, for scales, phones, scripts and other
 /// terminals (`hmon --server URL`). Stops gracefully on Ctrl-C or SIGTERM.
@@ -17,7 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
             increment, the simple token); and the \
-            Welltory callback link `hmon hrv link` makes. Routes and examples: docs/server.md.
+            Welltory callback link `hmon hrv link` makes; the Health Auto Export and Withings links `hmon link add` makes, \
+            reading each Withings link every --withings-poll-minutes and on Withings' notifications when --public-url \
+            is set. Routes and examples: docs/server.md, docs/withings.md.
 
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
@@ -74,13 +77,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("public-url"),
             help: ArgumentHelp("The address clients reach this server at, behind a TLS proxy (e.g. https://health.example): "
-                               + "every absolute link the server writes starts with it.", valueName: "url"))
+                               + "every absolute link the server writes starts with it, and Withings links are subscribed to "
+                               + "notifications there (https).", valueName: "url"))
     var publicURL: String?
 
     @Option(name: .customLong("exist-token-days"),
             help: ArgumentHelp("Days an access token made at Exist's /oauth2/access_token lives (Exist's own live a year; "
                                + "many scripts never refresh). Revoking one still takes effect at once.", valueName: "days"))
     var existTokenDays = 365
+
+    @Option(name: .customLong("withings-poll-minutes"),
+            help: ArgumentHelp("Minutes between two reads of each Withings link (`hmon link add withings`); with --public-url, "
+                               + "notifications bring new weigh-ins at once and this is the safety net.", valueName: "minutes"))
+    var withingsPollMinutes = 15
+
+    /// Withings' API: the real service unless a test points it at its fixture server (the only difference).
+    @Option(name: .customLong("withings-api-url"), help: ArgumentHelp("Withings' API address (for tests).", visibility: .hidden))
+    var withingsAPIURL = WithingsEndpoints.real.api.absoluteString
 
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
@@ -110,6 +123,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3650).contains(existTokenDays) else {
             throw ValidationError("--exist-token-days \(existTokenDays) is not a number of days from 1 to 3650 (e.g. --exist-token-days 30)")
         }
+        guard (1...1440).contains(withingsPollMinutes) else {
+            throw ValidationError("--withings-poll-minutes \(withingsPollMinutes) is not a number of minutes from 1 to 1440 (e.g. --withings-poll-minutes 15)")
+        }
+        guard let api = URL(string: withingsAPIURL), ["http", "https"].contains(api.scheme ?? ""), api.host != nil else {
+            throw ValidationError("--withings-api-url \(withingsAPIURL) is not an http or https address")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -127,6 +146,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
         configuration.publicURL = publicURL.flatMap(LinkOrigin.checkPublicURL)
         configuration.existAccessTokenLifetime = TimeInterval(existTokenDays) * 24 * 3600
+        let withingsAPI = WithingsAPI(endpoints: WithingsEndpoints(api: URL(string: withingsAPIURL)!, account: WithingsEndpoints.real.account),
+                                      transport: WithingsHTTPTransport())
+        configuration.withings = WithingsSettings(api: withingsAPI, files: WithingsLinkFiles(paths: opener.paths),
+                                                  pollInterval: .seconds(withingsPollMinutes * 60))
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
