@@ -82,6 +82,11 @@ struct ServeCommand: AsyncParsableCommand {
                                + "many scripts never refresh). Revoking one still takes effect at once.", valueName: "days"))
     var existTokenDays = 365
 
+    @Option(name: .customLong("feed-heartbeat"),
+            help: ArgumentHelp("Seconds between heartbeats on the change feed dashboards hold open (keep it under your "
+                               + "proxy's idle timeout).", valueName: "seconds"))
+    var feedHeartbeat = 15.0
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          writeTimeout: writeTimeout, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress)
@@ -110,6 +115,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3650).contains(existTokenDays) else {
             throw ValidationError("--exist-token-days \(existTokenDays) is not a number of days from 1 to 3650 (e.g. --exist-token-days 30)")
         }
+        guard feedHeartbeat.isFinite, feedHeartbeat >= 0.1, feedHeartbeat <= 3600 else {
+            throw ValidationError("--feed-heartbeat \(feedHeartbeat) is not a number of seconds from 0.1 to 3600 (e.g. --feed-heartbeat 15)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -127,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
         configuration.publicURL = publicURL.flatMap(LinkOrigin.checkPublicURL)
         configuration.existAccessTokenLifetime = TimeInterval(existTokenDays) * 24 * 3600
+        configuration.feedHeartbeat = .milliseconds(Int((feedHeartbeat * 1000).rounded()))
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.

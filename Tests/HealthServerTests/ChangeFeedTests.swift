@@ -1,0 +1,127 @@
+import Foundation
+import HealthCore
+import HealthModel
+import HealthServer
+import PostgresStorage
+import SQLiteStorage
+import Synchronization
+import Testing
+import TestSupport
+
+/// The change feed (`GET /v1.1/hmon/changes`, issue 27 item 3) against a real server on a loopback port:
+/// what a dashboard holding it open hears when a reading is posted, by which route, for whom, and what it
+/// hears while nothing changes. Waits are generous (they end as soon as the event is there); the latency
+/// itself is measured by `Benchmarks/feed-latency.sh`, not here.
+@Suite struct ChangeFeedTests {
+    @Test(arguments: StoreEngine.available) func aReadingPostedThroughSAMIReachesItsUsersFeedAndNoOneElses(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            let head = alice.text.lowercased()
+            #expect(head.contains("content-type: text/event-stream"))
+            #expect(head.contains("cache-control: no-cache"))
+            #expect(head.contains("x-accel-buffering: no"))
+            #expect(head.contains("\"heartbeat\":15"))
+
+            let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                              json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(posted.status == 200, "\(posted.text)")
+            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of her reading: \(alice.text)")
+            #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of alice's reading: \(bob.text)")
+        }
+    }
+
+    @Test(arguments: StoreEngine.available) func aHealthAutoExportPayloadReachesItsUsersFeedAndNoOneElses(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            // The link stands for alice without any token, as the app posts it.
+            let posted = try await world.post(try await HealthAutoExportTests.link(world), json: HealthAutoExportTests.everyKeptMetric)
+            #expect(posted.status == 200, "\(posted.text)")
+            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of the payload: \(alice.text)")
+            #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of it: \(bob.text)")
+        }
+    }
+
+    @Test func whileNothingChangesOnlyHeartbeatsArrive() async throws {
+        try await ServerWorld.run(feedHeartbeat: .milliseconds(200)) { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            #expect(alice.text.contains("\"heartbeat\":0.2"))
+            #expect(await alice.waitFor(": heartbeat", timeout: 20, occurrences: 3), "\(alice.text)")
+            #expect(!alice.text.contains("event: change"), "nothing changed, so nothing but heartbeats: \(alice.text)")
+        }
+    }
+
+    @Test func aWriteByAnotherProcessOnTheSameFileReachesEveryFeed() async throws {
+        try await ServerWorld.run { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            // `hmon add` on the same file: another connection, another store object. Whose data changed is
+            // not in SQLite's change token, so every dashboard hears of it.
+            let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
+            _ = try await LocalHealthService(store: other, userID: world.alice.id)
+                .post(NewMessage(sdid: world.aliceScale.id, data: ["weight": .number(72.9)]))
+            #expect(await alice.waitFor("event: change", timeout: 20), "\(alice.text)")
+            #expect(await bob.waitFor("event: change", timeout: 20), "\(bob.text)")
+        }
+    }
+
+    @Test func aFeedAsksForAToken() async throws {
+        try await ServerWorld.run { world in
+            let reply = try await world.get("/v1.1/hmon/changes")
+            #expect(reply.status == 401)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+    func aPostToOneServerReachesADashboardOnAnotherServerOfTheSamePostgres() async throws {
+        try await ServerWorld.run(engine: .postgres) { world in
+            let url = try #require(world.postgresURL)
+            let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
+            let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+            let token = try await world.rawToken(for: "alice")
+            let onOther = try await FeedListener.open(other.port, token: token)
+            let posted = try await world.post("/v1.1/messages", token: token,
+                                              json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(posted.status == 200, "\(posted.text)")
+            let heard = await onOther.waitFor("event: change", timeout: 20)
+            await other.stop()
+            otherStore.close()
+            #expect(heard, "the other server's dashboard hears of a post to the first: \(onOther.text)")
+        }
+    }
+}
+
+/// A change feed read byte by byte off a plain connection, as any SSE client would see it.
+final class FeedListener: @unchecked Sendable {
+    private let connection: RawConnection
+    private let received = Mutex([UInt8]())
+
+    private init(connection: RawConnection) { self.connection = connection }
+
+    /// Opens the feed with `token` and waits for its `ready` event.
+    static func open(_ port: Int, token: String) async throws -> FeedListener {
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /v1.1/hmon/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
+        let listener = FeedListener(connection: connection)
+        guard await listener.waitFor("event: ready", timeout: 20) else {
+            throw RawConnection.Failure(description: "no ready event: \(listener.text)")
+        }
+        return listener
+    }
+
+    var text: String { String(decoding: received.withLock { $0 }, as: UTF8.self) }
+
+    /// Waits until `text` has arrived `occurrences` times in all (true), or `timeout` seconds passed or the
+    /// server closed the stream (false).
+    func waitFor(_ text: String, timeout: Double, occurrences: Int = 1) async -> Bool {
+        await ServeCommandTests.offThePool { [self] in
+            let end = Date().addingTimeInterval(timeout)
+            while true {
+                if self.text.components(separatedBy: text).count - 1 >= occurrences { return true }
+                guard Date() < end, let more = connection.readSome(timeout: min(0.2, end.timeIntervalSinceNow)) else { return false }
+                received.withLock { $0 += more }
+            }
+        }
+    }
+}
