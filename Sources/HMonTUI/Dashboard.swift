@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -288,6 +289,11 @@ public final class Dashboard {
     public func liveUpdate(pollInterval: TimeInterval) {
         guard current.modal == nil else { return }
         run(app.liveUpdate(pollInterval: pollInterval) { [unowned self] in refreshCurrent() })
+    }
+
+    /// The server's change feed spoke (see `AppModel.changeFeed`): the screen on show reloads when it may.
+    public func changeFeed(_ event: ChangeFeedEvent) {
+        run(app.changeFeed(event, canReloadNow: current.modal == nil) { [unowned self] in refreshCurrent() })
     }
 
     /// The terminal changed size: lay the screen out anew and load what a bigger screen shows.

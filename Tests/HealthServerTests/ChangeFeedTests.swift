@@ -3,6 +3,7 @@ import HealthCore
 import HealthModel
 import HealthServer
 import PostgresStorage
+import RemoteClient
 import SQLiteStorage
 import Synchronization
 import Testing
@@ -90,6 +91,31 @@ import TestSupport
             #expect(heard, "the other server's dashboard hears of a post to the first: \(onOther.text)")
         }
     }
+
+    // MARK: The dashboard's client
+
+    @Test func theClientHearsAChangeSaysWhenTheServerStopsAndFollowsAgainWhenItIsBack() async throws {
+        try await ServerWorld.run { world in
+            let client = try await world.aliceClient()
+            let events = FeedEvents(try #require(client.changes()))
+            #expect(await events.wait(for: .connected), "\(events.all)")
+            _ = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                     json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(await events.wait(for: .changed), "\(events.all)")
+
+            let port = world.server.port
+            await world.server.stop()
+            #expect(await events.wait(for: .disconnected), "\(events.all)")
+            #expect(await events.waitUntil { client.offlineSince != nil }, "the dashboard says offline since")
+
+            let again = try await RunningServer.start(store: world.store, configuration: ServerConfiguration(host: "127.0.0.1", port: port, rateLimit: nil))
+            let reconnected = await events.wait(for: .connected, count: 2)
+            let online = client.offlineSince == nil
+            await again.stop()
+            #expect(reconnected, "the client follows the feed again once the server is back: \(events.all)")
+            #expect(online, "and the dashboard is no longer offline")
+        }
+    }
 }
 
 /// A change feed read byte by byte off a plain connection, as any SSE client would see it.
@@ -123,5 +149,38 @@ final class FeedListener: @unchecked Sendable {
                 received.withLock { $0 += more }
             }
         }
+    }
+}
+
+/// The events a client's `changes()` stream gave, collected as they come.
+final class FeedEvents: Sendable {
+    private final class Heard: Sendable {
+        let events = Mutex([ChangeFeedEvent]())
+    }
+
+    private let heard: Heard
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncStream<ChangeFeedEvent>) {
+        let heard = Heard()
+        self.heard = heard
+        task = Task { for await event in stream { heard.events.withLock { $0.append(event) } } }
+    }
+
+    deinit { task.cancel() }
+
+    var all: [ChangeFeedEvent] { heard.events.withLock { $0 } }
+
+    /// Waits (up to 20 s) until `event` has come `count` times.
+    func wait(for event: ChangeFeedEvent, count: Int = 1) async -> Bool {
+        await waitUntil { self.all.filter { $0 == event }.count >= count }
+    }
+
+    func waitUntil(_ condition: @Sendable () -> Bool) async -> Bool {
+        for _ in 0..<400 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
     }
 }
