@@ -34,10 +34,13 @@ import TestSupport
 
     @Test(arguments: StoreEngine.available) func aHealthAutoExportPayloadReachesItsUsersFeedAndNoOneElses(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in
+            // Made before the feeds open: made on the store directly, as `hmon link add` does, it would
+            // reach every feed as any other process's write does.
+            let link = try await HealthAutoExportTests.link(world)
             let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
             let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
             // The link stands for alice without any token, as the app posts it.
-            let posted = try await world.post(try await HealthAutoExportTests.link(world), json: HealthAutoExportTests.everyKeptMetric)
+            let posted = try await world.post(link, json: HealthAutoExportTests.everyKeptMetric)
             #expect(posted.status == 200, "\(posted.text)")
             #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of the payload: \(alice.text)")
             #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of it: \(bob.text)")
