@@ -79,6 +79,13 @@ final class ChangeFeed: Sendable {
         return outcome
     }
 
+    /// A heartbeat now to each of `userID`'s streams. A dashboard that went away is noticed only when its
+    /// stream is written to: its writer then fails and unsubscribes it.
+    func sendHeartbeat(to userID: String) {
+        let continuations = state.withLock { $0.subscribers.values.filter { $0.userID == userID }.map(\.continuation) }
+        for continuation in continuations { continuation.yield(.heartbeat) }
+    }
+
     /// The token a new stream's first event told: the baseline when nobody was subscribed, so a change
     /// between that read and the watcher's first one is not missed.
     func told(token: Int64) {

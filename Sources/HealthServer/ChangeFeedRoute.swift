@@ -33,7 +33,17 @@ struct ChangeFeedRoute {
         guard let principal = context.principal else { throw APIError.unauthorized }
         guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
         let token = try await feed.store.changeToken()
-        guard case .open(let id, let messages) = feed.subscribe(userID: userID) else {
+        var subscription = feed.subscribe(userID: userID)
+        if case .full = subscription {
+            // Some of them may be dashboards that went away, not yet noticed: writing lets those go. Twice: the
+            // first write to a connection its peer closed may still be taken; the reset it brings fails the next.
+            for _ in 0..<2 {
+                feed.sendHeartbeat(to: userID)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            subscription = feed.subscribe(userID: userID)
+        }
+        guard case .open(let id, let messages) = subscription else {
             throw APIError.tryLater(.tooManyRequests, seconds: 5,
                                     message: "This account already has \(feed.maxPerUser) dashboards following its changes: close one")
         }

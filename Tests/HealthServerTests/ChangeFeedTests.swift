@@ -70,6 +70,22 @@ import TestSupport
         }
     }
 
+    @Test func aUserHoldsAtMostTheCapOfFeedsAndOneThatWentAwayMakesRoom() async throws {
+        try await ServerWorld.run(maxFeedsPerUser: 2) { world in
+            let token = try await world.rawToken(for: "alice")
+            let first = try await FeedListener.open(world.server.port, token: token)
+            var second: FeedListener? = try await FeedListener.open(world.server.port, token: token)
+            let third = try await world.get("/v1.1/hmon/changes", token: token)
+            #expect(third.status == 429, "\(third.text)")
+            #expect(third.errorMessage?.contains("already has 2 dashboards following its changes") == true, "\(third.text)")
+            #expect(second != nil)
+            second = nil   // that dashboard quits: its connection closes
+            let again = try await FeedListener.open(world.server.port, token: token)
+            #expect(again.text.contains("event: ready"), "the feed of the dashboard that went away made room")
+            _ = first
+        }
+    }
+
     @Test func aFeedAsksForAToken() async throws {
         try await ServerWorld.run { world in
             let reply = try await world.get("/v1.1/hmon/changes")
