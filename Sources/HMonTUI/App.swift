@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -10,7 +11,8 @@ import Terminal
 /// tick that changes nothing writes nothing to the terminal.
 ///
 /// Live updates: on a local store the tick asks for the store's change token (a cheap `data_version`
-/// read) and refreshes only when it moved; against a server (no token) it refreshes every
+/// read) and refreshes only when it moved; against a server the server's change feed says when (an
+/// event comes through the same stream and refreshes at once); a server without one is polled every
 /// `refreshInterval` seconds. When nothing happens the loop sleeps in `poll()`: idle hmon uses no CPU.
 @MainActor
 public final class App {
@@ -35,6 +37,8 @@ public final class App {
         case loaded(Loaded)
         /// Time to turn the spinner.
         case spin
+        /// The server's change feed spoke.
+        case feed(ChangeFeedEvent)
     }
 
     private let screen: Screen
@@ -72,6 +76,9 @@ public final class App {
         }
         let terminalEvents = screen.events(tick: .seconds(1))
         let inbox = dashboard.inbox
+        // A server's change feed, held open while the dashboard runs (nil on a local store: the tick looks
+        // at its change token). Its events come through the same stream, so only this loop touches ncurses.
+        let changes = options.liveUpdates ? dashboard.app.service.changes() : nil
         let forwarders = [
             Task {
                 for await event in terminalEvents { continuation.yield(.terminal(event)) }
@@ -80,7 +87,9 @@ public final class App {
             Task {
                 for await loaded in inbox { continuation.yield(.loaded(loaded)) }
             },
-        ]
+        ] + (changes.map { changes in
+            [Task { for await change in changes { continuation.yield(.feed(change)) } }]
+        } ?? [])
         defer {
             for forwarder in forwarders { forwarder.cancel() }
             spinnerTask?.cancel()
@@ -110,6 +119,8 @@ public final class App {
                 dashboard.receive(loaded)
             case .spin:
                 dashboard.tick()
+            case .feed(let change):
+                dashboard.changeFeed(change)
             }
             startSpinnerIfBusy()
             draw()

@@ -306,6 +306,11 @@ public final class Dashboard {
         run(app.liveUpdate(pollInterval: pollInterval) { [unowned self] in refreshCurrent() })
     }
 
+    /// The server's change feed spoke (see `AppModel.changeFeed`): the screen on show reloads when it may.
+    public func changeFeed(_ event: ChangeFeedEvent) {
+        run(app.changeFeed(event, canReloadNow: current.modal == nil) { [unowned self] in refreshCurrent() })
+    }
+
     /// The terminal changed size: lay the screen out anew and load what a bigger screen shows.
     public func resize(to newSize: Size) {
         guard newSize != size else { return }

@@ -43,6 +43,8 @@ struct HealthAutoExportRoutes {
     static let importExecutor = BlockingWorkExecutor(label: "hmon.health-auto-export.import")
 
     private func receive(_ request: Request, userID: String) async throws -> Response {
+        // The link stands for its user: that user's dashboards hear of what it writes (`ChangeFeed`).
+        ChangeFeedMiddleware.wrote(for: userID)
         let spool = try await BodySpool.write(request, limit: ServerLimits.healthAutoExportMaxBodyBytes)
         defer { spool.remove() }
         // What the store's import would read the file as: only the app's JSON is taken here, never an

@@ -40,6 +40,14 @@ public struct ServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// Reading Withings scales (`hmon link add withings`); nil: the Withings routes are not served.
     public var withings: WithingsSettings?
+    /// Seconds between the change feed's heartbeats (`--feed-heartbeat`): under a proxy's idle timeout
+    /// (nginx's default is 60 s), and how soon a client notices a connection that died without a word.
+    public var feedHeartbeat: Duration = .seconds(15)
+    /// How often the change feed reads the store's change token for writes made by other processes, while
+    /// anyone follows the feed (writes through this server are told at once).
+    public var feedWatchInterval: Duration = .milliseconds(100)
+    /// Change feeds one user may hold open at once: a dashboard holds one.
+    public var maxFeedsPerUser = 128
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
     public var beforeEachRequest: (@Sendable (String) async -> Void)?
@@ -90,6 +98,9 @@ public enum HMonServer {
         router.add(middleware: WriteVisibilityMiddleware(storeVersion: storeVersion))
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
                                                         storeVersion: storeVersion, clock: configuration.clock))
+        let changeFeed = ChangeFeed(store: store, heartbeat: configuration.feedHeartbeat,
+                                    watchInterval: configuration.feedWatchInterval, maxPerUser: configuration.maxFeedsPerUser)
+        router.add(middleware: ChangeFeedMiddleware(feed: changeFeed))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
         }
@@ -112,6 +123,7 @@ public enum HMonServer {
             WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
             services.append(polling)
         }
+        ChangeFeedRoute(feed: changeFeed).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.
         var frameworkLogger = logger

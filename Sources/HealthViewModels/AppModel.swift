@@ -65,6 +65,12 @@ public final class AppModel {
     /// Whether the service has a change token: nil until asked, false for a server (poll it instead).
     private var hasChangeToken: Bool?
     private var lastPoll: Date
+    /// Where the server's change feed stands (`changes()`); `.none` on a local store and until it first speaks.
+    private var feed = FeedState.none
+    /// A change the feed told while the screen could not reload (a prompt was open): reloaded at the next tick.
+    private var feedChangeWaiting = false
+
+    private enum FeedState { case none, following, down, unsupported }
 
     public init(service: any HealthService, clock: Clock = .system, sessions: SessionKeeper = .none) {
         self.service = service
@@ -217,10 +223,17 @@ public final class AppModel {
     // MARK: Live updates
 
     /// Once a second from the event loop. On a local store: a cheap look at its change token, and `refresh`
-    /// when it moved (another process wrote). A server has no token: `refresh` every `pollInterval` seconds.
+    /// when it moved (another process wrote). A server has no token: its change feed says when to refresh
+    /// (`changeFeed`); a server without one is polled, `refresh` every `pollInterval` seconds.
     /// A look that fails is said in the status bar; it does not quietly turn into polling.
     public func liveUpdate(pollInterval: TimeInterval, refresh: @escaping @MainActor () -> Command) -> Command {
         guard screen != .signIn, user != nil || devices.lastUpdated != nil, !tokenLoads.isRunning else { return .none }
+        if feed == .following || feed == .down {
+            // The server's change feed says when to reload: no polling while it is followed or being reopened.
+            guard feedChangeWaiting else { return .none }
+            feedChangeWaiting = false
+            return refresh()
+        }
         if hasChangeToken == false {
             guard clock.now().timeIntervalSince(lastPoll) >= pollInterval else { return .none }
             lastPoll = clock.now()
@@ -246,6 +259,27 @@ public final class AppModel {
                 return .none
             }
         })
+    }
+
+    /// What the server's change feed said (see `HealthService.changes()`). `.changed` reloads the screen on
+    /// show at once, or at the next tick when `canReloadNow` is false (a prompt is open); `.connected` reloads
+    /// too, since what changed before the feed was open (after sign-in, or while it was down) was not told;
+    /// `.unsupported` (an older server) goes back to polling every `pollInterval`.
+    public func changeFeed(_ event: ChangeFeedEvent, canReloadNow: Bool, refresh: @escaping @MainActor () -> Command) -> Command {
+        switch event {
+        case .connected: feed = .following
+        case .disconnected: feed = .down
+        case .unsupported: feed = .unsupported
+        case .changed: break
+        }
+        guard event == .changed || event == .connected else { return .none }
+        guard screen != .signIn, user != nil || devices.lastUpdated != nil else { return .none }
+        guard canReloadNow else {
+            feedChangeWaiting = true
+            return .none
+        }
+        feedChangeWaiting = false
+        return refresh()
     }
 
     /// Reads the change token after a refresh of our own, so our own writes do not count as news.

@@ -106,6 +106,27 @@ final class HTTPTransport: Sendable {
         }
     }
 
+    /// Opens a long-lived GET (the change feed): returns once the answer's head has arrived, within the
+    /// timeout, with its body still arriving; no deadline runs on the body. Counts for `offlineSince` as
+    /// `send` does.
+    func openStream(_ url: URL, headers: [String: String]) async throws -> (status: Int, body: HTTPClientResponse.Body) {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        do {
+            let response = try await Self.client.execute(request, deadline: .now() + .nanoseconds(Int64(rounding: timeout * 1e9)))
+            unreachableSince.withLock { $0 = nil }
+            return (Int(response.status.code), response.body)
+        } catch {
+            markUnreachable()
+            throw HealthError.serverUnreachable("cannot reach the server at \(serverName): \(Self.describe(error))")
+        }
+    }
+
+    /// The server stopped answering (a change feed fell silent): "offline since" starts now, unless it already runs.
+    func markUnreachable() {
+        unreachableSince.withLock { if $0 == nil { $0 = Date() } }
+    }
+
     /// A transport failure in a few words a person can act on.
     static func describe(_ error: any Error) -> String {
         if let error = error as? HTTPClientError {

@@ -42,7 +42,7 @@ public final class RemoteHealthService: HealthService {
     }
 
     public let options: Options
-    private let http: HTTPTransport
+    let http: HTTPTransport
     private let keeper: SessionKeeper
     private let now: @Sendable () -> Date
 
@@ -464,7 +464,7 @@ public final class RemoteHealthService: HealthService {
     }
 
     /// Exchanges the refresh token for a new access token, once for all concurrent callers.
-    private func refresh(from stale: Session) async throws -> Session {
+    func refresh(from stale: Session) async throws -> Session {
         try await keeper.refresh(from: stale) { [self] session in
             guard let refreshToken = session.refreshToken else { throw HealthError.sessionExpired }
             let grant = try await requestToken([("grant_type", "refresh_token"), ("refresh_token", refreshToken),

@@ -113,6 +113,16 @@ final class RawConnection: @unchecked Sendable {
         return false
     }
 
+    /// The bytes that arrive within `timeout` seconds (empty if none), or nil once the server closed the
+    /// connection. For streams that never end (the change feed).
+    func readSome(timeout: Double) -> [UInt8]? {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(max(1, timeout * 1000))) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count > 0 ? Array(buffer[0..<count]) : nil
+    }
+
     /// Reads one HTTP answer (head and a `Content-Length` body) within `timeout` seconds; nil if it does not
     /// arrive whole in time.
     func readResponse(timeout: Double) -> String? {

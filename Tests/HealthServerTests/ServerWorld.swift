@@ -36,7 +36,8 @@ struct ServerWorld: Sendable {
     static func run<T>(engine: StoreEngine = .sqlite, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
                        limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
                        storeVersionWindow: Duration = .milliseconds(50), trustedProxies: TrustedProxies = .none,
-                       publicURL: URL? = nil, _ body: (ServerWorld) async throws -> T) async throws -> T {
+                       publicURL: URL? = nil, feedHeartbeat: Duration = .seconds(15), maxFeedsPerUser: Int = 128,
+                       _ body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -58,6 +59,8 @@ struct ServerWorld: Sendable {
         configuration.storeVersionWindow = storeVersionWindow
         configuration.trustedProxies = trustedProxies
         configuration.publicURL = publicURL
+        configuration.feedHeartbeat = feedHeartbeat
+        configuration.maxFeedsPerUser = maxFeedsPerUser
         let server = try await RunningServer.start(store: store, configuration: configuration)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
                                 aliceScale: aliceScale, bobScale: bobScale, postgresURL: postgresURL)

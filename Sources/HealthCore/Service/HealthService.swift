@@ -93,10 +93,15 @@ public protocol HealthService: Sendable {
     /// A value that changes whenever the underlying data may have changed (SQLite's `data_version`
     /// plus local writes; for a server, nil: poll instead). Cheap enough to call every second.
     func changeToken() async throws -> Int64?
+    /// A server's change feed, held open for as long as the stream is read: a dashboard reloads on
+    /// `.changed` instead of polling. Nil for a local store, whose `changeToken()` is cheap to look at.
+    func changes() -> AsyncStream<ChangeFeedEvent>?
 }
 
 extension HealthService {
     public var offlineSince: Date? { nil }
+
+    public func changes() -> AsyncStream<ChangeFeedEvent>? { nil }
 
     public func undoLastChange() async throws -> UndoOutcome {
         throw HealthError.unsupported("this service keeps no undo journal")

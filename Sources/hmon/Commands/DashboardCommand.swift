@@ -32,7 +32,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selection, scrollback) instead of clicks and the wheel.")
     var noMouse = false
 
-    @Option(help: ArgumentHelp("Seconds between refreshes from a server (a local store is watched continuously).", valueName: "seconds"), transform: NumberArgument.parse)
+    @Option(help: ArgumentHelp("Seconds between refreshes from a server without a change feed (a local store, and a server with one, are watched continuously).", valueName: "seconds"), transform: NumberArgument.parse)
     var refresh: Double?
 
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)

@@ -95,6 +95,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("withings-api-url"), help: ArgumentHelp("Withings' API address (for tests).", visibility: .hidden))
     var withingsAPIURL = WithingsEndpoints.real.api.absoluteString
 
+    @Option(name: .customLong("feed-heartbeat"),
+            help: ArgumentHelp("Seconds between heartbeats on the change feed dashboards hold open (keep it under your "
+                               + "proxy's idle timeout).", valueName: "seconds"))
+    var feedHeartbeat = 15.0
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          writeTimeout: writeTimeout, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress)
@@ -129,6 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard let api = URL(string: withingsAPIURL), ["http", "https"].contains(api.scheme ?? ""), api.host != nil else {
             throw ValidationError("--withings-api-url \(withingsAPIURL) is not an http or https address")
         }
+        guard feedHeartbeat.isFinite, feedHeartbeat >= 0.1, feedHeartbeat <= 3600 else {
+            throw ValidationError("--feed-heartbeat \(feedHeartbeat) is not a number of seconds from 0.1 to 3600 (e.g. --feed-heartbeat 15)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -150,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
                                       transport: WithingsHTTPTransport())
         configuration.withings = WithingsSettings(api: withingsAPI, files: WithingsLinkFiles(paths: opener.paths),
                                                   pollInterval: .seconds(withingsPollMinutes * 60))
+        configuration.feedHeartbeat = .milliseconds(Int((feedHeartbeat * 1000).rounded()))
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.

@@ -1,0 +1,183 @@
+import HealthCore
+import HealthModel
+import Synchronization
+
+/// Tells open dashboards that their user's data may have changed (`GET /v1.1/hmon/changes`, issue 27 item 3).
+///
+/// One per server process, however many dashboards are connected: each subscriber is an `AsyncStream` that
+/// its route's response writer waits on, so an idle dashboard costs a suspended task and nothing else.
+/// News comes from two places:
+/// - a write through this server (`ChangeFeedMiddleware`): the token's user is known, so only that user's
+///   dashboards hear of it, at once;
+/// - a write by anyone else (another server on the same PostgreSQL, `hmon add` on the same SQLite file): one
+///   watcher reads the store's change token every `watchInterval` (100 ms) while anyone subscribes, and when it
+///   moved wakes every subscriber, since a change token does not say whose data changed.
+/// The same watcher sends every subscriber a heartbeat each `heartbeat` (15 s by default), which keeps
+/// proxies from closing an idle stream and lets the client notice a dead connection.
+final class ChangeFeed: Sendable {
+    /// What a subscriber's stream carries.
+    enum Message: Sendable, Equatable {
+        case change(token: Int64)
+        case heartbeat
+    }
+
+    enum Subscription: Sendable {
+        case open(id: UInt64, messages: AsyncStream<Message>)
+        /// The user already has `maxPerUser` streams open.
+        case full
+    }
+
+    private struct Subscriber {
+        let userID: String
+        let continuation: AsyncStream<Message>.Continuation
+    }
+
+    private struct State {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var nextID: UInt64 = 0
+        /// The newest change token told to subscribers (or seen when the watcher started).
+        var lastToken: Int64?
+        /// Writes through this server under way: the watcher's reads meanwhile are set aside, so that a write
+        /// whose user is known is told to that user only, not to everyone by the watcher.
+        var writesInFlight = 0
+        /// Counts writes started, so a watcher read that overlapped one is recognised and set aside too.
+        var writeGeneration: UInt64 = 0
+        var watcher: Task<Void, Never>?
+    }
+
+    let store: any HealthStore
+    let heartbeat: Duration
+    let watchInterval: Duration
+    let maxPerUser: Int
+    private let state = Mutex(State())
+
+    init(store: any HealthStore, heartbeat: Duration, watchInterval: Duration = .milliseconds(100), maxPerUser: Int) {
+        self.store = store
+        self.heartbeat = heartbeat
+        self.watchInterval = watchInterval
+        self.maxPerUser = maxPerUser
+    }
+
+    /// Streams open now (tests, and the benchmark's check that all its dashboards are connected).
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// A new stream for `userID`'s dashboard; `unsubscribe` it when the dashboard goes.
+    func subscribe(userID: String) -> Subscription {
+        let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(8))
+        let outcome: Subscription = state.withLock { state in
+            let open = state.subscribers.values.lazy.filter { $0.userID == userID }.count
+            guard open < maxPerUser else { return .full }
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers[id] = Subscriber(userID: userID, continuation: continuation)
+            if state.watcher == nil {
+                state.watcher = Task { [weak self] in await self?.watch() }
+            }
+            return .open(id: id, messages: messages)
+        }
+        if case .full = outcome { continuation.finish() }
+        return outcome
+    }
+
+    /// A heartbeat now to each of `userID`'s streams. A dashboard that went away is noticed only when its
+    /// stream is written to: its writer then fails and unsubscribes it.
+    func sendHeartbeat(to userID: String) {
+        let continuations = state.withLock { $0.subscribers.values.filter { $0.userID == userID }.map(\.continuation) }
+        for continuation in continuations { continuation.yield(.heartbeat) }
+    }
+
+    /// The token a new stream's first event told: the baseline when nobody was subscribed, so a change
+    /// between that read and the watcher's first one is not missed.
+    func told(token: Int64) {
+        state.withLock { state in
+            if state.lastToken == nil { state.lastToken = token }
+        }
+    }
+
+    func unsubscribe(_ id: UInt64) {
+        let gone = state.withLock { state -> Subscriber? in
+            let gone = state.subscribers.removeValue(forKey: id)
+            if state.subscribers.isEmpty {
+                state.watcher?.cancel()
+                state.watcher = nil
+                // Nobody watched meanwhile: the next subscriber's first event sets the baseline again.
+                state.lastToken = nil
+            }
+            return gone
+        }
+        gone?.continuation.finish()
+    }
+
+    // MARK: Writes through this server
+
+    /// A request that may write has started (any method but GET and HEAD).
+    func writeStarted() {
+        state.withLock { state in
+            state.writesInFlight += 1
+            state.writeGeneration &+= 1
+        }
+    }
+
+    /// Who hears of a write through this server.
+    enum Audience: Sendable {
+        /// The user whose data it wrote.
+        case user(String)
+        /// Whoever it was for is not known (a scale bridge's client token): everyone, if anything was written.
+        case everyone
+        /// Nobody: it wrote no one's readings (a sign-in, a token refresh).
+        case nobody
+    }
+
+    /// The request has been answered. Its user hears of it when it succeeded or the token moved; with no
+    /// user known, everyone hears when the token moved.
+    func writeFinished(for audience: Audience, succeeded: Bool) async {
+        let token = try? await store.changeToken()
+        let told: [AsyncStream<Message>.Continuation] = state.withLock { state in
+            state.writesInFlight -= 1
+            guard !state.subscribers.isEmpty, let token else { return [] }
+            let moved = token != state.lastToken
+            if moved { state.lastToken = token }
+            switch audience {
+            case .nobody:
+                return []
+            case .everyone:
+                return moved ? state.subscribers.values.map(\.continuation) : []
+            case .user(let userID):
+                guard moved || succeeded else { return [] }
+                return state.subscribers.values.filter { $0.userID == userID }.map(\.continuation)
+            }
+        }
+        if let token { for continuation in told { continuation.yield(.change(token: token)) } }
+    }
+
+    // MARK: The watcher
+
+    /// While anyone subscribes: the store's token every `watchInterval`, a heartbeat every `heartbeat`.
+    private func watch() async {
+        let clock = ContinuousClock()
+        var nextHeartbeat = clock.now + heartbeat
+        while !Task.isCancelled {
+            do { try await clock.sleep(for: watchInterval) } catch { return }
+            await lookAtStore()
+            if clock.now >= nextHeartbeat {
+                nextHeartbeat = clock.now + heartbeat
+                for continuation in state.withLock({ $0.subscribers.values.map(\.continuation) }) {
+                    continuation.yield(.heartbeat)
+                }
+            }
+        }
+    }
+
+    private func lookAtStore() async {
+        let before = state.withLock { ($0.writesInFlight, $0.writeGeneration) }
+        guard before.0 == 0, let token = try? await store.changeToken() else { return }
+        let told: [AsyncStream<Message>.Continuation] = state.withLock { state in
+            // A write of ours started or ran meanwhile: it tells its own user when it ends.
+            guard state.writesInFlight == 0, state.writeGeneration == before.1 else { return [] }
+            defer { state.lastToken = token }
+            guard let last = state.lastToken, last != token else { return [] }
+            return state.subscribers.values.map(\.continuation)
+        }
+        for continuation in told { continuation.yield(.change(token: token)) }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+@testable import HMonTUI
+import HealthCore
+import HealthServer
+import Testing
+
+/// What the dashboard does with what a server's change feed says (issue 27, item 3): the event loop hands
+/// each event to `Dashboard.changeFeed`; these drive it the same way, against a real server.
+@MainActor
+struct ChangeFeedDashboardTests {
+    @Test func aChangeReloadsTheScreenAndWhileTheFeedIsFollowedTheTickDoesNotPoll() async throws {
+        let world = try await DemoWorld()
+        let (dashboard, server) = try await world.remoteDashboard()
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+
+        dashboard.changeFeed(.connected)
+        #expect(dashboard.isBusy, "the feed open: the screen reloads, for what changed between its load and the feed")
+        await dashboard.settle()
+        dashboard.liveUpdate(pollInterval: 0)
+        #expect(!dashboard.isBusy, "no poll while the feed is followed, however short the interval")
+
+        dashboard.changeFeed(.changed)
+        #expect(dashboard.isBusy, "a change reloads the screen on show at once")
+        await dashboard.settle()
+
+        dashboard.changeFeed(.disconnected)
+        dashboard.liveUpdate(pollInterval: 0)
+        #expect(!dashboard.isBusy, "nor while it is being opened again")
+        dashboard.changeFeed(.connected)
+        #expect(dashboard.isBusy, "back after a drop: what changed meanwhile was not told, so the screen reloads")
+        await dashboard.settle()
+
+        dashboard.changeFeed(.unsupported)
+        dashboard.liveUpdate(pollInterval: 0)
+        #expect(dashboard.isBusy, "a server without a feed is polled as before")
+        await dashboard.settle()
+        await server.stop()
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import HealthCore
+import HealthModel
+import HealthServer
+import PostgresStorage
+import RemoteClient
+import SQLiteStorage
+import Synchronization
+import Testing
+import TestSupport
+
+/// The change feed (`GET /v1.1/hmon/changes`, issue 27 item 3) against a real server on a loopback port:
+/// what a dashboard holding it open hears when a reading is posted, by which route, for whom, and what it
+/// hears while nothing changes. Waits are generous (they end as soon as the event is there); the latency
+/// itself is measured by `Benchmarks/feed-latency.sh`, not here.
+@Suite struct ChangeFeedTests {
+    @Test(arguments: StoreEngine.available) func aReadingPostedThroughSAMIReachesItsUsersFeedAndNoOneElses(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            let head = alice.text.lowercased()
+            #expect(head.contains("content-type: text/event-stream"))
+            #expect(head.contains("cache-control: no-cache"))
+            #expect(head.contains("x-accel-buffering: no"))
+            #expect(head.contains("\"heartbeat\":15"))
+
+            let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                              json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(posted.status == 200, "\(posted.text)")
+            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of her reading: \(alice.text)")
+            #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of alice's reading: \(bob.text)")
+        }
+    }
+
+    @Test(arguments: StoreEngine.available) func aHealthAutoExportPayloadReachesItsUsersFeedAndNoOneElses(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            // Made before the feeds open: made on the store directly, as `hmon link add` does, it would
+            // reach every feed as any other process's write does.
+            let link = try await HealthAutoExportTests.link(world)
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            // The link stands for alice without any token, as the app posts it.
+            let posted = try await world.post(link, json: HealthAutoExportTests.everyKeptMetric)
+            #expect(posted.status == 200, "\(posted.text)")
+            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of the payload: \(alice.text)")
+            #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of it: \(bob.text)")
+        }
+    }
+
+    @Test func whileNothingChangesOnlyHeartbeatsArrive() async throws {
+        try await ServerWorld.run(feedHeartbeat: .milliseconds(200)) { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            #expect(alice.text.contains("\"heartbeat\":0.2"))
+            #expect(await alice.waitFor(": heartbeat", timeout: 20, occurrences: 3), "\(alice.text)")
+            #expect(!alice.text.contains("event: change"), "nothing changed, so nothing but heartbeats: \(alice.text)")
+        }
+    }
+
+    @Test func aWriteByAnotherProcessOnTheSameFileReachesEveryFeed() async throws {
+        try await ServerWorld.run { world in
+            let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
+            // `hmon add` on the same file: another connection, another store object. Whose data changed is
+            // not in SQLite's change token, so every dashboard hears of it.
+            let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
+            _ = try await LocalHealthService(store: other, userID: world.alice.id)
+                .post(NewMessage(sdid: world.aliceScale.id, data: ["weight": .number(72.9)]))
+            #expect(await alice.waitFor("event: change", timeout: 20), "\(alice.text)")
+            #expect(await bob.waitFor("event: change", timeout: 20), "\(bob.text)")
+        }
+    }
+
+    @Test func aUserHoldsAtMostTheCapOfFeedsAndOneThatWentAwayMakesRoom() async throws {
+        try await ServerWorld.run(maxFeedsPerUser: 2) { world in
+            let token = try await world.rawToken(for: "alice")
+            let first = try await FeedListener.open(world.server.port, token: token)
+            var second: FeedListener? = try await FeedListener.open(world.server.port, token: token)
+            let third = try await world.get("/v1.1/hmon/changes", token: token)
+            #expect(third.status == 429, "\(third.text)")
+            #expect(third.errorMessage?.contains("already has 2 dashboards following its changes") == true, "\(third.text)")
+            #expect(second != nil)
+            second = nil   // that dashboard quits: its connection closes
+            let again = try await FeedListener.open(world.server.port, token: token)
+            #expect(again.text.contains("event: ready"), "the feed of the dashboard that went away made room")
+            _ = first
+        }
+    }
+
+    @Test func aFeedAsksForAToken() async throws {
+        try await ServerWorld.run { world in
+            let reply = try await world.get("/v1.1/hmon/changes")
+            #expect(reply.status == 401)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+    func aPostToOneServerReachesADashboardOnAnotherServerOfTheSamePostgres() async throws {
+        try await ServerWorld.run(engine: .postgres) { world in
+            let url = try #require(world.postgresURL)
+            let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
+            let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+            let token = try await world.rawToken(for: "alice")
+            let onOther = try await FeedListener.open(other.port, token: token)
+            let posted = try await world.post("/v1.1/messages", token: token,
+                                              json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(posted.status == 200, "\(posted.text)")
+            let heard = await onOther.waitFor("event: change", timeout: 20)
+            await other.stop()
+            otherStore.close()
+            #expect(heard, "the other server's dashboard hears of a post to the first: \(onOther.text)")
+        }
+    }
+
+    // MARK: The dashboard's client
+
+    @Test func theClientHearsAChangeSaysWhenTheServerStopsAndFollowsAgainWhenItIsBack() async throws {
+        try await ServerWorld.run { world in
+            let client = try await world.aliceClient()
+            let events = FeedEvents(try #require(client.changes()))
+            #expect(await events.wait(for: .connected), "\(events.all)")
+            _ = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                     json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+            #expect(await events.wait(for: .changed), "\(events.all)")
+
+            let port = world.server.port
+            await world.server.stop()
+            #expect(await events.wait(for: .disconnected), "\(events.all)")
+            #expect(await events.waitUntil { client.offlineSince != nil }, "the dashboard says offline since")
+
+            let again = try await RunningServer.start(store: world.store, configuration: ServerConfiguration(host: "127.0.0.1", port: port, rateLimit: nil))
+            let reconnected = await events.wait(for: .connected, count: 2)
+            let online = client.offlineSince == nil
+            await again.stop()
+            #expect(reconnected, "the client follows the feed again once the server is back: \(events.all)")
+            #expect(online, "and the dashboard is no longer offline")
+        }
+    }
+}
+
+/// A change feed read byte by byte off a plain connection, as any SSE client would see it.
+final class FeedListener: @unchecked Sendable {
+    private let connection: RawConnection
+    private let received = Mutex([UInt8]())
+
+    private init(connection: RawConnection) { self.connection = connection }
+
+    /// Opens the feed with `token` and waits for its `ready` event.
+    static func open(_ port: Int, token: String) async throws -> FeedListener {
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /v1.1/hmon/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
+        let listener = FeedListener(connection: connection)
+        guard await listener.waitFor("event: ready", timeout: 20) else {
+            throw RawConnection.Failure(description: "no ready event: \(listener.text)")
+        }
+        return listener
+    }
+
+    var text: String { String(decoding: received.withLock { $0 }, as: UTF8.self) }
+
+    /// Waits until `text` has arrived `occurrences` times in all (true), or `timeout` seconds passed or the
+    /// server closed the stream (false).
+    func waitFor(_ text: String, timeout: Double, occurrences: Int = 1) async -> Bool {
+        await ServeCommandTests.offThePool { [self] in
+            let end = Date().addingTimeInterval(timeout)
+            while true {
+                if self.text.components(separatedBy: text).count - 1 >= occurrences { return true }
+                guard Date() < end, let more = connection.readSome(timeout: min(0.2, end.timeIntervalSinceNow)) else { return false }
+                received.withLock { $0 += more }
+            }
+        }
+    }
+}
+
+/// The events a client's `changes()` stream gave, collected as they come.
+final class FeedEvents: Sendable {
+    private final class Heard: Sendable {
+        let events = Mutex([ChangeFeedEvent]())
+    }
+
+    private let heard: Heard
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncStream<ChangeFeedEvent>) {
+        let heard = Heard()
+        self.heard = heard
+        task = Task { for await event in stream { heard.events.withLock { $0.append(event) } } }
+    }
+
+    deinit { task.cancel() }
+
+    var all: [ChangeFeedEvent] { heard.events.withLock { $0 } }
+
+    /// Waits (up to 20 s) until `event` has come `count` times.
+    func wait(for event: ChangeFeedEvent, count: Int = 1) async -> Bool {
+        await waitUntil { self.all.filter { $0 == event }.count >= count }
+    }
+
+    func waitUntil(_ condition: @Sendable () -> Bool) async -> Bool {
+        for _ in 0..<400 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+}
