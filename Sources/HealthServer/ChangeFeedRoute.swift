@@ -35,13 +35,17 @@ struct ChangeFeedRoute {
         let token = try await feed.store.changeToken()
         var subscription = feed.subscribe(userID: userID)
         if case .full = subscription {
-            // Some of them may be dashboards that went away, not yet noticed: writing lets those go. Twice: the
-            // first write to a connection its peer closed may still be taken; the reset it brings fails the next.
-            for _ in 0..<2 {
+            // Some of them may be dashboards that went away, not yet noticed: writing lets those go. At least
+            // twice: the first write to a connection its peer closed may still be taken; the reset it brings
+            // fails the next. Up to half a second in all, for a busy machine's event loops.
+            for attempt in 0..<10 {
                 feed.sendHeartbeat(to: userID)
                 try await Task.sleep(for: .milliseconds(50))
+                if attempt >= 1 {
+                    subscription = feed.subscribe(userID: userID)
+                    if case .open = subscription { break }
+                }
             }
-            subscription = feed.subscribe(userID: userID)
         }
         guard case .open(let id, let messages) = subscription else {
             throw APIError.tryLater(.tooManyRequests, seconds: 5,
