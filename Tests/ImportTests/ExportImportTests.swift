@@ -62,6 +62,10 @@ import Testing
         ("[{\"device\":{\"nested\":1}}]", "export.json:2: a value nested inside the row"),
         ("[{\"device\":\"Scale\"", "export.json:2: the file ends before its array does"),
         ("[{\"device\":\"Scale\"}]", "export.json:2: not a row of the JSON hmon export writes"),
+        (#"[{"device":"Scale","device_type":"Withings Device","field":"weight","reading_id":"r1","time":5,"unit":"kg","value":72}]"#,
+         "export.json:2: not a row of the JSON hmon export writes"),
+        (#"[{"device":"Scale","device_type":"Withings Device","field":"weight","reading_id":"r1","time":"2024-01-02T07:15:00Z","unit":"kg","value":true}]"#,
+         "export.json:2: not a row of the JSON hmon export writes"),
         ("[{\"device\":\"Scale\"}] trailing", "export.json:"),
     ])
     func aJSONRowThatIsNoRowIsRefusedAtItsRow(text: String, expected: String) async throws {

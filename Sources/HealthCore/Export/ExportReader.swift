@@ -88,12 +88,14 @@ public enum ExportReader {
 
     private static func jsonRows(first: Data, next: () throws -> Data, name: String, onRow: (ExportRow) throws -> Void) throws {
         var splitter = JSONArrayObjects()
-        let decoder = JSONDecoder()
         func onObject(_ bytes: [UInt8], _ index: Int) throws {
-            let object: ExportFormat.JSONRow
-            do {
-                object = try decoder.decode(ExportFormat.JSONRow.self, from: Data(bytes))
-            } catch {
+            var scanner = JSONEventScanner(handler: ExportJSONRowHandler())
+            let decoded = try? bytes.withUnsafeBytes { raw -> ExportFormat.JSONRow? in
+                try scanner.feed(raw)
+                try scanner.finish()
+                return scanner.handler.row
+            }
+            guard let object = decoded ?? nil else {
                 throw ImportError(file: name, line: index + 1,
                                   problem: "not a row of the JSON hmon export writes (an object with time, device, device_type, field, value, unit and reading_id)")
             }

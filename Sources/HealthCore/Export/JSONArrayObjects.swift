@@ -5,9 +5,9 @@ import HealthModel
 /// hmon's own JSON export holds one row at a time instead of the whole file (issue 29, case 4).
 ///
 /// It checks only what splitting needs: the array's brackets, the objects' braces outside strings, and
-/// escapes inside them; each object is then decoded by `JSONDecoder`, which checks the rest. An object
-/// longer than `maxObjectBytes`, or nested deeper than an export's rows are, is refused at its row, in
-/// time linear in the file.
+/// escapes inside them; each object is then read by `JSONEventScanner` (`ExportJSONRowHandler`), which
+/// checks the rest. An object longer than `maxObjectBytes`, or nested deeper than an export's rows are, is
+/// refused at its row, in time linear in the file.
 struct JSONArrayObjects {
     /// An export's row is seven short fields; a reading's text is at most 10,000 bytes.
     static let maxObjectBytes = 1 << 16
