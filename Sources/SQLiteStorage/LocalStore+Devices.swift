@@ -103,12 +103,14 @@ extension LocalStore {
     }
 
     static func deviceType(id: String, in db: Database) throws -> DeviceType? {
-        try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE id = ?", arguments: [id]).map(DeviceType.init(row:))
+        // Cached, as the two below: every post of a reading asks all three (`post`), and compiling them anew
+        // (with GRDB's authorizer) was a tenth of a server's CPU under posts (`Benchmarks/serve-posts.sh`).
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM device_types WHERE id = ?"), arguments: [id]).map(DeviceType.init(row:))
     }
 
     static func manifest(ofType typeID: String, in db: Database) throws -> Manifest {
         guard try deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
-        let fields = try Row.fetchAll(db, sql: "SELECT * FROM device_type_fields WHERE dtid = ? ORDER BY position",
+        let fields = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device_type_fields WHERE dtid = ? ORDER BY position"),
                                       arguments: [typeID]).map { row in
             FieldSpec(name: row["name"], type: FieldType(rawValue: row["type"]) ?? .string, unit: row["unit"],
                       description: row["description"])

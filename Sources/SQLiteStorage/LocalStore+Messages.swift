@@ -22,7 +22,7 @@ extension LocalStore {
             let type = try Self.deviceType(id: device.dtid, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)
             let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)", arguments: [mid]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)"), arguments: [mid]) == true {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
             try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
