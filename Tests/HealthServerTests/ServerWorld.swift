@@ -181,7 +181,10 @@ enum RawHTTP {
     private static let delegate = NoRedirects()
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
+        // Patient: the servers these tests talk to answer from this process, whose task pool a full parallel
+        // `swift test` on two cores keeps busy for long stretches (tmux walks, child processes); at 10 s, requests
+        // to a healthy server timed out there. A server that truly hangs still fails its test, later.
+        configuration.timeoutIntervalForRequest = 300
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }()
 

@@ -16,6 +16,10 @@ import Synchronization
 /// subscription is checked with a HEAD request to the callback URL before it is accepted.
 final class WithingsFixture: Sendable {
     static let userid = "363"
+    /// The deadline tests give the Withings client: this fixture answers from the test process, whose task
+    /// pool a full parallel `swift test` keeps busy for long stretches, so the client waits rather than fails.
+    static let patientTimeout: TimeInterval = 600
+
     static let clientID = "fixture-client-id"
     static let clientSecret = "fixture-client-secret-0123456789abcdef"
 

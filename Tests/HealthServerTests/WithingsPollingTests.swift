@@ -65,7 +65,7 @@ import Testing
         let fixture = try await WithingsFixture.start(groups: groups)
         defer { fixture.stop() }
         fixture.pageMeasures(by: 2)
-        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: "http://127.0.0.1:9/withings/x", state: "s")
         let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
         let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
@@ -93,7 +93,7 @@ import Testing
     /// A link as `hmon link add withings` leaves it once authorized, with the fixture's tokens.
     static func authorizedLink(for user: User, in store: LocalStore, fixture: WithingsFixture, folder: URL) async throws
         -> (api: WithingsAPI, files: WithingsLinkFiles) {
-        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport())
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let files = WithingsLinkFiles(folder: folder.appendingPathComponent("withings"))
         let (id, secret) = try await store.createPushLink(kind: .withings, userID: user.id, now: Date())
         let redirect = "http://127.0.0.1:9/withings/" + secret

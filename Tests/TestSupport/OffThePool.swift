@@ -1,0 +1,14 @@
+import Foundation
+
+/// Runs blocking test work (a tmux walk, a child process that runs for minutes) on a thread of its own.
+///
+/// Swift's task pool has a thread per core (two on these machines), and a blocking wait holds its thread
+/// the whole time: two such tests at once stop every other test's tasks, the servers some tests run in
+/// this process among them, and those tests' requests then time out. `#expect` belongs outside `work`:
+/// an issue is attributed to its test through the task, which this thread is not part of.
+public func offThePool<T: Sendable>(_ work: @escaping () throws -> T) async throws -> T {
+    nonisolated(unsafe) let work = work
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}
