@@ -19,6 +19,8 @@ public final class TmuxSession {
     /// Waiting on the screen or a file gave up.
     public struct Timeout: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// Whether tmux can be run here.
