@@ -26,35 +26,16 @@ final class PostgresExportImportWriter {
     }
 
     func insert(_ batch: [PreparedExportReading]) async throws {
-        var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
-        // As in `PostgresImportWriter.insert`: NaN for none, turned back into NULL by NULLIF.
-        var numbers = [[Double]](repeating: [], count: 4)
+        var columns = ImportedMessageColumns()
         var deviceNames: [String] = []
         for reading in batch {
             let device = try await device(named: reading.deviceName, type: reading.type)
-            mids.append(reading.readingID)
-            sdids.append(device.id)
-            sdtids.append(device.dtid)
-            ts.append(reading.ts)
-            mvs.append(Int64(device.manifestVersion))
-            data.append(reading.json)
+            columns.append(mid: reading.readingID, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
+                           ts: reading.ts, json: reading.json, numbers: reading.numbers)
             deviceNames.append(device.name)
-            for (column, value) in reading.numbers.values.enumerated() { numbers[column].append(value ?? .nan) }
         }
-        guard !mids.isEmpty else { return }
-        let uids = [String](repeating: userID, count: mids.count)
-        let cts = [Int64](repeating: received, count: mids.count)
-        let inserted = try await db.all("""
-            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
-            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
-                        \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
-                        \(numbers[2])::float8[], \(numbers[3])::float8[])
-                AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
-            ON CONFLICT (mid) DO NOTHING RETURNING mid
-            """)
-        var fresh = Set<String>()
-        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        guard !columns.isEmpty else { return }
+        var fresh = try await columns.insertUnlessStored(userID: userID, received: received, in: db)
         var notAdded: [PreparedExportReading] = []
         for (index, reading) in batch.enumerated() {
             if fresh.remove(reading.readingID) != nil {

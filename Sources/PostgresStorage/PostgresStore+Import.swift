@@ -111,10 +111,7 @@ final class PostgresImportWriter {
     }
 
     func insert(_ batch: [ImportRow]) async throws {
-        var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
-        // `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
-        // reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
-        var numbers = [[Double]](repeating: [], count: 4)
+        var columns = ImportedMessageColumns()
         var kindOfMid: [String: Int] = [:]
         var deviceOfMid: [String: String] = [:]
         for row in batch {
@@ -135,28 +132,11 @@ final class PostgresImportWriter {
             }
             kindOfMid[mid] = reading.kind.index
             deviceOfMid[mid] = device.name
-            mids.append(mid)
-            sdids.append(device.id)
-            sdtids.append(device.dtid)
-            ts.append(reading.timestamp)
-            mvs.append(Int64(device.manifestVersion))
-            data.append(json)
-            for (column, value) in readingNumbers.values.enumerated() { numbers[column].append(value ?? .nan) }
+            columns.append(mid: mid, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
+                           ts: reading.timestamp, json: json, numbers: readingNumbers)
         }
-        guard !mids.isEmpty else { return }
-        let uids = [String](repeating: userID, count: mids.count)
-        let cts = [Int64](repeating: received, count: mids.count)
-        let inserted = try await db.all("""
-            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
-            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
-                        \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
-                        \(numbers[2])::float8[], \(numbers[3])::float8[])
-                AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
-            ON CONFLICT (mid) DO NOTHING RETURNING mid
-            """)
-        var fresh = Set<String>()
-        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        guard !columns.isEmpty else { return }
+        let fresh = try await columns.insertUnlessStored(userID: userID, received: received, in: db)
         for (mid, kind) in kindOfMid {
             if fresh.contains(mid) {
                 added[kind] += 1

@@ -65,9 +65,7 @@ public enum ExportTime {
             if places < 3 { for _ in places..<3 { millis *= 10 } }
         }
         var offsetMinutes = 0
-        if expect(0x5A) {
-            offsetMinutes = 0
-        } else {
+        if !expect(0x5A) {
             guard at < bytes.count, bytes[at] == 0x2B || bytes[at] == 0x2D else { return nil }
             let sign = bytes[at] == 0x2D ? -1 : 1
             at += 1

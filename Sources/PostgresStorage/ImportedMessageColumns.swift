@@ -1,0 +1,44 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+
+/// A batch of readings an import inserts, as one array per column: both imports (Apple Health's and hmon's
+/// own export) send it to PostgreSQL as one `unnest` insert, not one round trip per reading.
+struct ImportedMessageColumns {
+    private var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
+    /// `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
+    /// reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
+    private var numbers = [[Double]](repeating: [], count: 4)
+
+    var isEmpty: Bool { mids.isEmpty }
+
+    mutating func append(mid: String, sdid: String, sdtid: String, manifestVersion: Int, ts: Int64, json: String,
+                         numbers readingNumbers: ReadingNumbers) {
+        mids.append(mid)
+        sdids.append(sdid)
+        sdtids.append(sdtid)
+        self.ts.append(ts)
+        mvs.append(Int64(manifestVersion))
+        data.append(json)
+        for (column, value) in readingNumbers.values.enumerated() { numbers[column].append(value ?? .nan) }
+    }
+
+    /// Inserts the readings whose ids are not stored yet; the ids it added.
+    func insertUnlessStored(userID: String, received: Int64, in db: PGConnection) async throws -> Set<String> {
+        guard !mids.isEmpty else { return [] }
+        let uids = [String](repeating: userID, count: mids.count)
+        let cts = [Int64](repeating: received, count: mids.count)
+        let inserted = try await db.all("""
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
+            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
+                        \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
+                        \(numbers[2])::float8[], \(numbers[3])::float8[])
+                AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
+            ON CONFLICT (mid) DO NOTHING RETURNING mid
+            """)
+        var fresh = Set<String>()
+        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        return fresh
+    }
+}
