@@ -5,7 +5,9 @@ import HealthCore
 /// A batch of readings an import inserts, as one array per column: both imports (Apple Health's and hmon's
 /// own export) send it to PostgreSQL as one `unnest` insert, not one round trip per reading.
 struct ImportedMessageColumns {
-    private var mids: [String] = [], sdids: [String] = [], sdtids: [String] = [], ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
+    /// The ids as `ByteaID`s: bound as `bytea[]`, their bytes made on the import's writer as SQLite's are.
+    private var mids: [ByteaID] = [], sdids: [ByteaID] = [], sdtids: [ByteaID] = []
+    private var ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []
     /// `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
     /// reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
     private var numbers = [[Double]](repeating: [], count: 4)
@@ -14,9 +16,9 @@ struct ImportedMessageColumns {
 
     mutating func append(mid: String, sdid: String, sdtid: String, manifestVersion: Int, ts: Int64, json: String,
                          numbers readingNumbers: ReadingNumbers) {
-        mids.append(mid)
-        sdids.append(sdid)
-        sdtids.append(sdtid)
+        mids.append(ByteaID(mid))
+        sdids.append(ByteaID(sdid))
+        sdtids.append(ByteaID(sdtid))
         self.ts.append(ts)
         mvs.append(Int64(manifestVersion))
         data.append(json)
@@ -26,19 +28,19 @@ struct ImportedMessageColumns {
     /// Inserts the readings whose ids are not stored yet; the ids it added.
     func insertUnlessStored(userID: String, received: Int64, in db: PGConnection) async throws -> Set<String> {
         guard !mids.isEmpty else { return [] }
-        let uids = [String](repeating: userID, count: mids.count)
+        let uids = [ByteaID](repeating: ByteaID(userID), count: mids.count)
         let cts = [Int64](repeating: received, count: mids.count)
         let inserted = try await db.all("""
             INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
             SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
-            FROM unnest(\(mids)::text[], \(sdids)::text[], \(sdtids)::text[], \(uids)::text[], \(ts)::int8[],
+            FROM unnest(\(mids)::bytea[], \(sdids)::bytea[], \(sdtids)::bytea[], \(uids)::bytea[], \(ts)::int8[],
                         \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
                         \(numbers[2])::float8[], \(numbers[3])::float8[])
                 AS reading(mid, sdid, sdtid, uid, ts, cts, mv, data, w, a, c, b)
             ON CONFLICT (mid) DO NOTHING RETURNING mid
             """)
         var fresh = Set<String>()
-        for row in inserted { fresh.insert(try row.value("mid", String.self)) }
+        for row in inserted { fresh.insert(try row.value("mid", ByteaID.self).id) }
         return fresh
     }
 }

@@ -51,9 +51,9 @@ final class PostgresExportImportWriter {
         // in the file, which the streamed reading cannot put together.
         var stored: [String: (uid: String, ours: Bool)] = [:]
         for row in try await db.all("""
-            SELECT mid, uid, xmin = pg_current_xact_id()::xid AS ours FROM messages WHERE mid = ANY(\(notAdded.map(\.readingID))::text[])
+            SELECT mid, uid, xmin = pg_current_xact_id()::xid AS ours FROM messages WHERE mid = ANY(\(notAdded.map { ByteaID($0.readingID) })::bytea[])
             """) {
-            stored[try row.value("mid", String.self)] = (try row.value("uid", String.self), try row.value("ours", Bool.self))
+            stored[try row.value("mid", ByteaID.self).id] = (try row.value("uid", ByteaID.self).id, try row.value("ours", Bool.self))
         }
         try count(notAdded, stored: stored)
     }

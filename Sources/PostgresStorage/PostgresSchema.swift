@@ -272,24 +272,61 @@ enum PostgresSchema {
             "CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at)",
         ]),
         (19, "Apple's SDNN and refused beat lists on HRV meters", addedFields(BuiltInDeviceType.hrvMeter, [Field.appleSDNN, Field.beatsRefused])),
+        // As SQLite's v20: a reading's four ids as `BinaryID` bytes (`ByteaID`), 65 bytes instead of 130 in
+        // the row and in each index. `hmon_binary_id` is `BinaryID.encode` in SQL, for this migration, the
+        // devices' and users' `key` (kept by a trigger here; SQLite's readings refer to it by foreign key)
+        // and the triggers that delete a device's or an account's readings with it.
+        (20, "a reading's ids as bytes", [
+            """
+            CREATE FUNCTION hmon_binary_id(id text) RETURNS bytea LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+                SELECT CASE
+                    WHEN id ~ '^[0-9a-f]{32}$' THEN decode(id, 'hex')
+                    WHEN id ~ '^dt[0-9a-f]{32}$' THEN '\\x64'::bytea || decode(substr(id, 3), 'hex')
+                    WHEN octet_length(id) = 15 THEN '\\xff'::bytea || convert_to(id, 'UTF8') || '\\xff'::bytea
+                    ELSE '\\xff'::bytea || convert_to(id, 'UTF8')
+                END
+            $$
+            """,
+            """
+            CREATE FUNCTION hmon_set_key() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                NEW.key := hmon_binary_id(NEW.id);
+                RETURN NEW;
+            END $$
+            """,
+            "ALTER TABLE users ADD COLUMN key bytea",
+            "UPDATE users SET key = hmon_binary_id(id)",
+            "CREATE UNIQUE INDEX users_by_key ON users (key)",
+            "CREATE TRIGGER users_key BEFORE INSERT OR UPDATE OF id ON users FOR EACH ROW EXECUTE FUNCTION hmon_set_key()",
+            "ALTER TABLE devices ADD COLUMN key bytea",
+            "UPDATE devices SET key = hmon_binary_id(id)",
+            "CREATE UNIQUE INDEX devices_by_key ON devices (key)",
+            "CREATE TRIGGER devices_key BEFORE INSERT OR UPDATE OF id ON devices FOR EACH ROW EXECUTE FUNCTION hmon_set_key()",
+            """
+            ALTER TABLE messages ALTER COLUMN mid TYPE bytea USING hmon_binary_id(mid),
+                ALTER COLUMN sdid TYPE bytea USING hmon_binary_id(sdid),
+                ALTER COLUMN sdtid TYPE bytea USING hmon_binary_id(sdtid),
+                ALTER COLUMN uid TYPE bytea USING hmon_binary_id(uid)
+            """,
+        ] + readingsGoWith("devices", key: "sdid", replacing: true) + readingsGoWith("users", key: "uid", replacing: true)),
     ]
 
     static var latestVersion: Int { migrations.last!.version }
 
     /// A trigger that deletes a device's or an account's readings with it: what the readings' foreign keys
-    /// did (`ON DELETE CASCADE`) before version 15.
-    private static func readingsGoWith(_ table: String, key column: String) -> [String] {
+    /// did (`ON DELETE CASCADE`) before version 15. From version 20 (`replacing`) the readings name it by
+    /// its id's bytes; the trigger itself is kept.
+    private static func readingsGoWith(_ table: String, key column: String, replacing: Bool = false) -> [String] {
         let function = "hmon_delete_\(table)_readings"
-        return [
-            """
-            CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
+        let definition = """
+            CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-                DELETE FROM messages WHERE \(column) = OLD.id;
+                DELETE FROM messages WHERE \(column) = \(replacing ? "hmon_binary_id(OLD.id)" : "OLD.id");
                 RETURN NULL;
             END $$
-            """,
-            "CREATE TRIGGER \(table)_delete_readings AFTER DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()",
-        ]
+            """
+        if replacing { return [definition] }
+        return [definition, "CREATE TRIGGER \(table)_delete_readings AFTER DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()"]
     }
 
     /// A field's value when it is a JSON number, NULL otherwise (as `Schema.numeric` on SQLite).

@@ -150,7 +150,7 @@ extension PostgresStore {
     public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
         try await write { db in
             _ = try await Self.device(id: id, ownedBy: userID, in: db)
-            let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(id)")?.value("n", Int64.self) ?? 0
+            let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(ByteaID(id))")?.value("n", Int64.self) ?? 0
             if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: Int(readings)) }
             // Its readings go by trigger (`readingsGoWith`), its Welltory link and Exist ownership by cascade.
             try await db.run("DELETE FROM devices WHERE id = \(id)")

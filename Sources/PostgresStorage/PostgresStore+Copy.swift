@@ -106,6 +106,7 @@ extension PostgresStore: StoreRowCopying {
                 case (.integer(let number), .real): bindings.append(Double(number))
                 case (.integer(let number), _): bindings.append(number)
                 case (.real(let number), _): bindings.append(number)
+                case (.text(let text), .id): bindings.append(ByteaID(text))
                 case (.text(let text), _): bindings.append(text)
                 }
                 placeholders.append("$\(bindings.count)")
@@ -122,6 +123,7 @@ extension PostgresStore: StoreRowCopying {
         case .integer: try cell.decode(Int64?.self).map { .integer($0) } ?? .null
         case .real: try cell.decode(Double?.self).map { .real($0) } ?? .null
         case .boolean: try cell.decode(Bool?.self).map { .integer($0 ? 1 : 0) } ?? .null
+        case .id: try cell.decode(ByteaID?.self).map { .text($0.id) } ?? .null
         }
     }
 }

@@ -10,14 +10,16 @@ extension PostgresStore {
         try await read { db in try await Self.ownedReading(mid, userID: userID, in: db) }
     }
 
-    /// A range on the primary key (see the SQLite twin); hex digits sort alike in every collation.
+    /// A range on the primary key's bytes (see the SQLite twin); an open range when `upper` is nil.
     public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
-        let upper = prefix + "g"
+        guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
+        let lower = Data(range.lower), upper = range.upper.map { Data($0) }
         return try await read { db in
             try await db.all("""
-                SELECT mid FROM messages WHERE mid >= \(prefix) AND mid < \(upper) AND uid = \(userID)
-                ORDER BY mid COLLATE "C" LIMIT \(limit)
-                """).map { try $0[0].decode(String.self) }
+                SELECT mid FROM messages WHERE mid >= \(lower) AND (\(upper)::bytea IS NULL OR mid < \(upper))
+                    AND octet_length(mid) = 16 AND uid = \(ByteaID(userID))
+                ORDER BY mid LIMIT \(limit)
+                """).map { try $0[0].decode(ByteaID.self).id }
         }
     }
 
@@ -25,7 +27,7 @@ extension PostgresStore {
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in
             let reading = try await Self.ownedReading(mid, userID: userID, in: db)
-            try await db.run("DELETE FROM messages WHERE mid = \(mid)")
+            try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
             return reading
         }
     }
@@ -46,7 +48,7 @@ extension PostgresStore {
                 UPDATE messages SET ts = \(ts), data = \(try StoreRules.encode(data)), mv = \(device.manifestVersion),
                     weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
                     basal_energy = \(numbers.basalEnergy)
-                WHERE mid = \(mid)
+                WHERE mid = \(ByteaID(mid))
                 """)
             var edited = old
             edited.ts = ts
@@ -62,7 +64,7 @@ extension PostgresStore {
         return try await read { db in
             guard let presence = Self.presenceFilter(query.field) else { return [] }
             var bindings = PostgresBindings()
-            bindings.append(userID)
+            bindings.append(ByteaID(userID))
             bindings.append(query.from)
             bindings.append(query.to)
             var sql = "SELECT * FROM messages WHERE uid = $1 AND ts >= $2 AND ts < $3"
@@ -70,8 +72,8 @@ extension PostgresStore {
                 bindings.append(field)
                 sql += " AND data::jsonb ? $\(bindings.count)"
             }
-            // Ids compare byte by byte, as SQLite compares them.
-            sql += query.order == .desc ? " ORDER BY ts DESC, mid COLLATE \"C\" DESC" : " ORDER BY ts, mid COLLATE \"C\""
+            // Ids are bytes (`ByteaID`), compared as SQLite compares them.
+            sql += query.order == .desc ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
             if let limit = query.limit {
                 bindings.append(limit)
                 sql += " LIMIT $\(bindings.count)"
@@ -81,7 +83,7 @@ extension PostgresStore {
     }
 
     static func ownedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message {
-        guard let row = try await db.one("SELECT * FROM messages WHERE mid = \(mid)") else { throw HealthError.unknownReading(mid) }
+        guard let row = try await db.one("SELECT * FROM messages WHERE mid = \(ByteaID(mid))") else { throw HealthError.unknownReading(mid) }
         let message = try message(row: row)
         guard message.uid == userID else { throw HealthError.notYourReading(mid) }
         return message

@@ -84,12 +84,12 @@ extension PostgresStore {
             let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
             let current = try await db.one("""
                 SELECT coalesce(sum((data::jsonb ->> \(field))::double precision), 0) AS total FROM messages
-                WHERE sdid = \(deviceID) AND ts >= \(day.start) AND ts < \(day.stop) AND jsonb_typeof(data::jsonb -> \(field)) = 'number'
+                WHERE sdid = \(ByteaID(deviceID)) AND ts >= \(day.start) AND ts < \(day.stop) AND jsonb_typeof(data::jsonb -> \(field)) = 'number'
                 """)?.value("total", Double.self) ?? 0
             let total = increment ? current + value : value
             let data = try ReadingRules.accepted([field: .number(total)], manifest: manifest, typeName: typeName)
             try await db.run("""
-                DELETE FROM messages WHERE sdid = \(deviceID) AND ts >= \(day.start) AND ts < \(day.stop) AND data::jsonb ? \(field)
+                DELETE FROM messages WHERE sdid = \(ByteaID(deviceID)) AND ts >= \(day.start) AND ts < \(day.stop) AND data::jsonb ? \(field)
                 """)
             try await Self.insertReading(mid: Secrets.newID(), device: device, userID: userID, ts: ts,
                                          received: now.millisecondsSince1970, fields: data, in: db)
@@ -98,7 +98,7 @@ extension PostgresStore {
     }
 
     public func firstReadingTime(userID: String) async throws -> Int64? {
-        try await read { db in try await db.one("SELECT min(ts) AS first FROM messages WHERE uid = \(userID)")?.value("first", Int64?.self) }
+        try await read { db in try await db.one("SELECT min(ts) AS first FROM messages WHERE uid = \(ByteaID(userID))")?.value("first", Int64?.self) }
     }
 
     // MARK: Personal tokens

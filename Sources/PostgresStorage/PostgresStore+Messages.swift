@@ -16,7 +16,7 @@ extension PostgresStore {
             let type = try await Self.deviceType(id: device.dtid, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
             let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
-            if try await db.exists("SELECT 1 FROM messages WHERE mid = \(mid)") {
+            if try await db.exists("SELECT 1 FROM messages WHERE mid = \(ByteaID(mid))") {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
             try await Self.insertReading(mid: mid, device: device, userID: userID, ts: ts, received: received, fields: data, in: db)
@@ -55,7 +55,7 @@ extension PostgresStore {
     }
 
     public func messageCount(userID: String) async throws -> Int {
-        try await read { db in try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(userID)")?.value("n", Int.self) ?? 0 }
+        try await read { db in try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(ByteaID(userID))")?.value("n", Int.self) ?? 0 }
     }
 
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message] {
@@ -77,8 +77,8 @@ extension PostgresStore {
             try await db.all("""
                 SELECT d.uid AS owner, m.mid, m.sdid, m.sdtid, m.uid, m.ts, m.cts, m.mv, m.data
                 FROM devices AS d LEFT JOIN LATERAL (
-                    SELECT * FROM messages WHERE sdid = d.id AND (\(presence)::text IS NULL OR data::jsonb ? \(presence ?? ""))
-                    ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+                    SELECT * FROM messages WHERE sdid = d.key AND (\(presence)::text IS NULL OR data::jsonb ? \(presence ?? ""))
+                    ORDER BY ts DESC, mid DESC LIMIT \(count)
                 ) AS m ON true
                 WHERE d.id = \(deviceID)
                 """)
@@ -86,9 +86,9 @@ extension PostgresStore {
         guard let first = rows.first else { throw HealthError.unknownDevice(deviceID) }
         guard try first.value("owner", String.self) == userID else { throw HealthError.notYourDevice(deviceID) }
         return try rows.compactMap { row in
-            guard let mid = try row.value("mid", String?.self) else { return nil }
-            return StoredMessageJSON(mid: mid, sdid: try row.value("sdid"), sdtid: try row.value("sdtid"),
-                                     uid: try row.value("uid"), ts: try row.value("ts"), cts: try row.value("cts"),
+            guard let mid = try row.value("mid", ByteaID?.self) else { return nil }
+            return StoredMessageJSON(mid: mid.id, sdid: try row.value("sdid", ByteaID.self).id, sdtid: try row.value("sdtid", ByteaID.self).id,
+                                     uid: try row.value("uid", ByteaID.self).id, ts: try row.value("ts"), cts: try row.value("cts"),
                                      mv: try row.value("mv"), dataJSON: try row.value("data"))
         }
     }
@@ -103,7 +103,7 @@ extension PostgresStore {
             if let sdid = query.sdid { _ = try await Self.device(id: sdid, ownedBy: userID, in: db) }
             guard let presence = Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var bindings = PostgresBindings()
-            bindings.append(query.sdid ?? userID)
+            bindings.append(ByteaID(query.sdid ?? userID))
             bindings.append(query.startDate)
             bindings.append(query.endDate)
             var sql = "SELECT * FROM messages WHERE \(query.sdid == nil ? "uid" : "sdid") = $1 AND ts BETWEEN $2 AND $3"
@@ -114,12 +114,12 @@ extension PostgresStore {
             let descending = query.order == .desc
             if let cursor {
                 bindings.append(cursor.ts)
-                bindings.append(cursor.mid)
+                bindings.append(ByteaID(cursor.mid))
                 let n = bindings.count
                 sql += descending ? " AND (ts, mid) < ($\(n - 1), $\(n))" : " AND (ts, mid) > ($\(n - 1), $\(n))"
             }
-            // Ids compare byte by byte, as SQLite compares them.
-            sql += descending ? " ORDER BY ts DESC, mid COLLATE \"C\" DESC" : " ORDER BY ts, mid COLLATE \"C\""
+            // Ids are bytes (`ByteaID`), compared as SQLite compares them.
+            sql += descending ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
             bindings.append(query.count + 1)
             sql += " LIMIT $\(bindings.count)"
             var messages = try await db.all(PostgresQuery(unsafeSQL: sql, binds: bindings)).map(Self.message(row:))
@@ -147,7 +147,7 @@ extension PostgresStore {
             let rows = try await db.all("""
                 SELECT b.i - 1 AS i, coalesce(\(unescaped: Self.clampedSum("m.weight")), 0) AS kg, count(m.weight) AS n
                 FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
-                JOIN messages AS m ON m.uid = \(userID) AND m.ts >= b.start AND m.ts < b.stop AND m.weight IS NOT NULL
+                JOIN messages AS m ON m.uid = \(ByteaID(userID)) AND m.ts >= b.start AND m.ts < b.stop AND m.weight IS NOT NULL
                 GROUP BY b.i
                 """)
             var totals: [Int: DailyWeightTotal] = [:]
@@ -161,7 +161,7 @@ extension PostgresStore {
     public func weightReadings(userID: String, from: Int64, to: Int64) async throws -> [WeightReading] {
         try await read { db in
             try await db.all("""
-                SELECT ts, weight FROM messages WHERE uid = \(userID) AND ts >= \(from) AND ts < \(to) AND weight IS NOT NULL ORDER BY ts
+                SELECT ts, weight FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to) AND weight IS NOT NULL ORDER BY ts
                 """).map { WeightReading(date: Date(millisecondsSince1970: try $0.value("ts")), kg: try $0.value("weight")) }
         }
     }
@@ -226,7 +226,7 @@ extension PostgresStore {
             let rows = try await db.all("""
                 SELECT b.i - 1 AS i, \(unescaped: select)
                 FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
-                JOIN messages AS m ON m.uid = \(userID) AND m.ts >= b.start AND m.ts < b.stop
+                JOIN messages AS m ON m.uid = \(ByteaID(userID)) AND m.ts >= b.start AND m.ts < b.stop
                 GROUP BY b.i
                 """)
             var result: [Int: DayTotals] = [:]
@@ -247,7 +247,7 @@ extension PostgresStore {
 
     public func countReadings(userID: String, from: Int64) async throws -> Int {
         try await read { db in
-            try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(userID) AND ts >= \(from)")?.value("n", Int.self) ?? 0
+            try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(from)")?.value("n", Int.self) ?? 0
         }
     }
 
@@ -264,12 +264,12 @@ extension PostgresStore {
         guard let presence = presenceFilter(field) else { return nil }
         if let field = presence {
             return try await db.all("""
-                SELECT * FROM messages WHERE sdid = \(deviceID) AND data::jsonb ? \(field)
-                ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+                SELECT * FROM messages WHERE sdid = \(ByteaID(deviceID)) AND data::jsonb ? \(field)
+                ORDER BY ts DESC, mid DESC LIMIT \(count)
                 """)
         }
         return try await db.all("""
-            SELECT * FROM messages WHERE sdid = \(deviceID) ORDER BY ts DESC, mid COLLATE "C" DESC LIMIT \(count)
+            SELECT * FROM messages WHERE sdid = \(ByteaID(deviceID)) ORDER BY ts DESC, mid DESC LIMIT \(count)
             """)
     }
 
@@ -283,7 +283,7 @@ extension PostgresStore {
             SELECT coalesce(\(unescaped: clampedSum("active_energy")), 0) AS active,
                    coalesce(\(unescaped: clampedSum("calories")), 0) AS consumed,
                    coalesce(\(unescaped: clampedSum("basal_energy")), 0) AS basal, count(basal_energy) AS basal_count
-            FROM messages WHERE uid = \(userID) AND ts >= \(from) AND ts < \(to)
+            FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to)
             """) else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
         let basalCount = try row.value("basal_count", Int.self)
         return EnergyTotals(active: try row.value("active"), consumed: try row.value("consumed"),
@@ -292,14 +292,15 @@ extension PostgresStore {
 
     static func latestWeight(userID: String, before: Int64, in db: PGConnection) async throws -> WeightReading? {
         try await db.one("""
-            SELECT ts, weight FROM messages WHERE uid = \(userID) AND ts < \(before) AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1
+            SELECT ts, weight FROM messages WHERE uid = \(ByteaID(userID)) AND ts < \(before) AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1
             """).map { WeightReading(date: Date(millisecondsSince1970: try $0.value("ts")), kg: try $0.value("weight")) }
     }
 
     static func message(row: PostgresRandomAccessRow) throws -> Message {
         let json = try row.value("data", String.self)
         let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
-        return Message(mid: try row.value("mid"), sdid: try row.value("sdid"), sdtid: try row.value("sdtid"), uid: try row.value("uid"),
+        return Message(mid: try row.value("mid", ByteaID.self).id, sdid: try row.value("sdid", ByteaID.self).id,
+                       sdtid: try row.value("sdtid", ByteaID.self).id, uid: try row.value("uid", ByteaID.self).id,
                        ts: try row.value("ts"), cts: try row.value("cts"), mv: try row.value("mv"), data: data)
     }
 }
@@ -316,7 +317,7 @@ extension PostgresStore {
         let numbers = ReadingNumbers(fields)
         return try await db.count("""
             INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-            VALUES (\(mid), \(device.id), \(device.dtid), \(userID), \(ts), \(received), \(device.manifestVersion),
+            VALUES (\(ByteaID(mid)), \(ByteaID(device.id)), \(ByteaID(device.dtid)), \(ByteaID(userID)), \(ts), \(received), \(device.manifestVersion),
                     \(try StoreRules.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
                     \(numbers.basalEnergy))
             \(unescaped: unlessStored ? "ON CONFLICT (mid) DO NOTHING" : "") RETURNING 1

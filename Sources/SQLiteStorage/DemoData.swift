@@ -37,7 +37,7 @@ public enum DemoData {
                              seed: UInt64 = 2026) async throws -> Int {
         guard let user = try await store.user(named: userName) else { return 0 }
         let latest = try await store.read { db in
-            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [user.id])
+            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [StoredID(user.id)])
         } ?? Int64.min
         guard latest < now.millisecondsSince1970 else { return 0 }
         let today = Day(now, in: calendar)
@@ -78,18 +78,17 @@ public enum DemoData {
         try await store.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
-                    VALUES (?, ?, ?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
+                    INSERT INTO users (id, key, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, ?, ?, ?, 'Demo User', 'demo@example.com', ?, ?, ?)
                     """,
-                arguments: [plan.userID, userName, UserNames.key(userName), UserNames.skeleton(userName), hash,
+                arguments: [plan.userID, StoredID(plan.userID), userName, UserNames.key(userName), UserNames.skeleton(userName), hash,
                             created.millisecondsSince1970, created.millisecondsSince1970])
             try db.execute(
                 sql: "INSERT INTO profiles (user_id, birth_date, sex, height_cm, goal_kg) VALUES (?, '1988-04-12', 'female', 168, 66)",
                 arguments: [plan.userID])
             for device in plan.devices {
-                try db.execute(
-                    sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, 1, ?, 1)",
-                    arguments: [device.id, plan.userID, device.dtid, device.name, created.millisecondsSince1970])
+                try LocalStore.insertDevice(id: device.id, uid: plan.userID, dtid: device.dtid, name: device.name,
+                                            manifestVersion: 1, createdAt: created.millisecondsSince1970, in: db)
             }
             for reading in plan.readings {
                 try MessageRecord(mid: reading.mid, sdid: reading.device.id, sdtid: reading.device.dtid, uid: plan.userID,

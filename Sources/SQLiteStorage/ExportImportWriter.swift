@@ -47,9 +47,9 @@ final class ExportImportWriter {
             tally.addedByDevice[device.name, default: 0] += 1
             return
         }
-        let stored = try Row.fetchOne(db, sql: "SELECT rowid, uid FROM messages WHERE mid = ?", arguments: [reading.readingID])
+        let stored = try Row.fetchOne(db, sql: "SELECT rowid, uid FROM messages WHERE mid = ?", arguments: [StoredID(reading.readingID)])
         // Reading ids are unique in a store: the same id under another account is not "already there".
-        if let stored, (stored["uid"] as String?) != userID {
+        if let stored, stored.storedID("uid") != userID {
             throw ImportError(file: file, line: reading.line, problem: "reading \(reading.readingID) belongs to another account in this store: "
                               + "import an export into the account it came from, or into another store")
         }

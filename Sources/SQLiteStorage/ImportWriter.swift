@@ -60,7 +60,7 @@ final class ImportWriter {
             noteStatement = nil
         } else {
             // Rolled back with the import's transaction, like everything else a dry run does.
-            try db.execute(sql: "CREATE TEMP TABLE import_dry_run (mid TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TEMP TABLE import_dry_run (mid BLOB NOT NULL PRIMARY KEY) WITHOUT ROWID")
             noteStatement = try db.makeStatement(sql: """
                 INSERT INTO temp.import_dry_run (mid) SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM main.messages WHERE mid = ?1)
                 ON CONFLICT (mid) DO NOTHING
@@ -119,12 +119,10 @@ final class ImportWriter {
         tally.cleanedDeviceNames = cleanedNames
     }
 
-    private func bind(_ text: String, _ position: Int32, _ statement: OpaquePointer) throws {
-        var text = text
-        try text.withUTF8 { bytes in
-            let code = bytes.withMemoryRebound(to: CChar.self) {
-                sqlite3_bind_text(statement, position, $0.baseAddress, Int32(bytes.count), sqliteTransient)
-            }
+    /// Binds a reading's id as its `StoredID` bytes.
+    private func bind(_ id: String, _ position: Int32, _ statement: OpaquePointer) throws {
+        try BinaryID.encode(id).withUnsafeBytes { bytes in
+            let code = sqlite3_bind_blob(statement, position, bytes.baseAddress, Int32(bytes.count), sqliteTransient)
             guard code == SQLITE_OK else { throw error(code) }
         }
     }
@@ -191,9 +189,8 @@ final class ImportWriter {
                                           arguments: [userID, name]) == true
         let device = KnownDevice(id: Secrets.newID(), dtid: type.deviceType.id, manifestVersion: type.deviceType.latestVersion)
         let stored = nameTaken ? qualified : name
-        try db.execute(
-            sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [device.id, userID, type.deviceType.id, stored, device.manifestVersion, received, true])
+        try LocalStore.insertDevice(id: device.id, uid: userID, dtid: type.deviceType.id, name: stored,
+                                    manifestVersion: device.manifestVersion, createdAt: received, in: db)
         return (device, stored)
     }
 }

@@ -22,10 +22,10 @@ extension LocalStore {
             try Self.checkNameIsFree(name, in: db)
             try db.execute(
                 sql: """
-                    INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO users (id, key, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [user.id, user.name, UserNames.key(name), UserNames.skeleton(name), user.fullName, user.email, hash,
+                arguments: [user.id, StoredID(user.id), user.name, UserNames.key(name), UserNames.skeleton(name), user.fullName, user.email, hash,
                             now.millisecondsSince1970, now.millisecondsSince1970])
             try db.execute(sql: "INSERT INTO profiles (user_id) VALUES (?)", arguments: [user.id])
         }

@@ -15,9 +15,10 @@ extension LocalStore {
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT mid, sdid, sdtid, uid, ts, cts, mv, data FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?"),
-                arguments: [deviceID] + presence.arguments + [count])
+                arguments: [StoredID(deviceID)] + presence.arguments + [count])
             return rows.map { row in
-                StoredMessageJSON(mid: row[0], sdid: row[1], sdtid: row[2], uid: row[3], ts: row[4], cts: row[5], mv: row[6],
+                StoredMessageJSON(mid: (row[0] as StoredID).id, sdid: (row[1] as StoredID).id, sdtid: (row[2] as StoredID).id,
+                                  uid: (row[3] as StoredID).id, ts: row[4], cts: row[5], mv: row[6],
                                   dataJSON: row[7])
             }
         }

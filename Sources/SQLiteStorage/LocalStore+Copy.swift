@@ -19,14 +19,16 @@ extension LocalStore: StoreRowCopying {
         if StoreCopy.unpaged.contains(table.name) {
             return try await read { db in
                 (try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table.name)").map { row in
-                    (0..<table.columns.count).map { Self.copyValue(row[$0] as DatabaseValue) }
+                    table.columns.enumerated().map { index, column in Self.copyValue(row[index] as DatabaseValue, kind: column.kind) }
                 }, nil)
             }
         }
         return try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT rowid, \(columns) FROM \(table.name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
                                         arguments: [from, limit])
-            let values = rows.map { row in (1...table.columns.count).map { Self.copyValue(row[$0] as DatabaseValue) } }
+            let values = rows.map { row in
+                table.columns.enumerated().map { index, column in Self.copyValue(row[index + 1] as DatabaseValue, kind: column.kind) }
+            }
             return (values, rows.last.map { .integer($0[0]) })
         }
     }
@@ -56,7 +58,9 @@ extension LocalStore: StoreRowCopying {
                     let last = after
                     let page = try Self.waiting { try await source.rows(of: table, after: last, limit: StoreCopy.pageSize) }
                     for row in page.rows {
-                        try statement.execute(arguments: StatementArguments(row.map(Self.databaseValue)))
+                        try statement.execute(arguments: StatementArguments(zip(row, table.columns).map { value, column in
+                            Self.databaseValue(value, kind: column.kind)
+                        }))
                     }
                     count += page.rows.count
                     progress?(StoreCopy.Progress(table: table.name, copied: count, total: totals[table.name] ?? count))
@@ -69,8 +73,9 @@ extension LocalStore: StoreRowCopying {
         }
     }
 
-    private static func copyValue(_ value: DatabaseValue) -> StoreCopy.Value {
-        switch value.storage {
+    private static func copyValue(_ value: DatabaseValue, kind: StoreCopy.Kind) -> StoreCopy.Value {
+        if kind == .id, let id = StoredID.fromDatabaseValue(value) { return .text(id.id) }
+        return switch value.storage {
         case .null: .null
         case .int64(let number): .integer(number)
         case .double(let number): .real(number)
@@ -79,8 +84,9 @@ extension LocalStore: StoreRowCopying {
         }
     }
 
-    private static func databaseValue(_ value: StoreCopy.Value) -> DatabaseValue {
-        switch value {
+    private static func databaseValue(_ value: StoreCopy.Value, kind: StoreCopy.Kind) -> DatabaseValue {
+        if kind == .id, case .text(let id) = value { return StoredID(id).databaseValue }
+        return switch value {
         case .null: .null
         case .integer(let number): number.databaseValue
         case .real(let number): number.databaseValue

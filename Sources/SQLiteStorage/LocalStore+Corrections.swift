@@ -10,12 +10,19 @@ extension LocalStore {
         try await read { db in try Self.ownedReading(mid, userID: userID, in: db) }
     }
 
-    /// A range on the primary key: ids are lowercase hex, so every id starting with `prefix` lies in
-    /// [prefix, prefix + "g").
+    /// A range on the primary key: ids hmon makes are 16 bytes kept from 32 hex digits (`BinaryID`), so
+    /// every one starting with the hex digits `prefix` lies in one byte range. An id that is not hex is
+    /// found by its whole text only.
     public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: "SELECT mid FROM messages WHERE mid >= ? AND mid < ? AND uid = ? ORDER BY mid LIMIT ?",
-                                arguments: [prefix, prefix + "g", userID, limit])
+        guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
+        return try await read { db in
+            var sql = "SELECT mid FROM messages WHERE mid >= ? AND length(mid) = 16 AND uid = ?"
+            var arguments: StatementArguments = [Data(range.lower), StoredID(userID)]
+            if let upper = range.upper {
+                sql += " AND mid < ?"
+                arguments += [Data(upper)]
+            }
+            return try StoredID.fetchAll(db, sql: sql + " ORDER BY mid LIMIT ?", arguments: arguments + [limit]).map(\.id)
         }
     }
 
@@ -25,7 +32,7 @@ extension LocalStore {
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in
             let reading = try Self.ownedReading(mid, userID: userID, in: db)
-            try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [mid])
+            try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mid)])
             try Self.forgetDayTotals(userID: userID, coveringTs: reading.ts, in: db)
             return reading
         }
@@ -51,7 +58,7 @@ extension LocalStore {
                 UPDATE messages SET ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?, basal_energy = ?
                 WHERE mid = ?
                 """, arguments: [ts, try StoreRules.encode(data), device.manifestVersion,
-                                 numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, mid])
+                                 numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, StoredID(mid)])
             // An update keeps the rowid and the count, which is all a kept day's signature looks at.
             try Self.forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
             try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)
@@ -71,7 +78,7 @@ extension LocalStore {
             guard let presence = try Self.presenceFilter(query.field) else { return [] }
             let direction = query.order == .desc ? "DESC" : "ASC"
             var sql = "SELECT * FROM messages WHERE uid = ? AND ts >= ? AND ts < ? \(presence.sql) ORDER BY ts \(direction), mid \(direction)"
-            var arguments: StatementArguments = [userID, query.from, query.to]
+            var arguments: StatementArguments = [StoredID(userID), query.from, query.to]
             arguments += presence.arguments
             if let limit = query.limit {
                 sql += " LIMIT ?"
@@ -88,10 +95,10 @@ extension LocalStore {
     // MARK: Inside a transaction
 
     static func ownedReading(_ mid: String, userID: String, in db: Database) throws -> Message {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE mid = ?", arguments: [mid]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE mid = ?", arguments: [StoredID(mid)]) else {
             throw HealthError.unknownReading(mid)
         }
-        let owner: String = row["uid"]
+        let owner = row.storedID("uid")
         guard owner == userID else { throw HealthError.notYourReading(mid) }
         return try Message(row: row, decoder: JSONDecoder())
     }

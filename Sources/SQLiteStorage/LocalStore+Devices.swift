@@ -57,10 +57,9 @@ extension LocalStore {
             }
             let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
                                 createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
-            try db.execute(
-                sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [device.id, device.uid, device.dtid, device.name, device.manifestVersion,
-                            now.millisecondsSince1970, device.connected])
+            try Self.insertDevice(id: device.id, uid: device.uid, dtid: device.dtid, name: device.name,
+                                  manifestVersion: device.manifestVersion, createdAt: now.millisecondsSince1970,
+                                  connected: device.connected, in: db)
             return device
         }
     }
@@ -83,7 +82,7 @@ extension LocalStore {
         try await write { db in
             _ = try Self.device(id: id, ownedBy: userID, in: db)
             let readings = try Int.fetchOne(db, sql: "SELECT count(*) FROM messages INDEXED BY messages_by_device WHERE sdid = ?",
-                                            arguments: [id]) ?? 0
+                                            arguments: [StoredID(id)]) ?? 0
             if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: readings) }
             // Its readings, Welltory link and Exist ownership go with it (ON DELETE CASCADE).
             try db.execute(sql: "DELETE FROM devices WHERE id = ?", arguments: [id])
@@ -92,6 +91,17 @@ extension LocalStore {
     }
 
     // MARK: Inside a transaction
+
+    /// The one insert of a device row, with the `key` its readings refer to it by (`StoredID`).
+    static func insertDevice(id: String, uid: String, dtid: String, name: String, manifestVersion: Int,
+                             createdAt: Int64, connected: Bool = true, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO devices (id, key, uid, dtid, name, manifest_version, created_at, connected)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [id, StoredID(id), uid, dtid, name, manifestVersion, createdAt, connected])
+    }
 
     static func deviceTypes(in db: Database) throws -> [DeviceType] {
         try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY name").map(DeviceType.init(row:))

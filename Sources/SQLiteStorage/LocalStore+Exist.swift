@@ -68,9 +68,8 @@ extension LocalStore {
             n += 1
         }
         let id = Secrets.newID()
-        try db.execute(
-            sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, 1)",
-            arguments: [id, userID, type.id, name, type.latestVersion, now.millisecondsSince1970])
+        try Self.insertDevice(id: id, uid: userID, dtid: type.id, name: name, manifestVersion: type.latestVersion,
+                              createdAt: now.millisecondsSince1970, in: db)
         return id
     }
 
@@ -90,11 +89,11 @@ extension LocalStore {
             let current = try Double.fetchOne(db, sql: """
                 SELECT total(json_extract(data, ?)) FROM messages
                 WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IN ('integer', 'real')
-                """, arguments: [path, deviceID, day.start, day.stop, path]) ?? 0
+                """, arguments: [path, StoredID(deviceID), day.start, day.stop, path]) ?? 0
             let total = increment ? current + value : value
             let data = try ReadingRules.accepted([field: .number(total)], manifest: manifest, typeName: typeName)
             try db.execute(sql: "DELETE FROM messages WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IS NOT NULL",
-                           arguments: [deviceID, day.start, day.stop, path])
+                           arguments: [StoredID(deviceID), day.start, day.stop, path])
             try MessageRecord(mid: Secrets.newID(), sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts,
                               cts: now.millisecondsSince1970, mv: device.manifestVersion, fields: data).insert(db)
             // The kept per-day sums trust that readings are only added: a replaced one could leave the same
@@ -108,7 +107,7 @@ extension LocalStore {
     /// The day of the user's first reading (ms), for the count of an attribute's values.
     public func firstReadingTime(userID: String) async throws -> Int64? {
         try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT min(ts) FROM messages WHERE uid = ?", arguments: [userID])
+            try Int64.fetchOne(db, sql: "SELECT min(ts) FROM messages WHERE uid = ?", arguments: [StoredID(userID)])
         }
     }
 

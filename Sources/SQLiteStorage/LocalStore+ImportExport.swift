@@ -78,9 +78,8 @@ extension LocalStore {
                                       arguments: [userID, name]) == true
         let device = Device(id: Secrets.newID(), uid: userID, dtid: type.id, name: taken ? qualified : String(name.prefix(100)),
                             manifestVersion: type.latestVersion, createdOn: Date(millisecondsSince1970: now))
-        try db.execute(
-            sql: "INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [device.id, userID, type.id, device.name, device.manifestVersion, now, device.connected])
+        try Self.insertDevice(id: device.id, uid: userID, dtid: type.id, name: device.name,
+                              manifestVersion: device.manifestVersion, createdAt: now, connected: device.connected, in: db)
         return device
     }
 }

@@ -69,7 +69,7 @@ extension LocalStore {
                     ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop
                 GROUP BY bounds.i
                 """,
-            arguments: [boundsJSON(bounds), userID])
+            arguments: [boundsJSON(bounds), StoredID(userID)])
         while let row = try rows.next() { signatures[row[0]] = (row[1], row[2]) }
         var cached: [Int64: (readings: Int, rowidSum: Int64, totals: String)] = [:]
         let cachedRows = try Row.fetchCursor(
@@ -108,7 +108,7 @@ extension LocalStore {
                 FROM bounds JOIN messages AS m ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop
                 GROUP BY bounds.i
                 """,
-            arguments: [boundsJSON(bounds), userID])
+            arguments: [boundsJSON(bounds), StoredID(userID)])
         var result: [Int: DayTotals] = [:]
         while let row = try rows.next() {
             var totals = DayTotals()
@@ -128,7 +128,7 @@ extension LocalStore {
     /// How many readings a user has from `from` (ms) on, counted from the index alone (the benchmark's floor).
     public func countReadings(userID: String, from: Int64) async throws -> Int {
         try await read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND ts >= ?", arguments: [userID, from]) ?? 0
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND ts >= ?", arguments: [StoredID(userID), from]) ?? 0
         }
     }
 }

@@ -22,7 +22,7 @@ extension LocalStore {
             let type = try Self.deviceType(id: device.dtid, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)
             let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
-            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)"), arguments: [mid]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)"), arguments: [StoredID(mid)]) == true {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
             try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
@@ -67,7 +67,7 @@ extension LocalStore {
 
     /// How many readings a user has, over all their devices.
     public func messageCount(userID: String) async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ?", arguments: [userID]) ?? 0 }
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ?", arguments: [StoredID(userID)]) ?? 0 }
     }
 
     /// The last `count` readings of a user's device, newest first; only those carrying `field` when given.
@@ -89,12 +89,12 @@ extension LocalStore {
             if let sdid = query.sdid { _ = try Self.device(id: sdid, ownedBy: userID, in: db) }
             guard let presence = try Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var sql = "SELECT * FROM messages WHERE \(query.sdid == nil ? "uid" : "sdid") = ? AND ts BETWEEN ? AND ? \(presence.sql)"
-            var arguments: StatementArguments = [query.sdid ?? userID, query.startDate, query.endDate]
+            var arguments: StatementArguments = [StoredID(query.sdid ?? userID), query.startDate, query.endDate]
             arguments += presence.arguments
             let descending = query.order == .desc
             if let cursor {
                 sql += descending ? " AND (ts, mid) < (?, ?)" : " AND (ts, mid) > (?, ?)"
-                arguments += [cursor.ts, cursor.mid]
+                arguments += [cursor.ts, StoredID(cursor.mid)]
             }
             sql += descending ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
             sql += " LIMIT ?"
@@ -141,7 +141,7 @@ extension LocalStore {
                         ON m.uid = ? AND m.ts >= bounds.start AND m.ts < bounds.stop AND m.weight IS NOT NULL
                     GROUP BY bounds.i
                     """,
-                arguments: ["[\(bounds)]", userID])
+                arguments: ["[\(bounds)]", StoredID(userID)])
             var totals: [Int: DailyWeightTotal] = [:]
             for row in rows { totals[row["i"]] = DailyWeightTotal(kg: row["kg"], readings: row["n"]) }
             return totals
@@ -154,7 +154,7 @@ extension LocalStore {
             try Row.fetchAll(
                 db,
                 sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts >= ? AND ts < ? AND weight IS NOT NULL ORDER BY ts",
-                arguments: [userID, from, to]
+                arguments: [StoredID(userID), from, to]
             ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
         }
     }
@@ -167,7 +167,7 @@ extension LocalStore {
         let rows = try Row.fetchAll(
             db,
             sql: "SELECT * FROM messages WHERE sdid = ? \(presence.sql) ORDER BY ts DESC, mid DESC LIMIT ?",
-            arguments: [deviceID] + presence.arguments + [count])
+            arguments: [StoredID(deviceID)] + presence.arguments + [count])
         let decoder = JSONDecoder()
         return try rows.map { try Message(row: $0, decoder: decoder) }
     }
@@ -180,7 +180,7 @@ extension LocalStore {
                        total(basal_energy) AS basal, count(basal_energy) AS basal_count
                 FROM messages WHERE uid = ? AND ts >= ? AND ts < ?
                 """,
-            arguments: [userID, from, to])
+            arguments: [StoredID(userID), from, to])
         guard let row else { return EnergyTotals(active: 0, consumed: 0, recordedBasal: nil) }
         let basalCount: Int = row["basal_count"]
         return EnergyTotals(active: row["active"], consumed: row["consumed"],
@@ -191,7 +191,7 @@ extension LocalStore {
         try Row.fetchOne(
             db,
             sql: "SELECT ts, weight FROM messages WHERE uid = ? AND ts < ? AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1",
-            arguments: [userID, before]
+            arguments: [StoredID(userID), before]
         ).map { WeightReading(date: Date(millisecondsSince1970: $0["ts"]), kg: $0["weight"]) }
     }
 
@@ -209,7 +209,8 @@ extension Message {
     init(row: Row, decoder: JSONDecoder) throws {
         let json: String = row["data"]
         let data = try decoder.decode([String: FieldValue].self, from: Data(json.utf8))
-        self.init(mid: row["mid"], sdid: row["sdid"], sdtid: row["sdtid"], uid: row["uid"], ts: row["ts"], cts: row["cts"],
+        self.init(mid: row.storedID("mid"), sdid: row.storedID("sdid"), sdtid: row.storedID("sdtid"), uid: row.storedID("uid"),
+                  ts: row["ts"], cts: row["cts"],
                   mv: row["mv"], data: data)
     }
 }

@@ -53,19 +53,20 @@ final class MessageInsertStatement {
         self.connection = connection
         statement = try db.makeStatement(sql: MessageRecord.insertUnlessStoredSQL)
         parameters = try Parameters(statement.sqliteStatement)
-        try bind(userID, parameters.uid)
+        try bindID(userID, parameters.uid)
         try check(sqlite3_bind_int64(statement.sqliteStatement, parameters.cts, received))
     }
 
     /// Inserts the reading unless its id is stored; whether it was added.
     func insert(mid: String, json: String, ts: Int64, numbers: ReadingNumbers, device: Target) throws -> Bool {
-        var mid = mid, json = json
+        let mid = BinaryID.encode(mid)
+        var json = json
         let raw = statement.sqliteStatement
         sqlite3_reset(raw)
         // The device is bound when it changes (readings come in long runs of one), so each row copies no text of it.
         if boundDeviceID != device.id {
-            try bind(device.id, parameters.sdid)
-            try bind(device.dtid, parameters.sdtid)
+            try bindID(device.id, parameters.sdid)
+            try bindID(device.dtid, parameters.sdtid)
             try check(sqlite3_bind_int64(raw, parameters.mv, Int64(device.manifestVersion)))
             boundDeviceID = device.id
         }
@@ -76,9 +77,9 @@ final class MessageInsertStatement {
         try bind(numbers.basalEnergy, parameters.basalEnergy)
         // The id and the JSON are bound in place, without SQLite's copy (a malloc and a free each per row):
         // SQLite reads them only while stepping, inside these closures, and `finish` unbinds them.
-        let code = try mid.withUTF8 { mid in
+        let code = try mid.withUnsafeBufferPointer { mid in
             try json.withUTF8 { json in
-                try bindInPlace(mid, parameters.mid)
+                try bindBlobInPlace(mid, parameters.mid)
                 try bindInPlace(json, parameters.data)
                 return sqlite3_step(raw)
             }
@@ -98,14 +99,17 @@ final class MessageInsertStatement {
         try check(number.map { sqlite3_bind_double(raw, position, $0) } ?? sqlite3_bind_null(raw, position))
     }
 
-    private func bind(_ text: String, _ position: Int32) throws {
-        var text = text
+    /// Binds an id as its `StoredID` bytes (copied by SQLite).
+    private func bindID(_ id: String, _ position: Int32) throws {
         let raw = statement.sqliteStatement
-        try text.withUTF8 { bytes in
-            try check(bytes.withMemoryRebound(to: CChar.self) {
-                sqlite3_bind_text(raw, position, $0.baseAddress, Int32(bytes.count), sqliteTransient)
-            })
+        try BinaryID.encode(id).withUnsafeBytes { bytes in
+            try check(sqlite3_bind_blob(raw, position, bytes.baseAddress, Int32(bytes.count), sqliteTransient))
         }
+    }
+
+    /// Binds an id's bytes without a copy, as `bindInPlace` binds text.
+    private func bindBlobInPlace(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int32) throws {
+        try check(sqlite3_bind_blob(statement.sqliteStatement, position, bytes.baseAddress, Int32(bytes.count), nil))
     }
 
     /// Binds `bytes` without a copy (`SQLITE_STATIC`): they must stay valid until the statement is

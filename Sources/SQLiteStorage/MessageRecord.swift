@@ -8,7 +8,7 @@ import HealthModel
 ///
 /// It is made from the reading's checked fields (`init(…fields:)`), so its JSON and the four numbers kept
 /// beside it (`ReadingNumbers`) always agree.
-struct MessageRecord: Codable, PersistableRecord {
+struct MessageRecord: PersistableRecord {
     static let databaseTableName = "messages"
 
     var mid: String
@@ -32,6 +32,22 @@ struct MessageRecord: Codable, PersistableRecord {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case mid, sdid, sdtid, uid, ts, cts, mv, data
         case weight, activeEnergy = "active_energy", calories, basalEnergy = "basal_energy"
+    }
+
+    /// The four ids go in as `StoredID` bytes (`BinaryID`).
+    func encode(to container: inout PersistenceContainer) {
+        container[CodingKeys.mid.rawValue] = StoredID(mid)
+        container[CodingKeys.sdid.rawValue] = StoredID(sdid)
+        container[CodingKeys.sdtid.rawValue] = StoredID(sdtid)
+        container[CodingKeys.uid.rawValue] = StoredID(uid)
+        container[CodingKeys.ts.rawValue] = ts
+        container[CodingKeys.cts.rawValue] = cts
+        container[CodingKeys.mv.rawValue] = mv
+        container[CodingKeys.data.rawValue] = data
+        container[CodingKeys.weight.rawValue] = weight
+        container[CodingKeys.activeEnergy.rawValue] = activeEnergy
+        container[CodingKeys.calories.rawValue] = calories
+        container[CodingKeys.basalEnergy.rawValue] = basalEnergy
     }
 
     /// The row of a reading whose `fields` have been checked (`ReadingRules.accepted`).

@@ -325,6 +325,44 @@ enum Schema {
             // says why hmon refused the beats when it did (issue 28): two fields added to the HRV Meter.
             for name in [Field.appleSDNN, Field.beatsRefused] { try appendField(name, to: .hrvMeter, in: db) }
         }
+        migrator.registerMigration("v20: a reading's ids as bytes") { db in
+            // A reading's four ids were 130 of its 192 bytes as hex text, and again in each index; as
+            // `BinaryID` bytes they are 65 (issue 30, item 1). Readings refer to their device and user by
+            // those bytes, kept beside the text id as `key` (the small tables keep their text ids, which
+            // every other table refers to). Rowids are kept, as v14 keeps them, for `day_totals_cache`.
+            try db.add(function: StoredID.sqlFunction)
+            let columns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy"
+            let converted = "hmon_binary_id(mid), hmon_binary_id(sdid), hmon_binary_id(sdtid), hmon_binary_id(uid), "
+                + "ts, cts, mv, data, weight, active_energy, calories, basal_energy"
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN key BLOB;
+                UPDATE users SET key = hmon_binary_id(id);
+                CREATE UNIQUE INDEX users_by_key ON users(key);
+                ALTER TABLE devices ADD COLUMN key BLOB;
+                UPDATE devices SET key = hmon_binary_id(id);
+                CREATE UNIQUE INDEX devices_by_key ON devices(key);
+                CREATE TABLE messages_v20 (
+                    mid BLOB NOT NULL PRIMARY KEY,
+                    sdid BLOB NOT NULL REFERENCES devices(key) ON DELETE CASCADE,
+                    sdtid BLOB NOT NULL,
+                    uid BLOB NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    ts INTEGER NOT NULL,
+                    cts INTEGER NOT NULL,
+                    mv INTEGER NOT NULL DEFAULT 1,
+                    data TEXT NOT NULL,
+                    weight REAL,
+                    active_energy REAL,
+                    calories REAL,
+                    basal_energy REAL
+                );
+                INSERT INTO messages_v20 (rowid, \(columns)) SELECT rowid, \(converted) FROM messages ORDER BY rowid;
+                DROP TABLE messages;
+                ALTER TABLE messages_v20 RENAME TO messages;
+                CREATE INDEX messages_by_device ON messages(sdid, ts, mid);
+                CREATE INDEX messages_by_user_time ON messages(uid, ts, active_energy, calories, basal_energy);
+                CREATE INDEX messages_weights ON messages(uid, ts, weight) WHERE weight IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -89,7 +89,7 @@ struct OldestReadingTests {
         let user = try #require(try await world.store.user(named: DemoData.userName))
         let weighIns = try await world.store.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND json_extract(data, '$.weight') IS NOT NULL",
-                             arguments: [user.id])
+                             arguments: [Data(BinaryID.encode(user.id))])
         } ?? 0
         let dashboard = try await world.dashboard()
         let size = Size(width: 120, height: 40)

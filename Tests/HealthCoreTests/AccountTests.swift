@@ -62,7 +62,8 @@ import Testing
             }
         }
         try await world.store.deleteUser(id: alice.id)
-        #expect(try await world.strings("SELECT DISTINCT uid FROM messages") == [bob.id])
+        // Readings name their user by the bytes of its id (`BinaryID`), kept as the user's `key`.
+        #expect(try await world.strings("SELECT DISTINCT u.id FROM messages AS m JOIN users AS u ON u.key = m.uid") == [bob.id])
         #expect(try await world.strings("SELECT DISTINCT uid FROM devices") == [bob.id])
         #expect(try await world.rowCount("messages") == 3)
     }

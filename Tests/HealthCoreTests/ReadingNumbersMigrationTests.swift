@@ -18,7 +18,7 @@ import Testing
         try DatabaseQueue(path: url.path).read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT mid, rowid, weight, active_energy, calories, basal_energy FROM messages")
             return Dictionary(uniqueKeysWithValues: rows.map { row in
-                (row["mid"] as String, (1...5).map { row[$0] as DatabaseValue })
+                ((row["mid"] as StoredID).id, (1...5).map { row[$0] as DatabaseValue })
             })
         }
     }
@@ -91,7 +91,7 @@ import Testing
 
         // A corrected reading's number follows its JSON.
         _ = try await store.editReading(id: posted, userID: user.id, change: ReadingChange(data: [Field.weight: .number(71.9)]), now: now)
-        let corrected = try await store.read { db in try Double.fetchOne(db, sql: "SELECT weight FROM messages WHERE mid = ?", arguments: [posted]) }
+        let corrected = try await store.read { db in try Double.fetchOne(db, sql: "SELECT weight FROM messages WHERE mid = ?", arguments: [StoredID(posted)]) }
         #expect(corrected == 71.9)
 
         // And every number written equals the rule the generated columns applied to the JSON.

@@ -29,6 +29,11 @@ struct StoreCopyTests {
         _ = try await world.store.createWelltoryLink(userID: alice.id)
     }
 
+    /// A bytes column as lowercase hex, on either engine.
+    private static func hex(_ column: String, postgres: Bool) -> String {
+        postgres ? "encode(\(column), 'hex')" : "lower(hex(\(column)))"
+    }
+
     /// Every copied table, row by row, as text, sorted (booleans as 0/1, as SQLite keeps them).
     private func dump(_ world: StoreWorld) async throws -> [String: [String]] {
         var tables: [String: [String]] = [:]
@@ -39,6 +44,8 @@ struct StoreCopyTests {
                 case .boolean: postgres ? "CASE WHEN \(column.name) THEN '1' ELSE '0' END" : "CAST(\(column.name) AS TEXT)"
                 // Each engine prints a double its own way ("168.0", "168"): compared in thousandths.
                 case .real: "coalesce(CAST(CAST(round(\(column.name) * 1000) AS \(postgres ? "bigint" : "INTEGER")) AS TEXT), '-')"
+                // Ids kept as bytes (`BinaryID`): compared as the hex of their bytes.
+                case .id: "coalesce(\(Self.hex(column.name, postgres: postgres)), '-')"
                 default: "coalesce(CAST(\(column.name) AS TEXT), '-')"
                 }
             }
@@ -64,13 +71,15 @@ struct StoreCopyTests {
         #expect(try await dump(back) == before)
         // PostgreSQL keeps a reading's numbers beside its JSON (written by hmon since its schema 15): the copy
         // derives them, so the screens' sums and weights read the same on both.
-        let numbers = """
-            SELECT mid || '|' || coalesce(CAST(CAST(round(weight * 1000) AS BIGINT) AS TEXT), '-') || '|' ||
+        func numbers(postgres: Bool) -> String {
+            """
+            SELECT \(Self.hex("mid", postgres: postgres)) || '|' || coalesce(CAST(CAST(round(weight * 1000) AS BIGINT) AS TEXT), '-') || '|' ||
                    coalesce(CAST(CAST(round(calories * 1000) AS BIGINT) AS TEXT), '-') FROM messages
             """
-        let expected = try await original.strings(numbers).sorted()
+        }
+        let expected = try await original.strings(numbers(postgres: false)).sorted()
         #expect(expected.contains { $0.hasSuffix("|70000|-") } && expected.contains { $0.hasSuffix("|-|650500") })
-        #expect(try await postgres.strings(numbers).sorted() == expected)
+        #expect(try await postgres.strings(numbers(postgres: true)).sorted() == expected)
 
         // The copy works, not just its rows: alice signs in with her password on PostgreSQL and sees her readings.
         let service = LocalHealthService(store: postgres.store)
@@ -108,7 +117,7 @@ struct StoreCopyTests {
         try await sqlite.write { db in
             try db.execute(sql: """
                 INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data) VALUES ('planted', ?, ?, ?, 1, 1, 1, ?)
-                """, arguments: [tracker.id, tracker.dtid, user.id, json])
+                """, arguments: [StoredID(tracker.id), StoredID(tracker.dtid), StoredID(user.id), json])
         }
         let target = try await StoreWorld(.sqlite)
         do {

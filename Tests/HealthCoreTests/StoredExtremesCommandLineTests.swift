@@ -44,7 +44,8 @@ import Testing
                 try db.execute(sql: """
                     INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy)
                     VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
-                    """, arguments: [UUID().uuidString, device.id, device.dtid, alice.id, now - back, now - back, json, weight, active])
+                    """, arguments: [UUID().uuidString, Data(BinaryID.encode(device.id)), Data(BinaryID.encode(device.dtid)),
+                                     Data(BinaryID.encode(alice.id)), now - back, now - back, json, weight, active])
             }
         }
         let commands: [[String]] = [

@@ -93,7 +93,7 @@ import Testing
         let (_, service) = try await world.user()
         let tracker = try await world.device(.activityTracker, named: "Watch", for: service)
         let mid = try await service.post(NewMessage(sdid: tracker.id, ts: 1_700_000_000_000, data: [Field.activeEnergy: .number(-0.0)]))
-        let json = try await world.store.read { db in try String.fetchOne(db, sql: "SELECT data FROM messages WHERE mid = ?", arguments: [mid]) }
+        let json = try await world.store.read { db in try String.fetchOne(db, sql: "SELECT data FROM messages WHERE mid = ?", arguments: [Data(BinaryID.encode(mid))]) }
         #expect(json == #"{"activeEnergy":0}"#)
     }
 

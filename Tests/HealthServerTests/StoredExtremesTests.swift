@@ -93,15 +93,17 @@ import TestSupport
             let sqlNumbers = numbers.map { $0.map { "\($0)" } ?? "NULL" }.joined(separator: ", ")
             _ = try TestPostgres.psql(url, """
                 INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, data, weight, active_energy, calories, basal_energy) \
-                VALUES ('\(mid)', '\(device.id)', '\(device.dtid)', '\(device.uid)', \(ts), \(ts), '\(json)', \(sqlNumbers))
+                VALUES (hmon_binary_id('\(mid)'), hmon_binary_id('\(device.id)'), hmon_binary_id('\(device.dtid)'), \
+                        hmon_binary_id('\(device.uid)'), \(ts), \(ts), '\(json)', \(sqlNumbers))
                 """)
         } else {
+            // Ids as the store keeps them (`BinaryID`'s bytes).
+            let ids: [(any DatabaseValueConvertible)?] = [mid, device.id, device.dtid, device.uid].map { Data(BinaryID.encode($0)) }
             try world.sqlite.writer.write { db in
                 try db.execute(sql: """
                     INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy)
                     VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
-                    """, arguments: StatementArguments([mid, device.id, device.dtid, device.uid, ts, ts, json] as [(any DatabaseValueConvertible)?]
-                                                       + numbers))
+                    """, arguments: StatementArguments(ids + [ts, ts, json] + numbers))
             }
         }
     }

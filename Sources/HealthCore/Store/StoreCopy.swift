@@ -11,7 +11,8 @@ import HealthModel
 public enum StoreCopy {
     /// What a column holds, so each engine binds and reads it with its own type (SQLite keeps a
     /// device's `connected` as 0/1, PostgreSQL as a boolean).
-    package enum Kind: Sendable { case text, integer, real, boolean }
+    /// `id` is an id each engine keeps as `BinaryID` bytes (schema version 20), copied as its text.
+    package enum Kind: Sendable { case text, integer, real, boolean, id }
 
     package struct Table: Sendable {
         package var name: String
@@ -20,17 +21,18 @@ public enum StoreCopy {
 
     /// In an order the foreign keys accept; columns as of schema version 13 on both engines, with the four
     /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before)
-    /// and a code's PKCE challenge (16 on both).
+    /// and a code's PKCE challenge (16 on both), and the byte keys readings refer to users and devices by (20).
     package static let tables: [Table] = [
         Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
                                        ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
-                                       ("name_key", .text), ("name_skeleton", .text)]),
+                                       ("name_key", .text), ("name_skeleton", .text), ("key", .id)]),
         Table(name: "profiles", columns: [("user_id", .text), ("birth_date", .text), ("sex", .text), ("height_cm", .real),
                                           ("lean_mass_kg", .real), ("mass_unit", .text), ("energy_unit", .text),
                                           ("bmr_formula", .text), ("goal_kg", .real)]),
         Table(name: "devices", columns: [("id", .text), ("uid", .text), ("dtid", .text), ("name", .text),
-                                         ("manifest_version", .integer), ("created_at", .integer), ("connected", .boolean)]),
-        Table(name: "messages", columns: [("mid", .text), ("sdid", .text), ("sdtid", .text), ("uid", .text), ("ts", .integer),
+                                         ("manifest_version", .integer), ("created_at", .integer), ("connected", .boolean),
+                                         ("key", .id)]),
+        Table(name: "messages", columns: [("mid", .id), ("sdid", .id), ("sdtid", .id), ("uid", .id), ("ts", .integer),
                                           ("cts", .integer), ("mv", .integer), ("data", .text), ("weight", .real),
                                           ("active_energy", .real), ("calories", .real), ("basal_energy", .real)]),
         Table(name: "oauth_clients", columns: [("id", .text), ("secret_hash", .text), ("name", .text), ("redirect_uri", .text),
