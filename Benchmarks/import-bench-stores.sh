@@ -7,7 +7,7 @@
 #
 # Usage: Benchmarks/import-bench-stores.sh [SIZE] [--debug] [--no-postgres]   e.g. 1G (default), 200M
 # Needs python3 and GNU time (/usr/bin/time). Builds hmon in release mode (--debug: the debug build in .build,
-# a quick check of the script whose figures are not the release build's).
+# a quick check of the script whose figures are not the release build's; HMON_BENCH_BIN=DIR: the hmon in DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,11 +29,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The release build as the README installs it.
-for product in hmon hmon-bench; do
-    if ! "${build[@]}" --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
-done
-hmon=$("${build[@]}" --show-bin-path)/hmon
+# The release build as the README installs it; HMON_BENCH_BIN=DIR measures the hmon already built in DIR.
+if [ -n "${HMON_BENCH_BIN:-}" ]; then
+    hmon=$HMON_BENCH_BIN/hmon
+else
+    for product in hmon hmon-bench; do
+        if ! "${build[@]}" --product "$product" >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
+    done
+    hmon=$("${build[@]}" --show-bin-path)/hmon
+fi
 
 echo "generating a $size export.xml ..."
 python3 Benchmarks/gen-apple-health.py "$work/export.xml" "$size"
@@ -62,7 +66,7 @@ sqlite_import=$last_seconds
 measure "re-import (all already there)" "$hmon" import "$work/export.xml" --user bench --quiet
 sqlite_reimport=$last_seconds
 "$hmon" import "$work/export.xml" --user bench --dry-run
-"$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
+[ ! -x "$(dirname "$hmon")/hmon-bench" ] || "$(dirname "$hmon")/hmon-bench" import-read "$work/export.xml" 2>/dev/null || true
 
 [ -n "$postgres" ] || exit 0
 # A larger WAL so a long import does not checkpoint every few seconds.
