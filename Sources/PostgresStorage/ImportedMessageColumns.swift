@@ -4,7 +4,7 @@ import HealthCore
 
 /// A batch of readings an import inserts, as one array per column: both imports (Apple Health's and hmon's
 /// own export) send it to PostgreSQL as one `unnest` insert, not one round trip per reading.
-struct ImportedMessageColumns {
+struct ImportedMessageColumns: Sendable {
     /// The ids as `ByteaID`s: bound as `bytea[]`, their bytes made on the import's writer as SQLite's are.
     private var mids: [ByteaID] = [], sdids: [ByteaID] = [], sdtids: [ByteaID] = []
     private var ts: [Int64] = [], mvs: [Int64] = [], data: [String] = []

@@ -5,7 +5,7 @@ import HealthModel
 
 /// Inserts the readings of hmon's own export inside the import's transaction (`PostgresStore.importExport`):
 /// each device found or made once by name and type, one multi-row insert per batch, and the counts.
-final class PostgresExportImportWriter {
+final class PostgresExportImportWriter: PipelinedInsertWriter {
     private let db: PGConnection
     private let userID: String
     private let file: String
@@ -25,19 +25,29 @@ final class PostgresExportImportWriter {
         self.received = received
     }
 
-    func insert(_ batch: [PreparedExportReading]) async throws {
+    /// An insert's readings, with the name of the device each went to.
+    struct Batch {
+        var readings: [PreparedExportReading]
+        var deviceNames: [String]
+    }
+
+    func prepare(_ readings: [PreparedExportReading]) async throws -> (batch: Batch, columns: ImportedMessageColumns) {
         var columns = ImportedMessageColumns()
         var deviceNames: [String] = []
-        for reading in batch {
+        for reading in readings {
             let device = try await device(named: reading.deviceName, type: reading.type)
             columns.append(mid: reading.readingID, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
                            ts: reading.ts, json: reading.json, numbers: reading.numbers)
             deviceNames.append(device.name)
         }
-        guard !columns.isEmpty else { return }
-        var fresh = try await columns.insertUnlessStored(userID: userID, received: received, in: db)
+        return (Batch(readings: readings, deviceNames: deviceNames), columns)
+    }
+
+    func account(_ batch: Batch, added: Set<String>) async throws {
+        var fresh = added
+        let deviceNames = batch.deviceNames
         var notAdded: [PreparedExportReading] = []
-        for (index, reading) in batch.enumerated() {
+        for (index, reading) in batch.readings.enumerated() {
             if fresh.remove(reading.readingID) != nil {
                 if let kind = reading.kind { tally.added[kind, default: 0] += 1 } else { tally.addedOther += 1 }
                 tally.addedByDevice[deviceNames[index], default: 0] += 1

@@ -18,22 +18,9 @@ extension PostgresStore {
                 let pipe = BatchPipe<ImportRow>(capacity: 16)
                 BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe,
                                        preparing: ImportRowPreparer(userID: userID, received: now.millisecondsSince1970))
-                do {
-                    // Several of the reader's batches per insert: each statement is a round trip to the
-                    // server, and on a busy machine the wait for it costs more than its rows.
-                    var pending: [ImportRow] = []
-                    while let batch = await Self.nextBatch(pipe) {
-                        pending += batch
-                        if pending.count >= Self.rowsPerInsert {
-                            try await writer.insert(pending)
-                            pending.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    if !pending.isEmpty { try await writer.insert(pending) }
-                } catch {
-                    pipe.cancel()
-                    throw error
-                }
+                // Several of the reader's batches per insert: each statement is a round trip to the server,
+                // and on a busy machine the wait for it costs more than its rows.
+                try await Self.drain(pipe, into: writer, userID: userID, received: now.millisecondsSince1970, db: db)
                 var imported = try pipe.result()
                 writer.finish(into: &imported.tally)
                 try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
@@ -46,16 +33,6 @@ extension PostgresStore {
         }
     }
 
-    /// Readings per multi-row insert.
-    static let rowsPerInsert = 8192
-
-    /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
-    /// cooperative threads would stall the inserts' own continuations.
-    private static func nextBatch(_ pipe: BatchPipe<ImportRow>) async -> [ImportRow]? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
-        }
-    }
 
     private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
                                     tally: inout ImportTally, db: PGConnection) async throws {
@@ -80,7 +57,7 @@ extension PostgresStore {
 
 /// `ImportWriter` for PostgreSQL: the same device naming, skips and counts, one insert per batch. A device
 /// found for the readings is locked `FOR KEY SHARE` (see `PostgresStore.lockedDevice`).
-final class PostgresImportWriter {
+final class PostgresImportWriter: PipelinedInsertWriter {
     private let db: PGConnection
     private let userID: String
     private let received: Int64
@@ -110,11 +87,16 @@ final class PostgresImportWriter {
         self.received = received
     }
 
-    func insert(_ batch: [ImportRow]) async throws {
-        var columns = ImportedMessageColumns()
+    /// The kind and device of each reading in an insert, by id.
+    struct Batch {
         var kindOfMid: [String: Int] = [:]
         var deviceOfMid: [String: String] = [:]
-        for row in batch {
+    }
+
+    func prepare(_ rows: [ImportRow]) async throws -> (batch: Batch, columns: ImportedMessageColumns) {
+        var columns = ImportedMessageColumns()
+        var batch = Batch()
+        for row in rows {
             let reading = row.reading
             let json: String, mid: String, readingNumbers: ReadingNumbers
             switch row.outcome {
@@ -125,22 +107,24 @@ final class PostgresImportWriter {
                 (json, mid, readingNumbers) = (encoded, id, prepared)
             }
             let device = try await device(for: reading.source, type: reading.kind.builtInType)
-            if kindOfMid[mid] != nil {
+            if batch.kindOfMid[mid] != nil {
                 // The same reading twice in one batch: the second is "already there", as on SQLite.
                 alreadyThere[reading.kind.index] += 1
                 continue
             }
-            kindOfMid[mid] = reading.kind.index
-            deviceOfMid[mid] = device.name
+            batch.kindOfMid[mid] = reading.kind.index
+            batch.deviceOfMid[mid] = device.name
             columns.append(mid: mid, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
                            ts: reading.timestamp, json: json, numbers: readingNumbers)
         }
-        guard !columns.isEmpty else { return }
-        let fresh = try await columns.insertUnlessStored(userID: userID, received: received, in: db)
-        for (mid, kind) in kindOfMid {
+        return (batch, columns)
+    }
+
+    func account(_ batch: Batch, added fresh: Set<String>) async throws {
+        for (mid, kind) in batch.kindOfMid {
             if fresh.contains(mid) {
                 added[kind] += 1
-                if let name = deviceOfMid[mid] { addedByDevice[name, default: 0] += 1 }
+                if let name = batch.deviceOfMid[mid] { addedByDevice[name, default: 0] += 1 }
             } else {
                 alreadyThere[kind] += 1
             }

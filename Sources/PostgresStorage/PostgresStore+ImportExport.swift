@@ -20,20 +20,7 @@ extension PostgresStore {
                 let types = try await Self.exportDeviceTypes(in: db)
                 BatchPipe.startReadingExport(url, into: pipe, preparing: ExportReadingPreparer(types: types, received: received,
                                                                                                file: url.lastPathComponent))
-                do {
-                    var pending: [PreparedExportReading] = []
-                    while let batch = await Self.nextBatch(pipe) {
-                        pending += batch
-                        if pending.count >= Self.rowsPerInsert {
-                            try await writer.insert(pending)
-                            pending.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    if !pending.isEmpty { try await writer.insert(pending) }
-                } catch {
-                    pipe.cancel()
-                    throw error
-                }
+                try await Self.drain(pipe, into: writer, userID: userID, received: received, db: db)
                 var imported = try pipe.result()
                 imported.tally = writer.tally
                 return imported
@@ -58,13 +45,6 @@ extension PostgresStore {
         return ExportDeviceTypes(entries)
     }
 
-    /// Waits for the reading thread's next batch on a thread of its own: blocking one of Swift's few
-    /// cooperative threads would stall the inserts' own continuations.
-    private static func nextBatch(_ pipe: BatchPipe<PreparedExportReading>) async -> [PreparedExportReading]? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: pipe.receive()) }
-        }
-    }
 
     /// The user's device of `type` named `name` (or "Name (Type)"), else a new one, locked `FOR KEY SHARE`.
     static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64,
