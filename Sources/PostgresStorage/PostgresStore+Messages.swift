@@ -7,11 +7,15 @@ import HealthModel
 /// `+Insights` and `+ContractJSON` on PostgreSQL.
 extension PostgresStore {
     public func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String {
+        try await post(message, userID: userID, mid: mid, now: now, undoSession: nil).mid
+    }
+
+    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
         try StoreRules.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
-        try await write { db in
+        return try await write { db in
             let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)
             let type = try await Self.deviceType(id: device.dtid, in: db)
             let manifest = try await Self.manifest(ofType: device.dtid, in: db)
@@ -20,8 +24,16 @@ extension PostgresStore {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
             try await Self.insertReading(mid: mid, device: device, userID: userID, ts: ts, received: received, fields: data, in: db)
+            // As `reading(id:)` would read it back: the fields from the JSON stored.
+            let stored = Message(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
+                                 mv: device.manifestVersion,
+                                 data: try JSONDecoder().decode([String: FieldValue].self, from: Data(try StoreRules.encode(data).utf8)))
+            if let undoSession {
+                try await Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
+                                            session: undoSession, now: now, in: db)
+            }
+            return stored
         }
-        return mid
     }
 
     public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int {

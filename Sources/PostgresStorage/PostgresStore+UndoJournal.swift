@@ -6,23 +6,26 @@ import HealthModel
 /// `LocalStore+UndoJournal` on PostgreSQL.
 extension PostgresStore {
     public func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date) async throws {
+        try await write { db in try await Self.recordChange(entry, userID: userID, session: session, now: now, in: db) }
+    }
+
+    /// `recordChange` inside a write: also a post's own transaction (`post(…undoSession:)`).
+    static func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date, in db: PGConnection) async throws {
         let reading = try UndoJournal.encode(entry.reading)
         let key = userID + " " + session
         let oldest = now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970
-        try await write { db in
-            // Two writes of one session at once would take the same next number: the second waits here.
-            try await db.run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
-            let last = try await db.one("SELECT max(step) AS step FROM undo_journal WHERE user_id = \(userID) AND session = \(session)")?
-                .value("step", Int64?.self) ?? 0
-            let step = last + 1
-            try await db.run("""
-                INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
-                VALUES (\(userID), \(session), \(step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
-                """)
-            let kept = step - Int64(UndoJournal.entriesPerSession)
-            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step <= \(kept)")
-            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(oldest)")
-        }
+        // Two writes of one session at once would take the same next number: the second waits here.
+        try await db.run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
+        let last = try await db.one("SELECT max(step) AS step FROM undo_journal WHERE user_id = \(userID) AND session = \(session)")?
+            .value("step", Int64?.self) ?? 0
+        let step = last + 1
+        try await db.run("""
+            INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
+            VALUES (\(userID), \(session), \(step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
+            """)
+        let kept = step - Int64(UndoJournal.entriesPerSession)
+        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step <= \(kept)")
+        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(oldest)")
     }
 
     public func lastChange(userID: String, session: String) async throws -> UndoJournalEntry? {

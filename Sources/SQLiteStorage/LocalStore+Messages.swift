@@ -13,11 +13,16 @@ extension LocalStore {
     /// - Parameter mid: a caller-chosen id (an importer's deterministic one); a new random id when nil.
     @discardableResult
     public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
+        try await post(message, userID: userID, mid: mid, now: now, undoSession: nil).mid
+    }
+
+    /// `post`, with the add kept in `undoSession`'s undo journal in the same transaction when one is given.
+    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
         try StoreRules.checkTimestamp(ts, now: received)
         let mid = mid ?? Secrets.newID()
-        try await write { db in
+        return try await write { db in
             let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)
             let type = try Self.deviceType(id: device.dtid, in: db)
             let manifest = try Self.manifest(ofType: device.dtid, in: db)
@@ -25,10 +30,19 @@ extension LocalStore {
             if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)"), arguments: [StoredID(mid)]) == true {
                 throw HealthError.invalidValue("a reading with id \(mid) already exists")
             }
-            try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
-                              mv: device.manifestVersion, fields: data).insert(db)
+            let record = try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
+                                           mv: device.manifestVersion, fields: data)
+            try record.insert(db)
+            // As `reading(id:)` would read it back: the fields from the JSON just stored.
+            let stored = Message(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
+                                 mv: device.manifestVersion,
+                                 data: try JSONDecoder().decode([String: FieldValue].self, from: Data(record.data.utf8)))
+            if let undoSession {
+                try Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
+                                      session: undoSession, now: now, in: db)
+            }
+            return stored
         }
-        return mid
     }
 
     /// Adds many readings in one transaction, each checked and stored like `post`; when one fails nothing is

@@ -6,17 +6,21 @@ import HealthModel
 /// The undo journal (`UndoJournalStore`): each session's recent changes to readings, newest first.
 extension LocalStore {
     public func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date) async throws {
+        try await write { db in try Self.recordChange(entry, userID: userID, session: session, now: now, in: db) }
+    }
+
+    /// `recordChange` inside a write: also a post's own transaction (`post(…undoSession:)`). Cached statements,
+    /// as every post of a person through the server runs them.
+    static func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date, in db: Database) throws {
         let reading = try UndoJournal.encode(entry.reading)
-        try await write { db in
-            let step = (try Int64.fetchOne(db, sql: "SELECT max(step) FROM undo_journal WHERE user_id = ? AND session = ?",
-                                          arguments: [userID, session]) ?? 0) + 1
-            try db.execute(sql: "INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [userID, session, step, entry.kind.rawValue, reading, entry.madeAt.millisecondsSince1970])
-            try db.execute(sql: "DELETE FROM undo_journal WHERE user_id = ? AND session = ? AND step <= ?",
-                           arguments: [userID, session, step - Int64(UndoJournal.entriesPerSession)])
-            try db.execute(sql: "DELETE FROM undo_journal WHERE user_id = ? AND made_at < ?",
-                           arguments: [userID, now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970])
-        }
+        let step = (try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(step) FROM undo_journal WHERE user_id = ? AND session = ?"),
+                                       arguments: [userID, session]) ?? 0) + 1
+        try db.cachedStatement(sql: "INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [userID, session, step, entry.kind.rawValue, reading, entry.madeAt.millisecondsSince1970])
+        try db.cachedStatement(sql: "DELETE FROM undo_journal WHERE user_id = ? AND session = ? AND step <= ?")
+            .execute(arguments: [userID, session, step - Int64(UndoJournal.entriesPerSession)])
+        try db.cachedStatement(sql: "DELETE FROM undo_journal WHERE user_id = ? AND made_at < ?")
+            .execute(arguments: [userID, now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970])
     }
 
     public func lastChange(userID: String, session: String) async throws -> UndoJournalEntry? {

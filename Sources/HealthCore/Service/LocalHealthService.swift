@@ -121,12 +121,8 @@ public final class LocalHealthService: HealthService {
 
     @discardableResult
     public func post(_ message: NewMessage) async throws -> String {
-        let userID = try requireUser()
-        let mid = try await store.post(message, userID: userID)
-        if let session = undoSession {
-            try await journal(.add, try await store.reading(id: mid, userID: userID), userID: userID, session: session)
-        }
-        return mid
+        // The add and its undo entry in one write: the hot path of a server taking a scale's or a phone's posts.
+        try await store.post(message, userID: try requireUser(), mid: nil, now: Date(), undoSession: undoSession).mid
     }
 
     public func reading(id: String) async throws -> Message {
@@ -212,8 +208,9 @@ public final class LocalHealthService: HealthService {
     /// The journal this service's changes go to; nil when it keeps none.
     var undoSession: String? { state.withLock { $0?.undoSession } }
 
-    /// Kept after the change, in a transaction of its own: were the journal's write to fail, the change
-    /// stands and the error says so; it is only not undoable.
+    /// An edit's or a delete's entry, kept after the change in a transaction of its own: were the journal's
+    /// write to fail, the change stands and the error says so; it is only not undoable. (An add's goes in
+    /// the add's own transaction: `post`.)
     private func journal(_ kind: ReadingChangeKind, _ reading: Message, userID: String, session: String) async throws {
         let now = Date()
         try await store.recordChange(UndoJournalEntry(kind: kind, reading: reading, madeAt: now), userID: userID, session: session, now: now)

@@ -60,6 +60,10 @@ public protocol DeviceStore: AnyObject, Sendable {
 /// Readings: written, read back, paged, corrected.
 public protocol ReadingStore: AnyObject, Sendable {
     func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String
+    /// Adds a reading as `post` does and, with `undoSession`, keeps the add in that session's undo journal
+    /// in the same transaction: a person's post through the server is one write, not a write, a read and
+    /// another write. Returns the reading as stored.
+    func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message
     func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int
     func messageCount(userID: String) async throws -> Int
     func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message]

@@ -45,7 +45,8 @@ public enum UndoJournal {
 }
 
 /// The undo journal: each session's recent adds, edits and deletes of readings, newest undone first.
-/// Written by `LocalHealthService` after the change itself, in a transaction of its own.
+/// Written by `LocalHealthService`: an add in the add's own transaction (`ReadingStore.post(…undoSession:)`),
+/// an edit or a delete after the change, in a transaction of its own.
 public protocol UndoJournalStore: AnyObject, Sendable {
     /// Keeps a change; drops the session's entries past `UndoJournal.entriesPerSession` and the user's
     /// entries older than `UndoJournal.maximumAge`.
