@@ -40,7 +40,9 @@ a=(sqlite3 "$db" "$query")
 b=("$hmon" snapshot --demo --screen weights --size 120x40)
 d=("$hmon" snapshot --db "$db" --user demo --screen weights --size 120x40)
 c=("$hmon" --version)
-"${b[@]}" | grep -q "Weight" || { echo "launch-bench: the snapshot shows no weights screen:" >&2; "${b[@]}" >&2; exit 1; }
+# Into a file first: `grep -q` leaves at its first match, and the snapshot's write into the closed pipe
+# would fail the check under pipefail.
+"${b[@]}" >"$dir/frame" && grep -q "Weight" "$dir/frame" || { echo "launch-bench: the snapshot shows no weights screen:" >&2; cat "$dir/frame" >&2; exit 1; }
 
 # Warm the page cache and the binaries once.
 "${a[@]}" >/dev/null; "${b[@]}" >/dev/null; "${d[@]}" >/dev/null; "${c[@]}" >/dev/null

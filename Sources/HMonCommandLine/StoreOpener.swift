@@ -89,6 +89,11 @@ public struct StoreOpener: Sendable {
     public func openDashboardStore(now: Date, calendar: Calendar, access: StoreAccess = .create) async throws -> any HealthStore {
         if demo {
             if let db, PostgresLocation.isURL(db) { throw Self.demoNeedsAFile(db) }
+            // A snapshot reads: a demo store with nothing to add is opened as a reader, as `--db` is.
+            if access == .readOnly,
+               let store = await DemoData.openToRead(at: databaseURL, now: now, calendar: calendar, footprint: .interactive) {
+                return store
+            }
             return try await DemoData.openStore(at: databaseURL, now: now, calendar: calendar, footprint: .interactive)
         }
         if let postgres = try postgresLocation() {

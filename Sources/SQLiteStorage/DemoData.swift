@@ -35,24 +35,8 @@ public enum DemoData {
     @discardableResult
     public static func topUp(_ store: LocalStore, now: Date = Date(), calendar: Calendar = .current,
                              seed: UInt64 = 2026) async throws -> Int {
-        guard let user = try await store.user(named: userName) else { return 0 }
-        let latest = try await store.read { db in
-            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [StoredID(user.id)])
-        } ?? Int64.min
-        guard latest < now.millisecondsSince1970 else { return 0 }
-        let today = Day(now, in: calendar)
-        // A different stream for each day the store is topped up, still fixed by the seed and `now`.
-        var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
-        let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
-        guard firstDay <= today else { return 0 }
-        // Plan only from the latest reading's day: this runs at every `hmon --demo` launch, and planning
-        // the whole six months again cost more than the rest of the launch.
-        let from = latest == Int64.min ? firstDay : max(firstDay, Day(Date(millisecondsSince1970: latest), in: calendar))
-        let plan = DemoPlan(random: &random, firstDay: firstDay, from: from, today: today, now: now, calendar: calendar,
-                            created: user.createdOn)
-        let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
-        guard !fresh.isEmpty else { return 0 }
+        guard let missing = try await missingReadings(store, now: now, calendar: calendar, seed: seed) else { return 0 }
+        let (user, devices, fresh) = (missing.user, missing.devices, missing.readings)
         try await store.write { db in
             for reading in fresh {
                 guard let device = devices[reading.device.name] else { continue }
@@ -62,6 +46,49 @@ public enum DemoData {
             }
         }
         return fresh.count
+    }
+
+    /// The demo store at `url` opened only to read, when it is there with its schema up to date and has
+    /// every demo reading up to `now` already; nil otherwise, and then `openStore` makes it or tops it up.
+    ///
+    /// For `hmon snapshot --demo`, which only reads (issue 30, item 4): opening to write costs GRDB's pool a
+    /// writer and a reader connection, a transaction it commits to make the WAL file exist and the checkpoint
+    /// when it closes, five fsyncs in all: 5 ms of CPU and more by the clock at every launch.
+    public static func openToRead(at url: URL, now: Date = Date(), calendar: Calendar = .current, seed: UInt64 = 2026,
+                                  footprint: StoreFootprint = .standard) async -> LocalStore? {
+        // Any refusal (no file, a schema to migrate, no demo account) is left to `openStore` to act on or report.
+        guard FileManager.default.fileExists(atPath: url.path),
+              let store = try? LocalStore(url: url, access: .readOnly, footprint: footprint) else { return nil }
+        do {
+            guard try await store.user(named: userName) != nil,
+                  try await missingReadings(store, now: now, calendar: calendar, seed: seed) == nil else { return nil }
+            return store
+        } catch {
+            return nil
+        }
+    }
+
+    /// What `topUp` would add: nil when there is no demo account or nothing to add.
+    private static func missingReadings(_ store: LocalStore, now: Date, calendar: Calendar,
+                                        seed: UInt64) async throws -> (user: User, devices: [String: Device], readings: [DemoPlan.Reading])? {
+        guard let user = try await store.user(named: userName) else { return nil }
+        let latest = try await store.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(ts) FROM messages WHERE uid = ?", arguments: [StoredID(user.id)])
+        } ?? Int64.min
+        guard latest < now.millisecondsSince1970 else { return nil }
+        let today = Day(now, in: calendar)
+        // A different stream for each day the store is topped up, still fixed by the seed and `now`.
+        var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
+        let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
+        guard firstDay <= today else { return nil }
+        // Plan only from the latest reading's day: this runs at every `hmon --demo` launch, and planning
+        // the whole six months again cost more than the rest of the launch.
+        let from = latest == Int64.min ? firstDay : max(firstDay, Day(Date(millisecondsSince1970: latest), in: calendar))
+        let plan = DemoPlan(random: &random, firstDay: firstDay, from: from, today: today, now: now, calendar: calendar,
+                            created: user.createdOn)
+        let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
+        return fresh.isEmpty ? nil : (user, devices, fresh)
     }
 
     /// Adds the demo account and its readings to `store`. Throws `.nameTaken` when it already has a `demo` user.

@@ -16,7 +16,7 @@ struct HMon: AsyncParsableCommand {
                       ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,
                       InsightsCommand.self, TokenCommand.self, LinkCommand.self, ExistCommand.self, DatabaseCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
-        // its --db cannot shadow the --db of the other subcommands.
+        // its --db cannot shadow the --db of the other subcommands. `DirectParse` knows it too.
         defaultSubcommand: DashboardCommand.self
     )
 
@@ -45,7 +45,7 @@ struct HMon: AsyncParsableCommand {
         }
         var command: ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try DirectParse.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -111,6 +111,30 @@ import Testing
         #expect(try await DemoData.topUp(store, now: later, calendar: cal) == 0)
     }
 
+    /// `hmon snapshot --demo` reads the demo store without writing when it has every reading up to now,
+    /// and leaves a store with readings to add (or none at all) to `openStore` (issue 30, item 4).
+    @Test func theDemoIsOpenedToReadOnlyWhenItHasNothingToAdd() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("demo.sqlite")
+        let cal = calendar()
+        let first = date("2026-11-20 15:00")
+        #expect(await DemoData.openToRead(at: url, now: first, calendar: cal) == nil)  // not made yet
+        // Made, then brought up to `first` as the next launch does (its readings of the day are drawn anew).
+        for _ in 0..<2 { _ = try await DemoData.openStore(at: url, now: first, calendar: cal, passwordHasher: .fastForTests) }
+
+        let reader = try #require(await DemoData.openToRead(at: url, now: first, calendar: cal))
+        #expect(reader.access == .readOnly)
+        let service = LocalHealthService(store: reader)
+        try await service.actingAs(name: "demo")
+        #expect(try await service.devices().count == 5)
+
+        // Three days on there are readings to add: left to `openStore`, which adds them.
+        let later = date("2026-11-23 09:30")
+        #expect(await DemoData.openToRead(at: url, now: later, calendar: cal) == nil)
+        _ = try await DemoData.openStore(at: url, now: later, calendar: cal, passwordHasher: .fastForTests)
+        #expect(await DemoData.openToRead(at: url, now: later, calendar: cal) != nil)
+    }
+
     @Test func fillingTwiceIsRefused() async throws {
         let world = try TestWorld()
         try await DemoData.fill(world.store)

@@ -12,6 +12,7 @@ import SQLiteStorage
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
+        _superCommandName: "hmon",  // for `DirectParse`; read only when this command is parsed as the root
         abstract: "Sign in, devices, weights and energy, live: `hmon`, `hmon --demo`, `hmon --db PATH`.")
 
     @Flag(help: "Open the demo store (user demo, password demo), created with demo data on first use.")

@@ -11,6 +11,7 @@ import Terminal
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
+        _superCommandName: "hmon",  // for `DirectParse`; read only when this command is parsed as the root
         abstract: "Print one frame of a dashboard screen as plain text (no terminal needed).")
 
     @Option(help: ArgumentHelp("The screen: \(ScreenRegistry.snapshotNames.joined(separator: ", ")).", valueName: "screen"))
