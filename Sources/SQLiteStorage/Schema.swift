@@ -330,7 +330,7 @@ enum Schema {
             // `BinaryID` bytes they are 65 (issue 30, item 1). Readings refer to their device and user by
             // those bytes, kept beside the text id as `key` (the small tables keep their text ids, which
             // every other table refers to). Rowids are kept, as v14 keeps them, for `day_totals_cache`.
-            try db.add(function: StoredID.sqlFunction)
+            db.add(function: StoredID.sqlFunction)
             let columns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy"
             let converted = "hmon_binary_id(mid), hmon_binary_id(sdid), hmon_binary_id(sdtid), hmon_binary_id(uid), "
                 + "ts, cts, mv, data, weight, active_energy, calories, basal_energy"
