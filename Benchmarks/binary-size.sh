@@ -12,15 +12,8 @@ cd "$(dirname "$0")/.."
 top=25
 [ "${1:-}" = "--top" ] && top=$2
 
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    hmon=$HMON_BENCH_BIN/hmon
-else
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-    log=$(mktemp)
-    if ! "${build[@]}" --product hmon >"$log" 2>&1; then cat "$log"; exit 1; fi
-    rm -f "$log"
-    hmon=$("${build[@]}" --show-bin-path)/hmon
-fi
+source Benchmarks/release-hmon.sh
+hmon=$(release_hmon)
 work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-size.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 strip -o "$work/hmon" "$hmon"

@@ -22,13 +22,8 @@ trap 'rm -rf "$work"' EXIT
 command -v /usr/bin/time >/dev/null || { echo "export-roundtrip-bench: needs GNU time: apt-get install -y time" >&2; exit 2; }
 command -v sqlite3 >/dev/null || { echo "export-roundtrip-bench: needs sqlite3: apt-get install -y sqlite3" >&2; exit 2; }
 
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    hmon=$HMON_BENCH_BIN/hmon
-else
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-    if ! "${build[@]}" --product hmon >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
-    hmon=$("${build[@]}" --show-bin-path)/hmon
-fi
+source Benchmarks/release-hmon.sh
+hmon=$(release_hmon)
 
 fresh_store() {  # a new store file with one account
     rm -f "$work"/hmon.sqlite*

@@ -20,13 +20,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-import-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 command -v /usr/bin/time >/dev/null || { echo "import-bench: needs GNU time: apt-get install -y time" >&2; exit 2; }
 
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    hmon=$HMON_BENCH_BIN/hmon
-else
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-    if ! "${build[@]}" --product hmon >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
-    hmon=$("${build[@]}" --show-bin-path)/hmon
-fi
+source Benchmarks/release-hmon.sh
+hmon=$(release_hmon)
 
 echo "import-bench: generating a $size export.xml in an export.zip ..."
 python3 Benchmarks/gen-apple-health.py "$work/export.zip" "$size" --zip >/dev/null

@@ -19,15 +19,8 @@ rounds=${1:-30}
 for tool in sqlite3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "launch-bench: needs $tool (apt-get install -y sqlite3 time)" >&2; exit 2; }
 done
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    hmon=$HMON_BENCH_BIN/hmon
-else
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-    log=$(mktemp)
-    if ! "${build[@]}" --product hmon >"$log" 2>&1; then cat "$log"; exit 1; fi
-    rm -f "$log"
-    hmon=$("${build[@]}" --show-bin-path)/hmon
-fi
+source Benchmarks/release-hmon.sh
+hmon=$(release_hmon)
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/hmon-launch-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT

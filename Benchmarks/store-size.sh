@@ -17,13 +17,8 @@ size=${1:-40M}
 command -v sqlite3 >/dev/null || { echo "store-size: needs sqlite3 (apt-get install -y sqlite3)" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/hmon-store-size.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    hmon=$HMON_BENCH_BIN/hmon
-else
-    build=(swift build -c release --static-swift-stdlib --scratch-path .build-release)
-    if ! "${build[@]}" --product hmon >"$work/build.log" 2>&1; then cat "$work/build.log"; exit 1; fi
-    hmon=$("${build[@]}" --show-bin-path)/hmon
-fi
+source Benchmarks/release-hmon.sh
+hmon=$(release_hmon)
 export XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state"
 
 echo "store-size: generating a $size export.xml in an export.zip ..."
