@@ -26,18 +26,10 @@ public struct SessionStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         let bytes = try encoder.encode(session)
-        let temporary = folder.appendingPathComponent(".session.\(Secrets.randomHex(bytes: 6)).tmp")
-        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw HealthError.storeUnavailable("cannot write \(temporary.path): \(String(cString: strerror(errno)))")
-        }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, synced == 0, rename(temporary.path, file.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw HealthError.storeUnavailable("cannot save the session in \(file.path): \(reason)")
+        do {
+            try AtomicFile.write(bytes, to: file)
+        } catch {
+            throw HealthError.storeUnavailable("cannot save the session in \(file.path): \(error.reason)")
         }
     }
 

@@ -51,7 +51,11 @@ struct ExportCommand: AsyncParsableCommand {
         let rows = ExportRow.rows(of: readings, overview: overview, fields: Set(field))
         let text = ExportFormat(rawValue: format.rawValue)!.text(rows)
         if let output {
-            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
+            do {
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandError("\(error.description) (is the folder there and writable?); nothing was written")
+            }
             let count = Set(rows.map(\.readingID)).count
             let line = "exported \(Formatting.grouped(count)) \(count == 1 ? "reading" : "readings") (\(Formatting.grouped(rows.count)) rows) to \(output)"
             FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
