@@ -4,6 +4,12 @@ import Logging
 import Glibc
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// The server's log, written to a file descriptor (standard error) by a thread of its own.
 ///
 /// `StreamLogHandler` writes each line with a `write(2)` under a global lock on the request's own event
@@ -78,7 +84,7 @@ public final class BackgroundLogWriter: @unchecked Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {

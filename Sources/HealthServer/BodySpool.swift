@@ -5,6 +5,12 @@ import NIOCore
 import Glibc
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// A request body written to a temporary file as it arrives, never held whole in memory: a Health Auto
 /// Export payload of a year of minute data is tens of megabytes, and the store reads it from the file,
 /// twice (`HealthAutoExportReader`). The file is private to the server (mode 0600) and removed by `remove()`.
@@ -33,7 +39,7 @@ struct BodySpool {
                 try buffer.withUnsafeReadableBytes { bytes in
                     var offset = 0
                     while offset < bytes.count {
-                        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                         if written < 0 {
                             if errno == EINTR { continue }
                             throw APIError(.internalServerError, code: 500,

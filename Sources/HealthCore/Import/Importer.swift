@@ -8,6 +8,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+#endif
+
 /// How far an import has got, for a progress line.
 public struct ImportProgress: Sendable, Equatable {
     /// Bytes of the file read so far (compressed bytes for a zip) and in all.
@@ -207,7 +213,7 @@ private final class InputFile {
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            Glibc.close(descriptor)
+            _ = systemClose(descriptor)
             throw ImportError(file: url.lastPathComponent, problem: "not a regular file")
         }
         size = Int64(info.st_size)
@@ -248,7 +254,7 @@ private final class InputFile {
 
     func close() {
         if descriptor >= 0 {
-            _ = Glibc.close(descriptor)
+            _ = systemClose(descriptor)
             descriptor = -1
         }
     }
