@@ -202,7 +202,7 @@ let package = Package(
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage"]),
         .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
-        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],

@@ -23,11 +23,16 @@ public final class App {
         public var exitAfterFirstFrame: Bool
         /// Watch the store for changes made elsewhere (off only for tests of R).
         public var liveUpdates: Bool
+        /// A file to note each event the loop handled in, a line each (`tick idle`, `loaded busy`): how a
+        /// test that drives the real binary knows that the loop ticked or went idle, instead of sleeping.
+        public var eventTrace: URL?
 
-        public init(refreshInterval: Double = 30, exitAfterFirstFrame: Bool = false, liveUpdates: Bool = true) {
+        public init(refreshInterval: Double = 30, exitAfterFirstFrame: Bool = false, liveUpdates: Bool = true,
+                    eventTrace: URL? = nil) {
             self.refreshInterval = refreshInterval
             self.exitAfterFirstFrame = exitAfterFirstFrame
             self.liveUpdates = liveUpdates
+            self.eventTrace = eventTrace
         }
     }
 
@@ -39,6 +44,18 @@ public final class App {
         case spin
         /// The server's change feed spoke.
         case feed(ChangeFeedEvent)
+
+        /// The event's word in the event trace.
+        var traceName: String {
+            switch self {
+            case .terminal(.keyReady): return "key"
+            case .terminal(.resize): return "resize"
+            case .terminal(.tick): return "tick"
+            case .loaded: return "loaded"
+            case .spin: return "spin"
+            case .feed: return "feed"
+            }
+        }
     }
 
     private let screen: Screen
@@ -96,8 +113,10 @@ public final class App {
             continuation.finish()
         }
 
+        let trace = options.eventTrace.flatMap(EventTrace.init(appendingTo:))
         dashboard.resize(to: screen.size)
         draw()
+        trace?.note("start", busy: dashboard.isBusy)
         if options.exitAfterFirstFrame && !dashboard.isBusy { return }
         for await event in events {
             switch event {
@@ -124,6 +143,7 @@ public final class App {
             }
             startSpinnerIfBusy()
             draw()
+            trace?.note(event.traceName, busy: dashboard.isBusy)
             if options.exitAfterFirstFrame && !dashboard.isBusy { return }
         }
     }

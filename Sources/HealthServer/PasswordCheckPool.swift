@@ -49,6 +49,8 @@ final class PasswordCheckPool: Service, Sendable {
     let queueLimit: Int
     /// How many checks of the `.later` line are running or waiting (for tests).
     var pendingLaterChecks: Int { pendingLater.load(ordering: .relaxed) }
+    /// How many checks of either line are running or waiting (for tests).
+    var pendingChecks: Int { pending.load(ordering: .relaxed) }
     /// Room only the `.first` line may take: half the queue, at least one place.
     var reservedForFirst: Int { max(1, queueLimit / 2) }
 

@@ -7,101 +7,101 @@ import Testing
 /// the first food entry, and every screen on the way. Without tmux the suite is skipped, and says so.
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct FirstRunEndToEndTests {
-    @Test func aNewUserCreatesAnAccountSetsUpAndLogsAWeighInAndAMeal() throws {
-        let tmux = try TmuxSession.endToEnd()
+    @Test func aNewUserCreatesAnAccountSetsUpAndLogsAWeighInAndAMeal() async throws {
+        let tmux = try await TmuxSession.endToEnd()
         let database = tmux.folder.appendingPathComponent("mine.sqlite")
-        try tmux.type("\(builtHmon().path) --db \(database.path)", pressingEnter: true)
+        try await tmux.type("\(builtHmon().path) --db \(database.path)", pressingEnter: true)
 
         // The form that makes the first account; a wrong name is said as the cursor leaves it.
-        try tmux.waitForScreen("the create-account form") { $0.contains("Create your account") && $0.contains("Repeat password") }
-        try tmux.type("ana b")
-        try tmux.press("Tab")
-        try tmux.waitForScreen("the name refused in place") { $0.contains("may hold only letters, digits") }
-        try tmux.press("BSpace", "BSpace")
-        try tmux.press("Tab", "Tab", "Tab")
-        try tmux.type("hunter22")
-        try tmux.press("Tab")
-        try tmux.type("hunter22")
-        try tmux.press("Enter")
+        try await tmux.waitForScreen("the create-account form") { $0.contains("Create your account") && $0.contains("Repeat password") }
+        try await tmux.type("ana b")
+        try await tmux.press("Tab")
+        try await tmux.waitForScreen("the name refused in place") { $0.contains("may hold only letters, digits") }
+        try await tmux.press("BSpace", "BSpace")
+        try await tmux.press("Tab", "Tab", "Tab")
+        try await tmux.type("hunter22")
+        try await tmux.press("Tab")
+        try await tmux.type("hunter22")
+        try await tmux.press("Enter")
 
         // The setup, over the devices screen.
-        try tmux.waitForScreen("the setup form") { $0.contains("Set up hmon") && $0.contains("Birth date") }
-        try tmux.press("Tab", "Tab")
-        try tmux.type("168")
-        try tmux.press("Tab")
-        try tmux.type("1990-02-28")
-        try tmux.press("Tab", "Right", "Tab")
-        try tmux.type("65")
-        try tmux.press("Enter")
-        let devices = try tmux.waitForScreen("the devices made by the setup") {
+        try await tmux.waitForScreen("the setup form") { $0.contains("Set up hmon") && $0.contains("Birth date") }
+        try await tmux.press("Tab", "Tab")
+        try await tmux.type("168")
+        try await tmux.press("Tab")
+        try await tmux.type("1990-02-28")
+        try await tmux.press("Tab", "Right", "Tab")
+        try await tmux.type("65")
+        try await tmux.press("Enter")
+        let devices = try await tmux.waitForScreen("the devices made by the setup") {
             !$0.contains("Set up hmon") && $0.contains("Scale") && $0.contains("Food log")
         }
         #expect(devices.contains("ana"), "the card shows who is signed in")
 
         // The first weigh-in, on the scale the setup made.
-        try tmux.type("2")
-        try tmux.waitForScreen("the empty weights screen") { $0.contains("Weight in kg · Scale") }
-        try tmux.type("a")
-        try tmux.waitForScreen("the weight prompt") { $0.contains("New weight in kg") }
-        try tmux.type("70.2")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the weigh-in in the table") { $0.contains("70.2") && !$0.contains("New weight in kg") }
+        try await tmux.type("2")
+        try await tmux.waitForScreen("the empty weights screen") { $0.contains("Weight in kg · Scale") }
+        try await tmux.type("a")
+        try await tmux.waitForScreen("the weight prompt") { $0.contains("New weight in kg") }
+        try await tmux.type("70.2")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the weigh-in in the table") { $0.contains("70.2") && !$0.contains("New weight in kg") }
 
         // A typo, corrected with e: the prompt holds the old value.
-        try tmux.type("e")
-        try tmux.waitForScreen("the edit prompt") { $0.contains("Weight in kg of") }
-        try tmux.press("BSpace")
-        try tmux.type("4")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the corrected weigh-in") { screen in
+        try await tmux.type("e")
+        try await tmux.waitForScreen("the edit prompt") { $0.contains("Weight in kg of") }
+        try await tmux.press("BSpace")
+        try await tmux.type("4")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the corrected weigh-in") { screen in
             // The table's rows (the chart's axis may well carry 70.2 as a label).
             let rows = screen.split(separator: "\n").filter { $0.contains(", 20") }
             return rows.contains { $0.contains("70.4") } && !rows.contains { $0.contains("70.2") } && !screen.contains("Weight in kg of")
         }
 
         // A second weigh-in by mistake, deleted with d after the y/n question.
-        try tmux.type("a")
-        try tmux.waitForScreen("the weight prompt again") { $0.contains("New weight in kg") }
-        try tmux.type("17.5")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the mistaken weigh-in on top") { $0.contains("17.5") && !$0.contains("New weight in kg") }
-        try tmux.type("d")
-        try tmux.waitForScreen("the delete question") { $0.contains("Delete 17.5 kg") && $0.contains("y/n") }
-        try tmux.type("y")
-        try tmux.waitForScreen("the mistake gone, the corrected weigh-in kept") { !$0.contains("17.5") && $0.contains("70.4") }
+        try await tmux.type("a")
+        try await tmux.waitForScreen("the weight prompt again") { $0.contains("New weight in kg") }
+        try await tmux.type("17.5")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the mistaken weigh-in on top") { $0.contains("17.5") && !$0.contains("New weight in kg") }
+        try await tmux.type("d")
+        try await tmux.waitForScreen("the delete question") { $0.contains("Delete 17.5 kg") && $0.contains("y/n") }
+        try await tmux.type("y")
+        try await tmux.waitForScreen("the mistake gone, the corrected weigh-in kept") { !$0.contains("17.5") && $0.contains("70.4") }
 
         // The first food entry, and a balance that now has every figure (profile, weight, food).
-        try tmux.type("3")
-        try tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
-        try tmux.type("a")
-        try tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kcal") }
-        try tmux.type("650")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("what was eaten, asked next") { $0.contains("What was it") }
-        try tmux.type("lentil soup")
-        try tmux.press("Enter")
-        let energy = try tmux.waitForScreen("the meal in the food log") {
+        try await tmux.type("3")
+        try await tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
+        try await tmux.type("a")
+        try await tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kcal") }
+        try await tmux.type("650")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("what was eaten, asked next") { $0.contains("What was it") }
+        try await tmux.type("lentil soup")
+        try await tmux.press("Enter")
+        let energy = try await tmux.waitForScreen("the meal in the food log") {
             $0.contains("Lentil soup") && $0.contains("650 kcal") && $0.contains("Net") && !$0.contains("What was it")
         }
         #expect(!energy.contains("Resting energy needs your"), "the setup gave the BMR what it needs")
 
         // The other screens open and say what they lack, and p shows what was saved.
-        try tmux.type("4")
-        try tmux.waitForScreen("the HRV screen") { $0.contains("HRV") }
-        try tmux.type("5")
-        try tmux.waitForScreen("the insights screen") { $0.contains("Insights") }
-        try tmux.type("p")
-        let profile = try tmux.waitForScreen("the profile form with what was saved") {
+        try await tmux.type("4")
+        try await tmux.waitForScreen("the HRV screen") { $0.contains("HRV") }
+        try await tmux.type("5")
+        try await tmux.waitForScreen("the insights screen") { $0.contains("Insights") }
+        try await tmux.type("p")
+        let profile = try await tmux.waitForScreen("the profile form with what was saved") {
             $0.contains("Your profile") && $0.contains("1990-02-28")
         }
         #expect(profile.contains("168") && profile.contains("female"))
-        try tmux.press("Escape")
-        try tmux.waitForScreen("the form closed") { !$0.contains("Your profile") }
+        try await tmux.press("Escape")
+        try await tmux.waitForScreen("the form closed") { !$0.contains("Your profile") }
 
-        try tmux.type("1")
-        let back = try tmux.waitForScreen("the devices with their last readings") { $0.contains("70.4 kg") && $0.contains("650 kcal") }
+        try await tmux.type("1")
+        let back = try await tmux.waitForScreen("the devices with their last readings") { $0.contains("70.4 kg") && $0.contains("650 kcal") }
         #expect(back.contains("Scale"))
-        try tmux.type("q")
-        try tmux.waitForScreen("the shell prompt") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true }
+        try await tmux.type("q")
+        try await tmux.waitForScreen("the shell prompt") { $0.split(separator: "\n").last?.hasPrefix("e2e$") == true }
     }
 }

@@ -7,8 +7,8 @@ import Testing
 /// deleted (asked twice, with the count), and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
 @Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct MistakesWalkEndToEndTests {
-    static func session(width: Int, height: Int) throws -> TmuxSession {
-        try TmuxSession(width: width, height: height, prompt: "walk$ ") { folder in
+    static func session(width: Int, height: Int) async throws -> TmuxSession {
+        try await TmuxSession(width: width, height: height, prompt: "walk$ ") { folder in
             ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
              "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "TERM": "xterm-256color"]
         }
@@ -61,111 +61,118 @@ struct MistakesWalkEndToEndTests {
     }
 
     @Test(arguments: [(60, 16), (80, 24), (120, 40)])
-    func aTypoCaughtAnUndoAMealCorrectedADeviceRenamedAndDeletedNoUnitLeak(width: Int, height: Int) throws {
-        let tmux = try Self.session(width: width, height: height)
-        try tmux.runOutside(builtHmon(), ["demo"])
-        try tmux.runOutside(builtHmon(), ["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"])
+    func aTypoCaughtAnUndoAMealCorrectedADeviceRenamedAndDeletedNoUnitLeak(width: Int, height: Int) async throws {
+        let tmux = try await Self.session(width: width, height: height)
+        try await tmux.runOutside(builtHmon(), ["demo"])
+        try await tmux.runOutside(builtHmon(), ["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"])
         let export = tmux.folder.appendingPathComponent("export.xml")
         try Self.appleWatchExport().write(to: export, atomically: true, encoding: .utf8)
-        let imported = try tmux.runOutside(builtHmon(), ["import", export.path, "--demo"])
+        let imported = try await tmux.runOutside(builtHmon(), ["import", export.path, "--demo"])
         #expect(imported.contains("no variability"), "the import says why the flat list was refused: \(imported)")
-        try tmux.type("\(builtHmon().path) --demo", pressingEnter: true)
-        let devices = try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") }
+        try await tmux.type("\(builtHmon().path) --demo", pressingEnter: true)
+        let devices = try await tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") }
         #expect(Self.strayUnits(devices).isEmpty, "\(devices)")
 
         // Every screen in lb and kJ only.
         for (key, title) in [("2", "Weight in lb"), ("3", "Energy"), ("4", "HRV"), ("5", "Insights")] {
-            try tmux.type(key)
-            let screen = try tmux.waitForScreen("screen \(key)") { $0.contains(title) }
+            try await tmux.type(key)
+            let screen = try await tmux.waitForScreen("screen \(key)") { $0.contains(title) }
             #expect(Self.strayUnits(screen).isEmpty, "screen \(key) at \(width)×\(height):\n\(screen)")
         }
 
         // The watch's HRV: Apple's SDNN in a column of its own, and the morning whose flat beat list was refused
         // says so on its row (moving down the table until it is in view).
-        try tmux.type("4")
-        let hrv = try tmux.waitForScreen("the HRV table") { $0.contains("Apple SDNN") }
+        try await tmux.type("4")
+        let hrv = try await tmux.waitForScreen("the HRV table") { $0.contains("Apple SDNN") }
         var refused = hrv.contains("refused")
+        var shown = hrv
         for _ in 0..<40 where !refused {
-            try tmux.type("j")
-            usleep(100_000)
-            refused = try tmux.screen().contains("refused")
+            try await tmux.type("j")
+            // The selection moves down a row; at the table's end nothing changes, and the walk stops there.
+            let before = shown
+            guard let moved = try await Waiting.firstValue(within: .seconds(3), { () async throws -> String? in
+                let now = try await tmux.screen()
+                return now != before ? now : nil
+            }) else { break }
+            shown = moved
+            refused = moved.contains("refused")
         }
-        let shownHRV = try tmux.screen()
+        let shownHRV = try await tmux.screen()
         #expect(refused, "a refused beat list is shown as refused: \(shownHRV)")
 
         // A typo caught (the demo's trend is about 150 lb): n keeps it out, then a real weigh-in, undone with Ctrl-Z.
-        try tmux.type("2")
-        try tmux.waitForScreen("the weights") { $0.contains("Weight in lb") }
-        try tmux.type("a")
-        try tmux.waitForScreen("the weight prompt") { $0.contains("New weight in lb") }
-        try tmux.type("51.5")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the typo question") { $0.contains("51.5 lb is ") && $0.contains("under your trend") && $0.contains("y/n") }
-        try tmux.type("n")
-        try tmux.waitForScreen("the prompt again") { $0.contains("New weight in lb") && !$0.contains("y/n") }
-        try tmux.press("C-u")
-        try tmux.type("151.5")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the weigh-in saved") { !$0.contains("New weight in lb") && $0.contains("151.5") }
-        try tmux.press("C-z")
-        try tmux.waitForScreen("the undo said, the weigh-in gone from the table") { screen in
+        try await tmux.type("2")
+        try await tmux.waitForScreen("the weights") { $0.contains("Weight in lb") }
+        try await tmux.type("a")
+        try await tmux.waitForScreen("the weight prompt") { $0.contains("New weight in lb") }
+        try await tmux.type("51.5")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the typo question") { $0.contains("51.5 lb is ") && $0.contains("under your trend") && $0.contains("y/n") }
+        try await tmux.type("n")
+        try await tmux.waitForScreen("the prompt again") { $0.contains("New weight in lb") && !$0.contains("y/n") }
+        try await tmux.press("C-u")
+        try await tmux.type("151.5")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the weigh-in saved") { !$0.contains("New weight in lb") && $0.contains("151.5") }
+        try await tmux.press("C-z")
+        try await tmux.waitForScreen("the undo said, the weigh-in gone from the table") { screen in
             screen.contains("undid") && !screen.split(separator: "\n").contains { $0.hasPrefix("│") && !$0.contains("┤") && $0.contains("151.5") }
         }
-        let weights = try tmux.runOutside(builtHmon(), ["reading", "list", "--demo", "--field", "weight", "--limit", "5"])
+        let weights = try await tmux.runOutside(builtHmon(), ["reading", "list", "--demo", "--field", "weight", "--limit", "5"])
         #expect(!weights.contains("151.5") && !weights.contains("51.5 lb"), "\(weights)")
 
         // A meal, then corrected from the food log: ↑ opens the log, the meal is picked, e holds its amount.
         // The demo logs meals of its own through the day (a "Porridge with berries" breakfast at about 07:50),
         // so the meal is found by a name of its own, not by the day's total or by being the only entry.
-        try tmux.type("3")
-        try tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
-        try tmux.type("a")
-        try tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kJ") }
-        try tmux.type("2000")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("what it was") { $0.contains("What was it") }
-        try tmux.type("flapjack")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the meal logged") { !$0.contains("What was it") }
-        try tmux.type("k")
-        let picked = try Self.pick("Flapjack", in: tmux)
+        try await tmux.type("3")
+        try await tmux.waitForScreen("the energy screen") { $0.contains("Energy · Today") }
+        try await tmux.type("a")
+        try await tmux.waitForScreen("the energy prompt") { $0.contains("Consumed energy in kJ") }
+        try await tmux.type("2000")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("what it was") { $0.contains("What was it") }
+        try await tmux.type("flapjack")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the meal logged") { !$0.contains("What was it") }
+        try await tmux.type("k")
+        let picked = try await Self.pick("Flapjack", in: tmux)
         #expect(Self.row(of: "Flapjack", in: picked).contains("2,000 kJ"), "\(picked)")
-        try tmux.type("e")
-        try tmux.waitForScreen("the correction prompt") { $0.contains("Energy in kJ of Flapjack") }
-        try tmux.press("C-u")
-        try tmux.type("1800")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("what it was, kept") { $0.contains("What was it") }
-        try tmux.press("Enter")
-        var corrected = try tmux.waitForScreen("the correction saved") { !$0.contains("What was it") }
+        try await tmux.type("e")
+        try await tmux.waitForScreen("the correction prompt") { $0.contains("Energy in kJ of Flapjack") }
+        try await tmux.press("C-u")
+        try await tmux.type("1800")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("what it was, kept") { $0.contains("What was it") }
+        try await tmux.press("Enter")
+        var corrected = try await tmux.waitForScreen("the correction saved") { !$0.contains("What was it") }
         if !Self.row(of: "Flapjack", in: corrected).contains("1,800 kJ") {
             // A narrow screen shows the log only while it is in use, a short one only the picked entry.
-            if !corrected.contains("›") { try tmux.type("k") }
-            _ = try Self.pick("Flapjack", in: tmux)
-            corrected = try tmux.waitForScreen("the corrected meal") { Self.row(of: "Flapjack", in: $0).contains("1,800 kJ") }
+            if !corrected.contains("›") { try await tmux.type("k") }
+            _ = try await Self.pick("Flapjack", in: tmux)
+            corrected = try await tmux.waitForScreen("the corrected meal") { Self.row(of: "Flapjack", in: $0).contains("1,800 kJ") }
         }
         #expect(!Self.row(of: "Flapjack", in: corrected).contains("2,000 kJ"), "\(corrected)")
 
         // The scale renamed, then deleted: the second question says how many readings go with it.
-        try tmux.type("1")
-        try tmux.waitForScreen("the devices again") { $0.contains("Bathroom scale") }
-        try tmux.type("e")
-        try tmux.waitForScreen("the rename prompt") { $0.contains("New name for Bathroom scale") }
-        try tmux.press("C-u")
-        try tmux.type("Hall scale")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the new name") { $0.contains("Hall scale") && !$0.contains("Bathroom scale") }
-        try tmux.type("d")
-        try tmux.waitForScreen("the first question") { $0.contains("Delete Hall scale? y/n") }
-        try tmux.type("y")
-        try tmux.waitForScreen("the second question, with the count") { $0.contains(/Hall scale has \d+ readings: delete them too\? y\/n/) }
-        try tmux.type("y")
-        try tmux.waitForScreen("the scale gone") { !$0.contains("Hall scale ") || $0.contains("deleted Hall scale") }
-        let listed = try tmux.runOutside(builtHmon(), ["device", "list", "--demo"])
+        try await tmux.type("1")
+        try await tmux.waitForScreen("the devices again") { $0.contains("Bathroom scale") }
+        try await tmux.type("e")
+        try await tmux.waitForScreen("the rename prompt") { $0.contains("New name for Bathroom scale") }
+        try await tmux.press("C-u")
+        try await tmux.type("Hall scale")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the new name") { $0.contains("Hall scale") && !$0.contains("Bathroom scale") }
+        try await tmux.type("d")
+        try await tmux.waitForScreen("the first question") { $0.contains("Delete Hall scale? y/n") }
+        try await tmux.type("y")
+        try await tmux.waitForScreen("the second question, with the count") { $0.contains(/Hall scale has \d+ readings: delete them too\? y\/n/) }
+        try await tmux.type("y")
+        try await tmux.waitForScreen("the scale gone") { !$0.contains("Hall scale ") || $0.contains("deleted Hall scale") }
+        let listed = try await tmux.runOutside(builtHmon(), ["device", "list", "--demo"])
         #expect(!listed.contains("Hall scale") && !listed.contains("Bathroom scale"), "\(listed)")
 
-        try tmux.type("q")
-        try tmux.waitForScreen("the shell after hmon") { $0.split(separator: "\n").last?.hasPrefix("walk$") == true }
+        try await tmux.type("q")
+        try await tmux.waitForScreen("the shell after hmon") { $0.split(separator: "\n").last?.hasPrefix("walk$") == true }
     }
 
     /// The screen's line holding `name` ("" when none).
@@ -174,13 +181,13 @@ struct MistakesWalkEndToEndTests {
     }
 
     /// Moves the food log's selection (›) down to the entry `name`, the newest of the day; the screen then.
-    static func pick(_ name: String, in tmux: TmuxSession) throws -> String {
+    static func pick(_ name: String, in tmux: TmuxSession) async throws -> String {
         var screen = ""
         // A short screen shows only the picked entry, so the name may come into view only when picked.
         for _ in 0..<12 {
-            screen = try tmux.waitForScreen("the food log with an entry picked") { $0.contains("›") }
+            screen = try await tmux.waitForScreen("the food log with an entry picked") { $0.contains("›") }
             if row(of: name, in: screen).contains("›") { return screen }
-            try tmux.type("j")
+            try await tmux.type("j")
         }
         throw TmuxSession.Timeout(description: "the food log never picked \(name); it shows:\n\(screen)")
     }

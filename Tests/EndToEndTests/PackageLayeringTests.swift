@@ -11,8 +11,8 @@ struct PackageLayeringTests {
     static let engineParts: Set<String> = ["GRDB", "PostgresNIO", "AsyncHTTPClient", "NIOPosix", "SQLiteStorage",
                                            "PostgresStorage", "RemoteClient"]
 
-    @Test func theScreensTheCoreAndTheServerLinkNoEngine() throws {
-        let closures = try Self.dependencyClosures()
+    @Test func theScreensTheCoreAndTheServerLinkNoEngine() async throws {
+        let closures = try await Self.dependencyClosures()
         for target in ["HealthModel", "HealthCore", "HealthViewModels", "HMonTUI", "Terminal", "HealthServer"] {
             let closure = try #require(closures[target], "no target \(target) in Package.swift")
             #expect(closure.isDisjoint(with: Self.engineParts),
@@ -29,12 +29,12 @@ struct PackageLayeringTests {
 
     /// Each target's dependencies, followed through targets and named products (a product's own
     /// dependencies live in its package and are not listed; GRDB and the others are named directly).
-    static func dependencyClosures() throws -> [String: Set<String>] {
+    static func dependencyClosures() async throws -> [String: Set<String>] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         // A scratch folder of its own: the running `swift test` holds the lock on `.build`.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let run = try ChildProcess.run("swift", ["package", "--package-path", root.path, "--scratch-path", scratch.path,
+        let run = try await ChildProcess.running("swift", ["package", "--package-path", root.path, "--scratch-path", scratch.path,
                                                   "dump-package"])
         try #require(run.status == 0, "swift package dump-package: \(run.errors)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])

@@ -14,11 +14,11 @@ struct RemoteDashboardEndToEndTests {
     }
 
     /// Starts `hmon serve` on the demo store in the background; returns its port and the name of its log.
-    private func serve(_ tmux: TmuxSession, database: String, port: Int) throws -> (port: Int, log: String) {
+    private func serve(_ tmux: TmuxSession, database: String, port: Int) async throws -> (port: Int, log: String) {
         let log = "serve-\(UUID().uuidString.prefix(6)).log"
-        try tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
+        try await tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
             "cd '\(tmux.folder.path)'; '\(try builtHmon().path)' serve --db '\(database)' --port \(port) > \(log) 2>&1 & echo $! > serve.pid"])
-        let banner = try tmux.waitForFile(log)
+        let banner = try await tmux.waitForFile(log)
         guard let address = banner.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://") }),
               let served = Int(address.split(separator: ":").last ?? "") else {
             throw ServeDidNotStart(description: "hmon serve did not say where it listens: \(banner)")
@@ -28,77 +28,76 @@ struct RemoteDashboardEndToEndTests {
 
     /// Waits until the server's log shows the dashboard's change feed open, so what is posted next reaches the
     /// dashboard through the feed and not through the reload that follows the feed's opening.
-    private func waitForFeed(_ tmux: TmuxSession, log: String) throws {
+    private func waitForFeed(_ tmux: TmuxSession, log: String) async throws {
         let path = tmux.folder.appendingPathComponent(log).path
-        for _ in 0..<400 {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("GET /v1.1/hmon/changes 200") { return }
-            Thread.sleep(forTimeInterval: 0.05)
+        let opened = await Waiting.until {
+            (try? String(contentsOfFile: path, encoding: .utf8))?.contains("GET /v1.1/hmon/changes 200") == true
         }
+        if opened { return }
         throw ServeDidNotStart(description: "the dashboard never opened the change feed: \((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
     }
 
     /// SIGTERM, as Ctrl-C: the server stops gracefully, ending the dashboards' feeds. Fails (after killing
     /// it) if it has not stopped within 10 s: an open feed must never hold a stop up.
-    private func stopServer(_ tmux: TmuxSession) throws {
+    private func stopServer(_ tmux: TmuxSession) async throws {
         let pid = try String(contentsOf: tmux.folder.appendingPathComponent("serve.pid"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        try tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c", "kill \(pid); for i in $(seq 100); do kill -0 \(pid) 2>/dev/null || exit 0; "
+        try await tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c", "kill \(pid); for i in $(seq 100); do kill -0 \(pid) 2>/dev/null || exit 0; "
             + "sleep 0.1; done; kill -9 \(pid); echo 'hmon serve did not stop' >&2; exit 1"])
     }
 
     @Test func aPostedReadingShowsOnTheRemoteDashboardWhichFollowsTheServerAcrossARestart() async throws {
-        // The walk blocks on tmux for a minute: not on one of the task pool's two threads (`offThePool`).
-        let (shown, after) = try await offThePool { try self.walkAcrossARestart() }
+        let (shown, after) = try await walkAcrossARestart()
         #expect(topRow(shown).contains("●"), "the new row is marked")
         #expect(topRow(after).contains("●"))
     }
 
     /// The screen when the posted reading shows, and when the one posted after the restart does.
-    private func walkAcrossARestart() throws -> (String, String) {
-        let tmux = try TmuxSession.endToEnd()
+    private func walkAcrossARestart() async throws -> (String, String) {
+        let tmux = try await TmuxSession.endToEnd()
         let database = tmux.folder.appendingPathComponent("demo.sqlite").path
-        try tmux.runOutside(builtHmon(), ["demo", "--db", database])
-        let (port, log) = try serve(tmux, database: database, port: 0)
+        try await tmux.runOutside(builtHmon(), ["demo", "--db", database])
+        let (port, log) = try await serve(tmux, database: database, port: 0)
         // Whatever happens, no server is left running (the one of the moment: serve.pid names it).
-        defer { _ = try? tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c", "kill -9 $(cat '\(tmux.folder.path)/serve.pid') 2>/dev/null; true"]) }
+        defer { _ = try? ChildProcess.run("/bin/sh", ["-c", "kill -9 $(cat '\(tmux.folder.path)/serve.pid') 2>/dev/null; true"]) }
         let server = "http://127.0.0.1:\(port)"
-        let link = try tmux.runOutside(builtHmon(), ["link", "add", "health-auto-export", "--user", "demo", "--db", database,
+        let link = try await tmux.runOutside(builtHmon(), ["link", "add", "health-auto-export", "--user", "demo", "--db", database,
                                                      "--base-url", server, "--allow-loopback"])
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.contains("/health-auto-export/") }.map(String.init)
         guard let healthAutoExport = link else { throw ServeDidNotStart(description: "hmon link add printed no link") }
 
-        try tmux.type("\(builtHmon().path) --server \(server)", pressingEnter: true)
-        try tmux.waitForScreen("the sign-in form") { $0.contains("Sign in") }
-        try tmux.type("demo")
-        try tmux.press("Tab")
-        try tmux.type("demo")
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
-        try tmux.press("Enter")
-        try tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
+        try await tmux.type("\(builtHmon().path) --server \(server)", pressingEnter: true)
+        try await tmux.waitForScreen("the sign-in form") { $0.contains("Sign in") }
+        try await tmux.type("demo")
+        try await tmux.press("Tab")
+        try await tmux.type("demo")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
 
-        try waitForFeed(tmux, log: log)
+        try await waitForFeed(tmux, log: log)
         // The phone's push, as docs/server.md posts it with curl: a weigh-in from the scale, an hour ahead so it is the newest.
         let payload = #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [{"qty": 63.7, "date": ""#
             + Self.appTime(hoursFromNow: 1) + #"", "source": "Bathroom scale"}]}], "workouts": []}}"#
         try payload.write(to: tmux.folder.appendingPathComponent("payload.json"), atomically: true, encoding: .utf8)
-        try tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
+        try await tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
             "cd '\(tmux.folder.path)' && curl -s -f -o /dev/null -H 'Content-Type: application/json' --data-binary @payload.json '\(healthAutoExport)'"])
-        let shown = try tmux.waitForScreen("the posted reading, without a key press") { topRow($0).contains("63.7") }
+        let shown = try await tmux.waitForScreen("the posted reading, without a key press") { topRow($0).contains("63.7") }
 
-        try stopServer(tmux)
-        try tmux.waitForScreen("the offline line") { $0.contains("offline since") }
-        let restarted = try serve(tmux, database: database, port: port)
-        try waitForFeed(tmux, log: restarted.log)
-        try tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
+        try await stopServer(tmux)
+        try await tmux.waitForScreen("the offline line") { $0.contains("offline since") }
+        let restarted = try await serve(tmux, database: database, port: port)
+        try await waitForFeed(tmux, log: restarted.log)
+        try await tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
             "echo demo | '\(try builtHmon().path)' add weight 63.2 --at '\(DashboardEndToEndTests.localTime(hoursFromNow: 2))' "
             + "--server \(server) --user demo --password-stdin --force"])
-        let after = try tmux.waitForScreen("the reading posted after the restart, online again") {
+        let after = try await tmux.waitForScreen("the reading posted after the restart, online again") {
             topRow($0).contains("63.2") && !$0.contains("offline since")
         }
-        try tmux.type("q")
-        try tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
-        try stopServer(tmux)
+        try await tmux.type("q")
+        try await tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }
+        try await stopServer(tmux)
         return (shown, after)
     }
 

@@ -46,7 +46,7 @@ import Testing
         let world = try TestWorld()
         let (_, service) = try await world.user()
         let before = try await service.changeToken()
-        let finished = try SpawnedProcess.run(sqlite, [world.databaseURL.path,
+        let finished = try await SpawnedProcess.running(sqlite, [world.databaseURL.path,
                                                        "PRAGMA busy_timeout = 5000; UPDATE users SET full_name = 'Alice B';"])
         #expect(finished.status == 0, "\(finished.errors)")
         #expect(try await service.changeToken() != before)

@@ -22,16 +22,16 @@ import Testing
         /// Runs `hmon ARGS --db <this home's store>` unless told otherwise.
         @discardableResult
         func hmon(_ arguments: [String], stdin: String? = nil, withDB: Bool = true,
-                  environment extra: [String: String] = [:]) throws -> Outcome {
-            try HMonBinary.run(arguments + (withDB ? ["--db", db.path] : []), stdin: stdin,
+                  environment extra: [String: String] = [:]) async throws -> Outcome {
+            try await HMonBinary.run(arguments + (withDB ? ["--db", db.path] : []), stdin: stdin,
                                environment: environment.merging(extra) { $1 })
         }
 
         /// A user with a scale, made through the command line.
-        func userWithScale(_ name: String = "alice") throws {
-            let user = try hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n")
+        func userWithScale(_ name: String = "alice") async throws {
+            let user = try await hmon(["user", "add", name, "--password-stdin"], stdin: "pw-\(name)\n")
             try #require(user.status == 0, "\(user.stderr)")
-            let device = try hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name])
+            let device = try await hmon(["device", "add", "--type", "Withings Device", "--name", "Bathroom scale", "--user", name])
             try #require(device.status == 0, "\(device.stderr) after \(user.stdout); \(listing())")
         }
 
@@ -62,26 +62,26 @@ import Testing
 
     @Test func userAddCreatesAnAccountAndRefusesATakenName() async throws {
         let home = try Home()
-        let created = try home.hmon(["user", "add", "alice", "--full-name", "Alice Example", "--email", "a@example.com",
+        let created = try await home.hmon(["user", "add", "alice", "--full-name", "Alice Example", "--email", "a@example.com",
                                      "--password-stdin"], stdin: "correct horse\n")
         #expect(created.status == 0)
         #expect(created.stdout.contains("created user alice"))
         let user = try await home.store().authenticate(name: "alice", password: "correct horse")
         #expect(user.fullName == "Alice Example")
 
-        let again = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "other pw\n")
+        let again = try await home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "other pw\n")
         #expect(again.status == 1)
         #expect(again.stderr == "hmon: the user name \"alice\" is taken: choose another\n")
     }
 
     @Test func clientAddRegistersABridgeForAnExistingUserOnly() async throws {
         let home = try Home()
-        _ = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "correct horse\n")
-        let unknown = try home.hmon(["client", "add", "Scale bridge", "--user", "nobody"])
+        _ = try await home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "correct horse\n")
+        let unknown = try await home.hmon(["client", "add", "Scale bridge", "--user", "nobody"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "hmon: no user named \"nobody\": create one with `hmon user add nobody`\n")
 
-        let added = try home.hmon(["client", "add", "Scale bridge", "--user", "alice"])
+        let added = try await home.hmon(["client", "add", "Scale bridge", "--user", "alice"])
         #expect(added.status == 0)
         let id = try #require(added.stdout.split(separator: "\n").first { $0.hasPrefix("client id:") }?
             .split(separator: " ").last.map(String.init))
@@ -93,11 +93,11 @@ import Testing
 
     @Test func addWeightRecordsAReadingInTheChosenUnit() async throws {
         let home = try Home()
-        try home.userWithScale()
-        let added = try home.hmon(["add", "weight", "72.4", "--at", "2026-11-20 07:30"])
+        try await home.userWithScale()
+        let added = try await home.hmon(["add", "weight", "72.4", "--at", "2026-11-20 07:30"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at 2026-11-20 07:30"))
-        let pounds = try home.hmon(["add", "weight", "160", "--unit", "lb", "--at", "2026-11-21 07:30", "--device", "bathroom scale"])
+        let pounds = try await home.hmon(["add", "weight", "160", "--unit", "lb", "--at", "2026-11-21 07:30", "--device", "bathroom scale"])
         #expect(pounds.status == 0, "\(pounds.stderr)")
         #expect(pounds.stdout == "added 160 lb to Bathroom scale at 2026-11-21 07:30 (+0.39 lb since 2026-11-20 07:30)\n")
 
@@ -114,8 +114,8 @@ import Testing
     /// Issue 28, item 6: `--at` takes the dashboard prompts' words ("yesterday 21:30").
     @Test func addTakesYesterdayAtATime() async throws {
         let home = try Home()
-        try home.userWithScale()
-        let added = try home.hmon(["add", "weight", "72.4", "--at", "yesterday 21:30"])
+        try await home.userWithScale()
+        let added = try await home.hmon(["add", "weight", "72.4", "--at", "yesterday 21:30"])
         #expect(added.status == 0, "\(added.stderr)")
         let yesterday = Day(Date(), in: .current).adding(days: -1)
         #expect(added.stdout.hasPrefix("added 72.4 kg to Bathroom scale at \(yesterday) 21:30"), "\(added.stdout)")
@@ -123,13 +123,13 @@ import Testing
 
     @Test func addEnergyGoesToTheDeviceThatRecordsIt() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         // Issue 11: without a food log, the first entry makes one (said on stderr) instead of failing.
-        let added = try home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
+        let added = try await home.hmon(["add", "energy", "--consumed", "650", "--comment", "lunch", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr == "made the device \"Food log\" (Calorie Tracker) for energy consumed; rename it with `hmon device rename`\n")
         #expect(added.stdout.contains("today: consumed 650 kcal, active 0 kcal, resting and net need height, birth date, sex, weight"))
-        let second = try home.hmon(["add", "energy", "--consumed", "200", "--at", "13:30"])
+        let second = try await home.hmon(["add", "energy", "--consumed", "200", "--at", "13:30"])
         #expect(second.status == 0 && second.stderr.isEmpty, "the log made by the first entry is used: \(second.stderr)")
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
@@ -142,13 +142,13 @@ import Testing
 
     @Test func energyInKilojoulesIsStoredAsRecordedNotRounded() async throws {
         let home = try Home()
-        try home.userWithScale()
-        #expect(try home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
-        #expect(try home.hmon(["profile", "set", "--energy-unit", "kJ"]).status == 0)
-        let added = try home.hmon(["add", "energy", "--consumed", "2000", "--at", "12:30"])
+        try await home.userWithScale()
+        #expect(try await home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log"]).status == 0)
+        #expect(try await home.hmon(["profile", "set", "--energy-unit", "kJ"]).status == 0)
+        let added = try await home.hmon(["add", "energy", "--consumed", "2000", "--at", "12:30"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added 2000 kJ consumed to Food log"))
-        let decimal = try home.hmon(["add", "energy", "--consumed", "650.5", "--unit", "kcal", "--at", "13:30"])
+        let decimal = try await home.hmon(["add", "energy", "--consumed", "650.5", "--unit", "kcal", "--at", "13:30"])
         #expect(decimal.status == 0, "\(decimal.stderr)")
 
         let store = try home.store()
@@ -161,8 +161,8 @@ import Testing
 
     @Test func badInputGivesOneLineAndTheRightExitCodeAndWritesNothing() async throws {
         let home = try Home()
-        try home.userWithScale()
-        try #require(home.hmon(["add", "weight", "70"]).status == 0)
+        try await home.userWithScale()
+        try #require(await home.hmon(["add", "weight", "70"]).status == 0)
         let before = try await home.snapshot()
 
         let cases: [([String], Int32, String)] = [
@@ -182,7 +182,7 @@ import Testing
             (["user", "add", "carol", "--password-stdin"], 1, "hmon: the password is shorter than 4 characters"),
         ]
         for (arguments, status, message) in cases {
-            let outcome = try home.hmon(arguments, stdin: "pw\n")
+            let outcome = try await home.hmon(arguments, stdin: "pw\n")
             #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.hasPrefix(message), "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(outcome.stderr)")
@@ -190,37 +190,37 @@ import Testing
         #expect(try await home.snapshot() == before)
     }
 
-    @Test func aFileThatIsNotAnHmonDatabaseIsRefused() throws {
+    @Test func aFileThatIsNotAnHmonDatabaseIsRefused() async throws {
         let home = try Home()
         let notes = home.folder.file("notes.txt")
         try String(repeating: "not a database\n", count: 100).write(to: notes, atomically: true, encoding: .utf8)
-        let outcome = try home.hmon(["device", "list", "--db", notes.path], withDB: false)
+        let outcome = try await home.hmon(["device", "list", "--db", notes.path], withDB: false)
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "hmon: \(notes.path) is not an hmon database (not an SQLite file): pass another --db\n")
     }
 
     @Test func withSeveralAccountsTheSessionOrUserOptionPicksWhoActs() async throws {
         let home = try Home()
-        try home.userWithScale("alice")
-        try #require(home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "pw-bob\n").status == 0)
-        let ambiguous = try home.hmon(["device", "list"])
+        try await home.userWithScale("alice")
+        try #require(await home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "pw-bob\n").status == 0)
+        let ambiguous = try await home.hmon(["device", "list"])
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stderr == "hmon: not signed in: pass --user NAME or sign in with `hmon`\n")
 
-        #expect(try home.hmon(["device", "list", "--user", "alice"]).stdout.contains("Bathroom scale"))
+        #expect(try await home.hmon(["device", "list", "--user", "alice"]).stdout.contains("Bathroom scale"))
 
         // A session saved by the dashboard for this store picks its user.
         let session = try await LocalHealthService(store: home.store()).signIn(name: "bob", password: "pw-bob")
         try SessionStore(paths: HMonPaths(environment: home.environment)).save(session)
-        let asBob = try home.hmon(["device", "list"])
+        let asBob = try await home.hmon(["device", "list"])
         #expect(asBob.status == 0)
         #expect(asBob.stdout.contains("bob has no devices"))
     }
 
-    @Test func theDatabaseComesFromHMON_DBWhenNoOptionIsGiven() throws {
+    @Test func theDatabaseComesFromHMON_DBWhenNoOptionIsGiven() async throws {
         let home = try Home()
         let elsewhere = home.folder.file("elsewhere/store.sqlite")
-        let outcome = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "pw-alice\n", withDB: false,
+        let outcome = try await home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "pw-alice\n", withDB: false,
                                     environment: ["HMON_DB": elsewhere.path])
         #expect(outcome.status == 0)
         #expect(FileManager.default.fileExists(atPath: elsewhere.path))
@@ -229,15 +229,15 @@ import Testing
 
     @Test func profileSetChangesOnlyWhatIsGivenAndShowPrintsIt() async throws {
         let home = try Home()
-        try home.userWithScale()
-        #expect(try home.hmon(["profile", "set", "--height-cm", "168", "--birth-date", "1988-4-12", "--sex", "female"]).status == 0,
+        try await home.userWithScale()
+        #expect(try await home.hmon(["profile", "set", "--height-cm", "168", "--birth-date", "1988-4-12", "--sex", "female"]).status == 0,
                 "an unpadded date as people type it")
-        #expect(try home.hmon(["profile", "set", "--unit", "lb", "--bmr-formula", "harris-benedict"]).status == 0)
+        #expect(try await home.hmon(["profile", "set", "--unit", "lb", "--bmr-formula", "harris-benedict"]).status == 0)
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
         #expect(try await store.profile(userID: alice.id)
             == Profile(birthDate: Day(iso: "1988-04-12"), sex: .female, heightCm: 168, massUnit: .lb, bmrFormula: .harrisBenedict))
-        let shown = try home.hmon(["profile", "show"])
+        let shown = try await home.hmon(["profile", "show"])
         #expect(shown.stdout.contains("Height:      168 cm"))
         #expect(shown.stdout.contains("BMR:         needs weight"))
     }
@@ -245,21 +245,21 @@ import Testing
     @Test func demoBuildsTheDemoStoreOnceAndRebuildsItWithForce() async throws {
         let home = try Home()
         let demo = home.folder.file("demo.sqlite")
-        let first = try home.hmon(["demo", "--db", demo.path], withDB: false)
+        let first = try await home.hmon(["demo", "--db", demo.path], withDB: false)
         #expect(first.status == 0, "\(first.stderr)")
         let store = try LocalStore(url: demo, passwordHasher: .fastForTests)
         let user = try await store.authenticate(name: "demo", password: "demo")
         let count = try await store.messageCount(userID: user.id)
         #expect(count > 3000)
-        let second = try home.hmon(["demo", "--db", demo.path], withDB: false)
+        let second = try await home.hmon(["demo", "--db", demo.path], withDB: false)
         #expect(second.status == 0)
         #expect(second.stdout.contains("pass --force to rebuild it"))
-        #expect(try home.hmon(["add", "weight", "70", "--db", demo.path], withDB: false).status == 0)
+        #expect(try await home.hmon(["add", "weight", "70", "--db", demo.path], withDB: false).status == 0)
         #expect(try await store.messageCount(userID: user.id) == count + 1)
         let scale = try #require(try await store.devices(userID: user.id).first { $0.name == "Bathroom scale" })
         let added = try #require(try await store.lastMessages(deviceID: scale.id, userID: user.id, count: 1).first)
         #expect(added.data["weight"] == .number(70))
-        let forced = try home.hmon(["demo", "--db", demo.path, "--force"], withDB: false)
+        let forced = try await home.hmon(["demo", "--db", demo.path, "--force"], withDB: false)
         #expect(forced.status == 0)
         #expect(try await store.users().map(\.name) == ["demo"])
         // The rebuild draws the demo up to its own moment, so its count may differ from the first
@@ -271,21 +271,21 @@ import Testing
 
     @Test func aNewPasswordEndsTheOldSessions() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let session = try await LocalHealthService(store: home.store()).signIn(name: "alice", password: "pw-alice")
-        let changed = try home.hmon(["user", "password", "alice", "--password-stdin"], stdin: "new-secret\n")
+        let changed = try await home.hmon(["user", "password", "alice", "--password-stdin"], stdin: "new-secret\n")
         #expect(changed.status == 0, "\(changed.stderr)")
         let store = try home.store()
         await #expect(throws: HealthError.sessionExpired) { try await LocalHealthService(store: store).resume(session) }
         await #expect(throws: HealthError.wrongPassword) { try await store.authenticate(name: "alice", password: "pw-alice") }
         #expect(try await store.authenticate(name: "alice", password: "new-secret").name == "alice")
-        let list = try home.hmon(["user", "list"])
+        let list = try await home.hmon(["user", "list"])
         #expect(list.stdout.hasPrefix("NAME   FULL NAME  EMAIL  SINCE\nalice"))
     }
 
-    @Test func deviceTypesListsTheBuiltInTypesAndTheirFields() throws {
+    @Test func deviceTypesListsTheBuiltInTypesAndTheirFields() async throws {
         let home = try Home()
-        let outcome = try home.hmon(["device", "types"])
+        let outcome = try await home.hmon(["device", "types"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("Withings Device  dt29673f0481b4401bb73a622353b96150"))
         #expect(outcome.stdout.contains("weight (kg)"))
@@ -300,8 +300,11 @@ enum HMonBinary {
         try BuiltProducts.executable(named: "hmon")
     }
 
-    static func run(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> CommandLineTests.Outcome {
-        let finished = try SpawnedProcess.run(try url(), arguments, environment: environment, stdin: stdin ?? "")
+    /// Runs the built hmon to its end on a thread of its own: waiting for a child process must not hold one
+    /// of the task pool's few threads, which the servers other tests run in this process need.
+    static func run(_ arguments: [String], stdin: String?, environment: [String: String]) async throws -> CommandLineTests.Outcome {
+        let binary = try url()
+        let finished = try await offThePool { try SpawnedProcess.run(binary, arguments, environment: environment, stdin: stdin ?? "") }
         return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 }
@@ -310,25 +313,25 @@ enum HMonBinary {
 @Suite struct DeviceCommandTests {
     typealias Home = CommandLineTests.Home
 
-    @Test func aDeviceIsRenamedAndDeletedWithItsReadingsOnlyWhenSaidSo() throws {
+    @Test func aDeviceIsRenamedAndDeletedWithItsReadingsOnlyWhenSaidSo() async throws {
         let home = try Home()
-        try home.userWithScale()
-        #expect(try home.hmon(["add", "weight", "72.4"]).status == 0)
-        let renamed = try home.hmon(["device", "rename", "bathroom SCALE", "Hall scale"])
+        try await home.userWithScale()
+        #expect(try await home.hmon(["add", "weight", "72.4"]).status == 0)
+        let renamed = try await home.hmon(["device", "rename", "bathroom SCALE", "Hall scale"])
         #expect(renamed.status == 0, "\(renamed.stderr)")
         #expect(renamed.stdout == "renamed Bathroom scale to Hall scale\n")
-        #expect(try home.hmon(["device", "list"]).stdout.contains("Hall scale"))
+        #expect(try await home.hmon(["device", "list"]).stdout.contains("Hall scale"))
 
         // No terminal to ask on, and no --yes: kept, saying how many readings it holds.
-        let kept = try home.hmon(["device", "delete", "Hall scale"])
+        let kept = try await home.hmon(["device", "delete", "Hall scale"])
         #expect(kept.status == 1)
         #expect(kept.stderr.contains("Hall scale has 1 readings: pass --yes to delete them with it"), "\(kept.stderr)")
-        #expect(try home.hmon(["reading", "list"]).stdout.contains("72.4"))
-        let deleted = try home.hmon(["device", "delete", "Hall scale", "--yes"])
+        #expect(try await home.hmon(["reading", "list"]).stdout.contains("72.4"))
+        let deleted = try await home.hmon(["device", "delete", "Hall scale", "--yes"])
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(deleted.stdout == "deleted Hall scale and its 1 readings\n")
-        #expect(!(try home.hmon(["device", "list"]).stdout.contains("Hall scale")))
-        let unknown = try home.hmon(["device", "delete", "Nothing"])
+        #expect(!(try await home.hmon(["device", "list"]).stdout.contains("Hall scale")))
+        let unknown = try await home.hmon(["device", "delete", "Nothing"])
         #expect(unknown.status == 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import HealthCore
 @testable import HealthModel
@@ -40,7 +41,8 @@ import Testing
                     }
                 }
             }
-            while store.groupCommit.waitingCount < 40 { try await Task.sleep(for: .milliseconds(5)) }
+            try #require(await Waiting.until(every: .milliseconds(5)) { store.groupCommit.waitingCount >= 40 },
+                         "the 40 posts never all waited for the commit")
             let commitsBefore = counter.commits
             release.signal()
             var results: [Int: Bool] = [:]

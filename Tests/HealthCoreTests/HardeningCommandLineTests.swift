@@ -31,42 +31,42 @@ import Testing
 
     @Test func deviceAddRefusesControlAndBidiCharactersAndTheMessageIsEscaped() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         for name in ["Evil\u{1B}[2J\u{1B}]0;pwned\u{07}Scale", "Scale\u{202E}elacS", "Zero\u{200B}width", "C1\u{9B}31m"] {
-            let outcome = try home.hmon(["device", "add", "--type", "Withings Device", "--name", name])
+            let outcome = try await home.hmon(["device", "add", "--type", "Withings Device", "--name", name])
             #expect(outcome.status == 1, "\(outcome.stderr)")
             #expect(outcome.stderr.hasPrefix("hmon: the device name holds "), "\(outcome.stderr)")
             #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
         }
-        #expect(try home.hmon(["device", "list"]).stdout.components(separatedBy: "\n").count == 3, "header, scale, end")
+        #expect(try await home.hmon(["device", "list"]).stdout.components(separatedBy: "\n").count == 3, "header, scale, end")
     }
 
     @Test func deviceListEscapesANameThatIsAlreadyStored() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         try await Self.plantDevice(named: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}Scale\u{202E}", in: home)
-        let listed = try home.hmon(["device", "list"])
+        let listed = try await home.hmon(["device", "list"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(!Self.hasRawControl(listed.stdout), "\(listed.stdout.debugDescription)")
         #expect(listed.stdout.contains(#"Evil\u{1B}[2J\u{1B}]0;pwned\u{7}Scale\u{202E}"#), "\(listed.stdout)")
     }
 
-    @Test func importErrorsDoNotEchoRawBytes() throws {
+    @Test func importErrorsDoNotEchoRawBytes() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         // A file name with an escape sequence, and content with a NUL and an escape where XML is expected.
         let file = home.folder.file("evil\u{1B}]0;pwned\u{07}.xml")
         try Data("<?xml version=\"1.0\"?>\n<HealthData>\u{0}\u{1B}[2J<Record type=\"\u{1B}[31m\"".utf8).write(to: file)
-        let outcome = try home.hmon(["import", file.path])
+        let outcome = try await home.hmon(["import", file.path])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasSuffix("nothing was imported\n"), "\(outcome.stderr.debugDescription)")
         #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
         #expect(outcome.stderr.contains(#"evil\u{1B}]0;pwned\u{7}.xml"#), "\(outcome.stderr)")
     }
 
-    @Test func anImportedSourceNameIsStoredVisiblyAndReported() throws {
+    @Test func anImportedSourceNameIsStoredVisiblyAndReported() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let file = home.folder.file("export.xml")
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -76,24 +76,24 @@ import Testing
             </HealthData>
 
             """.utf8).write(to: file)
-        let imported = try home.hmon(["import", file.path])
+        let imported = try await home.hmon(["import", file.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("device names with control or invisible characters"), "\(imported.stdout)")
         #expect(!Self.hasRawControl(imported.stdout))
-        let listed = try home.hmon(["device", "list"])
+        let listed = try await home.hmon(["device", "list"])
         #expect(listed.stdout.contains("Evil\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}Scale"), "\(listed.stdout)")
     }
 
-    @Test func anArgumentEchoedInAUsageErrorIsEscaped() throws {
+    @Test func anArgumentEchoedInAUsageErrorIsEscaped() async throws {
         let home = try Home()
-        let outcome = try home.hmon(["snapshot", "--screen", "x\u{1B}[2J"])
+        let outcome = try await home.hmon(["snapshot", "--screen", "x\u{1B}[2J"])
         #expect(outcome.status == 2)
         #expect(!Self.hasRawControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
     }
 
     // MARK: Read-only means read-only
 
-    @Test func readCommandsOnAMissingOrEmptyFileSayThereIsNoStoreAndCreateNothing() throws {
+    @Test func readCommandsOnAMissingOrEmptyFileSayThereIsNoStoreAndCreateNothing() async throws {
         let home = try Home()
         let missing = home.folder.file("no-such-folder/hmon.sqlite")
         let empty = home.folder.file("empty.sqlite")
@@ -101,14 +101,14 @@ import Testing
         for path in [missing.path, empty.path] {
             for command in [["device", "list"], ["profile", "show"], ["user", "list"], ["trend"], ["snapshot"],
                             ["add", "weight", "70"]] {
-                let outcome = try home.hmon(command + ["--db", path], withDB: false)
+                let outcome = try await home.hmon(command + ["--db", path], withDB: false)
                 #expect(outcome.status == 1, "\(command) \(path): \(outcome.stderr)")
                 #expect(outcome.stderr.hasPrefix("hmon: no hmon store at \(path): create one with `hmon user add NAME --db PATH`"),
                         "\(command): \(outcome.stderr)")
             }
         }
         // The built-in device types are listed without a store, and none is made for them.
-        let types = try home.hmon(["device", "types", "--db", missing.path], withDB: false)
+        let types = try await home.hmon(["device", "types", "--db", missing.path], withDB: false)
         #expect(types.status == 0, "\(types.stderr)")
         #expect(types.stdout.contains("Withings Device  dt29673f0481b4401bb73a622353b96150"))
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
@@ -116,12 +116,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: empty.path + "-wal"))
     }
 
-    @Test func userAddMakesANewStoreAndSaysSo() throws {
+    @Test func userAddMakesANewStoreAndSaysSo() async throws {
         let home = try Home()
-        let created = try home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n")
+        let created = try await home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n")
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout == "created user alice in \(home.db.path) (a new hmon store)\n")
-        let again = try home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "secret-pw\n")
+        let again = try await home.hmon(["user", "add", "bob", "--password-stdin"], stdin: "secret-pw\n")
         #expect(again.stdout == "created user bob in \(home.db.path)\n")
     }
 
@@ -129,10 +129,10 @@ import Testing
     /// stored with U+FFFD in its place and exit 0. It is refused before anything is parsed or written.
     @Test func anArgumentThatIsNotUTF8IsRefusedAndNothingIsStored() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let before = try await home.snapshot()
         let script = #""$0" device add --type "Withings Device" --name $'Caf\xe9 scale' --db "$1""#
-        let finished = try SpawnedProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script, try HMonBinary.url().path, home.db.path],
+        let finished = try await SpawnedProcess.running(URL(fileURLWithPath: "/bin/bash"), ["-c", script, try HMonBinary.url().path, home.db.path],
                                               environment: home.environment, stdin: "")
         #expect(finished.status == 2, "\(finished.errors)")
         #expect(finished.errors == "hmon: argument 6 is not valid UTF-8 text: type it again in a UTF-8 terminal (check LANG)\n")
@@ -141,13 +141,13 @@ import Testing
 
     @Test func readCommandsWorkWhileAnotherProcessHoldsTheWriteLockAndChangeNothing() async throws {
         let home = try Home()
-        try home.userWithScale()
-        try #require(home.hmon(["add", "weight", "70"]).status == 0)
+        try await home.userWithScale()
+        try #require(await home.hmon(["add", "weight", "70"]).status == 0)
         let before = try ReadOnlyStoreTests.fingerprint(home.db)
         let other = try WriteLockHolder(path: home.db.path, change: "UPDATE devices SET name = 'uncommitted'")
         for command in [["device", "list"], ["profile", "show"], ["user", "list"], ["trend"], ["device", "types"],
                         ["snapshot", "--screen", "devices"]] {
-            let outcome = try home.hmon(command)
+            let outcome = try await home.hmon(command)
             // The lock is held until the loop ends, so a command that waited for it would fail with "busy"
             // after its 10 s patience: success itself shows it did not wait.
             #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
@@ -166,7 +166,7 @@ import Testing
             Issue.record("skipped: needs root and setpriv(1) to run hmon as another user"); return
         }
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let copyFolder = home.folder.file("copy")
         try FileManager.default.createDirectory(at: copyFolder, withIntermediateDirectories: true)
         let copy = copyFolder.appendingPathComponent("backup.sqlite")
@@ -177,7 +177,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.folder.url.path)
         let hmon = try HMonBinary.url()
         guard access(hmon.path, X_OK) == 0 else { Issue.record("skipped: \(hmon.path) is not executable"); return }
-        let outcome = try SpawnedProcess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", hmon.path,
+        let outcome = try await SpawnedProcess.running(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", hmon.path,
                                                        "device", "list", "--db", copy.path],
                                              environment: home.environment.merging(["HOME": copyFolder.path]) { $1 })
         if outcome.errors.contains("Permission denied"), outcome.status != 0, !outcome.errors.hasPrefix("hmon:") {
@@ -191,13 +191,13 @@ import Testing
 
     @Test func numbersThatAreNotPlainDecimalsAreRefusedWithTheUsualLine() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let before = try await home.snapshot()
         let numbers = ["nan", "inf", "1e309", String(repeating: "9", count: 100_000), "0x40", "0x1p6"]
         for number in numbers {
             for arguments in [["add", "weight", number], ["add", "energy", "--active", number], ["profile", "set", "--height-cm", number],
                               ["add", "hrv", "--rmssd", number]] {
-                let outcome = try home.hmon(arguments)
+                let outcome = try await home.hmon(arguments)
                 #expect(outcome.status == 2, "\(arguments.joined(separator: " ").prefix(60)): \(outcome.stderr.prefix(200))")
                 #expect(outcome.stderr.contains("not a plain number"), "\(outcome.stderr.prefix(200))")
                 #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
@@ -209,50 +209,50 @@ import Testing
 
     @Test func negativeZeroIsStoredAsZeroAndMessagesKeepTheirDigits() async throws {
         let home = try Home()
-        try home.userWithScale()
-        try #require(home.hmon(["device", "add", "--type", "Activity Tracker", "--name", "Watch"]).status == 0)
-        let added = try home.hmon(["add", "energy", "--active", "-0"])
+        try await home.userWithScale()
+        try #require(await home.hmon(["device", "add", "--type", "Activity Tracker", "--name", "Watch"]).status == 0)
+        let added = try await home.hmon(["add", "energy", "--active", "-0"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added 0 kcal"), "\(added.stdout)")
         let data = try await home.store().read { db in try String.fetchAll(db, sql: "SELECT data FROM messages") }
         #expect(data == [#"{"activeEnergy":0}"#])
 
-        let heavy = try home.hmon(["add", "weight", "650.001"])
+        let heavy = try await home.hmon(["add", "weight", "650.001"])
         #expect(heavy.stderr == "hmon: weight 650.0 kg is outside 1–650 kg: check the number and its unit\n")
-        let light = try home.hmon(["add", "weight", "0.001"])
+        let light = try await home.hmon(["add", "weight", "0.001"])
         #expect(light.stderr == "hmon: weight 0.0 kg is outside 1–650 kg: check the number and its unit\n")
     }
 
     // MARK: Passwords, names and the full name
 
-    @Test func aPasswordOnStandardInputThatIsNotUTF8IsRefused() throws {
+    @Test func aPasswordOnStandardInputThatIsNotUTF8IsRefused() async throws {
         let home = try Home()
         let sh = URL(fileURLWithPath: "/bin/sh")
-        let outcome = try SpawnedProcess.run(sh, ["-c", #"printf 'pw\377\376pw\n' | "$0" user add bob --password-stdin --db "$1""#,
+        let outcome = try await SpawnedProcess.running(sh, ["-c", #"printf 'pw\377\376pw\n' | "$0" user add bob --password-stdin --db "$1""#,
                                                   try HMonBinary.url().path, home.db.path], environment: home.environment)
         #expect(outcome.status == 1)
         #expect(outcome.errors == "hmon: \(AccountRules.notUTF8)\n")
         #expect(!FileManager.default.fileExists(atPath: home.db.path), "a store was made for an account that was refused")
     }
 
-    @Test func lookAlikeAndFoldedNamesAreRefusedAtTheCommandLine() throws {
+    @Test func lookAlikeAndFoldedNamesAreRefusedAtTheCommandLine() async throws {
         let home = try Home()
-        try #require(home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n").status == 0)
-        let folded = try home.hmon(["user", "add", "ＡＬＩＣＥ", "--password-stdin"], stdin: "secret-pw\n")
+        try #require(await home.hmon(["user", "add", "alice", "--password-stdin"], stdin: "secret-pw\n").status == 0)
+        let folded = try await home.hmon(["user", "add", "ＡＬＩＣＥ", "--password-stdin"], stdin: "secret-pw\n")
         #expect(folded.stderr == "hmon: the user name \"ＡＬＩＣＥ\" is taken: choose another\n")
-        let lookalike = try home.hmon(["user", "add", "\u{0430}lice", "--password-stdin"], stdin: "secret-pw\n")
+        let lookalike = try await home.hmon(["user", "add", "\u{0430}lice", "--password-stdin"], stdin: "secret-pw\n")
         #expect(lookalike.status == 1)
         #expect(lookalike.stderr.contains("looks like the existing user name \"alice\""), "\(lookalike.stderr)")
-        #expect(try home.hmon(["user", "list"]).stdout.components(separatedBy: "\n").count == 3)
+        #expect(try await home.hmon(["user", "list"]).stdout.components(separatedBy: "\n").count == 3)
     }
 
-    @Test func aFullNameHasALengthLimitAndNoControlCharacters() throws {
+    @Test func aFullNameHasALengthLimitAndNoControlCharacters() async throws {
         let home = try Home()
-        let long = try home.hmon(["user", "add", "bob", "--full-name", String(repeating: "x", count: 101), "--password-stdin"],
+        let long = try await home.hmon(["user", "add", "bob", "--full-name", String(repeating: "x", count: 101), "--password-stdin"],
                                  stdin: "secret-pw\n")
         #expect(long.status == 1)
         #expect(long.stderr == "hmon: the full name is longer than 100 characters: pass a shorter one\n")
-        let control = try home.hmon(["user", "add", "bob", "--full-name", "Bob\u{1B}[2J", "--password-stdin"], stdin: "secret-pw\n")
+        let control = try await home.hmon(["user", "add", "bob", "--full-name", "Bob\u{1B}[2J", "--password-stdin"], stdin: "secret-pw\n")
         #expect(control.status == 1)
         #expect(!Self.hasRawControl(control.stderr))
         #expect(!FileManager.default.fileExists(atPath: home.db.path))
@@ -262,25 +262,32 @@ import Testing
 
     @Test func aWriterWaitsForAnotherWriterWithAClearLineAndThenWrites() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let other = try WriteLockHolder(path: home.db.path)
-        // A thread of its own: the test's own thread blocks on hmon, and under a full parallel run the
-        // concurrency pool's few threads may all be blocked the same way.
-        let released = DispatchSemaphore(value: 0)
-        Thread {
-            Thread.sleep(forTimeInterval: 2.5)
-            try? other.release(commit: true)
-            released.signal()
-        }.start()
-        let waited = try home.hmon(["add", "weight", "70"], environment: ["HMON_WRITE_WAIT": "60"])
-        released.wait()
-        #expect(waited.status == 0, "\(waited.stderr)")
-        #expect(waited.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n")
-        #expect(waited.stdout.hasPrefix("added 70 kg"))
+        // The lock is let go once hmon has said it is waiting (it says so after a second): released on
+        // what hmon printed, not after a guess at how long that takes.
+        let writer = try SpawnedProcess(try HMonBinary.url(), ["add", "weight", "70", "--db", home.db.path],
+                                        environment: home.environment.merging(["HMON_WRITE_WAIT": "60"]) { $1 })
+        let errors = writer.errors
+        let said = try await offThePool { () -> String in
+            var text = ""
+            while !text.contains("\n") {
+                let data = errors.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        try other.release(commit: true)
+        let rest = try await offThePool { (errors.readDataToEndOfFile(), writer.output.readDataToEndOfFile(), writer.wait()) }
+        #expect(rest.2 == 0, "\(said)")
+        #expect(said + String(decoding: rest.0, as: UTF8.self)
+                == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n")
+        #expect(String(decoding: rest.1, as: UTF8.self).hasPrefix("added 70 kg"))
 
         try other.lock()
         defer { try? other.release() }
-        let gaveUp = try home.hmon(["add", "weight", "71"], environment: ["HMON_WRITE_WAIT": "1.5"])
+        let gaveUp = try await home.hmon(["add", "weight", "71"], environment: ["HMON_WRITE_WAIT": "1.5"])
         #expect(gaveUp.status == 1)
         #expect(gaveUp.stderr.hasSuffix("hmon: \(home.db.path) is busy: another hmon (an import?) held it for longer than 1.5 s; nothing was written, try again\n"),
                 "\(gaveUp.stderr)")
@@ -290,7 +297,7 @@ import Testing
     /// and is written; the import stays whole.
     @Test func addWeightDuringAnImportWaitsAndBothAreWritten() async throws {
         let home = try Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         // About 40 MB of weigh-ins: a few seconds of import in a debug build.
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
         let start = Date(timeIntervalSince1970: 1_500_000_000)
@@ -313,20 +320,23 @@ import Testing
         var probe = Configuration()
         probe.busyMode = .immediateError
         let prober = try DatabaseQueue(path: home.db.path, configuration: probe)
-        var locked = false
-        let deadline = Date().addingTimeInterval(120)  // a loaded machine starts the import slowly
-        while !locked, importing.isRunning, Date() < deadline {
+        // A loaded machine starts the import slowly; an import that ended first fails the test below. A
+        // thread of its own keeps watching while the import runs (a task could wait for a pool thread).
+        let locked = try await offThePool { Waiting.blockingUntil(within: .seconds(120), every: .milliseconds(5)) {
+            guard importing.isRunning else { return true }
             do {
                 try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
-                usleep(5_000)  // not `Task.sleep`: this thread keeps watching while the import runs
+                return false
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                locked = true
+                return true
+            } catch {
+                return false
             }
-        }
+        } } && importing.isRunning
         try #require(locked, "the import ended before the test saw it hold the lock")
 
-        let added = try home.hmon(["add", "weight", "80", "--at", "2026-01-02 07:00"], environment: ["HMON_WRITE_WAIT": "300"])
-        let importStatus = importing.wait()
+        let added = try await home.hmon(["add", "weight", "80", "--at", "2026-01-02 07:00"], environment: ["HMON_WRITE_WAIT": "300"])
+        let importStatus = try await offThePool { importing.wait() }
         #expect(importStatus == 0)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added 80 kg"), "\(added.stdout)")

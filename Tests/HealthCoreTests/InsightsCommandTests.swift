@@ -34,7 +34,7 @@ import Testing
     @Test func textShowsFindingsMediansAndThePlantedCorrelation() async throws {
         let home = try CommandLineTests.Home()
         _ = try await Self.plantedStore(home)
-        let run = try home.hmon(["insights"], environment: ["TZ": "UTC"])
+        let run = try await home.hmon(["insights"], environment: ["TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Findings\n"))
         #expect(run.stdout.contains("Logged food 199 days in a row"), "\(run.stdout)")
@@ -46,7 +46,7 @@ import Testing
     @Test func jsonFollowsExistsShapesInExistsUnits() async throws {
         let home = try CommandLineTests.Home()
         let eaten = try await Self.plantedStore(home)
-        let run = try home.hmon(["insights", "--json"], environment: ["TZ": "UTC"])
+        let run = try await home.hmon(["insights", "--json"], environment: ["TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(Set(document.keys) == ["averages", "correlations", "expected_correlations", "insights"])
@@ -85,18 +85,18 @@ import Testing
 
     @Test func theDemoStoreHasFindingsAndCorrelations() async throws {
         let home = try CommandLineTests.Home()
-        let run = try home.hmon(["insights", "--demo"], withDB: false)
+        let run = try await home.hmon(["insights", "--demo"], withDB: false)
         #expect(run.status == 0, "\(run.stderr)")
         // The demo logs food every day; whether today's first meal is in yet depends on the hour.
         #expect(run.stdout.contains(/Logged food 1(79|80) days in a row/), "\(run.stdout)")
         #expect(run.stdout.contains("★"), "\(run.stdout)")
-        let both = try home.hmon(["insights", "--demo"])
+        let both = try await home.hmon(["insights", "--demo"])
         #expect(both.status == 2 && both.stderr.contains("leave out --db"))
     }
 
     @Test func daysOutsideItsRangeIsAUsageMistake() async throws {
         let home = try CommandLineTests.Home()
-        let run = try home.hmon(["insights", "--days", "1"])
+        let run = try await home.hmon(["insights", "--days", "1"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("hmon: --days must be 2–3650"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)

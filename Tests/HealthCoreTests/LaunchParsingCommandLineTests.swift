@@ -7,39 +7,39 @@ import Testing
 @Suite struct LaunchParsingCommandLineTests {
     typealias Home = CommandLineTests.Home
 
-    @Test func helpForTheSnapshotAndTheDashboardNamesThemUnderHmon() throws {
+    @Test func helpForTheSnapshotAndTheDashboardNamesThemUnderHmon() async throws {
         let home = try Home()
         for (arguments, usage) in [(["snapshot", "--help"], "USAGE: hmon snapshot [--screen <screen>]"),
                                    (["help", "snapshot"], "USAGE: hmon snapshot [--screen <screen>]"),
                                    (["dashboard", "--help"], "USAGE: hmon dashboard [--demo]"),
                                    (["--help"], "USAGE: hmon <subcommand>")] {
-            let help = try home.hmon(arguments, withDB: false)
+            let help = try await home.hmon(arguments, withDB: false)
             #expect(help.status == 0, "\(arguments): \(help.stderr)")
             #expect(help.stdout.contains(usage), "\(arguments): \(help.stdout)")
         }
-        #expect(try home.hmon(["--help"], withDB: false).stdout.contains("snapshot"))
+        #expect(try await home.hmon(["--help"], withDB: false).stdout.contains("snapshot"))
     }
 
-    @Test func versionIsAnsweredBeforeAndAfterTheSubcommand() throws {
+    @Test func versionIsAnsweredBeforeAndAfterTheSubcommand() async throws {
         let home = try Home()
         for arguments in [["--version"], ["snapshot", "--version"], ["--demo", "--version"]] {
-            let version = try home.hmon(arguments, withDB: false)
+            let version = try await home.hmon(arguments, withDB: false)
             #expect(version.status == 0, "\(arguments): \(version.stderr)")
             #expect(version.stdout == "0.1.0\n", "\(arguments)")
         }
     }
 
-    @Test func completionScriptsAreStillGeneratedForTheWholeTree() throws {
+    @Test func completionScriptsAreStillGeneratedForTheWholeTree() async throws {
         let home = try Home()
         for arguments in [["--generate-completion-script", "bash"], ["snapshot", "--generate-completion-script", "bash"]] {
-            let script = try home.hmon(arguments, withDB: false)
+            let script = try await home.hmon(arguments, withDB: false)
             #expect(script.status == 0, "\(arguments): \(script.stderr)")
             #expect(script.stdout.hasPrefix("#!/bin/bash"), "\(arguments)")
             #expect(script.stdout.contains("snapshot") && script.stdout.contains("device"), "\(arguments)")
         }
     }
 
-    @Test func mistakesKeepTheirMessageAndUsageExitCode() throws {
+    @Test func mistakesKeepTheirMessageAndUsageExitCode() async throws {
         let home = try Home()
         let cases: [([String], String)] = [
             (["snapshot", "--bogus"], "hmon: unknown option '--bogus' (see --help)\n"),
@@ -52,16 +52,16 @@ import Testing
             (["dashboard", "--refresh", "0"], "hmon: --refresh must be at least 1 second, like --refresh 30 (see --help)\n"),
         ]
         for (arguments, message) in cases {
-            let refused = try home.hmon(arguments, withDB: false)
+            let refused = try await home.hmon(arguments, withDB: false)
             #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
             #expect(refused.stderr == message, "\(arguments)")
             #expect(refused.stdout.isEmpty, "\(arguments)")
         }
     }
 
-    @Test func aSnapshotParsedDirectlyDrawsTheAskedScreen() throws {
+    @Test func aSnapshotParsedDirectlyDrawsTheAskedScreen() async throws {
         let home = try Home()
-        let shot = try home.hmon(["snapshot", "--demo", "--screen", "weights", "--size", "120x40"], withDB: false)
+        let shot = try await home.hmon(["snapshot", "--demo", "--screen", "weights", "--size", "120x40"], withDB: false)
         #expect(shot.status == 0, "\(shot.stderr)")
         #expect(shot.stdout.contains("Weight"), "\(shot.stdout)")
         #expect(shot.stdout.split(separator: "\n", omittingEmptySubsequences: false).count >= 40)

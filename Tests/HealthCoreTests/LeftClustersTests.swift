@@ -33,15 +33,11 @@ struct LeftClustersTests {
     /// Whether process `pid` has ended within `seconds`: gone, or a zombie its new parent (init, here the
     /// machine's own) has not reaped yet, which runs nothing.
     static func hasExited(_ pid: pid_t, within seconds: Double) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        repeat {
+        Waiting.blockingUntil(within: .seconds(seconds), every: .milliseconds(50)) {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
             // The state follows the command name in parentheses: "1234 (postgres) Z …".
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z") {
-                return true
-            }
-            usleep(50_000)
-        } while Date() < end
-        return false
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        }
     }
 }

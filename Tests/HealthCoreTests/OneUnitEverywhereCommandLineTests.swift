@@ -17,30 +17,30 @@ import Testing
     }
 
     @Test(arguments: [(["--unit", "lb", "--energy-unit", "kJ"], ["kg", "kcal"]), (["--unit", "kg", "--energy-unit", "kcal"], ["lb", "kJ"])])
-    func noOtherUnitAppears(units: [String], foreign: [String]) throws {
+    func noOtherUnitAppears(units: [String], foreign: [String]) async throws {
         let home = try CommandLineTests.Home()
-        try #require(home.hmon(["demo"], withDB: false).status == 0)
-        try #require(home.hmon(["profile", "set", "--demo"] + units, withDB: false).status == 0)
+        try #require(await home.hmon(["demo"], withDB: false).status == 0)
+        try #require(await home.hmon(["profile", "set", "--demo"] + units, withDB: false).status == 0)
         for command in Self.summaries {
-            let run = try home.hmon(command + ["--demo"], withDB: false)
+            let run = try await home.hmon(command + ["--demo"], withDB: false)
             #expect(run.status == 0, "\(command): \(run.stderr)")
             let stray = Self.strayUnits(in: run.stdout, foreign: foreign)
             #expect(stray.isEmpty, "hmon \(command.joined(separator: " ")) says \(stray) with \(units): \(run.stdout)")
         }
     }
 
-    @Test func figuresAreRoundedAndGroupedAsOnScreen() throws {
+    @Test func figuresAreRoundedAndGroupedAsOnScreen() async throws {
         let home = try CommandLineTests.Home()
-        try #require(home.hmon(["demo"], withDB: false).status == 0)
-        try #require(home.hmon(["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"], withDB: false).status == 0)
-        let trend = try home.hmon(["trend", "--demo"], withDB: false).stdout
+        try #require(await home.hmon(["demo"], withDB: false).status == 0)
+        try #require(await home.hmon(["profile", "set", "--demo", "--unit", "lb", "--energy-unit", "kJ"], withDB: false).status == 0)
+        let trend = try await home.hmon(["trend", "--demo"], withDB: false).stdout
         // A weight always has its one decimal ("153.0 lb", not "153 lb"); energy has its separators.
         #expect(trend.firstMatch(of: /(^|[^\d.,])\d+ lb/) == nil, "a weight without its decimal: \(trend)")
         #expect(trend.contains(/\d,\d{3} kJ\/day/), "\(trend)")
         #expect(!trend.contains("newest weigh-in"), "the day's average is not called the newest weigh-in")
-        let insights = try home.hmon(["insights", "--demo"], withDB: false).stdout
+        let insights = try await home.hmon(["insights", "--demo"], withDB: false).stdout
         #expect(!insights.contains(/\b\d{4,} (kJ|steps)\b/), "four digits without a separator: \(insights)")
-        let json = try home.hmon(["insights", "--demo", "--json"], withDB: false).stdout
+        let json = try await home.hmon(["insights", "--demo", "--json"], withDB: false).stdout
         #expect(!json.contains(/\d\.\d{7,}/), "no double noise in the JSON: \(json.prefix(400))")
     }
 

@@ -15,16 +15,16 @@ import Glibc
 
     /// A store with alice, her scale, a weigh-in and a personal token; and an hmon export from another
     /// store, holding a weigh-in this one does not have, for `import --dry-run`.
-    static func preparedHome() throws -> (home: Home, newReadings: URL) {
+    static func preparedHome() async throws -> (home: Home, newReadings: URL) {
         let home = try Home()
-        try home.userWithScale()
-        try #require(try home.hmon(["add", "weight", "72.4"]).status == 0)
-        try #require(try home.hmon(["token", "add", "--read-only", "--user", "alice"]).status == 0)
+        try await home.userWithScale()
+        try #require(try await home.hmon(["add", "weight", "72.4"]).status == 0)
+        try #require(try await home.hmon(["token", "add", "--read-only", "--user", "alice"]).status == 0)
         let other = try Home()
-        try other.userWithScale()
-        try #require(try other.hmon(["add", "weight", "80.5"]).status == 0)
+        try await other.userWithScale()
+        try #require(try await other.hmon(["add", "weight", "80.5"]).status == 0)
         let export = home.folder.file("other-export.csv")
-        let exported = try other.hmon(["export", "--format", "csv", "--output", export.path])
+        let exported = try await other.hmon(["export", "--format", "csv", "--output", export.path])
         try #require(exported.status == 0, "\(exported.stderr)")
         return (home, export)
     }
@@ -73,13 +73,13 @@ import Glibc
         return [runuser, "-u", "nobody", "--"]
     }()
 
-    static func run(_ arguments: [String], in home: Home, withDB: Bool, asOtherAccount: Bool) throws -> CommandLineTests.Outcome {
+    static func run(_ arguments: [String], in home: Home, withDB: Bool, asOtherAccount: Bool) async throws -> CommandLineTests.Outcome {
         let full = arguments.map { $0 == "STORE" ? home.db.path : $0 } + (withDB ? ["--db", home.db.path] : [])
         guard asOtherAccount, let prefix = otherAccountPrefix else {
-            return try home.hmon(full, withDB: false)
+            return try await home.hmon(full, withDB: false)
         }
         let hmon = try HMonBinary.url().path
-        let finished = try SpawnedProcess.run(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [hmon] + full,
+        let finished = try await SpawnedProcess.running(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [hmon] + full,
                                               environment: home.environment, stdin: "")
         return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
@@ -87,10 +87,10 @@ import Glibc
     /// Runs every reading command: each exits 0 with its output, and leaves the store's bytes as `before`
     /// and no companion file behind.
     static func runEachLeavingTheStoreAsItWas(in home: Home, newReadings: URL, copies: TemporaryFolder,
-                                              before: (digest: Data, companions: [String]), asOtherAccount: Bool) throws {
+                                              before: (digest: Data, companions: [String]), asOtherAccount: Bool) async throws {
         for command in readingCommands(newReadings: newReadings, copyTarget: copies.file("copy-\(UUID()).sqlite").path) {
             let shown = "hmon " + command.arguments.joined(separator: " ")
-            let outcome = try run(command.arguments, in: home, withDB: command.withDB, asOtherAccount: asOtherAccount)
+            let outcome = try await run(command.arguments, in: home, withDB: command.withDB, asOtherAccount: asOtherAccount)
             #expect(outcome.status == 0, "\(shown): \(outcome.stderr)")
             #expect(command.expected.isEmpty || outcome.stdout.contains(command.expected), "\(shown) printed \(outcome.stdout)")
             let after = try state(of: home.db)
@@ -99,16 +99,16 @@ import Glibc
         }
     }
 
-    @Test func readingCommandsLeaveAWritableStoreExactlyAsItWas() throws {
-        let (home, newReadings) = try Self.preparedHome()
+    @Test func readingCommandsLeaveAWritableStoreExactlyAsItWas() async throws {
+        let (home, newReadings) = try await Self.preparedHome()
         let copies = try TemporaryFolder()
         let before = try Self.state(of: home.db)
         #expect(before.companions.isEmpty, "the last writer out cleans up: \(before.companions)")
-        try Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: false)
+        try await Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: false)
     }
 
-    @Test func readingCommandsWorkOnA0444StoreInA0555Folder() throws {
-        let (home, newReadings) = try Self.preparedHome()
+    @Test func readingCommandsWorkOnA0444StoreInA0555Folder() async throws {
+        let (home, newReadings) = try await Self.preparedHome()
         let copies = try TemporaryFolder()
         let folder = home.db.deletingLastPathComponent()
         if Self.otherAccountPrefix != nil {
@@ -121,9 +121,9 @@ import Glibc
         try #require(chmod(home.db.path, 0o444) == 0 && chmod(folder.path, 0o555) == 0)
         defer { chmod(folder.path, 0o755); chmod(home.db.path, 0o644) }
         let before = try Self.state(of: home.db)
-        try Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: true)
+        try await Self.runEachLeavingTheStoreAsItWas(in: home, newReadings: newReadings, copies: copies, before: before, asOtherAccount: true)
         // A command that writes says the store is read-only, and writes nothing either.
-        let refused = try Self.run(["add", "weight", "70.1"], in: home, withDB: true, asOtherAccount: true)
+        let refused = try await Self.run(["add", "weight", "70.1"], in: home, withDB: true, asOtherAccount: true)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains(home.db.path), "\(refused.stderr)")
         #expect(try Self.state(of: home.db).digest == before.digest)

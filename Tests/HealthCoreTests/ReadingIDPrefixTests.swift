@@ -35,16 +35,16 @@ import Testing
 
     @Test func theCommandsTakeAPrefix() async throws {
         let home = try CommandLineTests.Home()
-        try home.userWithScale()
-        try #require(home.hmon(["add", "weight", "27.2", "--at", "2026-11-21 07:30"]).status == 0)
-        let listed = try home.hmon(["reading", "list"])
+        try await home.userWithScale()
+        try #require(await home.hmon(["add", "weight", "27.2", "--at", "2026-11-21 07:30"]).status == 0)
+        let listed = try await home.hmon(["reading", "list"])
         let id = try ReadingCommandTests.id(in: listed.stdout, of: "weight 27.2 kg")
-        let edited = try home.hmon(["reading", "edit", String(id.prefix(6)), "--value", "72.2"])
+        let edited = try await home.hmon(["reading", "edit", String(id.prefix(6)), "--value", "72.2"])
         #expect(edited.status == 0, "\(edited.stderr)")
         #expect(edited.stdout.hasPrefix("changed reading \(id): weight 72.2 kg"), "the whole id is named: \(edited.stdout)")
-        let short = try home.hmon(["reading", "delete", String(id.prefix(3))])
+        let short = try await home.hmon(["reading", "delete", String(id.prefix(3))])
         #expect(short.status == 1 && short.stderr.contains("at least 4"), "\(short.stderr)")
-        let deleted = try home.hmon(["reading", "delete", String(id.prefix(4))])
+        let deleted = try await home.hmon(["reading", "delete", String(id.prefix(4))])
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(deleted.stdout.hasPrefix("deleted reading \(id):"))
     }

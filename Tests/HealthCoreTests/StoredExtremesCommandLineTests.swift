@@ -29,7 +29,7 @@ import Testing
 
     @Test func everyCommandAndScreenSurvivesAnExtremeAlreadyStored() async throws {
         let home = try CommandLineTests.Home()
-        try home.userWithScale()
+        try await home.userWithScale()
         let store = try home.store()
         let alice = try #require(try await store.user(named: "alice"))
         let watch = try await store.addDevice(name: "Watch", typeID: BuiltInDeviceType.activityTracker.deviceType.id, userID: alice.id)
@@ -52,7 +52,7 @@ import Testing
             ["insights"], ["insights", "--json"], ["trend"], ["reading", "list"], ["device", "list"],
         ] + ["devices", "weights", "energy", "hrv", "insights"].map { ["snapshot", "--screen", $0, "--user", "alice"] }
         for command in commands {
-            let run = try home.hmon(command + (command[0] == "snapshot" ? [] : ["--user", "alice"]))
+            let run = try await home.hmon(command + (command[0] == "snapshot" ? [] : ["--user", "alice"]))
             // A trap ended the process with SIGILL (status 132, as a shell reports it).
             #expect(run.status == 0, "\(command): \(run.status) \(run.stderr)")
             #expect(!run.stderr.contains("Fatal error"), "\(command): \(run.stderr)")

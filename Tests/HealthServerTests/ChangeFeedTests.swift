@@ -201,10 +201,6 @@ final class FeedEvents: Sendable {
     }
 
     func waitUntil(_ condition: @Sendable () -> Bool) async -> Bool {
-        for _ in 0..<400 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
+        await Waiting.until(every: .milliseconds(50)) { condition() }
     }
 }

@@ -54,7 +54,7 @@ import Glibc
             let allOpen = Date()
             while Date().timeIntervalSince(allOpen) < 1 {
                 statuses.append(try await Self.timedRequest(request, port: port).status)
-                try await Task.sleep(for: .milliseconds(50))
+                await Waiting.clientPause(for: .milliseconds(50))
             }
             #expect(statuses.allSatisfy { $0 == 200 }, "real requests answered \(statuses) while up to 400 connections were held")
 
@@ -80,7 +80,7 @@ import Glibc
                     for byte in "GET /v1.1/users/self HTTP/1.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".map(String.init) {
                         if connection.isClosedByPeer { return Date().timeIntervalSince(start) }
                         try? connection.send(byte)
-                        Thread.sleep(forTimeInterval: 0.2)
+                        Waiting.clientPause(.milliseconds(200))
                     }
                     return nil
                 }
@@ -104,7 +104,7 @@ import Glibc
                     let connection = try RawConnection(port: port)
                     try connection.send(request)
                     let first = connection.readResponse(timeout: 5)
-                    Thread.sleep(forTimeInterval: 0.5)  // within the idle timeout: the connection is still there
+                    Waiting.clientPause(.milliseconds(500))  // within the idle timeout: the connection is still there
                     try connection.send(request)
                     let second = connection.readResponse(timeout: 5)
                     let idleFrom = Date()
@@ -175,7 +175,7 @@ import Glibc
                         let next = try RawConnection(port: port)
                         try next.send(Self.anonymousGET.replacingOccurrences(of: "\r\n\r\n", with: "\r\nConnection: close\r\n\r\n"))
                         answerAfterRelease = next.readResponse(timeout: 30)
-                        if answerAfterRelease?.hasPrefix("HTTP/1.1 503") == true { Thread.sleep(forTimeInterval: 0.1) } else { break }
+                        if answerAfterRelease?.hasPrefix("HTTP/1.1 503") == true { Waiting.clientPause(.milliseconds(100)) } else { break }
                     } while Date() < patience
                     withExtendedLifetime(held) {}
                     return (answer, refusedClosed, heldClosed, answerAfterRelease)
@@ -255,7 +255,7 @@ import Glibc
                         if connection.isResetWithoutReading { return true }
                         guard let count = connection.sendWithoutWaiting(requests[(sent % requests.count)...]) else { return true }
                         sent += count
-                        if count == 0 { Thread.sleep(forTimeInterval: 0.05) }
+                        if count == 0 { Waiting.clientPause(.milliseconds(50)) }
                     }
                     return false
                 }

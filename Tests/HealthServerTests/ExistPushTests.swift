@@ -229,8 +229,7 @@ import RemoteClient
             let revoked = try await ServeCommandTests.run(binary, ["token", "revoke", id, "--db", db], input: "", environment: home.environment)
             #expect(revoked.status == 0)
             // Another process revoked it: the server's token cache notices the store changed.
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(try await world.getWithPersonal("/api/2/attributes/", token: token).status == 401)
+            #expect(try await Waiting.until { try await world.getWithPersonal("/api/2/attributes/", token: token).status == 401 })
             let again = try await ServeCommandTests.run(binary, ["token", "revoke", id, "--db", db], input: "", environment: home.environment)
             #expect(again.status == 1)
             #expect(again.errors.contains("hmon token list"))

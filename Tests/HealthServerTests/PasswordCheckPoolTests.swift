@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import HealthServer
 
 /// Issue 29, case 2: the pool refused once its one room was full, whichever line a check was in, so six
@@ -10,7 +11,7 @@ import Testing
     final class Gate: Sendable {
         private let open = Mutex(false)
         func release() { open.withLock { $0 = true } }
-        func wait() { while !open.withLock({ $0 }) { usleep(1_000) } }
+        func wait() { Waiting.blockingUntil(within: .seconds(600), every: .milliseconds(1)) { open.withLock { $0 } } }
     }
 
     @Test func guessesCannotTakeTheRoomReservedForCleanSignIns() async throws {
@@ -20,12 +21,12 @@ import Testing
         #expect(laterRoom == 5)
         // Guesses filling the later line's room, each holding its place until the gate opens.
         let guesses = (0..<laterRoom).map { _ in Task { try await pool.run({ gate.wait(); return false }, line: .later) } }
-        while pool.pendingLaterChecks < laterRoom { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await Waiting.until(every: .milliseconds(5)) { pool.pendingLaterChecks >= laterRoom })
         // One more guess is refused at once.
         await #expect(throws: PasswordCheckPool.Full.self) { try await pool.run({ false }, line: .later) }
         // A clean sign-in still has room: it waits its turn, ahead of the queued guesses, and is checked.
         let signIn = Task { try await pool.run({ true }, line: .first) }
-        try await Task.sleep(for: .milliseconds(50))
+        try #require(await Waiting.until(every: .milliseconds(5)) { pool.pendingChecks > laterRoom }, "the sign-in is queued")
         gate.release()
         #expect(try await signIn.value == true)
         for guess in guesses { #expect(try await guess.value == false) }

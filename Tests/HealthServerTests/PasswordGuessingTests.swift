@@ -4,6 +4,7 @@ import HealthModel
 import HealthServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// Issue 16, item 2: password guessing neither stalls other requests nor goes on unchecked. Sign-ins are
 /// counted per account whatever address they come from; password checks run on a pool of their own.
@@ -160,7 +161,7 @@ import Testing
                     let (status, seconds) = try await ConnectionLimitTests.timedRequest(request, port: port)
                     #expect(status == 200)
                     timings.append(seconds)
-                    try await Task.sleep(for: .milliseconds(20))
+                    await Waiting.clientPause(for: .milliseconds(20))
                 }
                 return timings.sorted()[Int(Double(samples) * 0.99) - 1]
             }
@@ -187,12 +188,12 @@ import Testing
                                                                source: "127.0.0.\(11 + guesser)") else { continue }
                             tally.counts.withLock { $0[reply.status, default: 0] += 1 }
                             if guesser == 6 { tally.alice.withLock { $0.append(reply.status) } }
-                            if reply.status == 429 || reply.status == 503 { Thread.sleep(forTimeInterval: 0.05) }
+                            if reply.status == 429 || reply.status == 503 { Waiting.clientPause(.milliseconds(50)) }
                         }
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(300))
+            await Waiting.clientPause(for: .milliseconds(300))   // the guessers get going
             let underAttack = try await p99(samples: 100)
             let rightPassword = try await Self.timedSignIn(port: port, name: "bob")
             tally.stop.store(true, ordering: .relaxed)

@@ -154,8 +154,8 @@ import RemoteClient
             // Another hmon on the same file (its own connections, as `hmon user password` would have).
             let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
             #expect(try await other.revokeToken(token))
-            try await Task.sleep(for: .milliseconds(100))  // the server looks at the store's version every 50 ms
-            #expect(try await world.get("/v1.1/users/self", token: token).status == 401)
+            // The server looks at the store's version every 50 ms: the next requests are refused.
+            #expect(try await Waiting.until { try await world.get("/v1.1/users/self", token: token).status == 401 })
         }
     }
 

@@ -103,10 +103,7 @@ import Glibc
     /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is
     /// killed (its output then ends): a hung process must fail the test, not hang the run.
     static func firstLine(containing needle: String, in handle: FileHandle, orKill pid: Int32) async -> String? {
-        let killer = Task {
-            try? await Task.sleep(for: .seconds(60))
-            if !Task.isCancelled { kill(pid, SIGKILL) }
-        }
+        let killer = Waiting.killing(pid, after: .seconds(60))
         defer { killer.cancel() }
         return await offThePool {
             var buffer = ""
@@ -128,9 +125,7 @@ import Glibc
     }
 
     static func waitForExit(_ process: SpawnedProcess) async -> Int32? {
-        for _ in 0..<600 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        await Waiting.until(within: .seconds(60), every: .milliseconds(100)) { !process.isRunning }
         return process.isRunning ? nil : process.wait()
     }
 }

@@ -153,10 +153,7 @@ struct ClientWorld {
         let child = try SpawnedProcess(python, [ThirdPartyClients.scripts.appendingPathComponent(script).path],
                                        environment: environment, mergeErrors: true)
         let pid = child.pid
-        let killer = Task {
-            try? await Task.sleep(for: Self.scriptTimeout)
-            if !Task.isCancelled { kill(pid, SIGKILL) }
-        }
+        let killer = Waiting.killing(pid, after: Self.scriptTimeout)
         defer { killer.cancel() }
         let output = child.output
         let printed = await ServeCommandTests.offThePool { output.readDataToEndOfFile() }

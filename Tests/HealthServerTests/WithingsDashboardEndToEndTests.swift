@@ -15,41 +15,32 @@ struct WithingsDashboardEndToEndTests {
         try #require(linked.status == 0, "\(linked.errors)")
         _ = try await world.poll()   // subscribes
 
-        let tmux = try TmuxSession(width: 100, height: 30, prompt: "e2e$ ") { folder in
+        let tmux = try await TmuxSession(width: 100, height: 30, prompt: "e2e$ ") { folder in
             ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
              "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "TERM": "xterm-256color"]
         }
         defer { tmux.shutDown() }
         // A refresh from the server every second, so the test waits on the notification, not on the timer.
-        try tmux.type("\(world.binary.path) --server \(world.address) --refresh 1", pressingEnter: true)
-        try await Self.offThePool { try tmux.waitForScreen("the sign-in form") { $0.contains("Sign in") } }
-        try tmux.type("alice")
-        try tmux.press("Tab")
-        try tmux.type("correct horse")
-        try tmux.press("Enter")
-        try await Self.offThePool { try tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") } }
-        try tmux.type("2")
-        try await Self.offThePool { try tmux.waitForScreen("the scale's weigh-ins") { $0.contains("Weight in kg") && $0.contains("72.") } }
+        try await tmux.type("\(world.binary.path) --server \(world.address) --refresh 1", pressingEnter: true)
+        try await tmux.waitForScreen("the sign-in form") { $0.contains("Sign in") }
+        try await tmux.type("alice")
+        try await tmux.press("Tab")
+        try await tmux.type("correct horse")
+        try await tmux.press("Enter")
+        try await tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") }
+        try await tmux.type("2")
+        try await tmux.waitForScreen("the scale's weigh-ins") { $0.contains("Weight in kg") && $0.contains("72.") }
 
         // Values only, not dates: the rows show local time. Neither value can be the trend before it arrives.
         // The next morning on the scale: Withings notifies hmon serve, which reads it; the dashboard shows it.
         world.fixture.add(WithingsExamples.Group(grpid: 1004, date: 1_763_708_400, measures: [(71800, 1, -3)]))
         #expect(try await world.fixture.notify(startdate: 1_763_708_400, enddate: 1_763_708_401) == [200])
-        try await Self.offThePool { try tmux.waitForScreen("the notified weigh-in") { $0.contains("71.8") } }
+        try await tmux.waitForScreen("the notified weigh-in") { $0.contains("71.8") }
 
         // A weigh-in Withings has not notified (yet): only R, which asks the server to read Withings, brings it.
         world.fixture.add(WithingsExamples.Group(grpid: 1005, date: 1_763_794_800, measures: [(70900, 1, -3)]))
-        try tmux.type("R")
-        try await Self.offThePool { try tmux.waitForScreen("the weigh-in R fetched") { $0.contains("70.9") } }
-        try tmux.type("q")
-    }
-
-    /// tmux's waits block their thread while they poll the screen: on a thread of their own, not one of Swift's
-    /// few pool threads, which the Withings fixture in this process needs to answer hmon serve.
-    static func offThePool(_ wait: @escaping () throws -> String) async throws {
-        nonisolated(unsafe) let wait = wait
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { _ = try wait() }) }
-        }
+        try await tmux.type("R")
+        try await tmux.waitForScreen("the weigh-in R fetched") { $0.contains("70.9") }
+        try await tmux.type("q")
     }
 }

@@ -90,12 +90,12 @@ import Glibc
         world.fixture.add(WithingsExamples.Group(grpid: 1004, date: 1_763_708_400, measures: [(71800, 1, -3)]))
         #expect(try await world.fixture.notify(startdate: 1_763_708_400, enddate: 1_763_708_401) == [200])
         var latest: Double?
-        for _ in 0..<200 where latest != 71.8 {
+        try await Waiting.until {
             let answer = try await RawHTTP.send("GET", world.address + "/v1.1/messages/last?sdids=\(world.scale.id)&count=1", token: world.token)
             let json = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
             let data = ((json?["data"] as? [[String: Any]])?.first?["data"] as? [String: Any])
             latest = data?[Field.weight] as? Double
-            if latest != 71.8 { try await Task.sleep(for: .milliseconds(50)) }
+            return latest == 71.8
         }
         #expect(latest == 71.8, "the notified weigh-in is served at /v1.1/messages/last")
         #expect(try await world.scaleReadings().count == 2)

@@ -5,6 +5,7 @@ import HealthServer
 import RemoteClient
 import SQLiteStorage
 import Testing
+import TestSupport
 
 /// Without a public URL the server reads each Withings link on its own, every poll interval: here an
 /// interval of 50 ms (in use, `--withings-poll-minutes`), so the test waits on the server, not on a clock.
@@ -82,12 +83,11 @@ import Testing
     /// Waits (up to 400 looks) until the user's weights, newest first, are `expected`.
     static func waitForWeights(_ expected: [Double], of userID: String, in store: LocalStore) async throws {
         var weights: [Double] = []
-        for _ in 0..<400 {
+        let arrived = try await Waiting.until {
             weights = try await store.weightReadings(userID: userID, from: 0, to: 4_000_000_000_000).sorted { $0.date > $1.date }.map(\.kg)
-            if weights == expected { return }
-            try await Task.sleep(for: .milliseconds(25))
+            return weights == expected
         }
-        #expect(weights == expected)
+        #expect(arrived, "the weights are \(weights), not \(expected)")
     }
 
     /// A link as `hmon link add withings` leaves it once authorized, with the fixture's tokens.

@@ -87,7 +87,7 @@ import Testing
         let (lineFolder, lineStore, lineUser, lineFood) = try await world("line")
         var lineRefusals = 0
         for entry in entries {
-            let run = try ImportCommandTests.run(["add", "energy", "--consumed", Formatting.plain(entry.amount),
+            let run = try await ImportCommandTests.run(["add", "energy", "--consumed", Formatting.plain(entry.amount),
                                                   "--unit", entry.unit.rawValue, "--db", lineStore.path, "--user", "ana"])
             if run.status != 0 {
                 lineRefusals += 1

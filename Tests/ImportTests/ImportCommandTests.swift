@@ -18,14 +18,14 @@ import Testing
         var stderr: String
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
-        try run(executable: hmon().path, arguments)
+    static func run(_ arguments: [String]) async throws -> Run {
+        try await run(executable: hmon().path, arguments)
     }
 
-    static func run(executable: String, _ arguments: [String]) throws -> Run {
+    static func run(executable: String, _ arguments: [String]) async throws -> Run {
         var environment = ProcessInfo.processInfo.environment
         environment["HMON_DB"] = nil
-        let finished = try SpawnedProcess.run(URL(fileURLWithPath: executable), arguments, environment: environment)
+        let finished = try await SpawnedProcess.running(URL(fileURLWithPath: executable), arguments, environment: environment)
         return Run(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
@@ -45,7 +45,7 @@ import Testing
         let db = try await Self.store(in: folder)
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
-        let first = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
+        let first = try await Self.run(["import", file.path, "--db", db, "--user", "ana"])
         #expect(first.status == 0)
         #expect(first.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
         // Per kind, per device, and what was skipped and why: what a terminal shows.
@@ -60,7 +60,7 @@ import Testing
         ])
         #expect(first.stderr == "")
 
-        let second = try Self.run(["import", file.path, "--db", db])
+        let second = try await Self.run(["import", file.path, "--db", db])
         #expect(Self.facts(second.stdout).prefix(2) == ["added 0 readings", "already there: 15 readings"])
     }
 
@@ -69,7 +69,7 @@ import Testing
         let db = try await Self.store(in: folder)
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
-        let run = try Self.run(["import", file.path, "--db", db, "--json"])
+        let run = try await Self.run(["import", file.path, "--db", db, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.filter { $0 == "\n" }.count == 1, "one line")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -80,7 +80,7 @@ import Testing
         #expect(object["skipped"] as? [String: Int] == ["HRV beat lists under 31 beats, too short to compute HRV from": 1])
         #expect(object["format"] as? String == "Apple Health export.xml")
         #expect(object["dryRun"] as? Bool == false)
-        #expect(try Self.run(["import", file.path, "--db", db, "--json", "--quiet"]).status == 2)
+        #expect(try await Self.run(["import", file.path, "--db", db, "--json", "--quiet"]).status == 2)
     }
 
     @Test func aMalformedFileFailsWithItsPlaceAndNothingIsImported() async throws {
@@ -90,7 +90,7 @@ import Testing
          <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" startDate="2024-01-02 07:15:00 +0100" value="72.4/>
         """))
 
-        let run = try Self.run(["import", file.path, "--db", db, "--user", "ana"])
+        let run = try await Self.run(["import", file.path, "--db", db, "--user", "ana"])
         #expect(run.status == 1)
         #expect(run.stderr == "hmon: export.xml:\(MalformedExportTests.bodyLine):104: unterminated attribute value; nothing was imported\n")
         #expect(run.stdout == "")
@@ -101,14 +101,14 @@ import Testing
         let db = try await Self.store(in: folder)
         let file = try folder.write("export.xml", AppleHealthReadingTests.mixedExport)
 
-        let dry = try Self.run(["import", file.path, "--db", db, "--dry-run"])
+        let dry = try await Self.run(["import", file.path, "--db", db, "--dry-run"])
         #expect(dry.stdout.hasPrefix("export.xml: Apple Health export.xml, read in "))
         #expect(dry.stdout.split(separator: "\n").first?.hasSuffix("(dry run: nothing was written)") == true)
         #expect(Self.facts(dry.stdout).first?.hasPrefix("would add 15 readings: 2 weights") == true)
-        let quiet = try Self.run(["import", file.path, "--db", db, "--quiet"])
+        let quiet = try await Self.run(["import", file.path, "--db", db, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "" && quiet.stderr == "")
-        let after = try Self.run(["import", file.path, "--db", db, "--dry-run"])
+        let after = try await Self.run(["import", file.path, "--db", db, "--dry-run"])
         #expect(Self.facts(after.stdout).prefix(2) == ["would add 0 readings", "already there: 15 readings"])
     }
 
@@ -117,16 +117,16 @@ import Testing
         let db = try await Self.store(in: folder)
         let file = try folder.write("notes.txt", "shopping list\n")
 
-        let run = try Self.run(["import", file.path, "--db", db])
+        let run = try await Self.run(["import", file.path, "--db", db])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("hmon: notes.txt: not a file hmon can import: expected an Apple Health export"))
-        let missing = try Self.run(["import", folder.url.appendingPathComponent("nothing.zip").path, "--db", db])
+        let missing = try await Self.run(["import", folder.url.appendingPathComponent("nothing.zip").path, "--db", db])
         #expect(missing.status == 1)
         #expect(missing.stderr == "hmon: nothing.zip: cannot open the file: No such file or directory; nothing was imported\n")
     }
 
-    @Test func importWithoutAFileIsAUsageError() throws {
-        let run = try Self.run(["import"])
+    @Test func importWithoutAFileIsAUsageError() async throws {
+        let run = try await Self.run(["import"])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("hmon: "))
     }
@@ -138,7 +138,7 @@ import Testing
         // `script` gives hmon a pseudo-terminal for standard output and standard error.
         let script = try #require(InstalledTool.path(of: "script"), "util-linux `script` is needed for this test")
         let command = [try Self.hmon().path, "import", file.path, "--db", db].map { "'\($0)'" }.joined(separator: " ")
-        let run = try Self.run(executable: script.path, ["-qfec", command, "/dev/null"])
+        let run = try await Self.run(executable: script.path, ["-qfec", command, "/dev/null"])
 
         #expect(run.status == 0)
         let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A real pseudo-terminal for tests: ncurses runs on its terminal side (`terminalFD`) as on any tty;
 /// a background thread reads and discards what ncurses writes, so drawing never blocks on a full buffer.
@@ -10,8 +11,23 @@ final class PseudoTerminal {
     private let drained = DispatchSemaphore(value: 0)
     private let counted = ByteCount()
 
-    /// Bytes the program has written to the terminal so far.
-    var bytesReceived: Int { counted.value }
+    /// Bytes the program has written to the terminal so far (marks left out).
+    var bytesReceived: Int { counted.value - counted.marks }
+
+    /// Bytes the program has written to the terminal until now, once all of them have reached the reader: a
+    /// mark (the byte US, which no terminal program sends) is written after them and waited for, so nothing
+    /// still on its way through the pseudo-terminal is missed, and no sleep is needed.
+    func bytesWrittenUntilNow() throws -> Int {
+        let seen = counted.marks
+        var mark: UInt8 = Self.mark
+        _ = write(terminalFD, &mark, 1)
+        guard Waiting.blockingUntil(within: .seconds(10), { counted.marks > seen }) else {
+            throw Failure(description: "the mark written to the terminal never reached its other side")
+        }
+        return bytesReceived
+    }
+
+    fileprivate static let mark: UInt8 = 0x1F
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -37,7 +53,7 @@ final class PseudoTerminal {
             while true {
                 let count = read(fd, &buffer, buffer.count)
                 if count <= 0 { break }
-                counted.add(count)
+                counted.add(buffer[0..<count])
             }
             done.signal()
         }.start()
@@ -62,9 +78,13 @@ final class PseudoTerminal {
     }
 }
 
-/// A count shared with the reader thread.
+/// A count shared with the reader thread: all bytes, and the marks among them.
 final class ByteCount: Sendable {
-    private let total = Mutex(0)
-    func add(_ n: Int) { total.withLock { $0 += n } }
-    var value: Int { total.withLock { $0 } }
+    private let total = Mutex((bytes: 0, marks: 0))
+    func add(_ bytes: ArraySlice<UInt8>) {
+        let marks = bytes.count { $0 == PseudoTerminal.mark }
+        total.withLock { $0.bytes += bytes.count; $0.marks += marks }
+    }
+    var value: Int { total.withLock { $0.bytes } }
+    var marks: Int { total.withLock { $0.marks } }
 }

@@ -33,8 +33,8 @@ public enum ChildProcess {
         let command = ([executable] + arguments).joined(separator: " ")
         var outputFDs: [Int32] = [-1, -1], errorFDs: [Int32] = [-1, -1]
         if capturingOutput {
-            guard pipe(&outputFDs) == 0 else { throw Failed(command: command, status: -1, errors: "pipe failed") }
-            guard pipe(&errorFDs) == 0 else {
+            guard closeOnExecPipe(&outputFDs) == 0 else { throw Failed(command: command, status: -1, errors: "pipe failed") }
+            guard closeOnExecPipe(&errorFDs) == 0 else {
                 outputFDs.forEach { close($0) }
                 throw Failed(command: command, status: -1, errors: "pipe failed")
             }
@@ -59,7 +59,7 @@ public enum ChildProcess {
         let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = spawning.withLock { posix_spawnp(&pid, executable, &actions, &attributes, argv, envp) }
         if capturingOutput { close(outputFDs[1]); close(errorFDs[1]) }
         guard spawned == 0 else {
             if capturingOutput { close(outputFDs[0]); close(errorFDs[0]) }

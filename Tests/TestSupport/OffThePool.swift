@@ -12,3 +12,19 @@ public func offThePool<T: Sendable>(_ work: @escaping () throws -> T) async thro
         Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
 }
+
+extension SpawnedProcess {
+    /// `run` on a thread of its own: waiting for a child must not hold a thread of the task pool.
+    public static func running(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                               stdin: String? = nil) async throws -> ChildProcess.Finished {
+        try await offThePool { try run(executable, arguments, environment: environment, stdin: stdin) }
+    }
+}
+
+extension ChildProcess {
+    /// `run` on a thread of its own: waiting for a child must not hold a thread of the task pool.
+    public static func running(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                               capturingOutput: Bool = true) async throws -> Finished {
+        try await offThePool { try run(executable, arguments, environment: environment, capturingOutput: capturingOutput) }
+    }
+}

@@ -31,7 +31,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                 input: Input = .null, mergeErrors: Bool = false) throws {
         var inputFDs: [Int32] = [-1, -1], outputFDs: [Int32] = [-1, -1], errorFDs: [Int32] = [-1, -1]
-        guard pipe(&outputFDs) == 0, pipe(&errorFDs) == 0, input == .null || pipe(&inputFDs) == 0 else {
+        guard closeOnExecPipe(&outputFDs) == 0, closeOnExecPipe(&errorFDs) == 0, input == .null || closeOnExecPipe(&inputFDs) == 0 else {
             for fd in inputFDs + outputFDs + errorFDs where fd >= 0 { close(fd) }
             throw ChildProcess.Failed(command: executable.path, status: -1, errors: "pipe failed: \(String(cString: strerror(errno)))")
         }
@@ -54,7 +54,7 @@ public final class SpawnedProcess: @unchecked Sendable {
             .map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        let spawned = spawning.withLock { posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp) }
         for fd in [inputFDs[0], outputFDs[1], errorFDs[1]] where fd >= 0 { close(fd) }
         guard spawned == 0 else {
             for fd in [inputFDs[1], outputFDs[0], errorFDs[0]] where fd >= 0 { close(fd) }

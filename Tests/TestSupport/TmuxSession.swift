@@ -6,7 +6,7 @@ import Glibc
 /// A tmux server of its own (`-L`) with one window running a plain bash in a temporary folder, for driving
 /// the built `hmon` like a person at a terminal: keys go in with `send-keys`, the screen comes back with
 /// `capture-pane`. `shutDown()` (or the end of the session) ends the server and removes the folder.
-public final class TmuxSession {
+public final class TmuxSession: @unchecked Sendable {
     public let socket: String
     /// The shell's working folder; removed on shut-down.
     public let folder: URL
@@ -31,7 +31,7 @@ public final class TmuxSession {
     /// Starts the server and waits for the shell's prompt. `environment` gets the session's folder (to put
     /// HOME or XDG folders in it) and overrides the shell's defaults: UTF-8 and no history file.
     public init(width: Int = 80, height: Int = 24, prompt: String = "$ ",
-                environment: (_ folder: URL) -> [String: String] = { _ in [:] }) throws {
+                environment: (_ folder: URL) -> [String: String] = { _ in [:] }) async throws {
         let name = "hmon-test-\(UUID().uuidString.prefix(8))"
         socket = name
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
@@ -50,13 +50,14 @@ public final class TmuxSession {
         arguments += ["-c", folder.path, "env -u TMUX PS1=\(quotedPrompt) bash --norc --noprofile"]
         do {
             // The server this starts keeps the client's output open: give it nothing to hold on to.
-            let started = try ChildProcess.run("tmux", ["-u", "-L", socket] + arguments, capturingOutput: false)
+            let command = ["-u", "-L", socket] + arguments
+            let started = try await offThePool { try ChildProcess.run("tmux", command, capturingOutput: false) }
             guard started.status == 0 else {
                 throw ChildProcess.Failed(command: "tmux new-session", status: started.status, errors: "")
             }
             // capture-pane drops trailing blanks, so the prompt shows without its final space.
             let visiblePrompt = prompt.trimmingCharacters(in: .whitespaces)
-            try waitForScreen("the shell prompt") { $0.contains(visiblePrompt) }
+            try await waitForScreen("the shell prompt") { $0.contains(visiblePrompt) }
         } catch {
             shutDown()
             throw error
@@ -71,43 +72,46 @@ public final class TmuxSession {
     public func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
-        _ = try? tmux(["kill-server"])
+        // Synchronous (deinit cannot wait for a task): kill-server returns within milliseconds.
+        _ = try? ChildProcess.run("tmux", ["-u", "-L", socket, "kill-server"], capturingOutput: false)
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs a tmux command on this session's server and returns its output.
+    /// Runs a tmux command on this session's server and returns its output (on a thread of its own: the
+    /// command is a child process, and waiting for it must not hold a thread of the task pool).
     @discardableResult
-    public func tmux(_ arguments: [String]) throws -> String {
-        try ChildProcess.output(of: "tmux", ["-u", "-L", socket] + arguments)
+    public func tmux(_ arguments: [String]) async throws -> String {
+        let socket = self.socket
+        return try await offThePool { try ChildProcess.output(of: "tmux", ["-u", "-L", socket] + arguments) }
     }
 
     /// Types `text` literally, then Enter when asked.
-    public func type(_ text: String, pressingEnter: Bool = false) throws {
-        try tmux(["send-keys", "-t", "0", "-l", text])
-        if pressingEnter { try press("Enter") }
+    public func type(_ text: String, pressingEnter: Bool = false) async throws {
+        try await tmux(["send-keys", "-t", "0", "-l", text])
+        if pressingEnter { try await press("Enter") }
     }
 
     /// Presses keys by tmux name ("Enter", "Escape", "F5", "BTab", "C-a").
-    public func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", "0"] + keys)
+    public func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "0"] + keys)
     }
 
-    public func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    public func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen as text.
-    public func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "0"])
+    public func screen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-t", "0"])
     }
 
     /// Polls the screen until `condition` holds and returns it; after `timeout` seconds fails with the last
     /// screen. The deadline guards against a hang; only a caller that passes a short one measures speed.
     @discardableResult
-    public func waitForScreen(_ what: String, timeout: Double = 20, _ condition: (String) -> Bool) throws -> String {
+    public func waitForScreen(_ what: String, timeout: Double = 20, _ condition: (String) -> Bool) async throws -> String {
         var last = ""
-        let shown = try keepTrying(for: timeout) { () throws -> String? in
-            last = try screen()
+        let shown = try await Waiting.firstValue(within: .seconds(timeout), every: .milliseconds(50)) { () async throws -> String? in
+            last = try await screen()
             return condition(last) ? last : nil
         }
         guard let shown else { throw Timeout(description: "the screen never showed \(what); it shows:\n\(last)") }
@@ -115,9 +119,9 @@ public final class TmuxSession {
     }
 
     /// Waits until a file the shell writes in the folder is there with a whole last line, and returns its text.
-    public func waitForFile(_ name: String, timeout: Double = 20) throws -> String {
+    public func waitForFile(_ name: String, timeout: Double = 20) async throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let written = keepTrying(for: timeout) { () -> String? in
+        let written = await Waiting.firstValue(within: .seconds(timeout), every: .milliseconds(50)) { () -> String? in
             guard let data = FileManager.default.contents(atPath: path),
                   let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
             return text
@@ -129,17 +133,8 @@ public final class TmuxSession {
     /// Runs a program to its end outside tmux (a second process, as from another terminal) with this
     /// session's environment, and returns its output; throws when it exits non-zero.
     @discardableResult
-    public func runOutside(_ executable: URL, _ arguments: [String]) throws -> String {
-        try ChildProcess.output(of: executable.path, arguments, environment: environment)
-    }
-
-    /// Tries `attempt` every 50 ms until it gives a value or `timeout` seconds are over.
-    private func keepTrying<Value>(for timeout: Double, _ attempt: () throws -> Value?) rethrows -> Value? {
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if let value = try attempt() { return value }
-            usleep(50_000)
-        } while Date() < deadline
-        return nil
+    public func runOutside(_ executable: URL, _ arguments: [String]) async throws -> String {
+        let environment = self.environment
+        return try await offThePool { try ChildProcess.output(of: executable.path, arguments, environment: environment) }
     }
 }

@@ -109,7 +109,8 @@ enum DashboardLauncher {
                               themes: ThemeSwitcher(catalog: catalog, current: theme.name),
                               options: App.Options(refreshInterval: options.refresh ?? config.refreshSeconds ?? 30,
                                                    exitAfterFirstFrame: options.exitAfterFirstFrame,
-                                                   liveUpdates: !options.noLiveUpdates))
+                                                   liveUpdates: !options.noLiveUpdates,
+                                                   eventTrace: environment["HMON_EVENT_TRACE"].map(URL.init(fileURLWithPath:))))
         } catch let error as ScreenError {
             throw HealthError.unsupported(error.description)
         }
