@@ -45,6 +45,12 @@ public enum StoreRules {
         try checkTimestamp(ts, now: now)
     }
 
+    /// Whether a time from outside (ms) is in the window of `checkPostedTimestamp`: what a linked source
+    /// (Withings, Health Auto Export) brings is held to the same window as the API's posts.
+    public static func isInPostedWindow(_ ts: Int64, now: Int64) -> Bool {
+        (try? checkPostedTimestamp(ts, now: now)) != nil
+    }
+
     /// A count of readings asked for: 1 to `maximumPageSize`.
     public static func checkCount(_ count: Int) throws {
         if !(1...maximumPageSize).contains(count) {

@@ -7,6 +7,8 @@ public struct WithingsFetch: Sendable, Equatable {
     public var added: Int
     public var alreadyThere: Int
     public var skipped: [String]
+    /// Measure groups refused for a date outside the window or a figure no reading may hold (named in `skipped`).
+    public var refused = 0
     /// Why the link was not read (not authorized yet, refused by Withings); nil when it was.
     public var problem: String?
 }
@@ -79,11 +81,12 @@ public actor WithingsSync {
             }
             let (api, since) = (self.api, link.lastUpdate)
             let fetched = try await withFreshToken(&link) { token in try await api.measureGroups(accessToken: token, lastUpdate: since) }
-            let weighIns = WithingsWeighIns(fetched.groups)
+            let weighIns = WithingsWeighIns(fetched.groups, now: clock())
             let added = try await save(weighIns, userID: link.userID)
             outcome.added = added
             outcome.alreadyThere = weighIns.weighIns.count - added
             outcome.skipped = weighIns.skippedText
+            outcome.refused = weighIns.refusedGroups
             if let updateTime = fetched.updateTime { link.lastUpdate = updateTime }
             try files.save(link)
         } catch let error as WithingsError {
