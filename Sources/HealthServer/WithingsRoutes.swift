@@ -47,6 +47,7 @@ struct WithingsRoutes {
             // A subscription refused earlier (the server was not reachable yet) is tried again, then the links are read.
             await polling.subscribe()
             let fetches = try await sync.fetch(userID: userID)
+            polling.report(fetches, asked: true)
             return JSONBody.response(WithingsPollAnswer(fetches))
         }
     }
@@ -89,8 +90,8 @@ struct WithingsRoutes {
         } catch let error as WithingsError {
             return page(.badGateway, "Not linked", "\(error). Run `hmon link add withings` again.")
         }
-        let (sync, linkID) = (self.sync, link.linkID)
-        Task { _ = await sync.fetch(linkID: linkID) }
+        let (polling, linkID) = (self.polling, link.linkID)
+        Task { await polling.fetch(linkID: linkID) }
         return page(.ok, "Linked", "hmon now reads this Withings account's weigh-ins. You can close this page.")
     }
 
@@ -113,6 +114,8 @@ struct WithingsPollAnswer: Encodable {
         var added: Int
         var alreadyThere: Int
         var skipped: [String]
+        /// Measure groups refused for their date or a figure (each named in `skipped`).
+        var refused: Int
         var problem: String?
     }
 
@@ -121,6 +124,7 @@ struct WithingsPollAnswer: Encodable {
 
     init(_ fetches: [WithingsFetch]) {
         added = fetches.map(\.added).reduce(0, +)
-        links = fetches.map { Link(id: $0.linkID, added: $0.added, alreadyThere: $0.alreadyThere, skipped: $0.skipped, problem: $0.problem) }
+        links = fetches.map { Link(id: $0.linkID, added: $0.added, alreadyThere: $0.alreadyThere, skipped: $0.skipped,
+                              refused: $0.refused, problem: $0.problem) }
     }
 }

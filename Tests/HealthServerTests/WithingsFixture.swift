@@ -205,13 +205,14 @@ enum WithingsExamples {
             self.grpid = grpid
             self.attrib = attrib
             self.date = date
-            self.modified = modified ?? date + 1000
+            // Wrapping: a test's impossible date (beyond what milliseconds hold) must not trap here first.
+            self.modified = modified ?? date &+ 1000
             self.measures = measures.map { Measure(value: $0.value, type: $0.type, unit: $0.unit) }
         }
 
         var json: [String: Any] {
             [
-                "grpid": grpid, "attrib": attrib, "date": date, "created": date + 1000, "modified": modified, "category": 1,
+                "grpid": grpid, "attrib": attrib, "date": date, "created": date &+ 1000, "modified": modified, "category": 1,
                 "deviceid": "892359876fd8805ac45bab078c4828692f0276b1",
                 "measures": measures.map { ["value": $0.value, "type": $0.type, "unit": $0.unit, "algo": 3425, "fm": 1, "fw": 1000] as [String: Any] },
                 "comment": "A measurement comment", "timezone": "Europe/Paris",
