@@ -82,13 +82,23 @@ struct WithingsRoutes {
             return page(.badRequest, "Not linked",
                         "This authorization is not the one `hmon link add withings` started (or it was used already): run it again.")
         }
+        // A person reads this in their browser: every failure is this route's page, never the API's JSON.
         do {
             link.tokens = try await sync.api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
                                                           redirectURI: link.redirectURI, now: configuration.clock())
-            link.pendingState = nil
-            try sync.files.save(link)
         } catch let error as WithingsError {
             return page(.badGateway, "Not linked", "\(error). Run `hmon link add withings` again.")
+        } catch {
+            let reason = TextRules.replacingUnsafe(in: String(String(describing: error).prefix(200))).text
+            return page(.badGateway, "Not linked",
+                        "hmon serve cannot reach Withings (\(reason)). Check that the server can reach the internet, then run `hmon link add withings` again.")
+        }
+        link.pendingState = nil
+        do {
+            try sync.files.save(link)
+        } catch {
+            return page(.internalServerError, "Not linked",
+                        "hmon serve cannot save the link's file (\(error)). Check the data folder's space and permissions, then run `hmon link add withings` again.")
         }
         let (polling, linkID) = (self.polling, link.linkID)
         Task { await polling.fetch(linkID: linkID) }

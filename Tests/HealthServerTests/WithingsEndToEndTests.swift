@@ -139,7 +139,10 @@ struct WithingsWorld {
     let arguments: [String]
     var files: WithingsLinkFiles { WithingsLinkFiles(folder: home.folder.appendingPathComponent("data/hmon/withings")) }
 
-    static func start(groups: [WithingsExamples.Group], publicURL: Bool, engine: StoreEngine = .sqlite) async throws -> WithingsWorld {
+    /// `unreachableAPI`: the server is pointed at a port nothing listens on for Withings' API (its account
+    /// pages stay the fixture's), as when Withings cannot be reached.
+    static func start(groups: [WithingsExamples.Group], publicURL: Bool, engine: StoreEngine = .sqlite,
+                      unreachableAPI: Bool = false) async throws -> WithingsWorld {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("withings")
         let database: String
@@ -158,7 +161,8 @@ struct WithingsWorld {
         // A public URL must be known before the server starts: a port picked free just before.
         let port = publicURL ? try Self.freePort() : 0
         var arguments = ["serve", "--db", database, "--port", String(port), "--rate-limit", "off",
-                         "--withings-api-url", fixture.url.absoluteString, "--withings-poll-minutes", "1440"]
+                         "--withings-api-url", unreachableAPI ? "http://127.0.0.1:\(try Self.freePort())" : fixture.url.absoluteString,
+                         "--withings-poll-minutes", "1440"]
         if publicURL { arguments += ["--public-url", "http://127.0.0.1:\(port)"] }
         let (server, address) = try await serve(binary, arguments, home: home)
         return WithingsWorld(home: home, binary: binary, database: database, fixture: fixture, server: server, address: address,
