@@ -64,11 +64,10 @@ struct WithingsPolling: Service {
         }
     }
 
-    /// Reads the links of one user (after a notification), or of everyone with nil, and logs what happened.
-    func fetch(userID: String? = nil) async {
+    /// Reads every link (at start and at each interval) and logs what happened.
+    func fetch() async {
         do {
-            let fetches = if let userID { try await sync.fetch(userID: userID) } else { try await sync.fetchAll() }
-            report(fetches, asked: userID != nil)
+            report(try await sync.fetchAll(), asked: false)
         } catch {
             logger.warning("Withings: cannot read the links: \(error)")
         }

@@ -35,9 +35,13 @@ struct WithingsRoutes {
             let form = try await RequestInput.form(request)
             // Only a weight notification of this link's Withings account is acted on; any other is
             // acknowledged all the same, or Withings would retry it.
+            // A burst of notifications for one link is read by at most two fetches (`WithingsSync.schedule`).
             if form["appli"] == "1", let userid = form["userid"], userid == link.tokens?.userid {
-                let (polling, userID) = (self.polling, link.userID)
-                Task { await polling.fetch(userID: userID) }
+                let (fetch, isNew) = await sync.schedule(linkID: link.linkID)
+                if isNew {
+                    let polling = self.polling
+                    Task { polling.report([await fetch.value], asked: true) }
+                }
             }
             return Response(status: .ok)
         }

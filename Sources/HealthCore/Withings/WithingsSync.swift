@@ -30,6 +30,8 @@ public actor WithingsSync {
     /// Whether a call holds the turn, and the calls waiting for it, first come first served.
     private var isBusy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Per link, the fetch asked by a notification that waits for its turn (`schedule`).
+    private var queued: [String: Task<WithingsFetch, Never>] = [:]
 
     /// A token this close to its expiry is refreshed before use.
     static let refreshMargin: TimeInterval = 60
@@ -66,6 +68,25 @@ public actor WithingsSync {
     /// Fetches one link's new weigh-ins; a problem is reported in the answer, not thrown.
     public func fetch(linkID: String) async -> WithingsFetch {
         await oneAtATime { await fetchNow(linkID: linkID) }
+    }
+
+    /// Asks for a fetch of one link, as a notification does, and returns once the ask is taken: the fetch
+    /// itself is `task`, and `isNew` says whether this ask made it. While a fetch of the link waits for its
+    /// turn, a new ask joins it, so 50 notifications in a burst bring one fetch running and one more after it
+    /// (which reads what the 49 announced), not 50.
+    public func schedule(linkID: String) -> (task: Task<WithingsFetch, Never>, isNew: Bool) {
+        if let waiting = queued[linkID] { return (waiting, false) }
+        let task = Task { await self.fetchQueued(linkID: linkID) }
+        queued[linkID] = task
+        return (task, true)
+    }
+
+    private func fetchQueued(linkID: String) async -> WithingsFetch {
+        await oneAtATime {
+            // Running from here on: an ask that comes now may have news this fetch already missed, so it waits anew.
+            queued[linkID] = nil
+            return await fetchNow(linkID: linkID)
+        }
     }
 
     private func fetchNow(linkID: String) async -> WithingsFetch {
