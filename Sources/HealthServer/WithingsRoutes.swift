@@ -75,7 +75,9 @@ struct WithingsRoutes {
         guard var link = try await link(secret: secret) else {
             return page(.notFound, "Not found", "This is not an hmon Withings link (or it was revoked): run `hmon link add withings` for a new one.")
         }
-        let query = FormEncoding.decode(request.uri.query ?? "")
+        guard let query = try? RequestInput.query(request) else {
+            return page(.badRequest, "Not linked", "This address holds a control character (such as %00) in its query: open the link Withings gave again.")
+        }
         guard let code = query["code"], !code.isEmpty else {
             if query["error"] != nil {
                 return page(.ok, "Not linked", "Withings did not authorize hmon. Run `hmon link add withings` again to retry.")
