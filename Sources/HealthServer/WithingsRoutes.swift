@@ -37,11 +37,8 @@ struct WithingsRoutes {
             // acknowledged all the same, or Withings would retry it.
             // A burst of notifications for one link is read by at most two fetches (`WithingsSync.schedule`).
             if form["appli"] == "1", let userid = form["userid"], userid == link.tokens?.userid {
-                let (fetch, isNew) = await sync.schedule(linkID: link.linkID)
-                if isNew {
-                    let polling = self.polling
-                    Task { polling.report([await fetch.value], asked: true) }
-                }
+                let polling = self.polling
+                _ = await sync.schedule(linkID: link.linkID) { polling.report([$0], asked: true) }
             }
             return Response(status: .ok)
         }

@@ -73,19 +73,23 @@ public actor WithingsSync {
     /// Asks for a fetch of one link, as a notification does, and returns once the ask is taken: the fetch
     /// itself is `task`, and `isNew` says whether this ask made it. While a fetch of the link waits for its
     /// turn, a new ask joins it, so 50 notifications in a burst bring one fetch running and one more after it
-    /// (which reads what the 49 announced), not 50.
-    public func schedule(linkID: String) -> (task: Task<WithingsFetch, Never>, isNew: Bool) {
+    /// (which reads what the 49 announced), not 50. `fetched` (of the ask that made the fetch) runs with the
+    /// outcome before the next call takes its turn, so what it logs comes before anything read after.
+    public func schedule(linkID: String, fetched: @escaping @Sendable (WithingsFetch) -> Void = { _ in })
+        -> (task: Task<WithingsFetch, Never>, isNew: Bool) {
         if let waiting = queued[linkID] { return (waiting, false) }
-        let task = Task { await self.fetchQueued(linkID: linkID) }
+        let task = Task { await self.fetchQueued(linkID: linkID, fetched: fetched) }
         queued[linkID] = task
         return (task, true)
     }
 
-    private func fetchQueued(linkID: String) async -> WithingsFetch {
+    private func fetchQueued(linkID: String, fetched: @Sendable (WithingsFetch) -> Void) async -> WithingsFetch {
         await oneAtATime {
             // Running from here on: an ask that comes now may have news this fetch already missed, so it waits anew.
             queued[linkID] = nil
-            return await fetchNow(linkID: linkID)
+            let outcome = await fetchNow(linkID: linkID)
+            fetched(outcome)
+            return outcome
         }
     }
 
