@@ -21,13 +21,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case stored
     /// hmon's own export read back (`ExportReader`): the JSON array split into rows, and the CSV.
     case export
+    /// Withings' `getmeas` answer body, decoded and turned into weigh-ins (`WithingsWeighIns`).
+    case withings
+    /// A Health Auto Export payload, through `Importer.read` as the server reads a posted one.
+    case hae
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
-        case .xml, .csv, .export: try ImportFuzz.prepare()
+        case .xml, .csv, .export, .hae: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
-        case .theme, .keys, .stored: break
+        case .theme, .keys, .stored, .withings: break
         }
     }
 
@@ -41,6 +45,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .server: try ServerFuzz.shared.send(input)
         case .stored: try StoredValuesFuzz.compute(input)
         case .export: try ImportFuzz.readExport(input)
+        case .withings: try WithingsFuzz.decode(input)
+        case .hae: try HealthAutoExportFuzz.read(input)
         }
     }
 }

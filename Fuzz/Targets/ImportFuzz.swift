@@ -59,7 +59,7 @@ enum ImportFuzz {
         }
     }
 
-    private static func read(_ bytes: [UInt8], named name: String) throws(FuzzFinding) {
+    static func read(_ bytes: [UInt8], named name: String) throws(FuzzFinding) {
         guard let folder else { preconditionFailure("FuzzTarget.prepare() was not called") }
         let file = folder.appendingPathComponent(name)
         do {

@@ -324,13 +324,7 @@ struct APIRoutes: Sendable {
             throw APIError.validation("type", "must be \"message\", got \"\(type.prefix(40))\"")
         }
         if body.sdid.isEmpty { throw APIError.validation("sdid", "is required") }
-        if let ts = body.ts {
-            do {
-                try StoreRules.checkPostedTimestamp(ts, now: configuration.clock().millisecondsSince1970)
-            } catch HealthError.invalidValue(let problem) {
-                throw APIError.validation("ts", problem)
-            }
-        }
+        try checkPostedTime(body.ts)
         let ownerID: String
         // A person's post goes to their sign-in's undo journal; a client's (a scale bridge) keeps none.
         var undoSession: String?
@@ -350,6 +344,16 @@ struct APIRoutes: Sendable {
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
     }
 
+    /// A reading's `ts` as every write path takes it (a post, a correction): SAMI's window, 400 naming `ts`.
+    private func checkPostedTime(_ ts: Int64?) throws {
+        guard let ts else { return }
+        do {
+            try StoreRules.checkPostedTimestamp(ts, now: configuration.clock().millisecondsSince1970)
+        } catch HealthError.invalidValue(let problem) {
+            throw APIError.validation("ts", problem)
+        }
+    }
+
     // MARK: Corrections (hmon extension)
 
     private func readingID(_ context: ServerContext) -> String { context.parameters.get("mid") ?? "" }
@@ -363,6 +367,7 @@ struct APIRoutes: Sendable {
     private func editReading(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (_, service) = try writer(context)
         let change = try await RequestInput.json(ReadingChange.self, from: request)
+        try checkPostedTime(change.ts)
         return JSONBody.response(SAMI.DataEnvelope(data: try await service.editReading(id: readingID(context), change)))
     }
 

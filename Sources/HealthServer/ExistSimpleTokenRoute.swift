@@ -45,13 +45,13 @@ struct ExistSimpleTokenRoute: Sendable {
 
     /// The form's fields, or a JSON object's string fields.
     private func credentials(_ request: Request) async throws -> [String: String] {
-        let body = try await RequestInput.bytes(request)
         if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
+            let body = try await RequestInput.jsonBytes(request)
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
                 throw APIError.validation("body", "must be a JSON object with username and password")
             }
             return object.compactMapValues { $0 as? String }
         }
-        return FormEncoding.decode(String(decoding: body, as: UTF8.self))
+        return try RequestInput.formFields(try await RequestInput.bytes(request))
     }
 }

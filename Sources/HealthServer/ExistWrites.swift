@@ -55,7 +55,7 @@ struct ExistWrites: Sendable {
 
     /// The body's objects: a JSON array of at most 35 objects (400 otherwise).
     private func objects(_ request: Request) async throws -> [[String: ExistInput]] {
-        let body = try await RequestInput.bytes(request)
+        let body = try await RequestInput.jsonBytes(request)
         if body.isEmpty { throw APIError.validation("body", "is empty: send a JSON array of objects") }
         let objects: [[String: ExistInput]]
         do {

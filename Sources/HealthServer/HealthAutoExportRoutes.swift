@@ -101,14 +101,12 @@ struct HealthAutoExportAnswer: Encodable {
         skipped = tally.skippedKinds
         addedTo = tally.addedByDevice
         var metrics: [String: Metric] = [:]
-        for kind in Set(tally.kept.keys).union(tally.added.keys).union(tally.alreadyThere.keys) {
+        // Refusals counted by kind, whoever refused them (the payload's reader, or the store's time check,
+        // whose reason names no metric), so the metrics' counts add up to the answer's `refused`.
+        for kind in Set(tally.kept.keys).union(tally.added.keys).union(tally.alreadyThere.keys).union(tally.skippedByKind.keys) {
             guard let name = HealthAutoExportMetrics.name(of: kind) else { continue }
             metrics[name] = Metric(keptAs: kind.label, added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0,
-                                   refused: 0)
-        }
-        for (reason, count) in tally.skippedReasons {
-            guard let name = reason.split(separator: ":").first.map(String.init), let kind = HealthAutoExportMetrics.kept[name] else { continue }
-            metrics[name, default: Metric(keptAs: kind.label, added: 0, alreadyThere: 0, refused: 0)].refused += count
+                                   refused: tally.skippedByKind[kind] ?? 0)
         }
         self.metrics = metrics
     }

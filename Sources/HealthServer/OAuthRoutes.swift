@@ -215,8 +215,10 @@ struct OAuthRoutes: Sendable {
             default:
                 return tokenError(.unsupportedGrantType)
             }
-        } catch let error as APIError where error.status == .contentTooLarge {
-            return tokenError(.invalidRequest)
+        } catch let error as APIError where error.status == .contentTooLarge || error.status == .badRequest {
+            // A body too large, or a field holding a NUL (`RequestInput.formFields`): the request, not the server.
+            let problem = (error.envelope.error.errors ?? []).flatMap { $0 }.first.map { "\($0.field) \($0.messages.joined(separator: ", "))" }
+            return tokenError(.invalidRequest, description: problem)
         } catch HealthError.storeBusy {
             return tokenError(.serverError, status: .serviceUnavailable, retryAfter: ServerLimits.busyRetryAfterSeconds)
         } catch {
@@ -288,10 +290,11 @@ struct OAuthRoutes: Sendable {
         JSONBody.response(body, headers: Self.noStore)
     }
 
-    private func tokenError(_ code: SAMI.OAuthError.Code, status: HTTPResponse.Status? = nil, retryAfter: Int? = nil) -> Response {
+    private func tokenError(_ code: SAMI.OAuthError.Code, status: HTTPResponse.Status? = nil, retryAfter: Int? = nil,
+                            description: String? = nil) -> Response {
         var headers = Self.noStore
         if let retryAfter { headers[.retryAfter] = "\(max(1, retryAfter))" }
-        return JSONBody.response(SAMI.OAuthError(code), status: status ?? (code == .serverError ? .internalServerError : .badRequest),
+        return JSONBody.response(SAMI.OAuthError(code, description: description), status: status ?? (code == .serverError ? .internalServerError : .badRequest),
                                  headers: headers)
     }
 

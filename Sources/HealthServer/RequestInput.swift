@@ -24,15 +24,28 @@ enum RequestInput {
         return query
     }
 
-    /// An `application/x-www-form-urlencoded` body.
+    /// An `application/x-www-form-urlencoded` body; a field holding a NUL is refused (`formFields`).
     static func form(_ request: Request) async throws -> [String: String] {
-        let body = try await bytes(request)
-        return FormEncoding.decode(String(decoding: body, as: UTF8.self))
+        try formFields(try await bytes(request))
+    }
+
+    /// A form body's fields. A NUL (`%00`) in a field's name or value is a 400 naming the field: PostgreSQL
+    /// refused it (a 500) and SQLite cut the text at it (`username=alice%00` signed in as alice), so no
+    /// store is ever asked with one. Other characters stay a route's business (a password may hold any).
+    static func formFields(_ body: Data) throws -> [String: String] {
+        let fields = FormEncoding.decode(String(decoding: body, as: UTF8.self))
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if name.utf8.contains(0) {
+                throw APIError.validation(String(name.unicodeScalars.filter { $0 != "\0" }.prefix(40)), "holds a NUL character (U+0000) in its name: remove it")
+            }
+            if value.utf8.contains(0) { throw APIError.validation(name, Self.nulProblem) }
+        }
+        return fields
     }
 
     /// A JSON body decoded as `T`; a malformed body or a bad field is a 400/4001 naming the field.
     static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let body = try await bytes(request)
+        let body = try await jsonBytes(request)
         if body.isEmpty { throw APIError.validation("body", "is empty: send a JSON object") }
         do {
             return try JSONDecoder().decode(T.self, from: body)
@@ -40,6 +53,16 @@ enum RequestInput {
             throw problem(error)
         }
     }
+
+    /// A JSON body's bytes, refused with a 400 naming the field when any string in it (a key or a value)
+    /// holds a NUL (`\u0000`): the same rule as for forms and query parameters.
+    static func jsonBytes(_ request: Request) async throws -> Data {
+        let body = try await bytes(request)
+        if let field = JSONNUL.field(in: body) { throw APIError.validation(field, nulProblem) }
+        return body
+    }
+
+    static let nulProblem = "holds a NUL character (U+0000): remove it"
 
     /// The body's bytes, at most `ServerLimits.maxBodyBytes` (413 beyond).
     static func bytes(_ request: Request) async throws -> Data {

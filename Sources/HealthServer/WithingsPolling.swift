@@ -64,19 +64,32 @@ struct WithingsPolling: Service {
         }
     }
 
-    /// Reads the links of one user (after a notification), or of everyone with nil, and logs what happened.
-    func fetch(userID: String? = nil) async {
+    /// Reads every link (at start and at each interval) and logs what happened.
+    func fetch() async {
         do {
-            let fetches = if let userID { try await sync.fetch(userID: userID) } else { try await sync.fetchAll() }
-            for fetch in fetches {
-                if let problem = fetch.problem {
-                    logger.warning("Withings link \(fetch.linkID): \(problem)")
-                } else if fetch.added > 0 || userID != nil {
-                    logger.info("Withings link \(fetch.linkID): \(fetch.added) new weigh-in\(fetch.added == 1 ? "" : "s")")
-                }
-            }
+            report(try await sync.fetchAll(), asked: false)
         } catch {
             logger.warning("Withings: cannot read the links: \(error)")
+        }
+    }
+
+    /// Reads one link (right after its authorization) and logs what happened.
+    func fetch(linkID: String) async {
+        report([await sync.fetch(linkID: linkID)], asked: true)
+    }
+
+    /// Logs each fetch: its problem, the groups it refused, what it added (always when someone asked).
+    func report(_ fetches: [WithingsFetch], asked: Bool) {
+        for fetch in fetches {
+            // A group Withings dated impossibly (or with an impossible figure) is skipped, never fatal: said here.
+            if fetch.refused > 0 {
+                logger.warning("Withings link \(fetch.linkID): \(fetch.skipped.joined(separator: "; "))")
+            }
+            if let problem = fetch.problem {
+                logger.warning("Withings link \(fetch.linkID): \(problem)")
+            } else if fetch.added > 0 || asked {
+                logger.info("Withings link \(fetch.linkID): \(fetch.added) new weigh-in\(fetch.added == 1 ? "" : "s")")
+            }
         }
     }
 }

@@ -35,9 +35,10 @@ struct WithingsRoutes {
             let form = try await RequestInput.form(request)
             // Only a weight notification of this link's Withings account is acted on; any other is
             // acknowledged all the same, or Withings would retry it.
+            // A burst of notifications for one link is read by at most two fetches (`WithingsSync.schedule`).
             if form["appli"] == "1", let userid = form["userid"], userid == link.tokens?.userid {
-                let (polling, userID) = (self.polling, link.userID)
-                Task { await polling.fetch(userID: userID) }
+                let polling = self.polling
+                _ = await sync.schedule(linkID: link.linkID) { polling.report([$0], asked: true) }
             }
             return Response(status: .ok)
         }
@@ -47,6 +48,7 @@ struct WithingsRoutes {
             // A subscription refused earlier (the server was not reachable yet) is tried again, then the links are read.
             await polling.subscribe()
             let fetches = try await sync.fetch(userID: userID)
+            polling.report(fetches, asked: true)
             return JSONBody.response(WithingsPollAnswer(fetches))
         }
     }
@@ -70,7 +72,9 @@ struct WithingsRoutes {
         guard var link = try await link(secret: secret) else {
             return page(.notFound, "Not found", "This is not an hmon Withings link (or it was revoked): run `hmon link add withings` for a new one.")
         }
-        let query = FormEncoding.decode(request.uri.query ?? "")
+        guard let query = try? RequestInput.query(request) else {
+            return page(.badRequest, "Not linked", "This address holds a control character (such as %00) in its query: open the link Withings gave again.")
+        }
         guard let code = query["code"], !code.isEmpty else {
             if query["error"] != nil {
                 return page(.ok, "Not linked", "Withings did not authorize hmon. Run `hmon link add withings` again to retry.")
@@ -81,16 +85,26 @@ struct WithingsRoutes {
             return page(.badRequest, "Not linked",
                         "This authorization is not the one `hmon link add withings` started (or it was used already): run it again.")
         }
+        // A person reads this in their browser: every failure is this route's page, never the API's JSON.
         do {
             link.tokens = try await sync.api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
                                                           redirectURI: link.redirectURI, now: configuration.clock())
-            link.pendingState = nil
-            try sync.files.save(link)
         } catch let error as WithingsError {
             return page(.badGateway, "Not linked", "\(error). Run `hmon link add withings` again.")
+        } catch {
+            let reason = TextRules.replacingUnsafe(in: String(String(describing: error).prefix(200))).text
+            return page(.badGateway, "Not linked",
+                        "hmon serve cannot reach Withings (\(reason)). Check that the server can reach the internet, then run `hmon link add withings` again.")
         }
-        let (sync, linkID) = (self.sync, link.linkID)
-        Task { _ = await sync.fetch(linkID: linkID) }
+        link.pendingState = nil
+        do {
+            try sync.files.save(link)
+        } catch {
+            return page(.internalServerError, "Not linked",
+                        "hmon serve cannot save the link's file (\(error)). Check the data folder's space and permissions, then run `hmon link add withings` again.")
+        }
+        let (polling, linkID) = (self.polling, link.linkID)
+        Task { await polling.fetch(linkID: linkID) }
         return page(.ok, "Linked", "hmon now reads this Withings account's weigh-ins. You can close this page.")
     }
 
@@ -113,6 +127,8 @@ struct WithingsPollAnswer: Encodable {
         var added: Int
         var alreadyThere: Int
         var skipped: [String]
+        /// Measure groups refused for their date or a figure (each named in `skipped`).
+        var refused: Int
         var problem: String?
     }
 
@@ -121,6 +137,7 @@ struct WithingsPollAnswer: Encodable {
 
     init(_ fetches: [WithingsFetch]) {
         added = fetches.map(\.added).reduce(0, +)
-        links = fetches.map { Link(id: $0.linkID, added: $0.added, alreadyThere: $0.alreadyThere, skipped: $0.skipped, problem: $0.problem) }
+        links = fetches.map { Link(id: $0.linkID, added: $0.added, alreadyThere: $0.alreadyThere, skipped: $0.skipped,
+                              refused: $0.refused, problem: $0.problem) }
     }
 }

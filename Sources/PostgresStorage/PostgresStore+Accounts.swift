@@ -28,6 +28,7 @@ extension PostgresStore {
     }
 
     public func checkNameIsFree(_ name: String) async throws {
+        try StoreRules.checkNoNUL(name, as: "username")
         try await read { db in try await Self.checkNameIsFree(name, in: db) }
     }
 
@@ -36,7 +37,8 @@ extension PostgresStore {
     }
 
     public func user(named name: String) async throws -> User? {
-        try await read { db in try await Self.userRow(named: name, in: db).map(Self.user(row:)) }
+        try StoreRules.checkNoNUL(name, as: "username")
+        return try await read { db in try await Self.userRow(named: name, in: db).map(Self.user(row:)) }
     }
 
     public func users() async throws -> [User] {
@@ -50,6 +52,7 @@ extension PostgresStore {
     public func authenticate(name: String, password: String,
                              runningCheckOn runner: PasswordCheckRunner) async throws -> User {
         try AccountRules.checkEncoding(password: password)
+        try StoreRules.checkNoNUL(name, as: "username")
         let found = try await read { db -> (User, String)? in
             guard let row = try await Self.userRow(named: name, in: db) else { return nil }
             return (try Self.user(row: row), try row.value("password_hash", String.self))
@@ -106,11 +109,13 @@ extension PostgresStore {
     }
 
     public func deviceType(id: String) async throws -> DeviceType? {
-        try await read { db in try await Self.deviceType(id: id, in: db) }
+        try StoreRules.checkNoNUL(id, as: "dtid")
+        return try await read { db in try await Self.deviceType(id: id, in: db) }
     }
 
     public func deviceType(named name: String) async throws -> DeviceType? {
-        try await read { db in
+        try StoreRules.checkNoNUL(name, as: "name")
+        return try await read { db in
             try await db.one("""
                 SELECT * FROM device_types WHERE lower(name) = lower(\(name)) OR unique_name = \(name) LIMIT 1
                 """).map(Self.deviceType(row:))
@@ -126,11 +131,13 @@ extension PostgresStore {
     }
 
     public func device(id: String) async throws -> Device? {
-        try await read { db in try await Self.device(id: id, in: db) }
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await read { db in try await Self.device(id: id, in: db) }
     }
 
     public func device(id: String, ownedBy userID: String) async throws -> Device {
-        try await read { db in try await Self.device(id: id, ownedBy: userID, in: db) }
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await read { db in try await Self.device(id: id, ownedBy: userID, in: db) }
     }
 
     public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
@@ -160,6 +167,7 @@ extension PostgresStore {
 
     public func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device {
         let name = try StoreRules.deviceName(name)
+        try StoreRules.checkNoNUL(typeID, as: "dtid")
         return try await write { db in
             guard try await Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }

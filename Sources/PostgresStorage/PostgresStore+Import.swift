@@ -65,6 +65,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var skipped: [String: Int] = [:]
+    private var skippedKinds: [ReadingKind: Int] = [:]
     private var cleanedNames: [String] = []
     private var addedByDevice: [String: Int] = [:]
 
@@ -102,6 +103,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             switch row.outcome {
             case .skipped(let reason):
                 skipped[reason, default: 0] += 1
+                skippedKinds[reading.kind, default: 0] += 1
                 continue
             case .row(let encoded, let id, let prepared):
                 (json, mid, readingNumbers) = (encoded, id, prepared)
@@ -137,6 +139,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
         }
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        for (kind, count) in skippedKinds { tally.skippedByKind[kind, default: 0] += count }
         for (name, count) in addedByDevice { tally.addedByDevice[name, default: 0] += count }
         tally.cleanedDeviceNames = cleanedNames
     }

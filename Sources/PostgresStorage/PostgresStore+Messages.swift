@@ -14,6 +14,7 @@ extension PostgresStore {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
         try StoreRules.checkTimestamp(ts, now: received)
+        try StoreRules.checkNoNUL(message.sdid, as: "sdid")
         let mid = mid ?? Secrets.newID()
         return try await write { db in
             let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)

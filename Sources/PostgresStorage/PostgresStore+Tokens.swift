@@ -114,10 +114,12 @@ extension PostgresStore {
     }
 
     public func client(id: String) async throws -> OAuthClient? {
-        try await read { db in try await db.one("SELECT * FROM oauth_clients WHERE id = \(id)").map(Self.client(row:)) }
+        try StoreRules.checkNoNUL(id, as: "client_id")
+        return try await read { db in try await db.one("SELECT * FROM oauth_clients WHERE id = \(id)").map(Self.client(row:)) }
     }
 
     public func verifyClient(id: String, secret: String) async throws -> OAuthClient? {
+        try StoreRules.checkNoNUL(id, as: "client_id")
         let found = try await read { db -> (OAuthClient, String)? in
             guard let row = try await db.one("SELECT * FROM oauth_clients WHERE id = \(id)") else { return nil }
             return (try Self.client(row: row), try row.value("secret_hash", String.self))

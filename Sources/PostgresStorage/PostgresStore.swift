@@ -259,6 +259,11 @@ public final class PostgresStore: HealthStore {
                     return .unusableStore(UnusableStore(path: location, reason: .cannotOpen(
                         detail: "\(message): create it with `createdb`")))
                 }
+                // 22021: text with a NUL (PostgreSQL's text cannot hold one). The entry points refuse NUL first
+                // (`StoreRules.checkNoNUL`); one that slips past is the caller's bad input, never a server fault.
+                if state == "22021" {
+                    return .invalidValue("a text holds a NUL character (U+0000), which the store cannot keep: remove it")
+                }
                 if state.hasPrefix("40") {
                     return .storeBusy("\(location) is busy (\(message)); nothing was written, try again")
                 }

@@ -31,6 +31,7 @@ final class ImportWriter {
     private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
     private var skipped: [String: Int] = [:]
+    private var skippedKinds: [ReadingKind: Int] = [:]
     /// Readings added per device, by the device's index in `deviceNames`.
     private var addedPerDevice: [Int] = []
     private var deviceNames: [String] = []
@@ -74,7 +75,10 @@ final class ImportWriter {
     func insert(_ row: ImportRow) throws {
         let reading = row.reading
         guard case .row(let json, let mid, let numbers) = row.outcome else {
-            if case .skipped(let reason) = row.outcome { skipped[reason, default: 0] += 1 }
+            if case .skipped(let reason) = row.outcome {
+                skipped[reason, default: 0] += 1
+                skippedKinds[reading.kind, default: 0] += 1
+            }
             return
         }
         let device = try device(for: reading.source, type: reading.kind.builtInType)
@@ -115,6 +119,7 @@ final class ImportWriter {
             if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
         }
         for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
+        for (kind, count) in skippedKinds { tally.skippedByKind[kind, default: 0] += count }
         for (name, count) in zip(deviceNames, addedPerDevice) where count > 0 { tally.addedByDevice[name, default: 0] += count }
         tally.cleanedDeviceNames = cleanedNames
     }

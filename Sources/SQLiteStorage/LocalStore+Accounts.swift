@@ -35,6 +35,7 @@ extension LocalStore {
     /// Throws `.nameTaken` when an account has this name after NFKC and case folding, `.invalidValue`
     /// when one has a name it only looks like (`UserNames.skeleton`).
     public func checkNameIsFree(_ name: String) async throws {
+        try StoreRules.checkNoNUL(name, as: "username")
         try await read { db in try Self.checkNameIsFree(name, in: db) }
     }
 
@@ -44,7 +45,8 @@ extension LocalStore {
 
     /// Looks a user up by login name, compared as the uniqueness rule compares (`UserNames.key`).
     public func user(named name: String) async throws -> User? {
-        try await read { db in try Self.userRow(named: name, in: db).map(User.init(row:)) }
+        try StoreRules.checkNoNUL(name, as: "username")
+        return try await read { db in try Self.userRow(named: name, in: db).map(User.init(row:)) }
     }
 
     /// Every account, oldest first.
@@ -61,6 +63,7 @@ extension LocalStore {
     public func authenticate(name: String, password: String,
                              runningCheckOn runner: PasswordCheckRunner = { check in check() }) async throws -> User {
         try AccountRules.checkEncoding(password: password)
+        try StoreRules.checkNoNUL(name, as: "username")
         let found = try await read { db -> (User, String)? in
             guard let row = try Self.userRow(named: name, in: db) else { return nil }
             return (User(row: row), row["password_hash"])

@@ -11,12 +11,14 @@ extension LocalStore {
     }
 
     public func deviceType(id: String) async throws -> DeviceType? {
-        try await read { db in try Self.deviceType(id: id, in: db) }
+        try StoreRules.checkNoNUL(id, as: "dtid")
+        return try await read { db in try Self.deviceType(id: id, in: db) }
     }
 
     /// Looks a type up by its name ("Withings Device", case-insensitive) or its unique name ("withings_device").
     public func deviceType(named name: String) async throws -> DeviceType? {
-        try await read { db in
+        try StoreRules.checkNoNUL(name, as: "name")
+        return try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE name = ? OR unique_name = ? LIMIT 1",
                              arguments: [name, name]).map(DeviceType.init(row:))
         }
@@ -34,18 +36,21 @@ extension LocalStore {
 
     /// Any user's device by id; nil when there is none.
     public func device(id: String) async throws -> Device? {
-        try await read { db in try Self.device(id: id, in: db) }
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await read { db in try Self.device(id: id, in: db) }
     }
 
     /// The device when `userID` owns it; `.unknownDevice` or `.notYourDevice` otherwise.
     public func device(id: String, ownedBy userID: String) async throws -> Device {
-        try await read { db in try Self.device(id: id, ownedBy: userID, in: db) }
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await read { db in try Self.device(id: id, ownedBy: userID, in: db) }
     }
 
     /// Adds a device for a user. Throws `.unknownDeviceType`, or `.invalidValue` for an empty name
     /// or a name the user already gave another device (names pick devices at the command line).
     public func addDevice(name: String, typeID: String, userID: String, now: Date = Date()) async throws -> Device {
         let name = try StoreRules.deviceName(name)
+        try StoreRules.checkNoNUL(typeID, as: "dtid")
         return try await write { db in
             guard try Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {

@@ -21,6 +21,7 @@ extension LocalStore {
         let received = now.millisecondsSince1970
         let ts = message.ts ?? received
         try StoreRules.checkTimestamp(ts, now: received)
+        try StoreRules.checkNoNUL(message.sdid, as: "sdid")
         let mid = mid ?? Secrets.newID()
         return try await write { db in
             let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)

@@ -140,13 +140,15 @@ extension LocalStore {
     }
 
     public func client(id: String) async throws -> OAuthClient? {
-        try await read { db in
+        try StoreRules.checkNoNUL(id, as: "client_id")
+        return try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM oauth_clients WHERE id = ?", arguments: [id]).map(OAuthClient.init(row:))
         }
     }
 
     /// The client when `secret` is its secret (compared in constant time); nil otherwise.
     public func verifyClient(id: String, secret: String) async throws -> OAuthClient? {
+        try StoreRules.checkNoNUL(id, as: "client_id")
         let found = try await read { db -> (OAuthClient, String)? in
             try Row.fetchOne(db, sql: "SELECT * FROM oauth_clients WHERE id = ?", arguments: [id])
                 .map { (OAuthClient(row: $0), $0["secret_hash"]) }

@@ -34,7 +34,7 @@ import Testing
     @Test func aMorningsWeighInsAreDecodedAsWithingsDefinesThem() throws {
         let body = try JSONDecoder().decode(Answer.self, from: Data(Self.answer.utf8)).body
         #expect(body.updatetime == nil, "the example's placeholder is not a time")
-        let decoded = WithingsWeighIns(body.measuregrps)
+        let decoded = WithingsWeighIns(body.measuregrps, now: Date(timeIntervalSince1970: 1_764_000_000))
 
         #expect(decoded.weighIns.map(\.grpid) == [1001, 1002], "one reading per kept group; a group with only a heart rate makes none")
         let morning = try #require(decoded.weighIns.first)
@@ -49,6 +49,30 @@ import Testing
         #expect(decoded.otherTypes == [11: 2], "two heart rates, counted and not kept")
         #expect(decoded.skippedText.contains { $0.contains("1 ambiguous weigh-in skipped") })
         #expect(decoded.skippedText.contains { $0.contains("2 measures of other types not kept (type 11)") })
+    }
+
+    /// Dates held to the API's window, from 2000-01-01 to a day after now; each one outside is counted
+    /// and named, never a trap (seconds past 9,223,372,036,854,775 overflow milliseconds).
+    @Test func groupsDatedOutsideTheWindowOrWithImpossibleFiguresAreSkippedAndNamed() throws {
+        let now = Date(timeIntervalSince1970: 1_764_000_000)
+        func group(_ grpid: Int64, _ date: Int64, _ value: Int64 = 70000, unit: Int = -3) throws -> WithingsMeasureGroup {
+            let json = #"{"grpid": \#(grpid), "attrib": 0, "date": \#(date), "measures": [{"value": \#(value), "type": 1, "unit": \#(unit)}]}"#
+            return try JSONDecoder().decode(WithingsMeasureGroup.self, from: Data(json.utf8))
+        }
+        let groups = try [group(1, 9_223_372_036_854_776), group(2, -9_223_372_036_854_776), group(3, Int64.max), group(4, Int64.min),
+                          group(5, 0), group(6, 946_684_799), group(7, 1_764_000_000 + 86_401),
+                          group(8, 946_684_800), group(9, 1_764_000_000 + 86_400), group(10, 1_763_622_000),
+                          group(11, 1_763_622_000, 1, unit: 400), group(12, 1_763_622_000, 700_000)]
+        let decoded = WithingsWeighIns(groups, now: now)
+        #expect(decoded.weighIns.map(\.grpid) == [8, 9, 10], "2000-01-01 00:00 and exactly a day ahead are kept")
+        #expect(decoded.weighIns.map(\.timestamp) == [946_684_800_000, 1_764_086_400_000, 1_763_622_000_000])
+        #expect(decoded.outOfWindow.map(\.grpid) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(decoded.refusedValues.count == 2 && decoded.refusedGroups == 9)
+        let text = decoded.skippedText.joined(separator: "\n")
+        #expect(text.contains("7 measure groups skipped: dated before 2000-01-01 or more than a day ahead (grpid 1 dated 9223372036854776, "
+                              + "grpid 2 dated -9223372036854776"), "\(text)")
+        #expect(text.contains("2 measure groups skipped for a figure no reading may hold (grpid 11: weight"), "\(text)")
+        #expect(text.contains("grpid 12: weight 700 kg is outside 1–650 kg"), "\(text)")
     }
 
     @Test func positiveAndZeroUnitsScaleUp() {

@@ -129,15 +129,20 @@ struct WithingsWorld {
     /// `--db`: the SQLite file's path or the PostgreSQL database's URL.
     let database: String
     let fixture: WithingsFixture
-    let server: SpawnedProcess
-    let address: String
+    private(set) var server: SpawnedProcess
+    private(set) var address: String
     let store: any HealthStore
     let alice: User
     let scale: Device
     let token: String
+    /// `hmon serve`'s arguments, for a restart.
+    let arguments: [String]
     var files: WithingsLinkFiles { WithingsLinkFiles(folder: home.folder.appendingPathComponent("data/hmon/withings")) }
 
-    static func start(groups: [WithingsExamples.Group], publicURL: Bool, engine: StoreEngine = .sqlite) async throws -> WithingsWorld {
+    /// `unreachableAPI`: the server is pointed at a port nothing listens on for Withings' API (its account
+    /// pages stay the fixture's), as when Withings cannot be reached.
+    static func start(groups: [WithingsExamples.Group], publicURL: Bool, engine: StoreEngine = .sqlite,
+                      unreachableAPI: Bool = false) async throws -> WithingsWorld {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("withings")
         let database: String
@@ -156,16 +161,36 @@ struct WithingsWorld {
         // A public URL must be known before the server starts: a port picked free just before.
         let port = publicURL ? try Self.freePort() : 0
         var arguments = ["serve", "--db", database, "--port", String(port), "--rate-limit", "off",
-                         "--withings-api-url", fixture.url.absoluteString, "--withings-poll-minutes", "1440"]
+                         "--withings-api-url", unreachableAPI ? "http://127.0.0.1:\(try Self.freePort())" : fixture.url.absoluteString,
+                         "--withings-poll-minutes", "1440"]
         if publicURL { arguments += ["--public-url", "http://127.0.0.1:\(port)"] }
+        let (server, address) = try await serve(binary, arguments, home: home)
+        return WithingsWorld(home: home, binary: binary, database: database, fixture: fixture, server: server, address: address,
+                             store: store, alice: alice, scale: scale, token: token, arguments: arguments)
+    }
+
+    /// The `hmon serve` of `arguments` and the address it says it listens at.
+    private static func serve(_ binary: URL, _ arguments: [String], home: CommandHome) async throws -> (SpawnedProcess, String) {
         let server = try SpawnedProcess(binary, arguments, environment: home.environment)
         guard let banner = await ServeCommandTests.firstLine(containing: "http://", in: server.output, orKill: server.pid),
               let address = banner.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
             server.terminate()
             throw HealthError.serverUnreachable("hmon serve did not say where it listens")
         }
-        return WithingsWorld(home: home, binary: binary, database: database, fixture: fixture, server: server, address: String(address),
-                             store: store, alice: alice, scale: scale, token: token)
+        return (server, String(address))
+    }
+
+    /// The same world with its server started again (the old one stopped first: see `stopAndReadLog`), as
+    /// after a reboot: the new server reads each link when it starts.
+    func restarted() async throws -> WithingsWorld {
+        var world = self
+        (world.server, world.address) = try await Self.serve(binary, arguments, home: home)
+        return world
+    }
+
+    /// Whether the server still answers: `GET /v1.1/users/self` as alice is 200.
+    func isServing() async -> Bool {
+        (try? await RawHTTP.send("GET", address + "/v1.1/users/self", token: token))?.status == 200
     }
 
     /// Stops the server (SIGTERM) and returns what it logged.

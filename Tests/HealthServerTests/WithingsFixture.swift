@@ -35,6 +35,9 @@ final class WithingsFixture: Sendable {
         var measureCalls = 0
         /// Groups per `getmeas` page; past it the answer says `more: 1` and the next `offset`.
         var pageSize = Int.max
+        /// While true, `getmeas` answers wait (`holdMeasures`), as a slow Withings would; the waiting answers.
+        var holding = false
+        var held: [CheckedContinuation<Void, Never>] = []
     }
 
     /// The fixture's state, shared with its route handlers.
@@ -65,6 +68,18 @@ final class WithingsFixture: Sendable {
 
     /// From now on the current access token is refused (status 401), as after its 3 hours.
     func expireAccessToken() { state.withLock { $0.accessTokenExpired = true } }
+
+    /// From now on `getmeas` is counted at once but answered only after `releaseMeasures()`: a fetch in flight.
+    func holdMeasures() { state.withLock { $0.holding = true } }
+
+    func releaseMeasures() {
+        let waiting = state.withLock { state in
+            state.holding = false
+            defer { state.held = [] }
+            return state.held
+        }
+        for answer in waiting { answer.resume() }
+    }
 
     /// Answers `getmeas` in pages of `size` groups.
     func pageMeasures(by size: Int) { state.withLock { $0.pageSize = size } }
@@ -133,6 +148,13 @@ final class WithingsFixture: Sendable {
             let (all, pageSize): ([WithingsExamples.Group], Int) = state.withLock { state in
                 state.measureCalls += 1
                 return (state.groups.filter { $0.modified > since }, state.pageSize)
+            }
+            await withCheckedContinuation { (answer: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    if state.holding { state.held.append(answer) }
+                    return !state.holding
+                }
+                if now { answer.resume() }
             }
             let offset = min(all.count, max(0, Int(form["offset"] ?? "") ?? 0))
             let groups = Array(all[offset..<(pageSize >= all.count - offset ? all.count : offset + pageSize)])
@@ -205,13 +227,14 @@ enum WithingsExamples {
             self.grpid = grpid
             self.attrib = attrib
             self.date = date
-            self.modified = modified ?? date + 1000
+            // Wrapping: a test's impossible date (beyond what milliseconds hold) must not trap here first.
+            self.modified = modified ?? date &+ 1000
             self.measures = measures.map { Measure(value: $0.value, type: $0.type, unit: $0.unit) }
         }
 
         var json: [String: Any] {
             [
-                "grpid": grpid, "attrib": attrib, "date": date, "created": date + 1000, "modified": modified, "category": 1,
+                "grpid": grpid, "attrib": attrib, "date": date, "created": date &+ 1000, "modified": modified, "category": 1,
                 "deviceid": "892359876fd8805ac45bab078c4828692f0276b1",
                 "measures": measures.map { ["value": $0.value, "type": $0.type, "unit": $0.unit, "algo": 3425, "fm": 1, "fw": 1000] as [String: Any] },
                 "comment": "A measurement comment", "timezone": "Europe/Paris",

@@ -77,7 +77,7 @@ import TestSupport
         #expect(fetched.groups.map(\.grpid) == [2000, 2001, 2002, 2003, 2004], "three pages of 2, 2 and 1")
         #expect(fixture.measureCalls == 3)
         // 72000 - 4 × 100 = 71600 × 10^-3 kg.
-        #expect(WithingsWeighIns(fetched.groups).weighIns.last?.data[Field.weight] == .number(71.6))
+        #expect(WithingsWeighIns(fetched.groups, now: Date()).weighIns.last?.data[Field.weight] == .number(71.6))
     }
 
     /// Waits (up to 400 looks) until the user's weights, newest first, are `expected`.

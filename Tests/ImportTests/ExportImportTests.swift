@@ -37,6 +37,14 @@ import Testing
         let cases: [(String, String)] = [
             ("yesterday,Bathroom scale,Withings Device,weight,72,kg,r2\n", "export.csv:3: time \"yesterday\" is not an ISO 8601 instant"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,heavy,kg,r2\n", "export.csv:3: weight \"heavy\" is not a number"),
+            // One date and number rule for every importer: the Apple Health importer refuses these too.
+            ("2026-02-30T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,72,kg,r2\n",
+             "export.csv:3: time \"2026-02-30T07:15:00.000+01:00\" is not an ISO 8601 instant (a real calendar date"),
+            ("2024-01-03T07:15:00.000+99:00,Bathroom scale,Withings Device,weight,72,kg,r2\n",
+             "export.csv:3: time \"2024-01-03T07:15:00.000+99:00\" is not an ISO 8601 instant"),
+            ("2024-01-03T07:15:00.000+14:01,Bathroom scale,Withings Device,weight,72,kg,r2\n",
+             "export.csv:3: time \"2024-01-03T07:15:00.000+14:01\" is not an ISO 8601 instant"),
+            ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,0x40,kg,r2\n", "export.csv:3: weight \"0x40\" is not a number"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,720,kg,r2\n", "export.csv:3: reading r2: weight 720 kg is outside 1–650 kg"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Toaster,weight,72,kg,r2\n", "export.csv:3: no device type \"Toaster\""),
             ("2024-01-03T07:15:00.000+01:00,Other scale,Withings Device,fatRatio,20,%,r1\n", "export.csv:3: reading r1 has rows with different times or devices"),

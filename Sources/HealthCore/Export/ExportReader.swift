@@ -119,7 +119,8 @@ public enum ExportReader {
                             readingID: String, place: (file: String, line: Int)) throws -> ExportRow {
         func problem(_ text: String) -> ImportError { ImportError(file: place.file, line: place.line, problem: text) }
         guard let ts = ExportTime.parse(time) else {
-            throw problem("time \"\(time.prefix(40))\" is not an ISO 8601 instant such as 2026-11-20T07:30:00.000+01:00")
+            throw problem("time \"\(time.prefix(40))\" is not an ISO 8601 instant (a real calendar date and time, an offset within ±14:00) "
+                          + "such as 2026-11-20T07:30:00.000+01:00")
         }
         if device.isEmpty { throw problem("the device is empty") }
         if deviceType.isEmpty { throw problem("the device type is empty") }

@@ -18,20 +18,20 @@ public enum ExportTime {
                       c.second!, millis, sign, hours, minutes)
     }
 
-    /// An ISO 8601 instant with an offset or `Z`, with or without fractional seconds; nil for anything else.
+    /// An ISO 8601 instant with an offset or `Z`, with or without fractional seconds; nil for anything else,
+    /// and for a time that is not real (see `fastParse`).
     ///
-    /// The form `format` writes is read by `fastParse`; anything else goes to Foundation's parser. Making
-    /// two `ISO8601DateFormatter`s per row was most of what `hmon import` of hmon's own export cost (about
-    /// 170 µs a row, release build), and an export is one row per field of every reading.
+    /// Read here alone, never by Foundation's parser: that one took February 30 as March 2 and an offset of
+    /// +99:00, where the Apple Health importer refuses both (`ByteParsing.appleDate`). It was also most of
+    /// what `hmon import` of hmon's own export cost (two `ISO8601DateFormatter`s a row, about 170 µs).
     public static func parse(_ text: String) -> Int64? {
         var text = text
-        if let ms = text.withUTF8({ fastParse($0) }) { return ms }
-        return foundationParse(text)
+        return text.withUTF8 { fastParse($0) }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS`, then `.` and 1 to 9 digits or none, then `Z` or `±HH:MM`: the instant in ms
-    /// (fractions beyond ms cut, as Foundation's parser does), or nil when the text is not of that form or
-    /// names no real time (month 13, 24:00, February 30, an offset beyond ±18 h).
+    /// `YYYY-MM-DDTHH:MM:SS`, then `.` and 1 to 9 digits or none, then `Z` or `±HH:MM` (or `±HHMM`): the
+    /// instant in ms (fractions beyond ms cut), or nil when the text is not of that form or names no real
+    /// time: month 13, 24:00, February 30, an offset beyond ±14:00 (the rules every importer keeps).
     static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var at = 0
         func digits(_ count: Int) -> Int? {
@@ -69,42 +69,16 @@ public enum ExportTime {
             guard at < bytes.count, bytes[at] == 0x2B || bytes[at] == 0x2D else { return nil }
             let sign = bytes[at] == 0x2D ? -1 : 1
             at += 1
-            guard let hours = digits(2), expect(0x3A), let minutes = digits(2), hours <= 18, minutes < 60 else { return nil }
+            guard let hours = digits(2) else { return nil }
+            _ = expect(0x3A)
+            guard let minutes = digits(2), minutes < 60, hours * 60 + minutes <= ByteParsing.maxOffsetMinutes else { return nil }
             offsetMinutes = sign * (hours * 60 + minutes)
         }
-        guard at == bytes.count, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        // The calendar check every importer shares (`ByteParsing.daysSinceEpoch`): no February 30.
+        guard at == bytes.count, let days = ByteParsing.daysSinceEpoch(year: year, month: month, day: day),
               hour < 24, minute < 60, second < 60 else { return nil }
-        let seconds = (daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
-            - offsetMinutes * 60
+        let seconds = (days * 86_400 + hour * 3600 + minute * 60 + second) - offsetMinutes * 60
         return Int64(seconds) * 1000 + Int64(millis)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`, http://howardhinnant.github.io/date_algorithms.html).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func foundationParse(_ text: String) -> Int64? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withFraction.date(from: text) { return date.millisecondsSince1970 }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)?.millisecondsSince1970
     }
 
     public static func date(_ text: String) -> Date? {

@@ -25,7 +25,10 @@ public enum ExportedReadings {
     /// A CSV value is text until here: a number field's value must read as a number.
     public static func typed(_ value: FieldValue, field: FieldSpec?, name: String, problem: (String) -> ImportError) throws -> FieldValue {
         guard let field, field.type != .string, case .text(let text) = value else { return value }
-        guard let number = Double(text), number.isFinite else { throw problem("\(name) \"\(text.prefix(40))\" is not a number") }
+        // Decimal only, as every importer reads numbers (`ByteParsing.double`): `Double("0x40")` is 64.
+        guard let number = Array(text.utf8).withUnsafeBufferPointer(ByteParsing.double), number.isFinite else {
+            throw problem("\(name) \"\(text.prefix(40))\" is not a number (write it in decimal, such as 72.4)")
+        }
         return .number(number)
     }
 }

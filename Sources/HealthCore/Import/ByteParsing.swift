@@ -65,6 +65,10 @@ enum ByteParsing {
         }
     }
 
+    /// The widest offset from UTC a real local time has: ±14:00 (the Line Islands). Every importer holds
+    /// its offsets to it (`appleDate`, `ExportTime.fastParse`): +99:00 is a typo, not a place.
+    static let maxOffsetMinutes = 14 * 60
+
     /// Parses Apple Health's `2016-04-18 08:25:32 -0700` into ms since the epoch.
     static func appleDate(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard b.count == 25, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x20,
@@ -73,7 +77,7 @@ enum ByteParsing {
               let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
               let offsetHours = digits(b, 21, 2), let offsetMinutes = digits(b, 23, 2),
               let days = daysSinceEpoch(year: year, month: month, day: day),
-              hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60
+              hour < 24, minute < 60, second < 61, offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= maxOffsetMinutes
         else { return nil }
         let offset = (offsetHours * 3600 + offsetMinutes * 60) * (b[20] == 0x2D ? -1 : 1)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset

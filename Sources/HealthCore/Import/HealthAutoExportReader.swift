@@ -59,7 +59,7 @@ struct HealthAutoExportReader: JSONEventHandler {
             return
         }
         func field(_ key: String) -> JSONPath { JSONPath(steps: path.steps + [.key(key)]) }
-        func refuse(_ reason: String) { tally.skippedReasons["\(name): \(reason)", default: 0] += 1 }
+        func refuse(_ reason: String) { tally.skip(kind, "\(name): \(reason)") }
 
         guard case .string(let dateText)? = point["date"] else {
             throw JSONProblem(path: field("date"), message: point["date"] == nil ? "is required" : "must be a string")

@@ -17,6 +17,9 @@ public struct ImportTally: Sendable, Equatable {
     public var addedByDevice: [String: Int] = [:]
     /// Readings of a kept kind that were skipped, by reason ("weight outside 1–650 kg").
     public var skippedReasons: [String: Int] = [:]
+    /// The same skipped readings by kind, whoever skipped them (the file's reader or the store's time
+    /// check), so a count per kind agrees with the total.
+    public var skippedByKind: [ReadingKind: Int] = [:]
     /// Elements and record types hmon does not keep, by kind ("StepCount", "Workout").
     public var skippedKinds: [String: Int] = [:]
     /// Profile fields the import filled ("date of birth", "sex", "height").
@@ -34,4 +37,10 @@ public struct ImportTally: Sendable, Equatable {
     public var skippedKindsTotal: Int { skippedKinds.values.reduce(0, +) }
 
     mutating func skip(_ reason: String) { skippedReasons[reason, default: 0] += 1 }
+
+    /// Counts a skipped reading of `kind`, by `reason`.
+    package mutating func skip(_ kind: ReadingKind, _ reason: String, count: Int = 1) {
+        skippedReasons[reason, default: 0] += count
+        skippedByKind[kind, default: 0] += count
+    }
 }

@@ -351,7 +351,18 @@ public enum SAMI {
             case serverError = "server_error"
         }
         public var error: Code
-        public init(_ error: Code) { self.error = error }
+        /// What is wrong, for a person (RFC 6749 §5.2): "client_id holds a NUL character (U+0000): remove it".
+        public var errorDescription: String?
+
+        public init(_ error: Code, description: String? = nil) {
+            self.error = error
+            errorDescription = description
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case error
+            case errorDescription = "error_description"
+        }
     }
 
     // MARK: Errors

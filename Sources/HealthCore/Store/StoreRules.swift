@@ -45,6 +45,21 @@ public enum StoreRules {
         try checkTimestamp(ts, now: now)
     }
 
+    /// Whether a time from outside (ms) is in the window of `checkPostedTimestamp`: what a linked source
+    /// (Withings, Health Auto Export) brings is held to the same window as the API's posts.
+    public static func isInPostedWindow(_ ts: Int64, now: Int64) -> Bool {
+        (try? checkPostedTimestamp(ts, now: now)) != nil
+    }
+
+    /// A name, id or text from outside as both engines may take it: without NUL. PostgreSQL refuses NUL in
+    /// text outright (an error, a 500 at the server) while SQLite's C string cut the text at it (`alice\0`
+    /// signed in as alice), so neither engine is ever handed one: `what` names the field in the refusal.
+    public static func checkNoNUL(_ text: String, as what: String) throws {
+        if text.utf8.contains(0) {
+            throw HealthError.invalidValue("\(what) holds a NUL character (U+0000): remove it")
+        }
+    }
+
     /// A count of readings asked for: 1 to `maximumPageSize`.
     public static func checkCount(_ count: Int) throws {
         if !(1...maximumPageSize).contains(count) {
@@ -121,6 +136,7 @@ public enum StoreRules {
             do {
                 let ts = message.ts ?? received
                 try checkTimestamp(ts, now: received)
+                try checkNoNUL(message.sdid, as: "sdid")
                 rows.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
                 throw HealthError.invalidValue("reading \(index + 1): \(error.message)")

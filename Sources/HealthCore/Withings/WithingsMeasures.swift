@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Crypto
 import Foundation
 import HealthModel
@@ -85,6 +86,22 @@ public struct WithingsWeighIns: Sendable, Equatable {
     public var otherAttribs: [Int: Int] = [:]
     /// Measures of types hmon does not keep (heart rate, bone mass…), by type: counted, not stored.
     public var otherTypes: [Int: Int] = [:]
+    /// Kept groups dated outside the API's window (before 2000-01-01, more than a day ahead, or beyond
+    /// what milliseconds can hold): not kept, by group id with its date as Withings gave it.
+    public var outOfWindow: [Dated] = []
+
+    /// Kept groups with a figure no reading may hold (a weight of 1e300 kg, `unit` 400): not kept, with why.
+    /// One such group would otherwise refuse the whole fetch's batch, at every poll.
+    public var refusedValues: [String] = []
+
+    /// A group's id and its date (seconds since 1970) as Withings gave them.
+    public struct Dated: Sendable, Equatable {
+        public var grpid: Int64
+        public var date: Int64
+    }
+
+    /// Kept groups refused for their date or a figure: what the server's log warns of.
+    public var refusedGroups: Int { outOfWindow.count + refusedValues.count }
 
     /// The value each source field carries, readings' `source`.
     public static let source = "Withings"
@@ -99,14 +116,22 @@ public struct WithingsWeighIns: Sendable, Equatable {
     public init() {}
 
     /// Decodes groups as Withings defines them; groups that are not kept, and measures of other types,
-    /// are counted. A group with no kept measure (only a heart rate) makes no reading.
-    public init(_ groups: [WithingsMeasureGroup]) {
-        for group in groups { add(group) }
+    /// are counted. A group with no kept measure (only a heart rate) makes no reading. `now` bounds the
+    /// dates kept: a group dated before 2000 or more than a day after `now` is counted, not kept.
+    public init(_ groups: [WithingsMeasureGroup], now: Date) {
+        for group in groups { add(group, now: now) }
     }
 
-    public mutating func add(_ group: WithingsMeasureGroup) {
+    public mutating func add(_ group: WithingsMeasureGroup, now: Date) {
         guard WithingsAttribution.kept.contains(group.attrib) else {
             if group.attrib == WithingsAttribution.ambiguous { ambiguous += 1 } else { otherAttribs[group.attrib, default: 0] += 1 }
+            return
+        }
+        // The date is Withings' word, not a fact: seconds beyond what milliseconds hold trapped here once
+        // and ended the server at every poll. Held to the API's window, as a posted reading is.
+        guard let timestamp = Int64(millisecondsFromSeconds: group.date),
+              StoreRules.isInPostedWindow(timestamp, now: now.millisecondsSince1970) else {
+            outOfWindow.append(Dated(grpid: group.grpid, date: group.date))
             return
         }
         var data: [String: FieldValue] = [:]
@@ -115,11 +140,21 @@ public struct WithingsWeighIns: Sendable, Equatable {
                 otherTypes[measure.type, default: 0] += 1
                 continue
             }
-            data[field] = .number(measure.decoded)
+            let value = measure.decoded
+            do {
+                try ReadingRules.check(field: field, value: value)
+            } catch let refused as HealthError {
+                refusedValues.append("grpid \(group.grpid): \(refused.message)")
+                return
+            } catch {
+                refusedValues.append("grpid \(group.grpid): \(field) is refused")
+                return
+            }
+            data[field] = .number(value)
         }
         guard !data.isEmpty else { return }
         data[Field.source] = .text(Self.source)
-        weighIns.append(WeighIn(grpid: group.grpid, timestamp: group.date * 1000, data: data))
+        weighIns.append(WeighIn(grpid: group.grpid, timestamp: timestamp, data: data))
     }
 
     /// Readings not kept, as a person reads them: "1 ambiguous weigh-in skipped (claim it in the Withings app)".
@@ -131,6 +166,17 @@ public struct WithingsWeighIns: Sendable, Equatable {
         }
         for (attrib, count) in otherAttribs.sorted(by: { $0.key < $1.key }) {
             lines.append("\(count) measure group\(count == 1 ? "" : "s") with attrib \(attrib) skipped")
+        }
+        if !outOfWindow.isEmpty {
+            let shown = outOfWindow.prefix(5).map { "grpid \($0.grpid) dated \($0.date)" }.joined(separator: ", ")
+            let count = outOfWindow.count
+            lines.append("\(count) measure group\(count == 1 ? "" : "s") skipped: dated before 2000-01-01 or more than a day ahead "
+                         + "(\(shown)\(count > 5 ? ", …" : "")); correct the date in the Withings app to have it kept")
+        }
+        if !refusedValues.isEmpty {
+            let count = refusedValues.count
+            lines.append("\(count) measure group\(count == 1 ? "" : "s") skipped for a figure no reading may hold ("
+                         + refusedValues.prefix(5).joined(separator: "; ") + (count > 5 ? "; …" : "") + ")")
         }
         let others = otherTypes.values.reduce(0, +)
         if others > 0 {

@@ -7,6 +7,8 @@ public struct WithingsFetch: Sendable, Equatable {
     public var added: Int
     public var alreadyThere: Int
     public var skipped: [String]
+    /// Measure groups refused for a date outside the window or a figure no reading may hold (named in `skipped`).
+    public var refused = 0
     /// Why the link was not read (not authorized yet, refused by Withings); nil when it was.
     public var problem: String?
 }
@@ -28,6 +30,8 @@ public actor WithingsSync {
     /// Whether a call holds the turn, and the calls waiting for it, first come first served.
     private var isBusy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Per link, the fetch asked by a notification that waits for its turn (`schedule`).
+    private var queued: [String: Task<WithingsFetch, Never>] = [:]
 
     /// A token this close to its expiry is refreshed before use.
     static let refreshMargin: TimeInterval = 60
@@ -66,6 +70,29 @@ public actor WithingsSync {
         await oneAtATime { await fetchNow(linkID: linkID) }
     }
 
+    /// Asks for a fetch of one link, as a notification does, and returns once the ask is taken: the fetch
+    /// itself is `task`, and `isNew` says whether this ask made it. While a fetch of the link waits for its
+    /// turn, a new ask joins it, so 50 notifications in a burst bring one fetch running and one more after it
+    /// (which reads what the 49 announced), not 50. `fetched` (of the ask that made the fetch) runs with the
+    /// outcome before the next call takes its turn, so what it logs comes before anything read after.
+    public func schedule(linkID: String, fetched: @escaping @Sendable (WithingsFetch) -> Void = { _ in })
+        -> (task: Task<WithingsFetch, Never>, isNew: Bool) {
+        if let waiting = queued[linkID] { return (waiting, false) }
+        let task = Task { await self.fetchQueued(linkID: linkID, fetched: fetched) }
+        queued[linkID] = task
+        return (task, true)
+    }
+
+    private func fetchQueued(linkID: String, fetched: @Sendable (WithingsFetch) -> Void) async -> WithingsFetch {
+        await oneAtATime {
+            // Running from here on: an ask that comes now may have news this fetch already missed, so it waits anew.
+            queued[linkID] = nil
+            let outcome = await fetchNow(linkID: linkID)
+            fetched(outcome)
+            return outcome
+        }
+    }
+
     private func fetchNow(linkID: String) async -> WithingsFetch {
         var outcome = WithingsFetch(linkID: linkID, added: 0, alreadyThere: 0, skipped: [], problem: nil)
         do {
@@ -79,11 +106,12 @@ public actor WithingsSync {
             }
             let (api, since) = (self.api, link.lastUpdate)
             let fetched = try await withFreshToken(&link) { token in try await api.measureGroups(accessToken: token, lastUpdate: since) }
-            let weighIns = WithingsWeighIns(fetched.groups)
+            let weighIns = WithingsWeighIns(fetched.groups, now: clock())
             let added = try await save(weighIns, userID: link.userID)
             outcome.added = added
             outcome.alreadyThere = weighIns.weighIns.count - added
             outcome.skipped = weighIns.skippedText
+            outcome.refused = weighIns.refusedGroups
             if let updateTime = fetched.updateTime { link.lastUpdate = updateTime }
             try files.save(link)
         } catch let error as WithingsError {
