@@ -6,7 +6,8 @@ import NIOCore
 /// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection caps, checked
 /// as each connection is accepted (`OpenConnections`, which may shed an idle one to make room, and
 /// `RequestBytesTap`, which answers the refused), and the header, body, idle and write deadlines
-/// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router).
+/// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router), and the close of a connection
+/// that keeps sending after being told to wait (`RefusalStreakHandler`).
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -31,7 +32,10 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         }.flatMap { ticket in
             let registry = ticket.map { (connections: connections, ticket: $0) }
             return HTTP1Channel(responder: responder,
-                                configuration: .init(additionalChannelHandlers: [ExchangeDeadlineHandler(limits: limits, registry: registry)]))
+                                configuration: .init(additionalChannelHandlers: [
+                                    ExchangeDeadlineHandler(limits: limits, registry: registry),
+                                    RefusalStreakHandler(limit: ServerLimits.refusalsBeforeClose),
+                                ]))
                 .setup(channel: channel, logger: logger)
         }
     }
