@@ -28,6 +28,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
                 ticket = nil
             }
             try channel.pipeline.syncOperations.addHandler(RequestBytesTap(refuse: ticket == nil))
+            // One read of at most 16 KB at a time: everything read is parsed at once, so a client that pipelines
+            // megabytes would otherwise make the event loop parse thousands of requests it may never answer
+            // (the connection is closed at its tenth 429), while other connections wait on that loop.
+            try channel.syncOptions?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            try channel.syncOptions?.setOption(ChannelOptions.recvAllocator,
+                                               value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: ServerLimits.readBytes))
             return ticket
         }.flatMap { ticket in
             let registry = ticket.map { (connections: connections, ticket: $0) }

@@ -67,4 +67,7 @@ enum ServerLimits {
     /// 429s in a row on one connection before it is closed (`RefusalStreakHandler`): a client that waits as
     /// told never sees this many; one that pipelines on regardless is disconnected.
     static let refusalsBeforeClose = 10
+    /// The most one read of a connection takes from its socket (`GuardedHTTP1Channel`): a few requests' worth,
+    /// or a quarter of a second of a fast upload's body.
+    static let readBytes = 16 * 1024
 }
