@@ -35,7 +35,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
                 context.principal = Principal(kind: kind, scopes: Scope.parse(record.scope), rateKey: hash,
                                               clientID: record.clientID, isPersonal: personal,
                                               undoSession: record.family.map(UndoJournal.session(ofFamily:))
-                                                  ?? UndoJournal.session(ofToken: token))
+                                                  ?? UndoJournal.session(ofToken: token),
+                                              expiresAt: record.expiresAt)
             }
         }
         return try await next(request, context)

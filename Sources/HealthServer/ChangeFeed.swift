@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import HealthModel
 import Synchronization
@@ -13,7 +14,10 @@ import Synchronization
 ///   watcher reads the store's change token every `watchInterval` (100 ms) while anyone subscribes, and when it
 ///   moved wakes every subscriber, since a change token does not say whose data changed.
 /// The same watcher sends every subscriber a heartbeat each `heartbeat` (15 s by default), which keeps
-/// proxies from closing an idle stream and lets the client notice a dead connection.
+/// proxies from closing an idle stream and lets the client notice a dead connection, and ends the streams
+/// whose token no longer works (`FeedCredential`): expired ones at its next look, and once the change token
+/// moved (any revocation, sign-out or password change, by whichever process, is a commit) those the store no
+/// longer knows, looked up at most every `credentialCheckInterval`.
 final class ChangeFeed: Sendable {
     /// What a subscriber's stream carries.
     enum Message: Sendable, Equatable {
@@ -29,6 +33,7 @@ final class ChangeFeed: Sendable {
 
     private struct Subscriber {
         let userID: String
+        let credential: FeedCredential
         let continuation: AsyncStream<Message>.Continuation
     }
 
@@ -43,33 +48,48 @@ final class ChangeFeed: Sendable {
         /// Counts writes started, so a watcher read that overlapped one is recognised and set aside too.
         var writeGeneration: UInt64 = 0
         var watcher: Task<Void, Never>?
+        /// The change token when the subscribers' tokens were last looked up in the store; nil: look again.
+        var credentialsCheckedAt: Int64?
+        /// Counts subscriptions, so a lookup that overlapped one does not count as having checked it.
+        var subscriptions: UInt64 = 0
     }
 
     let store: any HealthStore
     let heartbeat: Duration
     let watchInterval: Duration
     let maxPerUser: Int
+    /// The time tokens expire by (the server's clock, which tests move).
+    let clock: @Sendable () -> Date
+    /// The least time between two lookups of the subscribers' tokens: under a stream of writes the
+    /// store is asked once per interval, not at every change.
+    let credentialCheckInterval: Duration
     private let state = Mutex(State())
 
-    init(store: any HealthStore, heartbeat: Duration, watchInterval: Duration = .milliseconds(100), maxPerUser: Int) {
+    init(store: any HealthStore, heartbeat: Duration, watchInterval: Duration = .milliseconds(100), maxPerUser: Int,
+         clock: @escaping @Sendable () -> Date = Date.init, credentialCheckInterval: Duration = .milliseconds(250)) {
         self.store = store
         self.heartbeat = heartbeat
         self.watchInterval = watchInterval
         self.maxPerUser = maxPerUser
+        self.clock = clock
+        self.credentialCheckInterval = credentialCheckInterval
     }
 
     /// Streams open now (tests, and the benchmark's check that all its dashboards are connected).
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    /// A new stream for `userID`'s dashboard; `unsubscribe` it when the dashboard goes.
-    func subscribe(userID: String) -> Subscription {
+    /// A new stream for `userID`'s dashboard, opened with `credential`; `unsubscribe` it when the dashboard goes.
+    func subscribe(userID: String, credential: FeedCredential) -> Subscription {
         let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(8))
         let outcome: Subscription = state.withLock { state in
             let open = state.subscribers.values.lazy.filter { $0.userID == userID }.count
             guard open < maxPerUser else { return .full }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = Subscriber(userID: userID, continuation: continuation)
+            state.subscribers[id] = Subscriber(userID: userID, credential: credential, continuation: continuation)
+            // Its token was checked before the newest lookup may have been made: the next look checks it.
+            state.credentialsCheckedAt = nil
+            state.subscriptions &+= 1
             if state.watcher == nil {
                 state.watcher = Task { [weak self] in await self?.watch() }
             }
@@ -152,13 +172,19 @@ final class ChangeFeed: Sendable {
 
     // MARK: The watcher
 
-    /// While anyone subscribes: the store's token every `watchInterval`, a heartbeat every `heartbeat`.
+    /// While anyone subscribes: the store's token every `watchInterval`, the subscribers' tokens when it
+    /// moved (at most every `credentialCheckInterval`), a heartbeat every `heartbeat`.
     private func watch() async {
         let clock = ContinuousClock()
         var nextHeartbeat = clock.now + heartbeat
+        var nextCredentialCheck = clock.now
         while !Task.isCancelled {
             do { try await clock.sleep(for: watchInterval) } catch { return }
-            await lookAtStore()
+            let token = await lookAtStore()
+            endExpiredStreams()
+            if let token, clock.now >= nextCredentialCheck, await endStreamsOfUnknownTokens(storeToken: token) {
+                nextCredentialCheck = clock.now + credentialCheckInterval
+            }
             if clock.now >= nextHeartbeat {
                 nextHeartbeat = clock.now + heartbeat
                 for continuation in state.withLock({ $0.subscribers.values.map(\.continuation) }) {
@@ -168,9 +194,12 @@ final class ChangeFeed: Sendable {
         }
     }
 
-    private func lookAtStore() async {
+    /// Tells every subscriber when another process wrote; returns the change token read (nil if unread).
+    private func lookAtStore() async -> Int64? {
         let before = state.withLock { ($0.writesInFlight, $0.writeGeneration) }
-        guard before.0 == 0, let token = try? await store.changeToken() else { return }
+        // Read even while writes of ours are under way: the token lookups need it.
+        guard let token = try? await store.changeToken() else { return nil }
+        guard before.0 == 0 else { return token }
         let told: [AsyncStream<Message>.Continuation] = state.withLock { state in
             // A write of ours started or ran meanwhile: it tells its own user when it ends.
             guard state.writesInFlight == 0, state.writeGeneration == before.1 else { return [] }
@@ -179,5 +208,49 @@ final class ChangeFeed: Sendable {
             return state.subscribers.values.map(\.continuation)
         }
         for continuation in told { continuation.yield(.change(token: token)) }
+        return token
+    }
+
+    // MARK: Tokens that stopped working
+
+    /// Ends the streams whose token has expired: no lookup needed.
+    private func endExpiredStreams() {
+        let now = clock()
+        end { $0.hasExpired(at: now) }
+    }
+
+    /// When the store changed since the last lookup, looks up each distinct token of the subscribers and
+    /// ends the streams of those the store no longer knows. Returns whether it looked.
+    private func endStreamsOfUnknownTokens(storeToken: Int64) async -> Bool {
+        let looked: (credentials: Set<FeedCredential>, subscriptions: UInt64)? = state.withLock { state in
+            guard state.credentialsCheckedAt != storeToken else { return nil }
+            return (Set(state.subscribers.values.map(\.credential)), state.subscriptions)
+        }
+        guard let (credentials, subscriptions) = looked else { return false }
+        let now = clock()
+        var unknown = Set<FeedCredential>()
+        var undecided = false
+        for credential in credentials {
+            switch await credential.isKnown(to: store, now: now) {
+            case false?: unknown.insert(credential)
+            case true?: break
+            case nil: undecided = true
+            }
+        }
+        // A lookup the store could not answer is tried again at the next look.
+        state.withLock { state in
+            if !undecided, state.subscriptions == subscriptions { state.credentialsCheckedAt = storeToken }
+        }
+        if !unknown.isEmpty { end { unknown.contains($0) } }
+        return true
+    }
+
+    /// Ends (and forgets) the streams whose credential `matches`: their routes' answers end with them.
+    private func end(where matches: (FeedCredential) -> Bool) {
+        let ended: [AsyncStream<Message>.Continuation] = state.withLock { state in
+            let ids = state.subscribers.filter { matches($0.value.credential) }.map(\.key)
+            return ids.compactMap { state.subscribers.removeValue(forKey: $0)?.continuation }
+        }
+        for continuation in ended { continuation.finish() }
     }
 }

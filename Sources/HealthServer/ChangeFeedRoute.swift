@@ -20,20 +20,24 @@ import ServiceLifecycle
 ///
 /// `ready` first, with the store's change token and the seconds between heartbeats; a `change` whenever
 /// the user's data may have changed; a comment line every heartbeat while nothing does. The stream stays
-/// open until the client goes or the server stops (a graceful stop ends it, so the stop never waits on it).
+/// open until the client goes, the server stops (a graceful stop ends it, so the stop never waits on it) or
+/// its token stops working (revoked, signed out, a password change, expired: `FeedCredential`).
 /// A user may hold `maxFeedsPerUser` streams at once; one more is a 429.
 struct ChangeFeedRoute {
     let feed: ChangeFeed
 
     func add(to router: Router<ServerContext>) {
-        router.get("/v1.1/hmon/changes") { _, context in try await open(context) }
+        router.get("/v1.1/hmon/changes") { request, context in try await open(request, context) }
     }
 
-    private func open(_ context: ServerContext) async throws -> Response {
-        guard let principal = context.principal else { throw APIError.unauthorized }
+    private func open(_ request: Request, _ context: ServerContext) async throws -> Response {
+        guard let principal = context.principal, let (secret, personal) = AuthenticationMiddleware.token(request) else {
+            throw APIError.unauthorized
+        }
         guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
+        let credential = FeedCredential(token: secret, isPersonal: personal, expiresAt: principal.expiresAt)
         let token = try await feed.store.changeToken()
-        var subscription = feed.subscribe(userID: userID)
+        var subscription = feed.subscribe(userID: userID, credential: credential)
         if case .full = subscription {
             // Some of them may be dashboards that went away, not yet noticed: writing lets those go. At least
             // twice: the first write to a connection its peer closed may still be taken; the reset it brings
@@ -42,7 +46,7 @@ struct ChangeFeedRoute {
                 feed.sendHeartbeat(to: userID)
                 try await Task.sleep(for: .milliseconds(50))
                 if attempt >= 1 {
-                    subscription = feed.subscribe(userID: userID)
+                    subscription = feed.subscribe(userID: userID, credential: credential)
                     if case .open = subscription { break }
                 }
             }

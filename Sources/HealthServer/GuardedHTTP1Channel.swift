@@ -6,7 +6,8 @@ import NIOCore
 /// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection caps, checked
 /// as each connection is accepted (`OpenConnections`, which may shed an idle one to make room, and
 /// `RequestBytesTap`, which answers the refused), and the header, body, idle and write deadlines
-/// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router).
+/// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router), and the close of a connection
+/// that keeps sending after being told to wait (`RefusalStreakHandler`).
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -27,11 +28,20 @@ struct GuardedHTTP1Channel: ServerChildChannel {
                 ticket = nil
             }
             try channel.pipeline.syncOperations.addHandler(RequestBytesTap(refuse: ticket == nil))
+            // One read of at most 16 KB at a time: everything read is parsed at once, so a client that pipelines
+            // megabytes would otherwise make the event loop parse thousands of requests it may never answer
+            // (the connection is closed at its tenth 429), while other connections wait on that loop.
+            try channel.syncOptions?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            try channel.syncOptions?.setOption(ChannelOptions.recvAllocator,
+                                               value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: ServerLimits.readBytes))
             return ticket
         }.flatMap { ticket in
             let registry = ticket.map { (connections: connections, ticket: $0) }
             return HTTP1Channel(responder: responder,
-                                configuration: .init(additionalChannelHandlers: [ExchangeDeadlineHandler(limits: limits, registry: registry)]))
+                                configuration: .init(additionalChannelHandlers: [
+                                    ExchangeDeadlineHandler(limits: limits, registry: registry),
+                                    RefusalStreakHandler(limit: ServerLimits.refusalsBeforeClose),
+                                ]))
                 .setup(channel: channel, logger: logger)
         }
     }

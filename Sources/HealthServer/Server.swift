@@ -88,6 +88,8 @@ public enum HMonServer {
         if !configuration.trustedProxies.networks.isEmpty {
             router.add(middleware: ClientAddressMiddleware(proxies: configuration.trustedProxies))
         }
+        router.add(middleware: FairShareMiddleware(turns: AddressTurns(perAddress: configuration.limits.requestsAtOncePerAddress),
+                                                   trustedProxies: configuration.trustedProxies))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
         if let hook = configuration.beforeEachRequest {
@@ -99,7 +101,8 @@ public enum HMonServer {
         router.add(middleware: AuthenticationMiddleware(store: store, cache: tokenCache,
                                                         storeVersion: storeVersion, clock: configuration.clock))
         let changeFeed = ChangeFeed(store: store, heartbeat: configuration.feedHeartbeat,
-                                    watchInterval: configuration.feedWatchInterval, maxPerUser: configuration.maxFeedsPerUser)
+                                    watchInterval: configuration.feedWatchInterval, maxPerUser: configuration.maxFeedsPerUser,
+                                    clock: configuration.clock)
         router.add(middleware: ChangeFeedMiddleware(feed: changeFeed))
         if let limit = configuration.rateLimit {
             router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import HealthModel
 import Hummingbird
@@ -24,6 +25,8 @@ struct Principal: Sendable {
     /// The undo journal the token's changes go to: its OAuth family (one sign-in, through its refreshes),
     /// else its hash (`UndoJournal.session`).
     var undoSession: String? = nil
+    /// When the token stops working by itself; nil for one that lives until revoked.
+    var expiresAt: Date? = nil
 
     var userID: String? { if case .user(let id) = kind { id } else { nil } }
 

@@ -22,15 +22,20 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections open at once from one peer address, shed and refused as past `maxConnections`; nil for a
     /// quarter of the total cap in force. A trusted proxy's address (`--trusted-proxy`) has no such cap.
     public var maxConnectionsPerAddress: Int?
+    /// Requests of one peer address handled at once, however many connections carry them; more wait their
+    /// turn (`AddressTurns`). A trusted proxy's own address has no such cap (its forwarded clients do).
+    public var requestsAtOncePerAddress: Int
 
     public init(headerTimeout: TimeInterval = 5, bodyTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 10,
-                writeTimeout: TimeInterval = 10, maxConnections: Int = 2000, maxConnectionsPerAddress: Int? = nil) {
+                writeTimeout: TimeInterval = 10, maxConnections: Int = 2000, maxConnectionsPerAddress: Int? = nil,
+                requestsAtOncePerAddress: Int = 4) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.requestsAtOncePerAddress = requestsAtOncePerAddress
     }
 
     /// `maxConnectionsPerAddress`, or its default: a quarter of `totalCap` (`maxConnections`, or less when
@@ -59,4 +64,10 @@ enum ServerLimits {
     static let acceptBacklog = 1024
     /// Descriptors kept free of connections: the store's SQLite files, logs, the listening socket.
     static let descriptorsReserved = 64
+    /// 429s in a row on one connection before it is closed (`RefusalStreakHandler`): a client that waits as
+    /// told never sees this many; one that pipelines on regardless is disconnected.
+    static let refusalsBeforeClose = 10
+    /// The most one read of a connection takes from its socket (`GuardedHTTP1Channel`): a few requests' worth,
+    /// or a quarter of a second of a fast upload's body.
+    static let readBytes = 16 * 1024
 }

@@ -28,27 +28,33 @@ extension PostgresStore {
         try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(oldest)")
     }
 
-    public func lastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
-        let row = try await read { db in
-            try await db.one("""
-                SELECT step, kind, reading, made_at FROM undo_journal WHERE user_id = \(userID) AND session = \(session)
-                ORDER BY step DESC LIMIT 1
+    public func claimLastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
+        let key = userID + " " + session
+        let row = try await write { db in
+            // The session's lock, as `recordChange` takes it: a second undo waits here and then finds the next
+            // newest. Without it, it would find the same row, wait on its row lock and delete nothing.
+            try await db.run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
+            return try await db.one("""
+                DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session)
+                    AND step = (SELECT max(step) FROM undo_journal WHERE user_id = \(userID) AND session = \(session))
+                RETURNING step, kind, reading, made_at
                 """).map { row in
                 (step: try row.value("step", Int64.self), kind: try row.value("kind", String.self),
                  reading: try row.value("reading", String.self), madeAt: try row.value("made_at", Int64.self))
             }
         }
         guard let row else { return nil }
-        guard let kind = ReadingChangeKind(rawValue: row.kind) else {
-            throw HealthError.invalidValue("the undo journal holds a change of a kind this hmon does not know (\(row.kind)): update hmon")
-        }
-        return UndoJournalEntry(step: row.step, kind: kind, reading: try UndoJournal.decode(row.reading),
-                                madeAt: Date(millisecondsSince1970: row.madeAt))
+        return try UndoJournal.entry(step: row.step, kind: row.kind, reading: row.reading, madeAt: row.madeAt)
     }
 
-    public func forgetChange(step: Int64, userID: String, session: String) async throws {
+    public func restoreChange(_ entry: UndoJournalEntry, userID: String, session: String) async throws {
+        let reading = try UndoJournal.encode(entry.reading)
         try await write { db in
-            try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step = \(step)")
+            try await db.run("""
+                INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
+                VALUES (\(userID), \(session), \(entry.step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
+                ON CONFLICT DO NOTHING
+                """)
         }
     }
 }

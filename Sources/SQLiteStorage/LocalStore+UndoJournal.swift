@@ -23,25 +23,27 @@ extension LocalStore {
             .execute(arguments: [userID, now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970])
     }
 
-    public func lastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
-        let row = try await read { db in
-            try Row.fetchOne(db, sql: "SELECT step, kind, reading, made_at FROM undo_journal WHERE user_id = ? AND session = ? ORDER BY step DESC LIMIT 1",
-                             arguments: [userID, session]).map { row in
+    public func claimLastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
+        // One statement: SQLite runs it under the write lock, so no other undo (of any process) sees the row between.
+        let row = try await write { db in
+            try Row.fetchOne(db, sql: """
+                DELETE FROM undo_journal WHERE user_id = ? AND session = ?
+                    AND step = (SELECT max(step) FROM undo_journal WHERE user_id = ? AND session = ?)
+                RETURNING step, kind, reading, made_at
+                """, arguments: [userID, session, userID, session]).map { row in
                 (step: row["step"] as Int64, kind: row["kind"] as String, reading: row["reading"] as String, madeAt: row["made_at"] as Int64)
             }
         }
         guard let row else { return nil }
-        guard let kind = ReadingChangeKind(rawValue: row.kind) else {
-            throw HealthError.invalidValue("the undo journal holds a change of a kind this hmon does not know (\(row.kind)): update hmon")
-        }
-        return UndoJournalEntry(step: row.step, kind: kind, reading: try UndoJournal.decode(row.reading),
-                                madeAt: Date(millisecondsSince1970: row.madeAt))
+        return try UndoJournal.entry(step: row.step, kind: row.kind, reading: row.reading, madeAt: row.madeAt)
     }
 
-    public func forgetChange(step: Int64, userID: String, session: String) async throws {
+    public func restoreChange(_ entry: UndoJournalEntry, userID: String, session: String) async throws {
+        let reading = try UndoJournal.encode(entry.reading)
         try await write { db in
-            try db.execute(sql: "DELETE FROM undo_journal WHERE user_id = ? AND session = ? AND step = ?",
-                           arguments: [userID, session, step])
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO undo_journal (user_id, session, step, kind, reading, made_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [userID, session, entry.step, entry.kind.rawValue, reading, entry.madeAt.millisecondsSince1970])
         }
     }
 }

@@ -174,6 +174,20 @@ final class FeedListener: @unchecked Sendable {
             }
         }
     }
+
+    /// Waits until the server ended the stream (true): its last chunk came, or it closed the connection; false
+    /// when it still streams after `timeout` seconds.
+    func waitForEnd(timeout: Double) async -> Bool {
+        await ServeCommandTests.offThePool { [self] in
+            let end = Date().addingTimeInterval(timeout)
+            while true {
+                if self.text.hasSuffix("\r\n0\r\n\r\n") { return true }
+                guard Date() < end else { return false }
+                guard let more = connection.readSome(timeout: min(0.2, end.timeIntervalSinceNow)) else { return true }
+                received.withLock { $0 += more }
+            }
+        }
+    }
 }
 
 /// The events a client's `changes()` stream gave, collected as they come.

@@ -12,6 +12,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     private let fd: Int32
+    var descriptor: Int32 { fd }
 
     /// Connects to 127.0.0.1:`port`, from `source` when given (any 127.x.y.z address is this machine: a
     /// second "client address" without a second machine). `receiveBuffer` shrinks the socket's receive
@@ -148,5 +149,13 @@ final class RawConnection: @unchecked Sendable {
         let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         return text[headEnd.upperBound...].utf8.count >= length ? text : nil
+    }
+}
+
+extension RawConnection {
+    /// Waits up to `timeout` seconds until the socket takes more bytes; true when it does.
+    func waitUntilWritable(timeout: Double) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&poller, 1, Int32(max(1, timeout * 1000))) > 0
     }
 }

@@ -3,6 +3,7 @@ import HealthCore
 import HealthModel
 import HealthServer
 import Testing
+import TestSupport
 import SQLiteStorage
 
 /// `POST /v1.1/hmon/undo` (hmon's extension): a sign-in undoes its own adds, edits and deletes over the
@@ -56,6 +57,32 @@ import SQLiteStorage
             #expect(try await world.store.messageCount(userID: world.alice.id) == 0)
 
             #expect(try await world.send("POST", "/v1.1/hmon/undo").status == 401)
+        }
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func eightUndosAtOnceOnOneSignInUndoEightChangesEachADifferentOne(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let token = try await world.token()
+            let ts = Date().millisecondsSince1970 - 3_600_000
+            for step in 0..<8 {
+                let posted = try await world.post("/v1.1/messages", token: token, json: """
+                    {"sdid": "\(world.aliceScale.id)", "ts": \(ts - Int64(step) * 60_000), "data": {"weight": \(70 + step)}}
+                    """)
+                #expect(posted.status == 200, "\(posted.text)")
+            }
+            let answers = try await withThrowingTaskGroup(of: Reply.self) { group in
+                for _ in 0..<8 { group.addTask { try await world.send("POST", "/v1.1/hmon/undo", token: token) } }
+                return try await group.reduce(into: [Reply]()) { $0.append($1) }
+            }
+            let undone = answers.compactMap { answer -> Double? in
+                let data = (try? answer.json)?["data"] as? [String: Any]
+                guard answer.status == 200, data?["undone"] as? String == "add", data?["notPossible"] == nil else { return nil }
+                return ((data?["reading"] as? [String: Any])?["data"] as? [String: Any])?["weight"] as? Double
+            }
+            #expect(undone.sorted() == (0..<8).map { Double(70 + $0) }, "each undo took a change of its own: \(answers.map(\.text))")
+            #expect(try await world.store.messageCount(userID: world.alice.id) == 0)
+            #expect(try await world.send("POST", "/v1.1/hmon/undo", token: token).text == #"{"data":{}}"#)
         }
     }
 }

@@ -7,7 +7,8 @@ import HealthModel
 extension LocalHealthService {
     public func undoLastChange() async throws -> UndoOutcome {
         let userID = try requireUser()
-        guard let session = undoSession, let entry = try await store.lastChange(userID: userID, session: session) else {
+        // Claimed before it is undone, so that undos at once each reverse a change of their own.
+        guard let session = undoSession, let entry = try await store.claimLastChange(userID: userID, session: session) else {
             return .nothing
         }
         let before = entry.reading
@@ -31,11 +32,16 @@ extension LocalHealthService {
             }
         } catch let error as HealthError {
             // The reading moved on since (deleted elsewhere, its id back already, its device gone): the entry
-            // can never be undone, so it goes, and the next undo reaches the change before it.
-            guard let reason = Self.reasonUndoIsImpossible(error) else { throw error }
+            // can never be undone, so it stays out of the journal, and the next undo reaches the change before it.
+            guard let reason = Self.reasonUndoIsImpossible(error) else {
+                try? await store.restoreChange(entry, userID: userID, session: session)
+                throw error
+            }
             outcome.notPossible = reason
+        } catch {
+            try? await store.restoreChange(entry, userID: userID, session: session)
+            throw error
         }
-        try await store.forgetChange(step: entry.step, userID: userID, session: session)
         return outcome
     }
 

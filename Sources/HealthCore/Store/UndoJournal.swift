@@ -42,6 +42,14 @@ public enum UndoJournal {
     public static func decode(_ text: String) throws -> Message {
         try JSONDecoder().decode(Message.self, from: Data(text.utf8))
     }
+
+    /// An entry as a store keeps it: its kind as text, its reading as JSON text, its time in milliseconds.
+    public static func entry(step: Int64, kind: String, reading: String, madeAt: Int64) throws -> UndoJournalEntry {
+        guard let kind = ReadingChangeKind(rawValue: kind) else {
+            throw HealthError.invalidValue("the undo journal holds a change of a kind this hmon does not know (\(kind)): update hmon")
+        }
+        return UndoJournalEntry(step: step, kind: kind, reading: try decode(reading), madeAt: Date(millisecondsSince1970: madeAt))
+    }
 }
 
 /// The undo journal: each session's recent adds, edits and deletes of readings, newest undone first.
@@ -51,8 +59,11 @@ public protocol UndoJournalStore: AnyObject, Sendable {
     /// Keeps a change; drops the session's entries past `UndoJournal.entriesPerSession` and the user's
     /// entries older than `UndoJournal.maximumAge`.
     func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date) async throws
-    /// The session's newest change; nil when there is none.
-    func lastChange(userID: String, session: String) async throws -> UndoJournalEntry?
-    /// Drops one change (undone, or no longer possible to undo).
-    func forgetChange(step: Int64, userID: String, session: String) async throws
+    /// Takes the session's newest change out of the journal, in one transaction, and returns it; nil when
+    /// there is none. Undos of one session at once, in this process or another, each take a different
+    /// change, newest first: reading the newest and dropping it later let two undos take the same one.
+    func claimLastChange(userID: String, session: String) async throws -> UndoJournalEntry?
+    /// Puts a claimed change back at its own step, when undoing it failed for a reason that may pass (a
+    /// busy store): it stays to be undone again. Nothing, if its step has been taken since.
+    func restoreChange(_ entry: UndoJournalEntry, userID: String, session: String) async throws
 }
