@@ -107,7 +107,7 @@ struct MistakesWalkEndToEndTests {
         try tmux.type("151.5")
         try tmux.press("Enter")
         try tmux.waitForScreen("the weigh-in saved") { !$0.contains("New weight in lb") && $0.contains("151.5") }
-        try tmux.press("C-z")
+        try tmux.type("U")
         try tmux.waitForScreen("the undo said, the weigh-in gone from the table") { screen in
             screen.contains("undid") && !screen.split(separator: "\n").contains { $0.hasPrefix("│") && !$0.contains("┤") && $0.contains("151.5") }
         }
