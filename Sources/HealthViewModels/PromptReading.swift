@@ -61,7 +61,7 @@ extension PromptReading {
         let timeText = rest
         let typed: Result<Double, PromptProblem> = if let withUnit, numberText.contains(where: \.isLetter) {
             withUnit(numberText).map { .success($0) }
-                ?? .failure(PromptProblem(message: "\"\(numberText)\" is not \(quantity): type one like \(example)"))
+                ?? .failure(PromptProblem(message: "\"\(numberText)\" is not a number (or its unit is not one for this): type \(quantity), like \(example)"))
         } else {
             number(in: numberText, quantity: quantity, example: example)
         }
