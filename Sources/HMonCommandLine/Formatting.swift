@@ -12,6 +12,17 @@ public enum Formatting {
         return text == "-0" ? "0" : text
     }
 
+    /// A figure for a person to read, with the screens' thousands separators: 8952 → "8,952", 1320.35 →
+    /// "1,320.4" (`number`'s decimals). Never for a file or JSON a program reads.
+    public static func figure(_ value: Double, decimals: Int = 1) -> String {
+        let text = number(value, decimals: decimals)
+        let negative = text.hasPrefix("-")
+        let body = negative ? String(text.dropFirst()) : text
+        let parts = body.split(separator: ".", maxSplits: 1)
+        guard let whole = Int(parts[0]) else { return text }
+        return (negative ? "-" : "") + grouped(whole) + (parts.count > 1 ? "." + parts[1] : "")
+    }
+
     /// `1234567` → `1,234,567`.
     public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)

@@ -60,7 +60,7 @@ public enum TrendText {
     static func goal(_ s: TrendSummary, weight: (Double) -> String) -> String {
         guard let goalKg = s.goalKg, let projection = s.goal else { return "not set (hmon profile set --goal-kg KG)" }
         switch projection {
-        case .maintaining: return "\(weight(goalKg)): within 1 kg of your goal: maintaining"
+        case .maintaining: return "\(weight(goalKg)): within \(weight(GoalProjection.maintainingKg)) of your goal: maintaining"
         case .reaches(let day): return "\(weight(goalKg)), reached around \(day) at the current rate"
         case .beyondHorizon: return "\(weight(goalKg)), more than 3 years away at the current rate"
         case .notApproaching: return "\(weight(goalKg)); the trend is not moving toward it"

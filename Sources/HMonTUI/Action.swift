@@ -16,6 +16,7 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let help = Action("help")
     public static let cycleTheme = Action("cycle theme")
     public static let undo = Action("undo")
+    public static let suspend = Action("suspend")
     public static let signOut = Action("sign out")
     public static let refresh = Action("refresh")
     public static let back = Action("back")

@@ -126,7 +126,15 @@ public final class App {
                         dashboard.resize(to: screen.size)
                         continue
                     }
-                    if dashboard.handle(key) == .quit { return }
+                    switch dashboard.handle(key) {
+                    case .quit: return
+                    case .suspend:
+                        screen.suspend()
+                        // Back from `fg`: the terminal may have changed size while hmon was stopped.
+                        screen.updateSize()
+                        dashboard.resize(to: screen.size)
+                    case .keepGoing: break
+                    }
                 }
             case .terminal(.resize):
                 screen.updateSize()

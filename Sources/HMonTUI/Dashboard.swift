@@ -39,7 +39,8 @@ public final class Dashboard {
         self.runner = LoadRunner { continuation.yield($0) }
     }
 
-    public enum Outcome: Sendable { case keepGoing, quit }
+    /// `suspend`: give the terminal back and stop until `fg` (Ctrl-Z), which only the event loop can do.
+    public enum Outcome: Sendable { case keepGoing, quit, suspend }
 
     // MARK: Screens
 
@@ -123,6 +124,8 @@ public final class Dashboard {
 
     public func handle(_ key: Key) -> Outcome {
         ui.notice = nil
+        // Ctrl-Z suspends wherever it is pressed, typing included, as the terminal's own job control would.
+        if key == .ctrl("z") { return .suspend }
         if ui.showsHelp {
             // Any key closes the help; q and Ctrl-C still quit; on a small terminal ↓/↑ turn its pages.
             if key == .ctrl("c") || (key == .char("q") && app.screen != .signIn) { return .quit }
@@ -184,6 +187,8 @@ public final class Dashboard {
         switch action {
         case .quit:
             return .quit
+        case .suspend:
+            return .suspend
         case .help:
             ui.showsHelp.toggle()
         case .editProfile where current.modal == nil && app.screen != .signIn:
@@ -197,8 +202,8 @@ public final class Dashboard {
         case .refresh where current.modal == nil:
             run(refreshCurrent() + pollLinkedSources())
         case .undo where current.modal == nil && app.screen != .signIn:
-            run(app.undoLastChange { [unowned self] said in
-                ui.notice = said
+            run(app.undoLastChange { [unowned self] said, kind in
+                ui.notice = said + undoneElsewhere(kind)
                 return refreshCurrent()
             })
         case .signOut where current.modal == nil && app.screen != .signIn:

@@ -49,9 +49,10 @@ public enum KeyMap {
             Binding(.escape, .backspace, does: .back, help: "back"),
             Binding(.char("T"), does: .cycleTheme, help: "next colour theme"),
             Binding(.char("p"), does: .editProfile, help: "your profile: units, height, birth date, goal"),
-            // Ctrl-Z, not `u` (kg/lb on Weights): the terminal runs in raw mode, so it arrives as a key
-            // rather than suspending hmon.
-            Binding(.ctrl("z"), does: .undo, help: "undo your last add, edit or delete"),
+            // `U`, not `u` (kg/lb on Weights); Ctrl-Z suspends, as in every other terminal program (the
+            // terminal runs in raw mode, so it arrives as a key and the dashboard stops itself).
+            Binding(.char("U"), does: .undo, help: "undo your last add, edit or delete"),
+            Binding(.ctrl("z"), does: .suspend, help: "suspend (fg resumes)"),
             Binding(.char("L"), does: .signOut, help: "sign out"),
         ]
         return table

@@ -66,9 +66,12 @@ enum Scope {
     static let write = "write"
     static let all = "read,write"
 
+    /// The scopes in `text`, apart by a space (RFC 6749), a comma, or the `+` Exist's documentation writes, which
+    /// arrives as `+` when a client percent-encodes it (`%2B`) and as `%2B` itself when it is encoded twice.
     static func parse(_ text: String?) -> Set<String> {
         guard let text, !text.isEmpty else { return [read, write] }
-        return Set(text.split { $0 == "," || $0 == " " }.map { String($0).lowercased() })
+        let separated = text.replacingOccurrences(of: "%2B", with: "+", options: .caseInsensitive)
+        return Set(separated.split { $0 == "," || $0 == " " || $0 == "+" }.map { String($0).lowercased() })
     }
 
     /// The requested scopes that hmon knows (its own `read`, `write` and Exist's `<group>_read`,

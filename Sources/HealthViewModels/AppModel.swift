@@ -46,6 +46,8 @@ public final class AppModel {
     public let devices: DevicesModel
     /// The profile's mass unit, once loaded after sign-in.
     public private(set) var preferredMass: MassUnit?
+    /// The profile's energy unit, once loaded after sign-in.
+    public private(set) var preferredEnergy: EnergyUnit?
     /// The sign-out question is open: "Sign out? y/n".
     public private(set) var isConfirmingSignOut = false
     /// The profile form, while it is open (`p`, or the setup after an account is created).
@@ -172,6 +174,7 @@ public final class AppModel {
         return form.submit { [weak self] profile in
             guard let self else { return .none }
             preferredMass = profile.massUnit
+            preferredEnergy = profile.energyUnit
             profileForm = nil
             return then() + devices.refresh()
         }
@@ -196,6 +199,7 @@ public final class AppModel {
             case .success(let (user, profile)):
                 self.user = user
                 preferredMass = profile.massUnit
+                preferredEnergy = profile.energyUnit
             case .failure(let error):
                 problem = describe(error)
             }
@@ -301,13 +305,14 @@ public final class AppModel {
 
     // MARK: Undo
 
-    /// Ctrl-Z: undoes the newest add, edit or delete of this session (`HealthService.undoLastChange`), then
+    /// U: undoes the newest add, edit or delete of this session (`HealthService.undoLastChange`), then
     /// `then` gets the line the status bar says ("undid: removed the weigh-in of 27.2 kg at …") and returns
     /// what reloads. A failure is said the same way: nothing was changed.
-    public func undoLastChange(then: @escaping @MainActor (String) -> Command) -> Command {
+    /// `then` also gets what kind of reading was undone, so the dashboard can say on which screen it shows.
+    public func undoLastChange(then: @escaping @MainActor (String, ReadingKindWord?) -> Command) -> Command {
         guard user != nil else { return .none }
         let service = service
-        let unit = preferredMass ?? .kg
+        let units = QuantityText(massUnit: preferredMass ?? .kg, energyUnit: preferredEnergy ?? .kcal)
         let formats = Formats(calendar: clock.calendar)
         return Command(writes.write("undo") {
             try await service.undoLastChange()
@@ -315,10 +320,11 @@ public final class AppModel {
             guard let self else { return .none }
             switch result {
             case .success(let outcome):
-                let sentence = outcome.sentence(in: unit) { formats.dateTime($0) }
-                return then(outcome.undone == nil || outcome.notPossible != nil ? sentence : "undid: " + sentence) + devices.refresh()
+                let sentence = outcome.sentence(in: units) { formats.dateTime($0) }
+                return then(outcome.undone == nil || outcome.notPossible != nil ? sentence : "undid: " + sentence,
+                            outcome.readingKind) + devices.refresh()
             case .failure(let error):
-                return then("could not undo: \(describe(error))")
+                return then("could not undo: \(describe(error))", nil)
             }
         })
     }

@@ -224,27 +224,33 @@ public final class EnergyModel {
         title = summary.day == clock.today ? "Today · \(formats.longDay(summary.day))" : formats.longDay(summary.day)
         let spent = summary.active + (summary.resting ?? 0)
         let scale = max(spent, summary.consumed, 1)
-        func line(_ label: String, _ kcal: Double, _ fraction: Double) -> EnergyLine {
-            EnergyLine(label: label, value: Formats.whole(unit.fromKcal(kcal)), unit: unit.rawValue, fraction: fraction)
+        // The figures shown add up as shown: Spent and Net are summed from the rounded parts (`ShownEnergy`).
+        let shown = ShownEnergy(summary, unit: unit)
+        func line(_ label: String, _ value: Int, _ fraction: Double) -> EnergyLine {
+            EnergyLine(label: label, value: Formats.whole(Double(value)), unit: unit.rawValue, fraction: fraction)
         }
         lines = [
-            line("Active", summary.active, summary.active / scale),
-            line("Resting", summary.resting ?? 0, (summary.resting ?? 0) / scale),
-            line("Consumed", summary.consumed, summary.consumed / scale),
+            line("Active", shown.active, summary.active / scale),
+            line("Resting", shown.resting ?? 0, (summary.resting ?? 0) / scale),
+            line("Consumed", shown.consumed, summary.consumed / scale),
         ]
         if summary.resting == nil { lines.remove(at: 1) }
         intakeFraction = summary.consumed / scale
         expenditureFraction = spent / scale
-        self.spent = summary.resting == nil ? nil : line("Spent", spent, spent / scale)
+        self.spent = shown.spent.map { line("Spent", $0, spent / scale) }
 
         missing = summary.missing.map(\.rawValue)
         fixCommand = Self.fixCommand(for: summary.missing)
-        if let netKcal = summary.net {
-            let value = unit.fromKcal(netKcal)
-            net = "\(Formats.signedWhole(value)) \(unit.rawValue)"
-            isSurplus = value.rounded() > 0
-            let amount = "\(Formats.whole(abs(value))) \(unit.rawValue)"
-            netMeaning = value.rounded() > 0 ? "a surplus of \(amount)" : value.rounded() < 0 ? "a deficit of \(amount)" : "balanced"
+        if shown.net != nil, summary.consumed <= 0 {
+            // No food logged: what is spent is known, the balance is not; the week's row says the same.
+            net = "not logged"
+            isSurplus = false
+            netMeaning = ""
+        } else if let value = shown.net {
+            net = "\(Formats.signedWhole(Double(value))) \(unit.rawValue)"
+            isSurplus = value > 0
+            let amount = "\(Formats.whole(Double(abs(value)))) \(unit.rawValue)"
+            netMeaning = value > 0 ? "a surplus of \(amount)" : value < 0 ? "a deficit of \(amount)" : "balanced"
         } else {
             net = nil
             isSurplus = false
@@ -275,9 +281,10 @@ public final class EnergyModel {
         week = days.map { summary in
             let isLogged = summary.consumed > 0
             let net = isLogged ? summary.net : nil
+            let shownNet = ShownEnergy(summary, unit: unit).net
             return DayBalance(label: formats.weekDay(summary.day),
-                              net: summary.net == nil ? "—" : net.map { Formats.signedWhole(unit.fromKcal($0)) } ?? "not logged",
-                              isSurplus: (net ?? 0).rounded() > 0,
+                              net: shownNet == nil ? "—" : isLogged ? Formats.signedWhole(Double(shownNet ?? 0)) : "not logged",
+                              isSurplus: isLogged && (shownNet ?? 0) > 0,
                               fraction: net.map { abs($0) / largest } ?? 0,
                               isSelected: summary.day == days.last?.day,
                               isLogged: isLogged,
@@ -355,8 +362,10 @@ public final class EnergyModel {
     public func submitPrompt() -> Command {
         // Two steps: the amount, then what it was (optional; Enter on an empty line skips it).
         guard let kcal = pendingKcal else {
+            let unit = unit
             guard let entry = PromptReading.typedEntry(prompt, quantity: "the energy in \(unit.rawValue)", example: "650",
-                                                       day: day, clock: clock, problem: &problem)
+                                                       day: day, clock: clock,
+                                                       withUnit: { TypedQuantity.kcal($0, unit: unit).map(unit.fromKcal) }, problem: &problem)
             else { return .none }
             let value = entry.value
             guard value >= 0 else {

@@ -372,7 +372,10 @@ public final class HRVModel {
             note = "RMSSD \(place) your normal range (HRV4Training baseline, 60 days)"
         case .building(let have, let need)?:
             color = .unknown
-            note = "building your baseline (\(have) of \(need))"
+            // Counted with the measurement shown, as a person counts theirs: the first is "1 of 14". The range
+            // is of the measurements before one, so the one that completes it is rated from the next on.
+            note = have + 1 < need ? "building your baseline (\(have + 1) of \(need))"
+                : "building your baseline (\(need) of \(need): the next is rated)"
         }
         let source = Self.sourceName(data[Field.source]?.textValue)
         let scoresFrom = scored.flatMap { $0.mid == message.mid ? nil : "scores from Welltory, \(formats.dateTime($0.date))" }

@@ -45,13 +45,28 @@ extension PromptReading {
     /// The number typed into `prompt` and the optional time after it (`TypedTime`'s forms; a time alone is
     /// on `day`), or nil with `problem` set to what to type instead. A time still ahead is refused: a
     /// reading is logged when it happened.
+    /// - Parameter withUnit: reads a number typed with its unit ("160 lb", "72,4kg") into the unit the prompt
+    ///   asks in; nil when the unit is not one of this quantity's. Without it only a bare number is read.
     static func typedEntry(_ prompt: TextField?, quantity: String, example: String, day: Day, clock: Clock,
-                           problem: inout String?) -> TypedEntry? {
+                           withUnit: ((String) -> Double?)? = nil, problem: inout String?) -> TypedEntry? {
         guard let text = prompt?.text.trimmingCharacters(in: .whitespaces) else { return nil }
-        let numberText = String(text.prefix { !$0.isWhitespace })
-        let timeText = text.dropFirst(numberText.count).trimmingCharacters(in: .whitespaces)
-        guard case .success(let value) = number(in: numberText, quantity: quantity, example: example) else {
-            if case .failure(let reason) = number(in: numberText, quantity: quantity, example: example) { problem = reason.message }
+        var numberText = String(text.prefix { !$0.isWhitespace })
+        var rest = text.dropFirst(numberText.count).trimmingCharacters(in: .whitespaces)
+        // A unit word after the number belongs to it ("160 lb yesterday 7:10"); a time never starts with one.
+        let next = String(rest.prefix { !$0.isWhitespace })
+        if let withUnit, !next.isEmpty, next.allSatisfy(\.isLetter), withUnit(numberText + " " + next) != nil {
+            numberText += " " + next
+            rest = rest.dropFirst(next.count).trimmingCharacters(in: .whitespaces)
+        }
+        let timeText = rest
+        let typed: Result<Double, PromptProblem> = if let withUnit, numberText.contains(where: \.isLetter) {
+            withUnit(numberText).map { .success($0) }
+                ?? .failure(PromptProblem(message: "\"\(numberText)\" is not a number (or its unit is not one for this): type \(quantity), like \(example)"))
+        } else {
+            number(in: numberText, quantity: quantity, example: example)
+        }
+        guard case .success(let value) = typed else {
+            if case .failure(let reason) = typed { problem = reason.message }
             return nil
         }
         guard !timeText.isEmpty else { return TypedEntry(value: value, time: nil) }

@@ -39,7 +39,9 @@ enum TrendSummaryItems {
         if let goalKg = s.goalKg, let goal = s.goal {
             let target = "goal \(Formats.oneDecimal(unit.fromKg(goalKg))) \(unit.rawValue)"
             switch goal {
-            case .maintaining: items.append(SummaryItem("within 1 kg of your goal: maintaining", isGood: true))
+            case .maintaining:
+                let band = QuantityText(massUnit: unit).text(GoalProjection.maintainingKg, .mass)
+                items.append(SummaryItem("within \(band) of your goal: maintaining", isGood: true))
             case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true))
             case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away"))
             case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false))

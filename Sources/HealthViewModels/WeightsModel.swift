@@ -290,8 +290,10 @@ public final class WeightsModel {
     /// Posts the prompt's weight (in the displayed unit) to this device. The service checks the range
     /// exactly as `hmon add weight` does; its message shows in place and the prompt stays open to fix it.
     public func submitPrompt() -> Command {
+        let unit = unit
         guard let entry = PromptReading.typedEntry(prompt, quantity: "a weight in \(unit.rawValue)", example: "72.4",
-                                                   day: clock.today, clock: clock, problem: &problem)
+                                                   day: clock.today, clock: clock,
+                                                   withUnit: { TypedQuantity.kg($0, unit: unit).map(unit.fromKg) }, problem: &problem)
         else { return .none }
         let value = entry.value
         // The range in the unit the person typed in (the store would say it in kg).

@@ -294,13 +294,25 @@ public final class RemoteHealthService: HealthService {
         let profile = try await self.profile()
         var readings: [[String: FieldValue]] = []
         var latestWeight: Message?
-        for device in try await devices() {
+        let devices = try await devices()
+        for device in devices {
             readings += try await allMessages(sdid: device.id, from: start, to: end - 1, field: nil).map(\.data)
             let lastWeight = try await messages(MessageQuery(sdid: device.id, startDate: 0, endDate: end - 1, order: .desc,
                                                              count: 1, fieldPresence: Field.weight)).messages.first
             if let lastWeight, lastWeight.ts > latestWeight?.ts ?? .min { latestWeight = lastWeight }
         }
-        return EnergyCalculator.summary(day: day, profile: profile, weightKg: latestWeight?.data[Field.weight]?.number,
+        var weightKg = latestWeight?.data[Field.weight]?.number
+        if let latestWeight, let kg = weightKg {
+            // The day's weight, as the local store and the insights read it: the mean of that day's weigh-ins.
+            let window = DayWeight.window(of: WeightReading(date: latestWeight.date, kg: kg), end: end, calendar: calendar)
+            var weighIns: [Double] = []
+            for device in devices {
+                weighIns += try await allMessages(sdid: device.id, from: window.from, to: window.to - 1, field: Field.weight)
+                    .compactMap { $0.data[Field.weight]?.number }
+            }
+            weightKg = DayWeight.kg(weighIns, latest: kg)
+        }
+        return EnergyCalculator.summary(day: day, profile: profile, weightKg: weightKg,
                                         readings: readings, now: now, calendar: calendar)
     }
 

@@ -77,15 +77,14 @@ public enum DemoData {
         } ?? Int64.min
         guard latest < now.millisecondsSince1970 else { return nil }
         let today = Day(now, in: calendar)
-        // A different stream for each day the store is topped up, still fixed by the seed and `now`.
-        var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: today)))
+        var random = SeededRandom(seed: seed)
         let firstDay = Day(user.createdOn, in: calendar).adding(days: 1)
         guard firstDay <= today else { return nil }
         // Plan only from the latest reading's day: this runs at every `hmon --demo` launch, and planning
         // the whole six months again cost more than the rest of the launch.
         let from = latest == Int64.min ? firstDay : max(firstDay, Day(Date(millisecondsSince1970: latest), in: calendar))
-        let plan = DemoPlan(random: &random, firstDay: firstDay, from: from, today: today, now: now, calendar: calendar,
-                            created: user.createdOn)
+        let plan = DemoPlan(random: &random, seed: seed, firstDay: firstDay, from: from, ownStreamsFrom: from, today: today,
+                            now: now, calendar: calendar, created: user.createdOn)
         let devices = Dictionary(try await store.devices(userID: user.id).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let fresh = plan.readings.filter { $0.ts > latest && devices[$0.device.name] != nil }
         return fresh.isEmpty ? nil : (user, devices, fresh)
@@ -98,8 +97,8 @@ public enum DemoData {
         let today = Day(now, in: calendar)
         let firstDay = today.adding(days: -(days - 1))
         let created = firstDay.adding(days: -1).start(in: calendar).addingTimeInterval(20 * 3600)
-        let plan = DemoPlan(random: &random, firstDay: firstDay, from: firstDay, today: today, now: now, calendar: calendar,
-                            created: created)
+        let plan = DemoPlan(random: &random, seed: seed, firstDay: firstDay, from: firstDay, ownStreamsFrom: today, today: today,
+                            now: now, calendar: calendar, created: created)
         let hash = try store.passwordHasher.hash(password)
 
         try await store.write { db in
@@ -146,7 +145,13 @@ private struct DemoPlan {
     var readings: [Reading] = []
 
     /// Readings from `from` to `today` (up to `now`), on a trend that starts at `firstDay`.
-    init(random: inout SeededRandom, firstDay: Day, from: Day, today: Day, now: Date, calendar: Calendar, created: Date) {
+    ///
+    /// Days before `ownStreamsFrom` draw from `random` in turn (the history a first launch makes); that day
+    /// and every later one from a stream of its own, seeded by `seed` and the day alone, so a launch later
+    /// the same day (or a top-up days on) plans today exactly as the first launch did and adds only what
+    /// has happened since, never a second lunch.
+    init(random: inout SeededRandom, seed: UInt64, firstDay: Day, from: Day, ownStreamsFrom: Day, today: Day, now: Date,
+         calendar: Calendar, created: Date) {
         userID = random.hex()
         let scale = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.withings.deviceType.id, name: "Bathroom scale")
         let watch = PlannedDevice(id: random.hex(), dtid: BuiltInDeviceType.activityTracker.deviceType.id, name: "Watch")
@@ -163,12 +168,16 @@ private struct DemoPlan {
         // days (see `DemoData.topUp`) continue it.
         let total = Double(DemoData.days - 1)
         var day = from
+        var shared = random
         while day <= today {
+            var random = day < ownStreamsFrom ? shared : SeededRandom(seed: Self.daySeed(seed, day))
             let start = day.start(in: calendar)
             func at(_ hour: Double) -> Date { start.addingTimeInterval(hour * 3600) }
             func add(_ device: PlannedDevice, _ time: Date, _ data: [String: FieldValue], random: inout SeededRandom) {
+                // The id is drawn whether or not the reading is due yet, so what follows does not depend on `now`.
+                let mid = random.hex()
                 guard time <= now else { return }
-                readings.append(Reading(mid: random.hex(), device: device, ts: time.millisecondsSince1970, data: data))
+                readings.append(Reading(mid: mid, device: device, ts: time.millisecondsSince1970, data: data))
             }
             let progress = min(1, Double(firstDay.days(to: day)) / total)
             let weekday = calendar.component(.weekday, from: start)  // 1 = Sunday
@@ -221,8 +230,15 @@ private struct DemoPlan {
                     add(hrv, measurement.time, measurement.data, random: &own)
                 }
             }
+            if day < ownStreamsFrom { shared = random }
             day = day.adding(days: 1)
         }
+        random = shared
+    }
+
+    /// The seed of `day`'s own stream: the demo's seed and the day's number, nothing else.
+    static func daySeed(_ seed: UInt64, _ day: Day) -> UInt64 {
+        seed &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day))
     }
 
     /// A morning HRV measurement on most of the last 100 days: on some days Welltory's (scores, colours,

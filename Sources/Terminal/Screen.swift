@@ -175,6 +175,27 @@ public final class Screen {
         Self.isOpen = false
     }
 
+    /// Ctrl-Z: gives the terminal back as `stop()` does, stops hmon as the shell's job control expects, and
+    /// when `fg` resumes it takes the screen again; the next `present` draws the whole frame. The keys arrive
+    /// raw, so the terminal never sends SIGTSTP itself: hmon sends it, with the default action (stop) in place
+    /// of any handler ncurses installed, and puts that handler back after.
+    public func suspend() {
+        guard !isStopped else { return }
+        if options.mouse { mousemask(0, nil) }
+        endwin()
+        TerminalRestorer.restoreModes()
+        var stop = sigaction(), previous = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &previous)
+        raise(SIGTSTP)
+        // Here after SIGCONT (`fg`).
+        sigaction(SIGTSTP, &previous, nil)
+        reset_prog_mode()
+        if options.mouse { mousemask(hm_mouse_events(), nil) }
+        backend.invalidate()
+    }
+
     /// Switches theme (e.g. `T` cycling); redraw afterwards.
     public func setTheme(_ theme: Theme) {
         guard !isStopped else { return }

@@ -100,7 +100,7 @@ struct MistakesWalkEndToEndTests {
         let shownHRV = try await tmux.screen()
         #expect(refused, "a refused beat list is shown as refused: \(shownHRV)")
 
-        // A typo caught (the demo's trend is about 150 lb): n keeps it out, then a real weigh-in, undone with Ctrl-Z.
+        // A typo caught (the demo's trend is about 150 lb): n keeps it out, then a real weigh-in, undone with U.
         try await tmux.type("2")
         try await tmux.waitForScreen("the weights") { $0.contains("Weight in lb") }
         try await tmux.type("a")
@@ -114,7 +114,7 @@ struct MistakesWalkEndToEndTests {
         try await tmux.type("151.5")
         try await tmux.press("Enter")
         try await tmux.waitForScreen("the weigh-in saved") { !$0.contains("New weight in lb") && $0.contains("151.5") }
-        try await tmux.press("C-z")
+        try await tmux.type("U")
         try await tmux.waitForScreen("the undo said, the weigh-in gone from the table") { screen in
             screen.contains("undid") && !screen.split(separator: "\n").contains { $0.hasPrefix("│") && !$0.contains("┤") && $0.contains("151.5") }
         }

@@ -10,7 +10,7 @@ import HealthServer
 import RemoteClient
 
 /// On Weights a weight far from the trend asks before it is saved (n: back to the prompt, y: saved), and
-/// Ctrl-Z undoes the last add, edit or delete, saying what it undid.
+/// U undoes the last add, edit or delete, saying what it undid.
 @MainActor
 struct TypoAndUndoTests {
     let size = Size(width: 120, height: 40)
@@ -54,7 +54,7 @@ struct TypoAndUndoTests {
         #expect(try await world.store.messageCount(userID: user.id) == count + 1, "y stores it")
         #expect(weights.summary.first?.text != trend, "the trend moved")
 
-        _ = await dashboard.press(.ctrl("z"))
+        _ = await dashboard.press(.char("U"))
         #expect(dashboard.ui.notice?.hasPrefix("undid: removed the weigh-in of 27.2 kg at ") == true, "\(dashboard.ui.notice ?? "none")")
         #expect(frame(of: dashboard, size: size).contains("undid: removed the weigh-in of 27.2 kg"))
         #expect(weights.rows.first?.weight != "27.2", "the table reloaded without it")
@@ -74,19 +74,19 @@ struct TypoAndUndoTests {
         _ = await dashboard.press(.char("y"))
         #expect(weights.rows.first?.id != newest.id)
 
-        _ = await dashboard.press(.ctrl("z"))
+        _ = await dashboard.press(.char("U"))
         #expect(dashboard.ui.notice?.hasPrefix("undid: put back the deleted weigh-in of 70.0 kg") == true, "\(dashboard.ui.notice ?? "none")")
         #expect(weights.rows.first?.id == newest.id)
-        _ = await dashboard.press(.ctrl("z"))
+        _ = await dashboard.press(.char("U"))
         #expect(dashboard.ui.notice?.hasPrefix("undid: put back \(newest.weight) kg in the weigh-in") == true, "\(dashboard.ui.notice ?? "none")")
         #expect(try await world.store.reading(id: newest.id, userID: user.id).data[Field.weight]?.number.map { String(format: "%.1f", $0) } == newest.weight)
-        _ = await dashboard.press(.ctrl("z"))
+        _ = await dashboard.press(.char("U"))
         #expect(dashboard.ui.notice == "nothing to undo in this session")
     }
 }
 
 /// The same against a real server on a loopback port: the question comes from the trend the server's
-/// weigh-ins make, and Ctrl-Z undoes through `POST /v1.1/hmon/undo`.
+/// weigh-ins make, and U undoes through `POST /v1.1/hmon/undo`.
 @MainActor
 struct RemoteTypoAndUndoTests {
     @Test func aTypoSavedOverAServerIsUndoneWithCtrlZ() async throws {
@@ -107,7 +107,7 @@ struct RemoteTypoAndUndoTests {
         _ = await dashboard.press(.char("y"))
         #expect(try await world.store.messageCount(userID: user.id) == count + 1)
 
-        _ = await dashboard.press(.ctrl("z"))
+        _ = await dashboard.press(.char("U"))
         #expect(dashboard.ui.notice?.hasPrefix("undid: removed the weigh-in of 27.2 kg") == true, "\(dashboard.ui.notice ?? "none")")
         #expect(try await world.store.messageCount(userID: user.id) == count)
         #expect(weights.rows.first?.weight != "27.2")

@@ -40,6 +40,6 @@ struct WeightChartKeyTests {
         let summary = try #require(dashboard.weights?.summary.map(\.text))
         #expect(summary.first?.hasPrefix("trend ") == true)
         #expect(summary.contains { $0.hasPrefix("BMI ") }, "the demo profile has a height")
-        #expect(summary.contains { $0.hasPrefix("goal 66.0 kg") || $0.hasPrefix("within 1 kg") }, "the demo profile has a goal")
+        #expect(summary.contains { $0.hasPrefix("goal 66.0 kg") || $0.hasPrefix("within 1.0 kg") }, "the demo profile has a goal")
     }
 }

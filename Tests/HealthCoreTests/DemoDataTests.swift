@@ -119,7 +119,7 @@ import Testing
         let cal = calendar()
         let first = date("2026-11-20 15:00")
         #expect(await DemoData.openToRead(at: url, now: first, calendar: cal) == nil)  // not made yet
-        // Made, then brought up to `first` as the next launch does (its readings of the day are drawn anew).
+        // Made, then opened again at `first` as the next launch does.
         for _ in 0..<2 { _ = try await DemoData.openStore(at: url, now: first, calendar: cal, passwordHasher: .fastForTests) }
 
         let reader = try #require(await DemoData.openToRead(at: url, now: first, calendar: cal))

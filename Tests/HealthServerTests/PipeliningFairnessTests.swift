@@ -120,8 +120,6 @@ final class HeldRequests: Sendable {
 
     /// Polls (up to 60 s) until at least `count` requests are held.
     func waitUntil(heldAtLeast count: Int) async -> Bool {
-        let end = ContinuousClock.now + .seconds(60)
-        while held < count && ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
-        return held >= count
+        await Waiting.until(within: .seconds(60)) { held >= count }
     }
 }

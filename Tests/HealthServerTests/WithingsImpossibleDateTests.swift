@@ -70,13 +70,9 @@ import TestSupport
         #expect(weights == [.number(71), .number(71), .number(71), .number(72.35)], "the good groups, newest first; none of the refused")
     }
 
-    /// Polls `condition` every 25 ms until it holds, failing after 20 s.
+    /// Polls `condition` every 25 ms until it holds, failing after `Waiting.patience`.
     static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        if try await Waiting.until(every: .milliseconds(25), condition) { return }
         Issue.record("timed out waiting until \(what)")
         throw CancellationError()
     }

@@ -72,8 +72,8 @@ struct HRVModelAppleSDNNTests {
             let latest = try require(model.latest, "the latest measurement")
             #expect(latest.figures.map(\.label).prefix(3) == ["RMSSD", "SDNN", "Apple SDNN"], "hmon's figures, then Apple's")
             #expect(latest.figures.first { $0.label == "Apple SDNN" }?.value == "48.2 ms")
-            // Two RMSSDs before today's would say 2 of 14; the refused list is not one of them.
-            #expect(latest.baselineNote == "building your baseline (1 of 14)")
+            // The newest and the one RMSSD before it: 2 of 14; the refused list is not one of them.
+            #expect(latest.baselineNote == "building your baseline (2 of 14)")
             let trend = try require(model.trend, "the trend")
             #expect(trend.values.suffix(3) == [100, nil, 100], "no RMSSD on the 19th, not 0 ms")
 

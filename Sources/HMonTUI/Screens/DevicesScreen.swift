@@ -35,7 +35,10 @@ final class DevicesScreen: DashboardScreen {
     var hints: [Hint] {
         let weighs = model.selectedDevice.flatMap { model.manifest(of: $0)?.hasWeight } ?? false
         return (weighs ? [Hint(.openDevice, "see weight")] : [])
-            + [Hint(.addDevice, "add device"), Hint(.refresh, "refresh"), Hint(.help, "help"), Hint(.quit, "quit")]
+            // The profile's `p` here, on the first screen, rather than R: the screens update live, unless the
+            // server is out of reach, and then R is what tries again.
+            + [Hint(.addDevice, "add device"), context.app.offlineText == nil ? Hint(.editProfile, "profile") : Hint(.refresh, "refresh"),
+               Hint(.help, "help"), Hint(.quit, "quit")]
     }
 
     var modal: (title: String, bindings: [Binding])? {

@@ -37,7 +37,7 @@ final class EnergyScreen: DashboardScreen {
         Binding(.down, .char("j"), does: .down, help: "later food entry"),
     ] + KeyMap.tableEdits(add: "log consumed energy", noun: "food entry")
 
-    let hints = [Hint(.previousDay, "day"), Hint(.nextDay, "day"), Hint(.addReading, "log food"), Hint(.refresh, "refresh"),
+    let hints = [Hint(.previousDay, "day"), Hint(.nextDay, "day"), Hint(.addReading, "log food"), Hint(.undo, "undo"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     /// The question `d` asks.

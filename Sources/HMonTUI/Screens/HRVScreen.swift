@@ -24,7 +24,7 @@ final class HRVScreen: DashboardScreen {
         + KeyMap.span("RMSSD over 90 days", "RMSSD over 30 days")
 
     /// Most important last: `a` stays on a narrow terminal, since a first measurement needs it.
-    let hints = [Hint(.longerSpan, "span"), Hint(.addReading, "add"), Hint(.refresh, "refresh"),
+    let hints = [Hint(.longerSpan, "span"), Hint(.addReading, "add"), Hint(.undo, "undo"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     var modal: (title: String, bindings: [Binding])? {

@@ -34,7 +34,7 @@ final class WeightsScreen: DashboardScreen {
     ]
 
     /// Most important last: on a narrow terminal the unit key gives way before `a`, which a first weigh-in needs.
-    let hints = [Hint(.toggleUnit, "kg/lb"), Hint(.addReading, "add"), Hint(.refresh, "refresh"),
+    let hints = [Hint(.toggleUnit, "kg/lb"), Hint(.addReading, "add"), Hint(.undo, "undo"),
                  Hint(.help, "help"), Hint(.quit, "quit")]
 
     /// The question `d` asks.

@@ -54,7 +54,8 @@ struct StatusBar {
             guard let key = table.first(where: { $0.action == hint.action })?.keys.first else { return nil }
             return (key.description, hint.word)
         }
-        while !items.isEmpty && items.map({ DisplayWidth.of($0.key) + DisplayWidth.of($0.word) + 3 }).reduce(0, +) > room {
+        // Their width as drawn: "key word", two spaces between.
+        while !items.isEmpty && items.map({ DisplayWidth.of($0.key) + DisplayWidth.of($0.word) + 3 }).reduce(0, +) - 2 > room {
             items.removeFirst()
         }
         return items

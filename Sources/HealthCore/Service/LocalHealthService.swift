@@ -169,10 +169,19 @@ public final class LocalHealthService: HealthService {
             (from: day.start(in: calendar).millisecondsSince1970, to: day.adding(days: 1).start(in: calendar).millisecondsSince1970)
         }
         let inputs = try await store.energyInputs(userID: userID, periods: periods)
-        return zip(all, inputs.periods).map { day, period in
-            EnergyCalculator.summary(day: day, profile: inputs.profile, weightKg: period.weight?.kg,
-                                     totals: period.totals, now: now, calendar: calendar)
+        var summaries: [EnergySummary] = []
+        for (day, (bounds, period)) in zip(all, zip(periods, inputs.periods)) {
+            var weightKg = period.weight?.kg
+            if let latest = period.weight {
+                // The day's weight, as the insights and Exist read it: the mean of that day's weigh-ins.
+                let window = DayWeight.window(of: latest, end: bounds.to, calendar: calendar)
+                let weighIns = try await store.weightReadings(userID: userID, from: window.from, to: window.to)
+                weightKg = DayWeight.kg(weighIns.map(\.kg), latest: latest.kg)
+            }
+            summaries.append(EnergyCalculator.summary(day: day, profile: inputs.profile, weightKg: weightKg,
+                                                      totals: period.totals, now: now, calendar: calendar))
         }
+        return summaries
     }
 
     public func devicesOverview() async throws -> DevicesOverview {

@@ -85,20 +85,17 @@ public enum Findings {
 
     // MARK: The week's trend
 
-    /// "Your trend weight went down 0.4 kg this week": the change of the smoothed weight over 7 days.
+    /// "Your trend weight is going down 0.40 kg/week": the weekly rate the Weights screen and `hmon trend`
+    /// show (`WeightRate.weeklyKg`), in their words, so the two never seem to disagree.
     static func trendWeek(_ trend: [TrendDay], today: Day, profile: Profile) -> Finding? {
         guard let last = trend.last, last.day.days(to: today) <= 7,
               let before = trend.last(where: { $0.day <= last.day.adding(days: -7) }),
-              before.day.days(to: last.day) == 7 else { return nil }
-        let change = last.trendKg - before.trendKg
-        let amount = Format.mass(abs(change), profile)
-        let text: String
-        if abs(profile.massUnit.fromKg(change)) < 0.05 {
-            text = "Your trend weight held steady this week"
-        } else {
-            text = "Your trend weight went \(change < 0 ? "down" : "up") \(amount) this week"
-        }
-        return Finding(kind: .trendWeek, period: .week, attribute: .weight, date: last.day, text: text, weight: abs(change))
+              before.day.days(to: last.day) == 7, let weekly = WeightRate.weeklyKg(trend) else { return nil }
+        let quantities = QuantityText(profile)
+        let shown = quantities.shownValue(weekly, .massRate)
+        let text = shown == 0 ? "Your trend weight is holding steady (0.00 \(quantities.unit(.massRate)))"
+            : "Your trend weight is going \(shown < 0 ? "down" : "up") \(quantities.text(abs(weekly), .massRate))"
+        return Finding(kind: .trendWeek, period: .week, attribute: .weight, date: last.day, text: text, weight: abs(weekly))
     }
 
     // MARK: Weekday effects

@@ -54,7 +54,7 @@ struct AddEnergyCommand: AsyncParsableCommand {
         let target = try await DevicePicker.pick(device, recording: field, for: opened, suggestedType: suggestedType)
         try await opened.service.post(NewMessage(sdid: target.id, ts: time.millisecondsSince1970, data: data))
         let what = field == Field.calories ? "consumed" : "active"
-        printEscaped("added \(Formatting.number(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
+        printEscaped("added \(Formatting.figure(amount)) \(unit.rawValue) \(what) to \(target.name) at \(LocalTime.format(time, calendar: calendar))")
         let day = Day(time, in: calendar)
         let summary = try await opened.service.energySummary(for: day, now: now, calendar: calendar)
         printEscaped(Self.describe(summary, unit: unit, isToday: day == Day(now, in: calendar)))
@@ -62,11 +62,14 @@ struct AddEnergyCommand: AsyncParsableCommand {
 
     /// "today: consumed 1450 kcal, active 320 kcal, resting 1020 kcal so far, net +110 kcal".
     static func describe(_ summary: EnergySummary, unit: EnergyUnit, isToday: Bool) -> String {
-        func amount(_ kcal: Double) -> String { "\(Formatting.number(unit.fromKcal(kcal), decimals: 0)) \(unit.rawValue)" }
-        var parts = ["consumed \(amount(summary.consumed))", "active \(amount(summary.active))"]
-        if let resting = summary.resting, let net = summary.net {
+        // Net is summed from the rounded parts printed beside it, as the Energy screen does.
+        let shown = ShownEnergy(summary, unit: unit)
+        func amount(_ value: Int) -> String { "\(Formatting.grouped(value)) \(unit.rawValue)" }
+        var parts = ["consumed \(amount(shown.consumed))", "active \(amount(shown.active))"]
+        if let resting = shown.resting, let net = shown.net {
             parts.append("resting \(amount(resting))\(isToday ? " so far" : "")")
-            parts.append("net \(net > 0.5 ? "+" : net < -0.5 ? "−" : "")\(amount(abs(net)))")
+            // Without a meal logged the day's net would be a made-up deficit of everything spent.
+            parts.append(summary.consumed > 0 ? "net \(net > 0 ? "+" : net < 0 ? "−" : "")\(amount(abs(net)))" : "net not logged")
         } else {
             let missing = summary.missing.map(\.rawValue).joined(separator: ", ")
             parts.append("resting and net need \(missing) (see `hmon profile show`)")

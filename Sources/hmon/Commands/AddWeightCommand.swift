@@ -11,8 +11,9 @@ struct AddWeightCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: "The weight, in the profile's unit unless --unit says otherwise.", transform: NumberArgument.parse)
-    var weight: Double
+    @Argument(help: ArgumentHelp("The weight, in the profile's unit unless --unit says otherwise, or typed with its unit: 160 lb, 72,4 kg.",
+                                 valueName: "weight"))
+    var typed: [String] = []
 
     @Option(help: "kg or lb (default: the profile's unit).")
     var unit: MassUnit?
@@ -26,13 +27,26 @@ struct AddWeightCommand: AsyncParsableCommand {
     @Flag(help: "Save it even when it is far from your trend (more than 5 % and 2 kg: likely a typo).")
     var force = false
 
+    func validate() throws {
+        _ = try Self.parse(typed)
+    }
+
+    /// "72.4", "160 lb", "160lb", "72,4 kg": the number and the unit typed with it.
+    static func parse(_ words: [String]) throws -> (Double, MassUnit?) {
+        guard let mass = TypedQuantity.mass(words.joined(separator: " ")) else {
+            throw ValidationError("not a plain number: pass digits like 72.4, or with their unit like 160 lb or 72,4 kg (no nan, inf or hexadecimal)")
+        }
+        return (mass.value, mass.unit)
+    }
+
     func run() async throws {
         let calendar = Calendar.current
         let now = Date()
         let time = try at.map { try LocalTime.parse($0, now: now, calendar: calendar) } ?? now
         let opened = try await StoreOpener(store).open(.readWrite)
         let preferred = try await opened.service.profile().massUnit
-        let unit = self.unit ?? preferred
+        let (weight, typedUnit) = try Self.parse(typed)
+        let unit = typedUnit ?? self.unit ?? preferred
         let kg = unit.toKg(weight)
         if unit == .lb, !ReadingRules.weightKg.contains(kg) {
             throw HealthError.invalidValue("weight \(Formatting.number(weight)) lb (\(Formatting.number(kg)) kg) is outside 1–650 kg: check the number and its unit")

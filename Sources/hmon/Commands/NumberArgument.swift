@@ -12,3 +12,13 @@ enum NumberArgument {
         return value
     }
 }
+
+/// A height typed with its unit (`TypedQuantity.cm`): "5 ft 7 in", "5'7\"", "170 cm", "1.7 m"; a bare number is cm.
+enum HeightArgument {
+    static func parse(_ text: String) throws -> Double {
+        guard let cm = TypedQuantity.cm(text) else {
+            throw ValidationError("not a height: pass it with its unit, like \"5 ft 7 in\" or 170 cm")
+        }
+        return cm
+    }
+}

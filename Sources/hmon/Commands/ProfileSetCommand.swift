@@ -12,6 +12,9 @@ struct ProfileSetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Height in centimetres.", valueName: "cm"), transform: NumberArgument.parse)
     var heightCm: Double?
 
+    @Option(help: ArgumentHelp("Height with its unit: \"5 ft 7 in\", 170 cm, 1.7 m.", valueName: "height"), transform: HeightArgument.parse)
+    var height: Double?
+
     @Option(help: ArgumentHelp("Birth date, YYYY-MM-DD.", valueName: "date"))
     var birthDate: Day?
 
@@ -40,10 +43,11 @@ struct ProfileSetCommand: AsyncParsableCommand {
     var noGoal = false
 
     func validate() throws {
-        if heightCm == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil,
+        if heightCm == nil, height == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil,
            goalKg == nil, goalLb == nil, !noGoal {
-            throw ValidationError("nothing to change: pass --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit, --energy-unit, --goal-kg, --goal-lb or --no-goal")
+            throw ValidationError("nothing to change: pass --height, --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit, --energy-unit, --goal-kg, --goal-lb or --no-goal")
         }
+        if heightCm != nil, height != nil { throw ValidationError("pass one of --height and --height-cm") }
         if [goalKg != nil, goalLb != nil, noGoal].filter({ $0 }).count > 1 {
             throw ValidationError("pass one of --goal-kg, --goal-lb and --no-goal")
         }
@@ -52,7 +56,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
     func run() async throws {
         let opened = try await StoreOpener(store).open(.readWrite)
         var profile = try await opened.service.profile()
-        if let heightCm { profile.heightCm = heightCm }
+        if let heightCm = heightCm ?? height { profile.heightCm = heightCm }
         if let birthDate { profile.birthDate = birthDate }
         if let sex { profile.sex = sex }
         if let leanMassKg { profile.leanMassKg = leanMassKg }

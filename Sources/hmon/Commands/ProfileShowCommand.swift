@@ -34,7 +34,10 @@ struct ProfileShowCommand: AsyncParsableCommand {
             ("User", contact.isEmpty ? user.name : "\(user.name) (\(contact))"),
             ("Born", born ?? "not set (hmon profile set --birth-date YYYY-MM-DD)"),
             ("Sex", profile.sex?.rawValue ?? "not set (hmon profile set --sex female|male)"),
-            ("Height", profile.heightCm.map { "\(Formatting.number($0)) cm" } ?? "not set (hmon profile set --height-cm CM)"),
+            // In feet and inches for a pounds profile, with the centimetres the BMR uses beside them.
+            ("Height", profile.heightCm.map { profile.massUnit == .lb
+                ? "\(TypedQuantity.heightText(cm: $0, massUnit: .lb)) (\(Formatting.number($0)) cm)" : "\(Formatting.number($0)) cm" }
+                ?? "not set (hmon profile set --height \"5 ft 7 in\", or --height-cm CM)"),
             ("Lean mass", profile.leanMassKg.map { quantities.text($0, .mass) } ?? "not set"),
             ("Goal", profile.goalKg.map { quantities.text($0, .mass) }
                 ?? "not set (hmon profile set --goal-kg KG)"),

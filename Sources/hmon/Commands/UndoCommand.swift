@@ -25,8 +25,8 @@ struct UndoCommand: AsyncParsableCommand {
             throw CommandError("nothing to undo in this session: only changes made with the same sign-in (or, without one, "
                                + "with --user on this store) are undone; see `hmon reading list` to correct others by hand")
         }
-        let unit = try await opened.service.profile().massUnit
-        let sentence = outcome.sentence(in: unit) { LocalTime.format($0, calendar: .current) }
+        let units = QuantityText(try await opened.service.profile())
+        let sentence = outcome.sentence(in: units) { LocalTime.format($0, calendar: .current) }
         if outcome.notPossible != nil { throw CommandError(sentence) }
         printEscaped(sentence)
     }

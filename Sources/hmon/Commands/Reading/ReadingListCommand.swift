@@ -4,8 +4,8 @@ import HealthCore
 import HealthModel
 import HMonCommandLine
 
-/// `hmon reading list [--field F] [--since DATE] [--until DATE] [--limit N]`: newest first, with the ids
-/// `hmon reading edit` and `delete` take.
+/// `hmon reading list [--field F] [--since DATE] [--until DATE] [--limit N] [--json]`: newest first, with the
+/// ids `hmon reading edit` and `delete` take.
 struct ReadingListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List your readings, newest first, with their ids.")
 
@@ -16,6 +16,9 @@ struct ReadingListCommand: AsyncParsableCommand {
 
     @OptionGroup var period: PeriodOptions
 
+    @Flag(help: "Print [{\"id\", \"time\", \"device\", \"values\": {field: figure}, \"units\": {field: unit}}…] in your units, newest first.")
+    var json = false
+
     func run() async throws {
         let calendar = Calendar.current
         let now = Date()
@@ -23,13 +26,22 @@ struct ReadingListCommand: AsyncParsableCommand {
         let opened = try await StoreOpener(store).open(.readOnly)
         let readings = try await opened.service.readings(ReadingsQuery(
             from: from, to: to, field: field, order: .desc, limit: period.limit))
-        if readings.isEmpty {
+        if readings.isEmpty, !json {
             printEscaped("no readings\(field.map { " carrying \($0)" } ?? "")\(period.isBounded ? " in that period" : ""): add one with `hmon add weight 72.4`")
             return
         }
         let overview = try await opened.service.devicesOverview()
         let profile = try await opened.service.profile()
         let devices = Dictionary(overview.devices.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        if json {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = calendar.timeZone
+            let units = QuantityText(profile)
+            print(try ListingJSON.text(readings.map {
+                ListingJSON.reading($0, device: devices[$0.sdid]?.name ?? $0.sdid, time: formatter.string(from: $0.date), units: units)
+            }))
+            return
+        }
         let rows = readings.map { reading in
             [reading.mid, LocalTime.format(reading.date, calendar: calendar), devices[reading.sdid]?.name ?? reading.sdid,
              ReadingText.values(reading.data, manifest: overview.manifests[reading.sdtid], massUnit: profile.massUnit,
