@@ -9,24 +9,24 @@ import Testing
 
     @Test func aWeightTypedInPoundsIsSavedInAKilogramsProfile() async throws {
         let home = try Home()
-        try home.userWithScale()
-        let pounds = try home.hmon(["add", "weight", "160", "lb", "--at", "2026-11-20 07:00"])
+        try await home.userWithScale()
+        let pounds = try await home.hmon(["add", "weight", "160", "lb", "--at", "2026-11-20 07:00"])
         #expect(pounds.status == 0, "\(pounds.stderr)")
         #expect(pounds.stdout.hasPrefix("added 160 lb to Bathroom scale"), "\(pounds.stdout)")
-        let comma = try home.hmon(["add", "weight", "72,4 kg", "--at", "2026-11-21 07:00"])
+        let comma = try await home.hmon(["add", "weight", "72,4 kg", "--at", "2026-11-21 07:00"])
         #expect(comma.status == 0, "\(comma.stderr)")
-        let listed = try home.hmon(["reading", "list"]).stdout
+        let listed = try await home.hmon(["reading", "list"]).stdout
         #expect(listed.contains("weight 72.6 kg") && listed.contains("weight 72.4 kg"), "\(listed)")
-        let refused = try home.hmon(["add", "weight", "160", "stone"])
+        let refused = try await home.hmon(["add", "weight", "160", "stone"])
         #expect(refused.status == 2 && refused.stderr.contains("not a plain number"), "\(refused.stderr)")
     }
 
     @Test func readingListPrintsJSONInTheProfilesUnits() async throws {
         let home = try Home()
-        try home.userWithScale()
-        try #require(home.hmon(["profile", "set", "--unit", "lb"]).status == 0)
-        try #require(home.hmon(["add", "weight", "72.4", "kg", "--at", "2026-11-20 07:00"]).status == 0)
-        let listed = try home.hmon(["reading", "list", "--json"])
+        try await home.userWithScale()
+        try #require(await home.hmon(["profile", "set", "--unit", "lb"]).status == 0)
+        try #require(await home.hmon(["add", "weight", "72.4", "kg", "--at", "2026-11-20 07:00"]).status == 0)
+        let listed = try await home.hmon(["reading", "list", "--json"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
@@ -36,7 +36,7 @@ import Testing
         #expect(rows.first?["device"] as? String == "Bathroom scale")
         #expect(rows.first?["id"] is String && rows.first?["time"] is String)
 
-        let devices = try home.hmon(["device", "list", "--json"])
+        let devices = try await home.hmon(["device", "list", "--json"])
         #expect(devices.status == 0, "\(devices.stderr)")
         let listedDevices = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]])
         #expect(listedDevices.map { $0["name"] as? String } == ["Bathroom scale"])
@@ -44,9 +44,9 @@ import Testing
 
     @Test func energyFiguresHaveThousandsSeparators() async throws {
         let home = try Home()
-        try home.userWithScale()
-        try #require(home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log", "--user", "alice"]).status == 0)
-        let added = try home.hmon(["add", "energy", "--consumed", "8952", "--unit", "kJ", "--at", "2026-11-20 12:00"])
+        try await home.userWithScale()
+        try #require(await home.hmon(["device", "add", "--type", "Calorie Tracker", "--name", "Food log", "--user", "alice"]).status == 0)
+        let added = try await home.hmon(["add", "energy", "--consumed", "8952", "--unit", "kJ", "--at", "2026-11-20 12:00"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("added 8,952 kJ consumed to Food log"), "\(added.stdout)")
         #expect(added.stdout.contains("consumed 8,952 kJ"), "\(added.stdout)")
@@ -54,8 +54,8 @@ import Testing
 
     @Test func heightIsTypedAndShownInFeetAndInchesForAPoundsProfile() async throws {
         let home = try Home()
-        try home.userWithScale()
-        let set = try home.hmon(["profile", "set", "--unit", "lb", "--height", "5 ft 7 in"])
+        try await home.userWithScale()
+        let set = try await home.hmon(["profile", "set", "--unit", "lb", "--height", "5 ft 7 in"])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("Height:      5 ft 7 in (170.2 cm)"), "\(set.stdout)")
         #expect(TypedQuantity.cm("5'7\"") == 67 * 2.54)
