@@ -103,12 +103,12 @@ struct HealthAutoExportAnswer: Encodable {
         var metrics: [String: Metric] = [:]
         for kind in Set(tally.kept.keys).union(tally.added.keys).union(tally.alreadyThere.keys) {
             guard let name = HealthAutoExportMetrics.name(of: kind) else { continue }
-            metrics[name] = Metric(keptAs: kind.label, added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0,
+            metrics[name] = Metric(keptAs: kind.importLabel, added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0,
                                    refused: 0)
         }
         for (reason, count) in tally.skippedReasons {
             guard let name = reason.split(separator: ":").first.map(String.init), let kind = HealthAutoExportMetrics.kept[name] else { continue }
-            metrics[name, default: Metric(keptAs: kind.label, added: 0, alreadyThere: 0, refused: 0)].refused += count
+            metrics[name, default: Metric(keptAs: kind.importLabel, added: 0, alreadyThere: 0, refused: 0)].refused += count
         }
         self.metrics = metrics
     }

@@ -74,7 +74,7 @@ public struct WithingsWeighIns: Sendable, Equatable {
         public var grpid: Int64
         /// When it was measured, ms since 1970.
         public var timestamp: Int64
-        /// The scale's fields (`weight` kg, `fatRatio` %, `fatFreeMass` and `fatMassWeight` kg) and `source`.
+        /// The scale's fields of the kinds Withings measures (`ReadingKind.withings`) and `source`.
         public var data: [String: FieldValue]
     }
 
@@ -90,8 +90,10 @@ public struct WithingsWeighIns: Sendable, Equatable {
     public static let source = "Withings"
 
     /// The Withings measure types hmon keeps, with the scale's field each lands in (units as Withings gives
-    /// them: kg and %): 1 weight, 5 fat-free mass, 6 fat ratio, 8 fat mass.
-    public static let fields: [Int: String] = [1: Field.weight, 5: Field.fatFreeMass, 6: Field.fatRatio, 8: Field.fatMassWeight]
+    /// them: kg and %), as the kinds' table names them (`ReadingKind.withings`).
+    public static let fields: [Int: String] = Dictionary(uniqueKeysWithValues: ReadingKind.allCases.compactMap { kind in
+        kind.withings.map { ($0.meastype, kind.field) }
+    })
 
     /// The types to ask `getmeas` for (`meastypes`).
     public static let measureTypes = fields.keys.sorted().map(String.init).joined(separator: ",")
@@ -110,12 +112,21 @@ public struct WithingsWeighIns: Sendable, Equatable {
             return
         }
         var data: [String: FieldValue] = [:]
+        var massesOfPercentages: [(field: String, kg: Double)] = []
         for measure in group.measures {
-            guard let field = Self.fields[measure.type] else {
+            guard let kind = ReadingKind.withings(meastype: measure.type), let withings = kind.withings else {
                 otherTypes[measure.type, default: 0] += 1
                 continue
             }
-            data[field] = .number(measure.decoded)
+            if withings.percentOfWeight {
+                massesOfPercentages.append((kind.field, measure.decoded))
+            } else {
+                data[kind.field] = .number(measure.decoded)
+            }
+        }
+        // A mass hmon keeps as a share of the body: only with the weight measured in the same group.
+        if let weight = data[Field.weight]?.number, weight > 0 {
+            for (field, kg) in massesOfPercentages { data[field] = .number(kg * 100 / weight) }
         }
         guard !data.isEmpty else { return }
         data[Field.source] = .text(Self.source)
