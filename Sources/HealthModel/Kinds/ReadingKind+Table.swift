@@ -29,7 +29,7 @@ extension ReadingKind {
     public static let allCases: [ReadingKind] = [
         .weight, .height, .activeEnergy, .basalEnergy, .dietaryEnergy, .heartRateVariability, .steps, .restingHeartRate,
         .bodyFat, .leanMass, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused,
-        .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress,
+        .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress, .bodyWaterPercentage,
     ]
 
     public static let weight = ReadingKind(
@@ -163,4 +163,13 @@ extension ReadingKind {
     public static let stress = ReadingKind(
         name: "stress", field: Field.stress, label: "Stress", unit: nil, manifestDescription: "stress, 0–1 (Welltory)",
         quantity: nil, range: nil, day: .mean, insight: .stress, deviceTypes: [.hrvMeter])
+
+    /// The body's water as a share of its weight. openScale writes it in per cent; Withings sends a mass
+    /// (meastype 77, "hydration", kg), kept as a share of the weight measured in the same group. Health
+    /// Connect's body water is a mass too, and Apple Health has no such type.
+    public static let bodyWaterPercentage = ReadingKind(
+        name: "bodyWaterPercentage", field: "bodyWaterPercentage", label: "Body water", unit: "%", quantity: .percent,
+        range: 0...100, day: .mean, deviceTypes: [.withings, .scale], addedInSchema: 21,
+        sources: [.openScale: SourceName("water", units: ["%": 1])],
+        withings: WithingsMeasureType(meastype: 77, percentOfWeight: true))
 }
