@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// How `hmon reading …` names a reading's values: "weight 72.4 kg, fatRatio 26.5 %", masses and energy in
+/// How `hmon reading …` names a reading's values: "weight 72.4 kg, hydration 40.1 kg", masses and energy in
 /// the person's units and every figure rounded as the dashboard rounds it (`QuantityText`), text quoted.
 public enum ReadingText {
     public static func values(_ data: [String: FieldValue], manifest: Manifest?, massUnit: MassUnit = .kg,

@@ -105,7 +105,7 @@ struct HealthAutoExportAnswer: Encodable {
         // whose reason names no metric), so the metrics' counts add up to the answer's `refused`.
         for kind in Set(tally.kept.keys).union(tally.added.keys).union(tally.alreadyThere.keys).union(tally.skippedByKind.keys) {
             guard let name = HealthAutoExportMetrics.name(of: kind) else { continue }
-            metrics[name] = Metric(keptAs: kind.label, added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0,
+            metrics[name] = Metric(keptAs: kind.importLabel, added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0,
                                    refused: tally.skippedByKind[kind] ?? 0)
         }
         self.metrics = metrics

@@ -28,18 +28,15 @@ public struct DisplayUnits: Sendable, Equatable {
 }
 
 /// How a screen names a reading's fields: "Body fat 26.5 %", "Heart rate 62 bpm", "Vegetable curry";
-/// never the field's key ("fatRatio") or a manifest's sentence ("what was eaten").
+/// never the field's key or a manifest's sentence ("what was eaten").
 enum FieldText {
-    /// Labels for the fields hmon's own device types carry.
-    static let labels: [String: String] = [
-        Field.weight: "Weight", Field.height: "Height", Field.fatFreeMass: "Lean mass", Field.fatRatio: "Body fat",
-        Field.fatMassWeight: "Fat mass", Field.muscleMass: "Muscle", Field.boneMass: "Bone", Field.hydration: "Water",
-        Field.heartRate: "Heart rate", Field.calories: "Eaten", Field.activeEnergy: "Active", Field.basalEnergy: "Resting",
-        Field.steps: "Steps", Field.distance: "Distance", Field.heartRateVariabilitySDNN: "HRV (SDNN)",
-        Field.stress: "Stress", Field.energy: "Energy", Field.productivity: "Productivity", Field.rmssd: "RMSSD",
-        Field.sdnn: "SDNN", Field.totalPower: "Total power", Field.lfPower: "LF power", Field.hfPower: "HF power",
-        Field.pnn50: "pNN50", Field.stressIndex: "Stress index", Field.appleSDNN: "Apple SDNN",
-    ]
+    /// Labels for the fields hmon's own device types carry: each kind's (`ReadingKind.label`), and the HRV
+    /// meter's figures no kind describes.
+    static let labels: [String: String] = Dictionary(uniqueKeysWithValues: ReadingKind.allCases.map { ($0.field, $0.label) })
+        .merging([
+            Field.energy: "Energy", Field.productivity: "Productivity", Field.totalPower: "Total power", Field.lfPower: "LF power",
+            Field.hfPower: "HF power", Field.pnn50: "pNN50", Field.stressIndex: "Stress index",
+        ]) { kind, _ in kind }
 
     /// Fields that are bookkeeping rather than something a person measured: not shown in a reading's line.
     static let hidden: Set<String> = [Field.shareToken, Field.stressColor, Field.energyColor, Field.productivityColor, Field.source]

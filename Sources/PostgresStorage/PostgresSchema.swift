@@ -19,7 +19,14 @@ enum PostgresSchema {
     /// What `hmon_meta.application` says in an hmon database.
     static let application = "hmon"
 
-    static let migrations: [(version: Int, name: String, sql: [String])] = [
+    /// The hand-written migrations, then from version 21 on those that only add kinds of reading, made
+    /// from the table as on SQLite (`Schema.migrator`).
+    static let migrations: [(version: Int, name: String, sql: [String])] = handWritten
+        + ReadingKind.schemaVersionsAddingKinds(after: handWritten.last!.version).map { version in
+            (version, "kinds of reading added to built-in types", addedKinds(inSchema: version))
+        }
+
+    private static let handWritten: [(version: Int, name: String, sql: [String])] = [
         (1, "accounts, devices, messages, tokens", [
             """
             CREATE TABLE hmon_meta (
@@ -161,7 +168,7 @@ enum PostgresSchema {
             "CREATE INDEX users_by_name_key ON users (name_key)",
             "CREATE INDEX users_by_name_skeleton ON users (name_skeleton)",
         ]),
-        (8, "resting heart rate on activity trackers", restingHeartRate()),
+        (8, "resting heart rate on activity trackers", addedKinds(inSchema: 8)),
         (9, "per-day sums kept for the insights", [
             """
             CREATE TABLE day_totals_cache (
@@ -360,15 +367,9 @@ enum PostgresSchema {
         }
     }
 
-    private static func restingHeartRate() -> [String] {
-        let tracker = BuiltInDeviceType.activityTracker
-        guard let spec = tracker.manifest.field(Field.restingHeartRate) else { return [] }
-        let id = quoted(tracker.deviceType.id)
-        return ["""
-            INSERT INTO device_type_fields (dtid, position, name, type, unit, description)
-            SELECT \(id), coalesce(max(position), -1) + 1, \(quoted(spec.name)), \(quoted(spec.type.rawValue)), \(quoted(spec.unit)), \(quoted(spec.description))
-            FROM device_type_fields WHERE dtid = \(id)
-            ON CONFLICT DO NOTHING
-            """]
+    /// The fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`), appended to
+    /// the stored manifests of the built-in types that carry them.
+    private static func addedKinds(inSchema version: Int) -> [String] {
+        ReadingKind.added(inSchema: version).flatMap { kind in kind.deviceTypes.flatMap { addedFields($0, [kind.field]) } }
     }
 }

@@ -228,11 +228,11 @@ extension PostgresStore {
     public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
         guard !dayStarts.isEmpty else { return [:] }
         let stops = Array(dayStarts.dropFirst()) + [end]
-        let columns = ["m.weight", "m.active_energy", "m.basal_energy", "m.calories"]
-            + [Field.fatRatio, Field.fatFreeMass, Field.steps, Field.restingHeartRate, Field.rmssd,
-               Field.heartRateVariabilitySDNN, Field.stress].map {
-                "CASE WHEN jsonb_typeof(m.data::jsonb -> '\($0)') = 'number' THEN (m.data::jsonb ->> '\($0)')::double precision END"
-            }
+        // One expression per slot of `DayTotals` (`ReadingKind.daySlots`): a kept column, else the JSON's number.
+        let columns = ReadingKind.daySlots.map { kind in
+            ReadingNumbers.columnOfField[kind.field].map { "m.\($0)" }
+                ?? "CASE WHEN jsonb_typeof(m.data::jsonb -> '\(kind.field)') = 'number' THEN (m.data::jsonb ->> '\(kind.field)')::double precision END"
+        }
         let select = columns.enumerated().map { i, column in "coalesce(\(Self.clampedSum(column)), 0) AS s\(i), count(\(column)) AS c\(i)" }
             .joined(separator: ", ")
         return try await read { db in
@@ -246,7 +246,7 @@ extension PostgresStore {
             for row in rows {
                 var totals = DayTotals()
                 for i in columns.indices {
-                    totals.set(column: i, SumCount(sum: try row.value("s\(i)"), count: try row.value("c\(i)", Int.self)))
+                    totals.set(slot: i, SumCount(sum: try row.value("s\(i)"), count: try row.value("c\(i)", Int.self)))
                 }
                 result[try row.value("i", Int.self)] = totals
             }

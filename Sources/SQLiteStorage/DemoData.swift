@@ -190,7 +190,7 @@ private struct DemoPlan {
             if random.unit() > 0.13 {
                 let kg = trend + mondayBump + random.normal() * 0.3
                 let morning = at(6.5 + random.unit() * 1.5)
-                add(scale, morning, [Field.weight: .number(round1(kg)), Field.fatRatio: .number(round1(29 - 3 * progress + random.normal() * 0.4)),
+                add(scale, morning, [Field.weight: .number(round1(kg)), ReadingKind.bodyFat.field: .number(round1(29 - 3 * progress + random.normal() * 0.4)),
                                      Field.heartRate: .number(Double(Int(rounding: 62 + random.normal() * 4, .towardZero)))], random: &random)
                 if random.unit() < 0.1 {
                     add(scale, at(21 + random.unit()), [Field.weight: .number(round1(kg + 0.5 + random.normal() * 0.2))], random: &random)

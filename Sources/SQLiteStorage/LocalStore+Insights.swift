@@ -4,11 +4,11 @@ import HealthCore
 import HealthModel
 
 extension LocalStore {
-    /// What each day sums, in the order of `DayTotals.set(column:_:)`: the columns the store keeps, then
-    /// the fields insights read from the reading's JSON.
-    private static let dayTotalColumns = ["m.weight", "m.active_energy", "m.basal_energy", "m.calories"]
-        + [Field.fatRatio, Field.fatFreeMass, Field.steps, Field.restingHeartRate, Field.rmssd,
-           Field.heartRateVariabilitySDNN, Field.stress].map { "json_extract(m.data, '$.\($0)')" }
+    /// What each day sums, one expression per slot of `DayTotals` (`ReadingKind.daySlots`): a column the
+    /// store keeps beside the JSON where the field has one, else the field read from the reading's JSON.
+    private static let dayTotalColumns = ReadingKind.daySlots.map { kind in
+        ReadingNumbers.columnOfField[kind.field].map { "m.\($0)" } ?? "json_extract(m.data, '$.\(kind.field)')"
+    }
 
     /// The days as a JSON array of `[start, stop]` for the queries' `json_each`.
     private static func boundsJSON(_ bounds: [(start: Int64, stop: Int64)]) -> String {
@@ -113,7 +113,7 @@ extension LocalStore {
         while let row = try rows.next() {
             var totals = DayTotals()
             for i in columns.indices {
-                totals.set(column: i, SumCount(sum: row[1 + 2 * i], count: row[2 + 2 * i]))
+                totals.set(slot: i, SumCount(sum: row[1 + 2 * i], count: row[2 + 2 * i]))
             }
             result[row[0]] = totals
         }

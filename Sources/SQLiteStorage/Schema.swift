@@ -175,7 +175,7 @@ enum Schema {
         }
         migrator.registerMigration("v8: resting heart rate on activity trackers") { db in
             // Apple Health's daily resting heart rate is kept for the insights; a watch's other heart rates stay `heartRate`.
-            try appendField(Field.restingHeartRate, to: .activityTracker, in: db)
+            try appendKinds(addedInSchema: 8, in: db)
         }
         migrator.registerMigration("v9: per-day sums kept for the insights") { db in
             // Summing a year of a watch's readings from their JSON takes most of a second; a day's sums are
@@ -363,7 +363,26 @@ enum Schema {
                 CREATE INDEX messages_weights ON messages(uid, ts, weight) WHERE weight IS NOT NULL;
                 """)
         }
+        // From v21 on, a version that only adds kinds of reading is made from the table: the name depends on
+        // the version alone, since a store that applied a name this build does not know counts as newer.
+        for version in ReadingKind.schemaVersionsAddingKinds(after: lastHandWrittenVersion) {
+            migrator.registerMigration("v\(version): kinds of reading added to built-in types") { db in
+                try appendKinds(addedInSchema: version, in: db)
+            }
+        }
         return migrator
+    }
+
+    /// The last version written out above; later ones are the table's (a hand-written one after it must
+    /// come after the table's too, and raise this).
+    static let lastHandWrittenVersion = 20
+
+    /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to
+    /// the stored manifests of the built-in types that carry them.
+    private static func appendKinds(addedInSchema version: Int, in db: Database) throws {
+        for kind in ReadingKind.added(inSchema: version) {
+            for type in kind.deviceTypes { try appendField(kind.field, to: type, in: db) }
+        }
     }
 
     /// Adds a field of a built-in type's manifest to the stored type, after its other fields (kept once if a

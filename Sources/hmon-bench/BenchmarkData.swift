@@ -11,7 +11,7 @@ enum BenchmarkData {
         let user = try await store.createUser(NewAccount(name: userName, fullName: "Benchmark", password: "benchmark"))
         try await store.updateProfile(Profile(birthDate: Day(iso: "1985-06-15"), sex: .male, heightCm: 181), userID: user.id)
         let kinds: [(BuiltInDeviceType, String, (Int) -> [String: FieldValue])] = [
-            (.withings, "Scale", { i in [Field.weight: .number(80 + Double(i % 50) / 10), Field.fatRatio: .number(22)] }),
+            (.withings, "Scale", { i in [Field.weight: .number(80 + Double(i % 50) / 10), ReadingKind.bodyFat.field: .number(22)] }),
             (.activityTracker, "Watch", { i in [Field.activeEnergy: .number(Double(i % 40)), Field.steps: .number(Double(i % 900))] }),
             (.calorieTracker, "Food log", { i in [Field.calories: .number(Double(100 + i % 500)), Field.comments: .text("meal")] }),
             (.activityTracker, "Phone", { i in [Field.steps: .number(Double(i % 700)), Field.distance: .number(Double(i % 500))] }),

@@ -93,7 +93,7 @@ struct InsightsBenchmark: AsyncParsableCommand {
             func at(_ hours: Double) -> Int64 { start + Int64(hours * 3_600_000) }
             let kg = 85 - 0.003 * Double(days - back) + Double.random(in: -0.5...0.5, using: &random)
             messages.append(NewMessage(sdid: scale.id, ts: at(7), data: [Field.weight: .number((kg * 10).rounded() / 10),
-                                                                        Field.fatRatio: .number(22 + Double.random(in: -1...1, using: &random))]))
+                                                                        ReadingKind.bodyFat.field: .number(22 + Double.random(in: -1...1, using: &random))]))
             for (i, hour) in [8.0, 12.5, 16, 19.5].enumerated() {
                 messages.append(NewMessage(sdid: food.id, ts: at(hour), data: [Field.calories: .number(Double(300 + 150 * i + Int.random(in: 0...300, using: &random)))]))
             }

@@ -98,15 +98,15 @@ import Testing
         }
         let days = Day(year: 2026, month: 3, day: 28)...Day(year: 2026, month: 3, day: 30)
         let inBerlin = try await service.dailyTotals(days: days, calendar: berlin)
-        #expect(inBerlin[Day(year: 2026, month: 3, day: 28)]?.consumed == SumCount(sum: 100, count: 1))
-        #expect(inBerlin[Day(year: 2026, month: 3, day: 29)]?.consumed == SumCount(sum: 600, count: 2))
-        #expect(inBerlin[Day(year: 2026, month: 3, day: 30)]?.consumed == SumCount(sum: 800, count: 1))
+        #expect(inBerlin[Day(year: 2026, month: 3, day: 28)]?[.dietaryEnergy] == SumCount(sum: 100, count: 1))
+        #expect(inBerlin[Day(year: 2026, month: 3, day: 29)]?[.dietaryEnergy] == SumCount(sum: 600, count: 2))
+        #expect(inBerlin[Day(year: 2026, month: 3, day: 30)]?[.dietaryEnergy] == SumCount(sum: 800, count: 1))
 
         // The same instants read in New York (already on daylight time since 2026-03-08: 5 hours behind
         // Berlin before Berlin's change, 6 after): each lands in the afternoon or evening before.
         let newYork = try await service.dailyTotals(days: days, calendar: calendar("America/New_York"))
-        #expect(newYork[Day(year: 2026, month: 3, day: 28)]?.consumed == SumCount(sum: 300, count: 2))
-        #expect(newYork[Day(year: 2026, month: 3, day: 29)]?.consumed == SumCount(sum: 1200, count: 2))
+        #expect(newYork[Day(year: 2026, month: 3, day: 28)]?[.dietaryEnergy] == SumCount(sum: 300, count: 2))
+        #expect(newYork[Day(year: 2026, month: 3, day: 29)]?[.dietaryEnergy] == SumCount(sum: 1200, count: 2))
         #expect(newYork[Day(year: 2026, month: 3, day: 30)] == nil)
 
         // The pure grouping agrees with the store's.
@@ -114,6 +114,6 @@ import Testing
             (date("2026-03-29 00:01", in: berlin), [Field.calories: .number(200)]),
             (date("2026-03-29 23:59", in: berlin), [Field.calories: .number(400)]),
         ]
-        #expect(DayTotals.byDay(readings, calendar: berlin)[Day(year: 2026, month: 3, day: 29)]?.consumed == SumCount(sum: 600, count: 2))
+        #expect(DayTotals.byDay(readings, calendar: berlin)[Day(year: 2026, month: 3, day: 29)]?[.dietaryEnergy] == SumCount(sum: 600, count: 2))
     }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(try await rowCount("day_totals_cache", in: world.store) == 2, "the two days with readings are kept")
         let again = try await service.dailyTotals(days: days, calendar: berlin)
         #expect(again == first)
-        #expect(first[Day(year: 2026, month: 11, day: 10)]?.steps == SumCount(sum: 4000, count: 1))
+        #expect(first[Day(year: 2026, month: 11, day: 10)]?[.steps] == SumCount(sum: 4000, count: 1))
 
         // Another process (here: another store on the same file) adds a meal to the 10th.
         let other = try LocalStore(url: world.databaseURL, passwordHasher: .fastForTests)
@@ -34,12 +34,12 @@ import Testing
         try await other.post(NewMessage(sdid: food.id, ts: date("2026-11-10 19:00", in: berlin).millisecondsSince1970,
                                         data: [Field.calories: .number(300)]), userID: userID)
         let after = try await service.dailyTotals(days: days, calendar: berlin)
-        #expect(after[Day(year: 2026, month: 11, day: 10)]?.consumed == SumCount(sum: 1000, count: 2))
+        #expect(after[Day(year: 2026, month: 11, day: 10)]?[.dietaryEnergy] == SumCount(sum: 1000, count: 2))
         #expect(after[Day(year: 2026, month: 11, day: 11)] == first[Day(year: 2026, month: 11, day: 11)])
 
         // Another time zone's days are other days, not the kept ones.
         let losAngeles = try await service.dailyTotals(days: days, calendar: calendar("America/Los_Angeles"))
-        #expect(losAngeles[Day(year: 2026, month: 11, day: 10)]?.consumed == SumCount(sum: 1000, count: 2))
+        #expect(losAngeles[Day(year: 2026, month: 11, day: 10)]?[.dietaryEnergy] == SumCount(sum: 1000, count: 2))
     }
 
     @Test func keptSumsReadBackExactly() {

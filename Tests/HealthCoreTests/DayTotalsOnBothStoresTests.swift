@@ -35,15 +35,15 @@ import Testing
             let totals = try await world.store.dayTotals(userID: user.id, dayStarts: starts, end: end)
             #expect(totals.keys.sorted() == [0, 2], "Nov 19 has no readings")
             let first = try #require(totals[0])
-            #expect(first.weight == SumCount(sum: 141, count: 2))            // 70.0 + 71.0
-            #expect(first.activeEnergy == SumCount(sum: 200.5, count: 2))    // 120.5 + 80.0
-            #expect(first.steps == SumCount(sum: 4500, count: 2))            // 3000 + 1500
-            #expect(first.restingHeartRate == SumCount())
+            #expect(first[.weight] == SumCount(sum: 141, count: 2))            // 70.0 + 71.0
+            #expect(first[.activeEnergy] == SumCount(sum: 200.5, count: 2))    // 120.5 + 80.0
+            #expect(first[.steps] == SumCount(sum: 4500, count: 2))            // 3000 + 1500
+            #expect(first[.restingHeartRate] == SumCount())
             let third = try #require(totals[2])
-            #expect(third.weight == SumCount(sum: 69.5, count: 1))
-            #expect(third.restingHeartRate == SumCount(sum: 52, count: 1))
-            #expect(third.steps == SumCount(sum: 250, count: 1))             // 23:59 is still Nov 20
-            #expect(third.activeEnergy == SumCount())
+            #expect(third[.weight] == SumCount(sum: 69.5, count: 1))
+            #expect(third[.restingHeartRate] == SumCount(sum: 52, count: 1))
+            #expect(third[.steps] == SumCount(sum: 250, count: 1))             // 23:59 is still Nov 20
+            #expect(third[.activeEnergy] == SumCount())
         }
     }
 }

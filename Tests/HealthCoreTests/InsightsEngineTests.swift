@@ -70,7 +70,7 @@ import Testing
     @Test func pureNoiseAloneFindsNothing() {
         for seed in [1, 2, 3] as [UInt64] {
             var totals = Self.plantedTotals(seed: seed)
-            for day in totals.keys { totals[day]!.consumed = SumCount() }   // no food log: nothing planted
+            for day in totals.keys { totals[day]![.dietaryEnergy] = SumCount() }   // no food log: nothing planted
             let report = InsightsReport.compute(totals: totals, today: Self.today, profile: Profile(), calendar: Self.utc)
             #expect(report.correlations.isEmpty, "seed \(seed): \(report.correlations.map(\.description))")
         }
@@ -79,7 +79,7 @@ import Testing
     @Test func pairsWithFewerThan30DaysInCommonAreNotTested() {
         var totals = Self.plantedTotals()
         // HRV on every 11th day only: 28 days, fewer than the 30 a pair needs.
-        for (i, day) in totals.keys.sorted().enumerated() where i % 11 != 0 { totals[day]!.rmssd = SumCount() }
+        for (i, day) in totals.keys.sorted().enumerated() where i % 11 != 0 { totals[day]![.heartRateVariabilityFromBeats] = SumCount() }
         let daily = DailyAttributes.build(totals: totals, days: Self.today.adding(days: -299)...Self.today, profile: Profile(), calendar: Self.utc)
         let tests = CorrelationScan.tests(daily, through: Self.today.adding(days: -1))
         #expect(!tests.contains { $0.attribute == .heartRateVariability || $0.attribute2 == .heartRateVariability })

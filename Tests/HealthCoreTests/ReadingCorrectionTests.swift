@@ -24,23 +24,23 @@ import Testing
         let snack = try await post("2026-11-10 16:00", 300)
         let days = tenth...eleventh
         // 400 + 700 + 300 = 1400 kcal in three readings; the sums are now kept.
-        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?.consumed == SumCount(sum: 1400, count: 3))
+        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?[.dietaryEnergy] == SumCount(sum: 1400, count: 3))
 
         // Same count, same rowids: only the edit itself can tell the kept sums are stale. 400 + 550 + 300 = 1250.
         try await service.editReading(id: lunch, ReadingChange(data: [Field.calories: .number(550)]))
-        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?.consumed == SumCount(sum: 1250, count: 3))
+        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?[.dietaryEnergy] == SumCount(sum: 1250, count: 3))
 
         // The newest reading deleted, and a new one added: SQLite hands it the freed rowid, so count and
         // rowid sum match the kept ones again. 400 + 550 + 100 = 1050.
         try await service.deleteReading(id: snack)
         _ = try await post("2026-11-10 17:00", 100)
-        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?.consumed == SumCount(sum: 1050, count: 3))
+        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?[.dietaryEnergy] == SumCount(sum: 1050, count: 3))
 
         // Moved to the next day: 400 + 100 = 500 on the 10th, 550 on the 11th.
         try await service.editReading(id: lunch, ReadingChange(ts: date("2026-11-11 12:00", in: berlin).millisecondsSince1970))
         let moved = try await service.dailyTotals(days: days, calendar: berlin)
-        #expect(moved[tenth]?.consumed == SumCount(sum: 500, count: 2))
-        #expect(moved[eleventh]?.consumed == SumCount(sum: 550, count: 1))
+        #expect(moved[tenth]?[.dietaryEnergy] == SumCount(sum: 500, count: 2))
+        #expect(moved[eleventh]?[.dietaryEnergy] == SumCount(sum: 550, count: 1))
         // And what a store summing afresh says is the same.
         try await world.store.forgetDayTotals()
         #expect(try await service.dailyTotals(days: days, calendar: berlin) == moved)

@@ -271,7 +271,7 @@ import SQLiteStorage
             #expect(abs((try energy.results.first?["value"] as? Double ?? 0) - 1500) < 1e-6)
             let totals = try await LocalHealthService(store: world.store, userID: world.alice.id)
                 .dailyTotals(days: world.today.adding(days: -1)...world.today.adding(days: -1), calendar: world.calendar)
-            #expect(abs((totals[world.today.adding(days: -1)]?.consumed.sum ?? 0) - 1500 / 4.184) < 1e-6)
+            #expect(abs((totals[world.today.adding(days: -1)]?[.dietaryEnergy].sum ?? 0) - 1500 / 4.184) < 1e-6)
 
             // Increment without a date adds to today.
             let today = try await world.post("/api/2/attributes/increment/", token: token, json: #"[{"name":"energy","value":100}]"#)

@@ -44,7 +44,7 @@ import RemoteClient
     /// The average weigh-in of each day that has one (no carrying).
     static func weighIns(store: LocalStore, userID: String, days: ClosedRange<Day>) async throws -> [Day: Double] {
         let totals = try await LocalHealthService(store: store, userID: userID).dailyTotals(days: days, calendar: .current)
-        return totals.compactMapValues { $0.weight.count > 0 ? $0.weight.sum / Double($0.weight.count) : nil }
+        return totals.compactMapValues { $0[.weight].count > 0 ? $0[.weight].sum / Double($0[.weight].count) : nil }
     }
 
     /// Both absent, or equal to the 3 decimals the push sends.

@@ -45,9 +45,9 @@ import Testing
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let totals = try await service.dailyTotals(days: Day(year: 2024, month: 1, day: 3)...Day(year: 2024, month: 1, day: 4), calendar: utc)
-        #expect(totals[Day(year: 2024, month: 1, day: 3)]?.rmssd == SumCount(sum: 100, count: 1))
-        #expect((totals[Day(year: 2024, month: 1, day: 4)]?.rmssd.count ?? 0) == 0)
-        #expect(totals[Day(year: 2024, month: 1, day: 4)]?.sdnn.mean == 38.6, "Apple's SDNN of the record is kept")
+        #expect(totals[Day(year: 2024, month: 1, day: 3)]?[.heartRateVariabilityFromBeats] == SumCount(sum: 100, count: 1))
+        #expect((totals[Day(year: 2024, month: 1, day: 4)]?[.heartRateVariabilityFromBeats].count ?? 0) == 0)
+        #expect(totals[Day(year: 2024, month: 1, day: 4)]?[.heartRateVariability].mean == 38.6, "Apple's SDNN of the record is kept")
 
         // Imported again: nothing new, nothing lost.
         let again = try await world.importFile(try world.folder.write("export.xml", Self.export))

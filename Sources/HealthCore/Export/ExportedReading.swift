@@ -15,7 +15,7 @@ public enum ExportedReadings {
     /// "HRV from beats" only when it was computed from beats, not measured by Welltory or typed in.
 
     public static func kind(of data: [String: FieldValue]) -> ReadingKind? {
-        ReadingKind.allCases.first { kind in
+        ReadingKind.importedKinds.first { kind in
             data[kind.field] != nil
                 && (kind != .heartRateVariabilityFromBeats || data[Field.source] == .text(HRVSource.beats.rawValue))
                 && (kind != .heartRateVariabilityBeatsRefused || data[Field.beatsRefused] != nil)

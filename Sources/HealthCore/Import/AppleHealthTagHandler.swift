@@ -91,7 +91,7 @@ struct AppleHealthTagHandler: XMLTagHandler {
         }
         let unit = unitAttribute.map(tag.string) ?? ""
         guard let value = UnitConversion.converted(number, for: kind, unit: unit) else {
-            tally.skip("\(kind.label) in unknown unit \"\(unit)\"")
+            tally.skip("\(kind.importLabel) in unknown unit \"\(unit)\"")
             return
         }
         guard kind.saneRange.contains(value) else {
@@ -146,18 +146,10 @@ private enum Names {
     static let dateOfBirth = Array("HKCharacteristicTypeIdentifierDateOfBirth".utf8)
     static let biologicalSex = Array("HKCharacteristicTypeIdentifierBiologicalSex".utf8)
 
-    static let kept: [([UInt8], ReadingKind)] = ([
-        ("HKQuantityTypeIdentifierActiveEnergyBurned", .activeEnergy),
-        ("HKQuantityTypeIdentifierBasalEnergyBurned", .basalEnergy),
-        ("HKQuantityTypeIdentifierBodyMass", .weight),
-        ("HKQuantityTypeIdentifierDietaryEnergyConsumed", .dietaryEnergy),
-        ("HKQuantityTypeIdentifierHeight", .height),
-        ("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", .heartRateVariability),
-        ("HKQuantityTypeIdentifierStepCount", .steps),
-        ("HKQuantityTypeIdentifierRestingHeartRate", .restingHeartRate),
-        ("HKQuantityTypeIdentifierBodyFatPercentage", .bodyFat),
-        ("HKQuantityTypeIdentifierLeanBodyMass", .leanMass),
-    ] as [(String, ReadingKind)]).map { (Array($0.0.utf8), $0.1) }
+    /// The `Record` types kept, as bytes, each with its kind (`ReadingSource.appleHealth` in the table).
+    static let kept: [([UInt8], ReadingKind)] = ReadingKind.allCases.compactMap { kind in
+        kind.sources[.appleHealth].map { (Array($0.key.utf8), kind) }
+    }
 
     static func keptKind(_ type: UnsafeBufferPointer<UInt8>) -> ReadingKind? {
         for (name, kind) in kept where name.equals(type) { return kind }

@@ -28,6 +28,8 @@ struct CSVWeightImporter {
     private let fatPercentColumn: Int?   // openScale, %
     private let muscleMassColumn: Int?   // Withings, kg
     private let musclePercentColumn: Int? // openScale, %
+    /// openScale's columns of the kinds the table names for it (`ReadingSource.openScale`).
+    private let kindColumns: [(column: Int, kind: ReadingKind, factor: Double)]
     private let timeZone: TimeZone
 
     /// Recognizes the header; nil when it is none of the layouts.
@@ -47,6 +49,7 @@ struct CSVWeightImporter {
             muscleMassColumn = massUnitIsKg ? column("muscle mass (kg)") : nil
             fatPercentColumn = nil
             musclePercentColumn = nil
+            kindColumns = []
         } else if let date = column("date"), let weight = column("weight") {
             layout = .openScale
             dateColumn = date
@@ -57,6 +60,7 @@ struct CSVWeightImporter {
             muscleMassColumn = nil
             fatPercentColumn = column("fat")
             musclePercentColumn = column("muscle")
+            kindColumns = Self.openScaleColumns(lower)
         } else if let date = column("datetime"), let weight = column("weight") {
             layout = .openScaleLegacy
             dateColumn = date
@@ -67,8 +71,19 @@ struct CSVWeightImporter {
             muscleMassColumn = nil
             fatPercentColumn = column("fat")
             musclePercentColumn = column("muscle")
+            kindColumns = Self.openScaleColumns(lower)
         } else {
             return nil
+        }
+    }
+
+    /// The columns of `header` (lower-cased) the kinds' table names for openScale, which writes no units: each
+    /// kind's one unit is the one openScale uses.
+    private static func openScaleColumns(_ header: [String]) -> [(column: Int, kind: ReadingKind, factor: Double)] {
+        ReadingKind.allCases.compactMap { kind in
+            guard let name = kind.sources[.openScale], let factor = name.units.values.first,
+                  let column = header.firstIndex(of: name.key.lowercased()) else { return nil }
+            return (column, kind, factor)
         }
     }
 
@@ -114,6 +129,12 @@ struct CSVWeightImporter {
         if let fat = try number(fatPercentColumn), fat > 0, fat < 100 { extras[Extra.fatRatio] = fat }
         if let muscle = try number(muscleMassColumn), muscle > 0, muscle < weight { extras[Extra.muscleMass] = muscle }
         if let muscle = try number(musclePercentColumn), muscle > 0, muscle < 100 { extras[Extra.muscleMass] = weight * muscle / 100 }
+        for (column, kind, factor) in kindColumns {
+            // openScale writes 0 for what the scale did not measure.
+            if let value = try number(column).map({ $0 * factor }), value > 0, kind.range?.contains(value) ?? true {
+                extras[kind.field] = value
+            }
+        }
         tally.kept[.weight, default: 0] += 1
         return ImportedReading(kind: .weight, source: sourceName, timestamp: timestamp, value: weight, extras: extras)
     }

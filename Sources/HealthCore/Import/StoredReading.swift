@@ -29,7 +29,7 @@ enum StoredReading {
     static func encoded(_ reading: ImportedReading) throws -> (json: String, numbers: ReadingNumbers) {
         let kind = reading.kind
         var numbers = ReadingNumbers()
-        let value = try ReadingRules.accepted(kind == .height ? reading.value / 100 : reading.value, for: kind.fieldSpec)
+        let value = try ReadingRules.accepted(kind == .height ? reading.value / 100 : reading.value, for: kind.storedFieldSpec)
         numbers.note(value, for: kind.field)
         var text = "{\"" + kind.field + "\":" + number(value)
         for (name, extra) in reading.extras.sorted(by: { $0.key < $1.key }) {
@@ -99,25 +99,20 @@ enum StoredReading {
 }
 
 extension ReadingKind {
-    /// The built-in device type whose devices carry readings of this kind.
+    /// The built-in device type whose devices carry imported readings of this kind: the table's first.
     package var builtInType: BuiltInDeviceType {
-        switch self {
-        case .weight, .height, .bodyFat, .leanMass: .withings
-        case .activeEnergy, .basalEnergy, .heartRateVariability, .steps, .restingHeartRate: .activityTracker
-        case .dietaryEnergy: .calorieTracker
-        case .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused: .hrvMeter
-        }
+        guard let type = deviceTypes.first else { preconditionFailure("no built-in device type carries \(field)") }
+        return type
     }
 
     /// The manifest of `builtInType`, made once per kind: the importer asks for it on every reading.
     var builtInManifest: Manifest { Self.manifests[index] }
-    /// The manifest field a reading of this kind is stored in.
-    var fieldSpec: FieldSpec { Self.fieldSpecs[index] }
+    /// The manifest field a reading of this kind is stored in, as its built-in type's manifest has it.
+    var storedFieldSpec: FieldSpec { Self.fieldSpecs[index] }
 
-    /// The kinds in `index` order, which the tables below are read by.
-    private static let byIndex = allCases.sorted { $0.index < $1.index }
-    private static let manifests = byIndex.map(\.builtInType.manifest)
-    private static let fieldSpecs = byIndex.map { kind in
+    /// Per kind, in table order (`index`).
+    private static let manifests = allCases.map(\.builtInType.manifest)
+    private static let fieldSpecs = allCases.map { kind in
         guard let spec = kind.builtInType.manifest.field(kind.field) else {
             preconditionFailure("the \(kind.builtInType.deviceType.name) manifest has no field \(kind.field)")
         }

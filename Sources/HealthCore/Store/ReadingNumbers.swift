@@ -16,6 +16,11 @@ package struct ReadingNumbers: Sendable, Equatable {
     /// The columns, in the order `values` gives them.
     package static let columns = "weight, active_energy, calories, basal_energy"
 
+    /// The column each of the four fields is kept in: the stores' per-day sums read these instead of the JSON.
+    package static let columnOfField: [String: String] = [
+        Field.weight: "weight", Field.activeEnergy: "active_energy", Field.calories: "calories", Field.basalEnergy: "basal_energy",
+    ]
+
     /// None of the four.
     package init() {}
 

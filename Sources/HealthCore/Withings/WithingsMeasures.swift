@@ -75,7 +75,7 @@ public struct WithingsWeighIns: Sendable, Equatable {
         public var grpid: Int64
         /// When it was measured, ms since 1970.
         public var timestamp: Int64
-        /// The scale's fields (`weight` kg, `fatRatio` %, `fatFreeMass` and `fatMassWeight` kg) and `source`.
+        /// The scale's fields of the kinds Withings measures (`ReadingKind.withings`) and `source`.
         public var data: [String: FieldValue]
     }
 
@@ -107,8 +107,10 @@ public struct WithingsWeighIns: Sendable, Equatable {
     public static let source = "Withings"
 
     /// The Withings measure types hmon keeps, with the scale's field each lands in (units as Withings gives
-    /// them: kg and %): 1 weight, 5 fat-free mass, 6 fat ratio, 8 fat mass.
-    public static let fields: [Int: String] = [1: Field.weight, 5: Field.fatFreeMass, 6: Field.fatRatio, 8: Field.fatMassWeight]
+    /// them: kg and %), as the kinds' table names them (`ReadingKind.withings`).
+    public static let fields: [Int: String] = Dictionary(uniqueKeysWithValues: ReadingKind.allCases.compactMap { kind in
+        kind.withings.map { ($0.meastype, kind.field) }
+    })
 
     /// The types to ask `getmeas` for (`meastypes`).
     public static let measureTypes = fields.keys.sorted().map(String.init).joined(separator: ",")
@@ -135,26 +137,48 @@ public struct WithingsWeighIns: Sendable, Equatable {
             return
         }
         var data: [String: FieldValue] = [:]
+        var massesOfPercentages: [(field: String, kg: Double)] = []
         for measure in group.measures {
-            guard let field = Self.fields[measure.type] else {
+            guard let kind = ReadingKind.withings(meastype: measure.type), let withings = kind.withings else {
                 otherTypes[measure.type, default: 0] += 1
                 continue
             }
-            let value = measure.decoded
-            do {
-                try ReadingRules.check(field: field, value: value)
-            } catch let refused as HealthError {
-                refusedValues.append("grpid \(group.grpid): \(refused.message)")
-                return
-            } catch {
-                refusedValues.append("grpid \(group.grpid): \(field) is refused")
+            if withings.percentOfWeight {
+                massesOfPercentages.append((kind.field, measure.decoded))
+                continue
+            }
+            if let refusal = Self.refusal(of: measure.decoded, as: kind.field, in: group) {
+                refusedValues.append(refusal)
                 return
             }
-            data[field] = .number(value)
+            data[kind.field] = .number(measure.decoded)
+        }
+        // A mass hmon keeps as a share of the body: only with the weight measured in the same group.
+        if let weight = data[Field.weight]?.number, weight > 0 {
+            for (field, kg) in massesOfPercentages {
+                let share = kg * 100 / weight
+                if let refusal = Self.refusal(of: share, as: field, in: group) {
+                    refusedValues.append(refusal)
+                    return
+                }
+                data[field] = .number(share)
+            }
         }
         guard !data.isEmpty else { return }
         data[Field.source] = .text(Self.source)
         weighIns.append(WeighIn(grpid: group.grpid, timestamp: timestamp, data: data))
+    }
+
+    /// Why a figure is refused by the rules every reading meets (the whole group is then skipped), or nil.
+    private static func refusal(of value: Double, as field: String, in group: WithingsMeasureGroup) -> String? {
+        do {
+            try ReadingRules.check(field: field, value: value)
+            return nil
+        } catch let refused as HealthError {
+            return "grpid \(group.grpid): \(refused.message)"
+        } catch {
+            return "grpid \(group.grpid): \(field) is refused"
+        }
     }
 
     /// Readings not kept, as a person reads them: "1 ambiguous weigh-in skipped (claim it in the Withings app)".

@@ -12,21 +12,22 @@ public struct ExistWriteTarget: Sendable, Equatable {
 }
 
 extension InsightAttribute {
-    /// The reading a written value becomes; nil for attributes hmon computes from others (`net_energy`,
-    /// `resting_energy`, `weigh_ins`) and for `welltory_stress`, Welltory's measured 0–1
-    /// score and not Exist's self-rated 1–9 scale.
+    /// The reading a written value becomes: the kind the table marks as written by Exist for this
+    /// attribute (`ReadingKind.writtenByExist`), on the first device type that carries it. Nil for
+    /// attributes hmon computes from others (`net_energy`, `resting_energy`, `weigh_ins`) and for
+    /// `welltory_stress`, Welltory's measured 0–1 score and not Exist's self-rated 1–9 scale.
     public var writeTarget: ExistWriteTarget? {
-        switch self {
-        case .weight: ExistWriteTarget(deviceType: .withings, field: Field.weight) { $0 }
-        case .bodyFat: ExistWriteTarget(deviceType: .withings, field: Field.fatRatio) { $0 * 100 }
-        case .leanMass: ExistWriteTarget(deviceType: .withings, field: Field.fatFreeMass) { $0 }
-        case .activeEnergy: ExistWriteTarget(deviceType: .activityTracker, field: Field.activeEnergy) { $0 / EnergyUnit.kJPerKcal }
-        case .energy: ExistWriteTarget(deviceType: .calorieTracker, field: Field.calories) { $0 / EnergyUnit.kJPerKcal }
-        case .steps: ExistWriteTarget(deviceType: .activityTracker, field: Field.steps) { $0 }
-        case .restingHeartRate: ExistWriteTarget(deviceType: .activityTracker, field: Field.restingHeartRate) { $0 }
-        case .heartRateVariability: ExistWriteTarget(deviceType: .hrvMeter, field: Field.rmssd) { $0 }
-        case .weighIns, .restingEnergy, .netEnergy, .stress: nil
-        }
+        guard let kind = ReadingKind.allCases.first(where: { $0.insight == self && $0.writtenByExist }),
+              let deviceType = kind.deviceTypes.first else { return nil }
+        let attribute = self
+        return ExistWriteTarget(deviceType: deviceType, field: kind.field) { attribute.readingValue(fromExist: $0) }
+    }
+
+    /// A value in Exist's units as hmon keeps it: the inverse of `existValue` (kJ to kcal, a fraction to per cent).
+    public func readingValue(fromExist value: Double) -> Double {
+        if isEnergy { return value / EnergyUnit.kJPerKcal }
+        if self == .bodyFat { return value * 100 }
+        return value
     }
 
     /// Why an attribute cannot be written, for the `validation` error.

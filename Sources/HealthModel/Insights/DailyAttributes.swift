@@ -29,7 +29,7 @@ public struct DailyAttributes: Sendable, Equatable {
         var weighed = [Double](repeating: .nan, count: count)
 
         let weightTotals = totals.compactMapValues { t in
-            t.weight.count > 0 ? DailyWeightTotal(kg: t.weight.sum, readings: t.weight.count) : nil
+            t[.weight].count > 0 ? DailyWeightTotal(kg: t[.weight].sum, readings: t[.weight].count) : nil
         }
         var weights = [Double](repeating: .nan, count: count)
         for point in WeightSeriesBuilder.series(dailyTotals: weightTotals, days: days).points {
@@ -37,7 +37,7 @@ public struct DailyAttributes: Sendable, Equatable {
         }
         values[.weight] = weights
         let firstWeighIn = weightTotals.keys.min()
-        let useRMSSD = totals.contains { days.contains($0.key) && $0.value.rmssd.count > 0 }
+        let useRMSSD = totals.contains { days.contains($0.key) && $0.value[.heartRateVariabilityFromBeats].count > 0 }
 
         for i in 0..<count {
             let day = Day(ordinal: first + i)
@@ -45,29 +45,33 @@ public struct DailyAttributes: Sendable, Equatable {
             func set(_ attribute: InsightAttribute, _ value: Double?) {
                 if let value { values[attribute]![i] = value }
             }
-            if t.weight.count > 0 { weighed[i] = t.weight.sum / Double(t.weight.count) }
-            if let firstWeighIn, day >= firstWeighIn { set(.weighIns, Double(t.weight.count)) }
-            set(.bodyFat, t.fatRatio.mean)
-            set(.leanMass, t.fatFreeMass.mean)
-            set(.activeEnergy, t.activeEnergy.total)
-            set(.energy, t.consumed.total)
-            set(.steps, t.steps.total)
-            set(.restingHeartRate, t.restingHeartRate.mean)
-            set(.heartRateVariability, useRMSSD ? t.rmssd.mean : t.sdnn.mean)
-            set(.stress, t.stress.mean)
+            let weighIns = t[.weight]
+            if weighIns.count > 0 { weighed[i] = weighIns.sum / Double(weighIns.count) }
+            if let firstWeighIn, day >= firstWeighIn { set(.weighIns, Double(weighIns.count)) }
+            for kind in ReadingKind.daySlots {
+                guard let attribute = kind.insight, !Self.madeApart.contains(attribute) else { continue }
+                set(attribute, kind.day == .sum ? t[kind].total : t[kind].mean)
+            }
+            let hrv = useRMSSD ? t[.heartRateVariabilityFromBeats] : t[.heartRateVariability]
+            set(.heartRateVariability, hrv.mean)
 
             let weight = weights[i].isNaN ? nil : weights[i]
-            let energy = EnergyTotals(active: t.activeEnergy.sum, consumed: t.consumed.sum, recordedBasal: t.basalEnergy.total)
+            let consumed = t[.dietaryEnergy], active = t[.activeEnergy]
+            let energy = EnergyTotals(active: active.sum, consumed: consumed.sum, recordedBasal: t[.basalEnergy].total)
             // A past day counts whole: the window ends before today.
             let summary = EnergyCalculator.summary(day: day, profile: profile, weightKg: weight, totals: energy,
                                                    now: .distantFuture, calendar: calendar)
             set(.restingEnergy, summary.resting)
-            if t.consumed.count > 0, let resting = summary.resting {
-                set(.netEnergy, t.consumed.sum - t.activeEnergy.sum - resting)
+            if consumed.count > 0, let resting = summary.resting {
+                set(.netEnergy, consumed.sum - active.sum - resting)
             }
         }
         return DailyAttributes(days: days, values: values, weighedKg: weighed)
     }
+
+    /// The attributes made above from more than their kind's day: weight carried over gaps, HRV from one
+    /// of two kinds. Every other kind's attribute is its day's sum or mean (`ReadingKind.day`).
+    private static let madeApart: Set<InsightAttribute> = [.weight, .heartRateVariability]
 
     /// The attribute's value on `day`, nil when it has none (or the day is outside).
     public func value(_ attribute: InsightAttribute, on day: Day) -> Double? {

@@ -19,91 +19,58 @@ public struct SumCount: Sendable, Equatable {
     public var total: Double? { count > 0 ? sum : nil }
 }
 
-/// What one local day's readings add up to, per field: the input of `DailyAttributes`. The store sums
-/// these inside SQLite; `DayTotals.add(_:)` does the same from readings in hand (tests, other stores).
+/// What one local day's readings add up to, per kind a day adds up (`ReadingKind.daySlots`): the input of
+/// `DailyAttributes`. The stores sum these inside the database; `DayTotals.add(_:)` does the same from
+/// readings in hand (tests, other stores).
 public struct DayTotals: Sendable, Equatable {
-    public var weight = SumCount()
-    public var fatRatio = SumCount()
-    public var fatFreeMass = SumCount()
-    public var activeEnergy = SumCount()
-    public var basalEnergy = SumCount()
-    public var consumed = SumCount()
-    public var steps = SumCount()
-    public var restingHeartRate = SumCount()
-    /// RMSSD where an HRV meter measured it, else a watch's SDNN (Apple Health's only HRV figure).
-    public var rmssd = SumCount()
-    public var sdnn = SumCount()
-    public var stress = SumCount()
+    /// One sum and count per slot, in `ReadingKind.daySlots` order.
+    private var slots = [SumCount](repeating: SumCount(), count: ReadingKind.daySlots.count)
 
     public init() {}
 
-    /// Adds one reading's fields.
-    public mutating func add(_ data: [String: FieldValue]) {
-        func number(_ field: String) -> Double? { data[field]?.number }
-        if let v = number(Field.weight) { weight.add(v) }
-        if let v = number(Field.fatRatio) { fatRatio.add(v) }
-        if let v = number(Field.fatFreeMass) { fatFreeMass.add(v) }
-        if let v = number(Field.activeEnergy) { activeEnergy.add(v) }
-        if let v = number(Field.basalEnergy) { basalEnergy.add(v) }
-        if let v = number(Field.calories) { consumed.add(v) }
-        if let v = number(Field.steps) { steps.add(v) }
-        if let v = number(Field.restingHeartRate) { restingHeartRate.add(v) }
-        if let v = number(Field.rmssd) { rmssd.add(v) }
-        if let v = number(Field.heartRateVariabilitySDNN) { sdnn.add(v) }
-        if let v = number(Field.stress) { stress.add(v) }
+    /// The sum and count of one kind's readings; empty for a kind a day does not add up.
+    public subscript(kind: ReadingKind) -> SumCount {
+        get { kind.daySlot.map { slots[$0] } ?? SumCount() }
+        set { if let slot = kind.daySlot { slots[slot] = newValue } }
     }
 
-    /// Sets one sum by its position in the store's query (`LocalStore.dayTotals`).
-    package mutating func set(column: Int, _ value: SumCount) {
-        switch column {
-        case 0: weight = value
-        case 1: activeEnergy = value
-        case 2: basalEnergy = value
-        case 3: consumed = value
-        case 4: fatRatio = value
-        case 5: fatFreeMass = value
-        case 6: steps = value
-        case 7: restingHeartRate = value
-        case 8: rmssd = value
-        case 9: sdnn = value
-        case 10: stress = value
-        default: preconditionFailure("no day-total column \(column)")
+    /// Adds one reading's fields.
+    public mutating func add(_ data: [String: FieldValue]) {
+        for (slot, kind) in ReadingKind.daySlots.enumerated() {
+            if let v = data[kind.field]?.number { slots[slot].add(v) }
         }
     }
 
-    /// The sums as the store keeps them between runs: sum and count per column, in `set(column:)` order,
-    /// numbers as Swift prints them (which read back exactly).
+    /// Sets one sum by its slot, the position of its kind in `ReadingKind.daySlots` (the stores' queries
+    /// select one sum and count per slot in that order).
+    package mutating func set(slot: Int, _ value: SumCount) { slots[slot] = value }
+
+    /// The sums as the store keeps them between runs: the slots' signature, then sum and count per slot,
+    /// numbers as Swift prints them (which read back exactly). Sums kept before a kind was added (or in
+    /// another order) carry another signature and are summed again.
     package var cacheText: String {
-        (0..<Self.columnCount).map { i in let v = get(column: i); return "\(v.sum) \(v.count)" }.joined(separator: ";")
+        Self.signature + ":" + slots.map { "\($0.sum) \($0.count)" }.joined(separator: ";")
     }
 
     package init?(cacheText: String) {
-        let parts = cacheText.split(separator: ";")
-        guard parts.count == Self.columnCount else { return nil }
+        guard let colon = cacheText.firstIndex(of: ":"), cacheText[..<colon] == Self.signature else { return nil }
+        let parts = cacheText[cacheText.index(after: colon)...].split(separator: ";")
+        guard parts.count == slots.count else { return nil }
         for (i, part) in parts.enumerated() {
             let pair = part.split(separator: " ")
             guard pair.count == 2, let sum = Double(pair[0]), let count = Int(pair[1]) else { return nil }
-            set(column: i, SumCount(sum: sum, count: count))
+            slots[i] = SumCount(sum: sum, count: count)
         }
     }
 
-    static let columnCount = 11
-
-    package func get(column: Int) -> SumCount {
-        switch column {
-        case 0: weight
-        case 1: activeEnergy
-        case 2: basalEnergy
-        case 3: consumed
-        case 4: fatRatio
-        case 5: fatFreeMass
-        case 6: steps
-        case 7: restingHeartRate
-        case 8: rmssd
-        case 9: sdnn
-        default: stress
+    /// The slots' fields in order, hashed (FNV-1a, stable across runs unlike `Hasher`).
+    static let signature: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ReadingKind.daySlots.map(\.field).joined(separator: ",").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-    }
+        return String(hash, radix: 16)
+    }()
 
     /// Groups readings by the local day `calendar` puts them in.
     public static func byDay(_ readings: [(date: Date, data: [String: FieldValue])], calendar: Calendar) -> [Day: DayTotals] {

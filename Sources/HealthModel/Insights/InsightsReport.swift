@@ -38,7 +38,7 @@ public struct InsightsReport: Sendable, Equatable {
         let surviving = CorrelationScan.correlations(tests, through: yesterday)
         let correlations = surviving.filter { !$0.isExpected }
         let weighIns: [(day: Day, kg: Double)] = totals.compactMap { day, t in
-            t.weight.count > 0 && day >= first ? (day, t.weight.sum / Double(t.weight.count)) : nil
+            t[.weight].count > 0 && day >= first ? (day, t[.weight].sum / Double(t[.weight].count)) : nil
         }
         let trend = WeightTrendBuilder.days(weighIns: weighIns)
         let findings = Findings.all(daily, averages: averages, trend: trend, today: today, profile: profile)

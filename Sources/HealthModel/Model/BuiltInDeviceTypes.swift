@@ -1,19 +1,5 @@
 import Foundation
 
-extension Field {
-    public static let fatFreeMass = "fatFreeMass"      // kg
-    public static let fatRatio = "fatRatio"            // %
-    public static let fatMassWeight = "fatMassWeight"  // kg
-    public static let muscleMass = "muscleMass"        // kg
-    public static let boneMass = "boneMass"            // kg
-    public static let hydration = "hydration"          // kg
-    public static let heartRate = "heartRate"          // b/min
-    public static let restingHeartRate = "restingHeartRate"  // b/min, a watch's daily estimate
-    public static let comments = "comments"            // text
-    public static let steps = "steps"
-    public static let distance = "distance"            // m
-}
-
 /// The device types every store ships with: scales, a food log, an activity tracker and an HRV meter.
 ///
 /// The Withings id is the one the SAMI platform used, so readings exported from it keep their type. The
@@ -48,37 +34,25 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
     public var manifest: Manifest {
         switch self {
         case .withings, .scale:
-            Manifest(fields: [
-                FieldSpec(name: Field.weight, type: .double, unit: "kg"),
-                FieldSpec(name: Field.height, type: .double, unit: "m"),
-                FieldSpec(name: Field.fatFreeMass, type: .double, unit: "kg"),
-                FieldSpec(name: Field.fatRatio, type: .double, unit: "%"),
-                FieldSpec(name: Field.fatMassWeight, type: .double, unit: "kg"),
-                FieldSpec(name: Field.muscleMass, type: .double, unit: "kg"),
-                FieldSpec(name: Field.boneMass, type: .double, unit: "kg"),
-                FieldSpec(name: Field.hydration, type: .double, unit: "kg"),
-                FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
-                // Since v11: imports put every source's weigh-ins on one scale and keep the source here.
-                FieldSpec(name: Field.source, type: .string, unit: nil, description: "where the reading came from"),
-            ])
+            Manifest(fields: kindFields(firstSchema: [.weight, .height, .leanMass, .bodyFat, .fatMass, .muscleMass, .boneMass,
+                                                      .hydration, .heartRate])
+                     // Since v11: imports put every source's weigh-ins on one scale and keep the source here.
+                     + [FieldSpec(name: Field.source, type: .string, unit: nil, description: "where the reading came from")])
         case .calorieTracker:
-            Manifest(fields: [
-                FieldSpec(name: Field.calories, type: .double, unit: "kcal", description: "energy consumed"),
-                FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten"),
-            ])
+            Manifest(fields: kindFields(firstSchema: [.dietaryEnergy])
+                     + [FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten")])
         case .activityTracker:
-            Manifest(fields: [
-                FieldSpec(name: Field.activeEnergy, type: .double, unit: "kcal", description: "active energy burned"),
-                FieldSpec(name: Field.basalEnergy, type: .double, unit: "kcal", description: "resting energy burned"),
-                FieldSpec(name: Field.steps, type: .integer, unit: nil),
-                FieldSpec(name: Field.distance, type: .double, unit: "m"),
-                FieldSpec(name: Field.heartRate, type: .integer, unit: "b/min"),
-                FieldSpec(name: Field.heartRateVariabilitySDNN, type: .double, unit: "ms",
-                          description: "heart rate variability (SDNN)"),
-                FieldSpec(name: Field.restingHeartRate, type: .integer, unit: "b/min", description: "resting heart rate"),
-            ])
+            Manifest(fields: kindFields(firstSchema: [.activeEnergy, .basalEnergy, .steps, .distance, .heartRate,
+                                                      .heartRateVariability]))
         case .hrvMeter:
             HRVFields.manifest
         }
+    }
+
+    /// The fields of the kinds (`ReadingKind.deviceTypes`) this type carries: those of its first schema in
+    /// the order they were stored in then, and after them every kind added since, in table order.
+    private func kindFields(firstSchema: [ReadingKind]) -> [FieldSpec] {
+        let added = ReadingKind.allCases.filter { $0.deviceTypes.contains(self) && !firstSchema.contains($0) }
+        return (firstSchema + added).map(\.fieldSpec)
     }
 }

@@ -108,16 +108,9 @@ public struct QuantityText: Sendable, Equatable {
 }
 
 extension Field {
-    /// How a reading field's figures are written; nil for fields without a kind (text, scores, distances).
+    /// How a reading field's figures are written (`ReadingKind.quantity`); nil for fields without a kind
+    /// (text, scores, distances).
     public static func quantityKind(of name: String) -> QuantityKind? {
-        switch name {
-        case weight, fatFreeMass, fatMassWeight, muscleMass, boneMass, hydration: .mass
-        case calories, activeEnergy, basalEnergy: .energy
-        case steps: .steps
-        case heartRate, restingHeartRate: .heartRate
-        case rmssd, sdnn, heartRateVariabilitySDNN: .milliseconds
-        case fatRatio: .percent
-        default: nil
-        }
+        ReadingKind(field: name)?.quantity
     }
 }

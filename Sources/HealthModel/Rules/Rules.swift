@@ -90,10 +90,10 @@ public enum ProfileRules {
 /// dashboard's prompts (through `HealthService.post`), the REST server and the importer all go through,
 /// so a value one of them accepts, rounds or refuses, every other one treats the same way.
 public enum ReadingRules {
-    public static let weightKg = 1.0...650.0
+    public static let weightKg = ReadingKind.weight.range!
     /// Energies per reading, kcal: not negative, below 50,000.
     public static let energyKcal = 0.0..<50_000.0
-    static let energyFields: Set<String> = [Field.activeEnergy, Field.basalEnergy, Field.calories]
+    static let energyFields = Set(ReadingKind.allCases.filter { $0.quantity == .energy }.map(\.field))
 
     /// A reading's data as it is stored, after checking it against its device type's manifest and the
     /// sane ranges: numbers in `Integer` fields rounded to the nearest whole number (a step count of
@@ -135,22 +135,14 @@ public enum ReadingRules {
     }
 
     /// The range of every other numeric field of the built-in device types, in the manifest's unit: what a
-    /// body or a sensor can produce, with room to spare. The screens, the insights and `/api/2/` compute
-    /// with these numbers, so a value far outside (a `steps` of 1e300) is refused here, on every way in.
-    public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] = [
-        Field.height: (0.3...3.0, "m"),
-        Field.fatFreeMass: (0...650, "kg"),
-        Field.fatMassWeight: (0...650, "kg"),
-        Field.muscleMass: (0...650, "kg"),
-        Field.boneMass: (0...650, "kg"),
-        Field.hydration: (0...650, "kg"),
-        Field.fatRatio: (0...100, "%"),
-        Field.heartRate: (1...300, "b/min"),
-        Field.restingHeartRate: (1...300, "b/min"),
-        Field.steps: (0...500_000, "steps"),
-        Field.distance: (0...1_000_000, "m"),
-        Field.heartRateVariabilitySDNN: (HRVFields.intervalMsRange, "ms"),
-    ]
+    /// body or a sensor can produce, with room to spare (`ReadingKind.range`). The screens, the insights and
+    /// `/api/2/` compute with these numbers, so a value far outside (a `steps` of 1e300) is refused here, on
+    /// every way in.
+    public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] = Dictionary(
+        uniqueKeysWithValues: ReadingKind.allCases.compactMap { kind in
+            guard kind != .weight, let range = kind.range else { return nil }
+            return (kind.field, (range, kind.rangeUnit))
+        })
 
     /// Fields hmon does not interpret (a device type someone defined) still get a bound, far beyond any
     /// measurement, so every stored number stays one that arithmetic and JSON can carry.

@@ -1,0 +1,175 @@
+import Foundation
+
+extension Field {
+    public static let fatFreeMass = "fatFreeMass"
+    public static let fatRatio = "fatRatio"
+    public static let fatMassWeight = "fatMassWeight"
+    public static let muscleMass = "muscleMass"
+    public static let boneMass = "boneMass"
+    public static let hydration = "hydration"
+    public static let heartRate = "heartRate"
+    public static let restingHeartRate = "restingHeartRate"
+    public static let comments = "comments"
+    public static let steps = "steps"
+    public static let distance = "distance"
+}
+
+/// Units the exports write masses, energies and intervals in, each with the factor to hmon's unit.
+private enum SourceUnits {
+    static let kilograms: [String: Double] = ["kg": 1, "lb": MassUnit.kgPerPound, "lbs": MassUnit.kgPerPound, "g": 0.001,
+                                              "st": 14 * MassUnit.kgPerPound]
+    static let centimetres: [String: Double] = ["cm": 1, "m": 100, "mm": 0.1, "in": 2.54, "ft": 30.48]
+    /// Apple writes food energy as "Cal", i.e. kcal. Kilojoules are divided, not multiplied (`UnitConversion`).
+    static let kilocalories: [String: Double] = ["kcal": 1, "Cal": 1, "kJ": 1 / EnergyUnit.kJPerKcal, "cal": 0.001]
+    static let milliseconds: [String: Double] = ["ms": 1, "s": 1000]
+}
+
+extension ReadingKind {
+    // The order is the order import summaries list kinds in, and the order of the per-day slots.
+    public static let allCases: [ReadingKind] = [
+        .weight, .height, .activeEnergy, .basalEnergy, .dietaryEnergy, .heartRateVariability, .steps, .restingHeartRate,
+        .bodyFat, .leanMass, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused,
+        .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress, .bodyWaterPercentage,
+    ]
+
+    public static let weight = ReadingKind(
+        name: "weight", field: Field.weight, label: "Weight", unit: "kg", quantity: .mass, range: 1...650,
+        day: .mean, insight: .weight, writtenByExist: true, deviceTypes: [.withings, .scale],
+        imported: ImportedKind(one: "weight", many: "weights", unit: "kg", range: 1...650),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyMass", units: SourceUnits.kilograms),
+                  .healthAutoExport: SourceName("weight_body_mass", units: SourceUnits.kilograms)],
+        withings: WithingsMeasureType(meastype: 1))
+
+    /// Imported into the profile (in cm), stored on a scale in m.
+    public static let height = ReadingKind(
+        name: "height", field: Field.height, label: "Height", unit: "m", quantity: nil, range: 0.3...3.0,
+        deviceTypes: [.withings, .scale],
+        imported: ImportedKind(one: "height", many: "heights", unit: "cm", range: 30...300),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierHeight", units: SourceUnits.centimetres)])
+
+    public static let activeEnergy = ReadingKind(
+        name: "activeEnergy", field: Field.activeEnergy, label: "Active", unit: "kcal",
+        manifestDescription: "active energy burned", quantity: .energy, range: nil,
+        day: .sum, insight: .activeEnergy, writtenByExist: true, deviceTypes: [.activityTracker],
+        imported: ImportedKind(one: "active energy", unit: "kcal", range: 0...50_000),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierActiveEnergyBurned", units: SourceUnits.kilocalories),
+                  .healthAutoExport: SourceName("active_energy", units: SourceUnits.kilocalories)])
+
+    /// Recorded resting energy: the insights' resting energy takes it, else the profile's BMR.
+    public static let basalEnergy = ReadingKind(
+        name: "basalEnergy", field: Field.basalEnergy, label: "Resting", unit: "kcal",
+        manifestDescription: "resting energy burned", quantity: .energy, range: nil,
+        day: .sum, deviceTypes: [.activityTracker],
+        imported: ImportedKind(one: "resting energy", unit: "kcal", range: 0...50_000),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBasalEnergyBurned", units: SourceUnits.kilocalories),
+                  .healthAutoExport: SourceName("basal_energy_burned", units: SourceUnits.kilocalories)])
+
+    public static let dietaryEnergy = ReadingKind(
+        name: "dietaryEnergy", field: Field.calories, label: "Eaten", unit: "kcal",
+        manifestDescription: "energy consumed", quantity: .energy, range: nil,
+        day: .sum, insight: .energy, writtenByExist: true, deviceTypes: [.calorieTracker],
+        imported: ImportedKind(one: "energy consumed", unit: "kcal", range: 0...50_000),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierDietaryEnergyConsumed", units: SourceUnits.kilocalories),
+                  .healthAutoExport: SourceName("dietary_energy", units: SourceUnits.kilocalories)])
+
+    /// A watch's SDNN, Apple Health's only HRV figure: the insights' HRV when the window has no RMSSD.
+    public static let heartRateVariability = ReadingKind(
+        name: "heartRateVariability", field: Field.heartRateVariabilitySDNN, label: "HRV (SDNN)", unit: "ms",
+        manifestDescription: "heart rate variability (SDNN)", quantity: .milliseconds, range: HRVFields.intervalMsRange,
+        day: .mean, insight: .heartRateVariability, deviceTypes: [.activityTracker],
+        imported: ImportedKind(one: "HRV", unit: "ms", range: 0.1...1_000),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", units: SourceUnits.milliseconds),
+                  .healthAutoExport: SourceName("heart_rate_variability", units: SourceUnits.milliseconds)])
+
+    public static let steps = ReadingKind(
+        name: "steps", field: Field.steps, label: "Steps", fieldType: .integer, unit: nil, quantity: .steps,
+        range: 0...500_000, day: .sum, insight: .steps, writtenByExist: true, deviceTypes: [.activityTracker],
+        imported: ImportedKind(one: "step count", many: "step counts", unit: "steps", range: 0...200_000),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierStepCount", units: ["count": 1]),
+                  .healthAutoExport: SourceName("step_count", units: ["count": 1])])
+
+    /// A watch's daily estimate; a watch's other heart rates stay `heartRate`.
+    public static let restingHeartRate = ReadingKind(
+        name: "restingHeartRate", field: Field.restingHeartRate, label: "Resting heart rate", fieldType: .integer,
+        unit: "b/min", manifestDescription: "resting heart rate", quantity: .heartRate, range: 1...300,
+        day: .mean, insight: .restingHeartRate, writtenByExist: true, deviceTypes: [.activityTracker], addedInSchema: 8,
+        imported: ImportedKind(one: "resting heart rate", many: "resting heart rates", unit: "b/min", range: 20...250),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierRestingHeartRate", units: ["count/min": 1]),
+                  .healthAutoExport: SourceName("resting_heart_rate", units: ["count/min": 1, "bpm": 1])])
+
+    /// Apple Health writes body fat as a fraction with the unit "%" (0.235 for 23.5 %); Health Auto Export
+    /// as a percentage (23.5).
+    public static let bodyFat = ReadingKind(
+        name: "bodyFat", field: Field.fatRatio, label: "Body fat", unit: "%", quantity: .percent, range: 0...100,
+        day: .mean, insight: .bodyFat, writtenByExist: true, deviceTypes: [.withings, .scale],
+        imported: ImportedKind(one: "body fat", unit: "%", range: 1...75),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyFatPercentage", units: ["%": 100]),
+                  .healthAutoExport: SourceName("body_fat_percentage", units: ["%": 1])],
+        withings: WithingsMeasureType(meastype: 6))
+
+    public static let leanMass = ReadingKind(
+        name: "leanMass", field: Field.fatFreeMass, label: "Lean mass", unit: "kg", quantity: .mass, range: 0...650,
+        day: .mean, insight: .leanMass, writtenByExist: true, deviceTypes: [.withings, .scale],
+        imported: ImportedKind(one: "lean mass", unit: "kg", range: 1...650),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierLeanBodyMass", units: SourceUnits.kilograms),
+                  .healthAutoExport: SourceName("lean_body_mass", units: SourceUnits.kilograms)],
+        withings: WithingsMeasureType(meastype: 5))
+
+    /// RMSSD: an HRV meter's measurement (Welltory's, or computed from an Apple Health record's beat list,
+    /// which imports count under this kind). The insights' HRV when the window has any.
+    public static let heartRateVariabilityFromBeats = ReadingKind(
+        name: "heartRateVariabilityFromBeats", field: Field.rmssd, label: "RMSSD", unit: "ms", manifestDescription: "RMSSD",
+        quantity: .milliseconds, range: nil, day: .mean, insight: .heartRateVariability, writtenByExist: true,
+        deviceTypes: [.hrvMeter],
+        imported: ImportedKind(one: "HRV from beats", unit: "ms", range: HRVFields.intervalMsRange))
+
+    /// Apple's own SDNN of an HRV record whose beat list hmon refused.
+    public static let heartRateVariabilityBeatsRefused = ReadingKind(
+        name: "heartRateVariabilityBeatsRefused", field: Field.appleSDNN, label: "Apple SDNN", unit: "ms",
+        manifestDescription: "SDNN as Apple Health recorded it", quantity: nil, range: nil, deviceTypes: [.hrvMeter],
+        imported: ImportedKind(one: "HRV with beats refused", unit: "ms", range: 0.1...1_000))
+
+    public static let fatMass = ReadingKind(
+        name: "fatMass", field: Field.fatMassWeight, label: "Fat mass", unit: "kg", quantity: .mass, range: 0...650,
+        deviceTypes: [.withings, .scale], withings: WithingsMeasureType(meastype: 8))
+
+    public static let muscleMass = ReadingKind(
+        name: "muscleMass", field: Field.muscleMass, label: "Muscle", unit: "kg", quantity: .mass, range: 0...650,
+        deviceTypes: [.withings, .scale])
+
+    public static let boneMass = ReadingKind(
+        name: "boneMass", field: Field.boneMass, label: "Bone", unit: "kg", quantity: .mass, range: 0...650,
+        deviceTypes: [.withings, .scale])
+
+    /// The body's water as a mass.
+    public static let hydration = ReadingKind(
+        name: "hydration", field: Field.hydration, label: "Water", unit: "kg", quantity: .mass, range: 0...650,
+        deviceTypes: [.withings, .scale])
+
+    public static let heartRate = ReadingKind(
+        name: "heartRate", field: Field.heartRate, label: "Heart rate", fieldType: .integer, unit: "b/min",
+        quantity: .heartRate, range: 1...300, deviceTypes: [.withings, .scale, .activityTracker, .hrvMeter])
+
+    public static let distance = ReadingKind(
+        name: "distance", field: Field.distance, label: "Distance", unit: "m", quantity: nil, range: 0...1_000_000,
+        deviceTypes: [.activityTracker])
+
+    /// An HRV meter's SDNN (Welltory's, or computed from beats); ranges in `HRVFields`.
+    public static let sdnn = ReadingKind(
+        name: "sdnn", field: Field.sdnn, label: "SDNN", unit: "ms", manifestDescription: "SDNN", quantity: .milliseconds,
+        range: nil, deviceTypes: [.hrvMeter])
+
+    /// Welltory's measured stress, a fraction 0–1 (not Exist's self-rated scale); ranges in `HRVFields`.
+    public static let stress = ReadingKind(
+        name: "stress", field: Field.stress, label: "Stress", unit: nil, manifestDescription: "stress, 0–1 (Welltory)",
+        quantity: nil, range: nil, day: .mean, insight: .stress, deviceTypes: [.hrvMeter])
+
+    /// The body's water as a share of its weight. openScale writes it in per cent; Withings sends a mass
+    /// (meastype 77, "hydration", kg), kept as a share of the weight measured in the same group. Health
+    /// Connect's body water is a mass too, and Apple Health has no such type.
+    public static let bodyWaterPercentage = ReadingKind(
+        name: "bodyWaterPercentage", field: "bodyWaterPercentage", label: "Body water", unit: "%", quantity: .percent,
+        range: 0...100, day: .mean, deviceTypes: [.withings, .scale], addedInSchema: 21,
+        sources: [.openScale: SourceName("water", units: ["%": 1])],
+        withings: WithingsMeasureType(meastype: 77, percentOfWeight: true))
+}
