@@ -32,9 +32,16 @@ public final class RunningServer: Sendable {
             portSink.finish()
         }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let task = Task {
+        let run: @Sendable () async throws -> Void = {
             defer { portSink.finish() }
             try await group.run()
+        }
+        // On threads of its own, so the process's other work cannot hold its answers up (`ServerThreads`).
+        let task: Task<Void, Error>
+        if #available(macOS 15, *) {
+            task = Task(executorPreference: ServerThreads.shared, operation: run)
+        } else {
+            task = Task(operation: run)
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
