@@ -17,7 +17,7 @@ import Glibc
 /// - lld with packed relative relocations (RELR): the position-independent binary keeps ASLR, and its
 ///   ~130,000 relocations take 25 KB instead of a 3 MB table that every launch read. RELR needs
 ///   glibc 2.36, so older C libraries get the classic table. Linking without PIE (`-no-pie`) would drop
-///   the relocations altogether: measured (issue 30, item 4) 430 fewer page faults and 1.7 ms less CPU per
+///   the relocations altogether: measured 430 fewer page faults and 1.7 ms less CPU per
 ///   launch, but the code of a binary that also serves HTTP would sit at a fixed address; not taken.
 /// - no `--export-dynamic` (the static Swift runtime asks for it): nothing looks our symbols up by
 ///   name, and exporting all of them made every shared library's symbol lookup search a 3 MB table.

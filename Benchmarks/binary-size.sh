@@ -20,7 +20,7 @@ strip -o "$work/hmon" "$hmon"
 
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
 echo "hmon as built: $(mb "$(stat -c %s "$hmon")"); stripped (as installed with install -s): $(mb "$(stat -c %s "$work/hmon")")"
-# The aim (issue 30): at most half of the 87 MB the stripped binary was when it was set.
+# The aim: at most half of the 87 MB the stripped binary was when it was set.
 awk -v b="$(stat -c %s "$work/hmon")" 'BEGIN { r = b / 87e6
     printf "%-40s %5.2f   (ceiling 0.50)  %s\n", "stripped size / 87 MB", r, (r <= 0.5 ? "ok" : "ABOVE CEILING") }'
 echo

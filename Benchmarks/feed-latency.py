@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The change feed's figures (issue 27, item 3), against a running `hmon serve`; run by feed-latency.sh.
+"""The change feed's figures, against a running `hmon serve`; run by feed-latency.sh.
 
 Opens N change feeds (GET /v1.1/hmon/changes) as N dashboards would, posts a weigh-in through the SAMI
 route, and times, at each client, from just before the post is sent to the moment that client has read the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The change feed (issue 27, item 3): post-to-event latency, median and p99, with 1 and 100 feeds open
+# The change feed: post-to-event latency, median and p99, with 1 and 100 feeds open
 # (dashboards following `GET /v1.1/hmon/changes`), measured at each client as it reads the `event: change`
 # line; the same with 100 feeds when the posts go to a second server on the same store (seen through the
 # first's 100 ms look at the change token, as another server on the same PostgreSQL is); then the server's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Real requests while one host holds thousands of connections (issue 29, case 3): from 127.0.0.1 a client
+# Real requests while one host holds thousands of connections: from 127.0.0.1 a client
 # opens 2,000 connections that send half a request line and 5,000 that send nothing; meanwhile a real user
 # signed in from 127.0.0.2 sends `GET /v1.1/users/self` on a fresh connection every 20 ms. Prints how many
 # real requests were answered 200, their median and p99 (connect to last byte), each against the aim "a

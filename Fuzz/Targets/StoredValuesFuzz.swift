@@ -6,7 +6,7 @@ import HMonCommandLine
 
 /// Stored values, not parsers: a reading that got into a store (an older hmon, a copy, another program)
 /// can hold any double. The builders that compute with them — the daily attributes, the insights, their
-/// text and JSON, Exist's numbers — must answer for any of them, never trap (issue 29).
+/// text and JSON, Exist's numbers — must answer for any of them, never trap.
 ///
 /// An input is a profile byte (units, sex, height) and then readings of 10 bytes each: a day back from
 /// today, a field, and the value's eight bytes as an IEEE 754 double (NaN, infinities and 1e300 included).

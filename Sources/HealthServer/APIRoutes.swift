@@ -99,7 +99,7 @@ struct APIRoutes: Sendable {
         let count = try RequestInput.int(query, "count", in: 1...Self.maxPageCount, default: Self.maxPageCount)
         // hmon's devices have no server properties: with includeProperties=true there is nothing to add.
         _ = try RequestInput.flag(query, "includeProperties", default: false)
-        // SAMI's filters, each honoured or refused (issue 26: a filter ignored gives a client unfiltered data
+        // SAMI's filters, each honoured or refused (a filter ignored gives a client unfiltered data
         // it cannot tell from filtered). hmon has no shared devices: a person's own are all there are.
         if try RequestInput.flag(query, "includeShareInfo", default: false) {
             throw APIError.validation("includeShareInfo", "hmon shares no devices: leave it out or pass false")

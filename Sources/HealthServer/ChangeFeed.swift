@@ -3,7 +3,7 @@ import HealthCore
 import HealthModel
 import Synchronization
 
-/// Tells open dashboards that their user's data may have changed (`GET /v1.1/hmon/changes`, issue 27 item 3).
+/// Tells open dashboards that their user's data may have changed (`GET /v1.1/hmon/changes`).
 ///
 /// One per server process, however many dashboards are connected: each subscriber is an `AsyncStream` that
 /// its route's response writer waits on, so an idle dashboard costs a suspended task and nothing else.

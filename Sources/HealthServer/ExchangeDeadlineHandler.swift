@@ -7,7 +7,7 @@ import CheckedNumbers
 /// - from a request's first byte to its complete head: `headerTimeout`;
 /// - from its head to the end of its body: `bodyTimeout`;
 /// - whenever the connection cannot take more of an answer because the client does not read it:
-///   `writeTimeout` (issue 29, case 3: a client pipelining requests and reading none of the answers held its
+///   `writeTimeout` (a client pipelining requests and reading none of the answers held its
 ///   connection forever). It stands in for the phase's own deadline until the client makes room again.
 /// While the server works on an answer no other clock runs: how long a handler takes is the handler's
 /// business. Each phase's deadline is a fixed time from the start of the phase, so a client trickling one

@@ -73,7 +73,7 @@ package struct ExistRoutes: Sendable {
 
     private func profile(_ context: ServerContext) async throws -> Response {
         let (principal, userID) = try Self.caller(context)
-        // The profile is read like the attributes: a token that may only write reads nothing (issue 29, case 9).
+        // The profile is read like the attributes: a token that may only write reads nothing.
         _ = try readableOrForbidden(principal)
         let service = service(userID)
         let user: User

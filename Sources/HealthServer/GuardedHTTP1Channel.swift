@@ -3,7 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 connection with hmon's guards in front (issue 16): the connection caps, checked
+/// Hummingbird's HTTP/1 connection with hmon's guards in front: the connection caps, checked
 /// as each connection is accepted (`OpenConnections`, which may shed an idle one to make room, and
 /// `RequestBytesTap`, which answers the refused), and the header, body, idle and write deadlines
 /// (`ExchangeDeadlineHandler`, between the HTTP decoder and the router), and the close of a connection

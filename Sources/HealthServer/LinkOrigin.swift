@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// Where the absolute links the server writes (Exist's `next` and `previous`) point: the address clients
-/// reach the server at, which behind a TLS proxy is not the one the server listens on (issue 26, item 3).
+/// reach the server at, which behind a TLS proxy is not the one the server listens on.
 ///
 /// In order: `--public-url` when given (its scheme, host, port and path prefix, as the operator states
 /// them); else, from a trusted proxy (`--trusted-proxy`) only, its `X-Forwarded-Proto` and

@@ -328,14 +328,14 @@ struct OAuthRoutes: Sendable {
         tokenCache.forget(token: token)
         let revoked = try await store.revokeToken(token)
         // A personal token lives in a table of its own and is revoked where it was made; saying "revoked"
-        // while it works on would be a lie (issue 29, case 9).
+        // while it works on would be a lie.
         if !revoked, try await store.personalToken(token) != nil {
             throw APIError.validation("token", "is a personal token: revoke it with `hmon token revoke ID` where the store is")
         }
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.Notice(message: "Token successfully revoked")))
     }
 
-    /// Whether a live code is refused before it is spent: another client's (issue 29, case 9), or its PKCE
+    /// Whether a live code is refused before it is spent: another client's, or its PKCE
     /// verifier missing, wrong, or sent for a code asked for without a challenge.
     ///
     /// Refusing spends nothing, so the legitimate exchange still works. RFC 7636 §4.6 and OAuth 2.1 §4.1.3

@@ -4,7 +4,7 @@ import Synchronization
 /// The server's open connections, against the total cap (`ConnectionLimits.maxConnections`) and the cap per
 /// peer address (`ConnectionLimits.maxConnectionsPerAddress`). Under pressure a new connection takes the
 /// place of the oldest *sheddable* one — one waiting for a request or with only part of its head — so
-/// that idle and half-sent sockets cannot lock real users out until their timeouts (issue 29, case 3).
+/// that idle and half-sent sockets cannot lock real users out until their timeouts.
 /// A connection whose head has fully arrived is not shed: it is a real request, in its body or being
 /// answered, and its own deadlines bound it.
 ///

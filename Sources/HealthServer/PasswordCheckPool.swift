@@ -10,8 +10,8 @@ import Glibc
 
 /// Where password checks run: a few threads of their own (fewer than the cores), at a lower scheduling
 /// priority, with a bounded queue. A scrypt check takes about a tenth of a second of one core; run on the
-/// threads that answer requests, six parallel guessers pushed an authenticated `GET` from 2 ms to 900 ms
-/// (issue 16). Here they only ever take these threads, and past the queue's room a sign-in is answered
+/// threads that answer requests, six parallel guessers pushed an authenticated `GET` from 2 ms to 900 ms.
+/// Here they only ever take these threads, and past the queue's room a sign-in is answered
 /// 503 with `Retry-After` at once instead of waiting behind a guesser's backlog.
 ///
 /// Waiting checks are taken in two lines: `.first` (an address and an account with no recent failure:
@@ -41,7 +41,7 @@ final class PasswordCheckPool: Service, Sendable {
     /// Checks running or waiting; past `threads + queueLimit` a new one is refused.
     private let pending = Atomic<Int>(0)
     /// Checks of the `.later` line running or waiting; past `threads + queueLimit - reservedForFirst` a new
-    /// one is refused, so the room reserved for clean sign-ins is never taken by guesses (issue 29, case 2:
+    /// one is refused, so the room reserved for clean sign-ins is never taken by guesses (before,
     /// six guessers filled the one shared room and 15 of 53 real sign-ins were answered 503).
     private let pendingLater = Atomic<Int>(0)
     private let pool: NIOThreadPool

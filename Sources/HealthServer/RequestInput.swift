@@ -9,7 +9,7 @@ import NIOCore
 enum RequestInput {
     /// The query string's parameters (`+` is a space, `%xx` decoded; a repeated name keeps the last value).
     /// A parameter holding a control character (`%00`, `%1B`) is refused with 400 naming it: no name, id,
-    /// field or date has one, and PostgreSQL refuses NUL in text outright (issue 29, case 6: a 500 before).
+    /// field or date has one, and PostgreSQL refuses NUL in text outright (a 500 before).
     static func query(_ request: Request) throws -> [String: String] {
         let query = FormEncoding.decode(request.uri.query ?? "")
         for (name, value) in query.sorted(by: { $0.key < $1.key }) {

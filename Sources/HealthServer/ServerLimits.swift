@@ -2,7 +2,7 @@ import Foundation
 
 /// How long a connection may take over each part of an exchange, and how many may be open at once.
 /// Without these, connections that send nothing, or half a request, stay open until the process runs
-/// out of file descriptors and real users time out (issue 16). `hmon serve --header-timeout …` and its
+/// out of file descriptors and real users time out. `hmon serve --header-timeout …` and its
 /// siblings change them.
 public struct ConnectionLimits: Sendable, Equatable {
     /// Seconds from a request's first byte until its whole head (request line and headers) has arrived.

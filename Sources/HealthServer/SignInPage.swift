@@ -39,7 +39,7 @@ enum SignInPage {
 
     /// Escapes text for HTML element content and double- or single-quoted attribute values, scalar by
     /// scalar: a quote followed by a combining mark is one Swift `Character` that equals no quote, and
-    /// escaping by character let `"\u{301}` close an attribute (issue 29, case 8).
+    /// escaping by character let `"\u{301}` close an attribute.
     static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -40,7 +40,7 @@ final class SignInThrottle: Sendable {
 
     /// The key for an account name: the store's own key (`UserNames.key`: NFKC and case folding), so every
     /// spelling that signs in as one account shares its budget: `ALICE`, `ａｌｉｃｅ`, and `roß` for `ross`
-    /// (lowercasing alone kept ß, and each "ss" written as ß doubled the guesses; issue 29, case 7).
+    /// (lowercasing alone kept ß, and each "ss" written as ß doubled the guesses).
     static func key(account name: String) -> String {
         "user:" + UserNames.key(name.trimmingCharacters(in: .whitespaces))
     }

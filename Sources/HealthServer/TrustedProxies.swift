@@ -5,7 +5,7 @@ import Glibc
 
 /// The proxies whose word on the client's address is taken (`hmon serve --trusted-proxy CIDR`). Behind the
 /// TLS proxy the docs recommend, every request comes from the proxy's address, so every user shared one
-/// rate-limit and sign-in budget (issue 29, case 2). A request from a trusted proxy is the client's whose
+/// rate-limit and sign-in budget. A request from a trusted proxy is the client's whose
 /// address its `X-Forwarded-For` (or `Forwarded: for=`) names last, past any other trusted proxies; from
 /// anyone else the headers are ignored, since a client can write them.
 public struct TrustedProxies: Sendable, Equatable {

@@ -51,7 +51,7 @@ public enum DemoData {
     /// The demo store at `url` opened only to read, when it is there with its schema up to date and has
     /// every demo reading up to `now` already; nil otherwise, and then `openStore` makes it or tops it up.
     ///
-    /// For `hmon snapshot --demo`, which only reads (issue 30, item 4): opening to write costs GRDB's pool a
+    /// For `hmon snapshot --demo`, which only reads: opening to write costs GRDB's pool a
     /// writer and a reader connection, a transaction it commits to make the WAL file exist and the checkpoint
     /// when it closes, five fsyncs in all: 5 ms of CPU and more by the clock at every launch.
     public static func openToRead(at url: URL, now: Date = Date(), calendar: Calendar = .current, seed: UInt64 = 2026,

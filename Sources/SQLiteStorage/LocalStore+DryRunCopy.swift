@@ -3,7 +3,7 @@ import GRDB
 import HealthCore
 import HealthModel
 
-/// `hmon import --dry-run` on a store opened to read (issue 29, case 5).
+/// `hmon import --dry-run` on a store opened to read.
 extension LocalStore {
     /// Runs a dry run's `body` where it may write what it then rolls back.
     ///

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// How a store opened to read (`StoreAccess.readOnly`) reaches its file, so that reading leaves no trace:
-/// no `-wal` or `-shm` file behind and no byte of the store changed (issue 29, case 5).
+/// no `-wal` or `-shm` file behind and no byte of the store changed.
 ///
 /// A WAL database's readers need the shared-memory index (`-shm`) and open the `-wal`; SQLite makes both
 /// when they are missing. A connection opened with `SQLITE_OPEN_READONLY` cannot delete them again when it

@@ -322,12 +322,12 @@ enum Schema {
         }
         migrator.registerMigration("v19: Apple's SDNN and refused beat lists on HRV meters") { db in
             // An Apple Health HRV record's beat measurement keeps Apple's own SDNN beside hmon's figures, and
-            // says why hmon refused the beats when it did (issue 28): two fields added to the HRV Meter.
+            // says why hmon refused the beats when it did: two fields added to the HRV Meter.
             for name in [Field.appleSDNN, Field.beatsRefused] { try appendField(name, to: .hrvMeter, in: db) }
         }
         migrator.registerMigration("v20: a reading's ids as bytes") { db in
             // A reading's four ids were 130 of its 192 bytes as hex text, and again in each index; as
-            // `BinaryID` bytes they are 65 (issue 30, item 1). Readings refer to their device and user by
+            // `BinaryID` bytes they are 65. Readings refer to their device and user by
             // those bytes, kept beside the text id as `key` (the small tables keep their text ids, which
             // every other table refers to). Rowids are kept, as v14 keeps them, for `day_totals_cache`.
             db.add(function: StoredID.sqlFunction)

@@ -60,7 +60,7 @@ public enum ColorDepth: String, Sendable, CaseIterable, Comparable {
         guard colors >= 8 else { return .monochrome }
         if colors >= 0x100_0000 { return .trueColor }
         // Exact theme colours on a 256-colour terminfo mean redefining palette slots: only where the
-        // terminal on the other end is known to honour it (issue 28: inside tmux with xterm-256color the
+        // terminal on the other end is known to honour it (inside tmux with xterm-256color the
         // slots were redefined, tmux ignored it, and text came out black on navy).
         if colors >= 256, canChangeColor, PaletteRedefinition.isHonoured(environment) { return .trueColor }
         if colors >= 256 { return .colors256 }

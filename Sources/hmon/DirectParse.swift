@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The launches a person waits for, `hmon`, `hmon --demo` and `hmon snapshot …`, parsed by their own
-/// command alone instead of through the whole tree (issue 30, item 4).
+/// command alone instead of through the whole tree.
 ///
 /// Why: swift-argument-parser's root parse looks for `--generate-completion-script` on every launch by
 /// parsing the arguments as two more commands, and builds the tree of all 21 subcommands; in a profile

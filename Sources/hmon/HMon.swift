@@ -38,7 +38,7 @@ struct HMon: AsyncParsableCommand {
     /// (2 for a usage mistake). Help and version requests keep the argument parser's own output.
     static func runCommandLine() async {
         // Arguments are decoded with U+FFFD in place of bytes that are not UTF-8, and a device name or a
-        // comment would be stored that way without a word (issue 29, case 10): refused before parsing.
+        // comment would be stored that way without a word: refused before parsing.
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
             fail("argument \(index) is not valid UTF-8 text: type it again in a UTF-8 terminal (check LANG)", code: 2)

@@ -16,7 +16,7 @@ struct HRVView {
     static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 10 + chartHeight(inner: inner) : 4 }
 
     /// The chart's rows with its day labels: at least five rows of braille wherever the chart is shown
-    /// (fewer draw a pattern that reads as nothing: issue 28), seven on a tall terminal; the table gives way.
+    /// (fewer draw a pattern that reads as nothing), seven on a tall terminal; the table gives way.
     static func chartHeight(inner: Rect) -> Int { inner.height >= 30 ? 8 : 6 }
 
     static func tableRows(in area: Rect) -> Int {

@@ -2,7 +2,7 @@ import Foundation
 import HealthModel
 
 /// Splits a JSON array of flat objects, fed in chunks, into each object's bytes, so `hmon import` of
-/// hmon's own JSON export holds one row at a time instead of the whole file (issue 29, case 4).
+/// hmon's own JSON export holds one row at a time instead of the whole file.
 ///
 /// It checks only what splitting needs: the array's brackets, the objects' braces outside strings, and
 /// escapes inside them; each object is then read by `JSONEventScanner` (`ExportJSONRowHandler`), which

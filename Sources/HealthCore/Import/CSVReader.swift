@@ -21,7 +21,7 @@ struct CSVReader {
 
     /// The longest field and the most fields a row may have. A reading's field is a number, a time, a name
     /// or a comment (hmon keeps at most 10,000 bytes of a reading); past these the file is no CSV of
-    /// readings, and a 100 MiB row took 2.1 GB before it was refused (issue 29, case 4).
+    /// readings, and a 100 MiB row took 2.1 GB before it was refused.
     static let maxFieldBytes = 1 << 16
     static let maxFields = 256
 

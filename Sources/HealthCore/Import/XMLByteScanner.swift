@@ -97,7 +97,7 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
     static var maxConstructBytes: Int { 16 << 20 }
     /// How deep elements may nest. Apple Health's export is 4 deep (HealthData, Record, MetadataEntry or
     /// HeartRateVariabilityMetadataList, InstantaneousBeatsPerMinute); a file nested deeper is no export,
-    /// and unbounded nesting let a 1 MB zip of nested elements take gigabytes (issue 29, case 4).
+    /// and unbounded nesting let a 1 MB zip of nested elements take gigabytes.
     static var maxDepth: Int { 64 }
 
     init(handler: Handler) {
@@ -163,7 +163,7 @@ struct XMLByteScanner<Handler: XMLTagHandler> {
                 guard atEnd else {
                     // Text runs past this chunk: check and let go of it now, but for a reference it may end
                     // inside (`&am` + `p;`), so that text is never held whole: 1 GiB of white space was held
-                    // until it passed 16 MB and was called "a tag longer than 16 MB" (issue 29, case 10).
+                    // until it passed 16 MB and was called "a tag longer than 16 MB".
                     let safe = Self.endOfCompleteReferences(p, i, n)
                     if safe > i { try checkText(p, i, safe) }
                     i = safe

@@ -1,7 +1,7 @@
 import HealthModel
 
 /// How a reading's ids (its own, its device's, its device type's, its user's) are kept in the `messages`
-/// table and its indexes: as bytes, not as the hex text the API and exports show (issue 30, item 1).
+/// table and its indexes: as bytes, not as the hex text the API and exports show.
 ///
 /// A row's four ids took 130 of its 192 bytes as text and were repeated in three indexes. Every form
 /// below turns back into exactly the text it came from, so nothing outside the store sees a difference:

@@ -2,7 +2,7 @@ import Foundation
 import HealthModel
 
 extension StoreCopy {
-    /// Every reading a copy would write meets the rules every other way in applies (issue 29, case 1): a
+    /// Every reading a copy would write meets the rules every other way in applies: a
     /// number within its field's range (`ReadingRules.check(field:value:)`), text without control or format
     /// characters (`TextRules`, which PostgreSQL's refusal of NUL made one rule for both engines). A store
     /// written by an older hmon, or edited by hand, may hold one that does not; copying it would carry it

@@ -29,7 +29,7 @@ public enum StoreRules {
 
     /// A posted message's `ts` (SAMI's `POST /v1.1/messages`): from 2000 on and not more than a day ahead.
     /// A time in seconds instead of milliseconds (1764000000 for November 2025) reads as January 1970, and
-    /// stored it sat 20,000 empty days before everything else (issue 26): the message says what is expected.
+    /// stored it sat 20,000 empty days before everything else: the message says what is expected.
     /// The store itself keeps 1970 as its floor (`checkTimestamp`), as the Apple Health importer does.
     public static func checkPostedTimestamp(_ ts: Int64, now: Int64) throws {
         if ts < earliestPostedMessage {
