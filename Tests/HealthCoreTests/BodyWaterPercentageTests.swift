@@ -19,7 +19,7 @@ import Testing
               "measures": [{"value": 43000, "type": 77, "unit": -3}]}]
             """
         let groups = try JSONDecoder().decode([WithingsMeasureGroup].self, from: Data(answer.utf8))
-        let decoded = WithingsWeighIns(groups)
+        let decoded = WithingsWeighIns(groups, now: Date(timeIntervalSince1970: 1_764_000_000))
         #expect(decoded.weighIns.count == 1, "hydration without a weight makes no reading")
         #expect(decoded.weighIns.first?.data[Self.field] == .number(55))
         #expect(decoded.weighIns.first?.data[Field.weight] == .number(80))
