@@ -63,7 +63,7 @@ struct RemoteDashboardTests {
         let world = try await DemoWorld()
         let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
                                                    configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-        // A long request timeout, so "at once" is told apart from "after the timeout" even on a loaded machine.
+        // A long request timeout: a refused connection must not wait for it.
         let remote = RemoteHealthService(server: server.url, options: .init(timeout: 120))
         _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
         let dashboard = Dashboard(app: AppModel(service: remote, clock: world.clock))
@@ -73,10 +73,10 @@ struct RemoteDashboardTests {
         #expect(!frame(of: dashboard, size: size).contains("offline"))
         await server.stop()
 
-        let asked = Date()
         _ = await dashboard.press(.char("R"))
-        #expect(Date().timeIntervalSince(asked) < 60, "a refused connection is said at once, not after the 120 s timeout")
         let text = frame(of: dashboard, size: size)
+        // Said for what it is, a refused connection, not as a server that fell silent until the timeout.
+        #expect(!text.contains("no answer in time"), "\(text)")
         let status = text.split(separator: "\n").last.map(String.init) ?? ""
         let since = try #require(remote.offlineSince)
         let parts = world.clock.calendar.dateComponents([.hour, .minute], from: since)

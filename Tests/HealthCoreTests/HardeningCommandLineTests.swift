@@ -320,9 +320,10 @@ import Testing
         var probe = Configuration()
         probe.busyMode = .immediateError
         let prober = try DatabaseQueue(path: home.db.path, configuration: probe)
-        // A loaded machine starts the import slowly; an import that ended first fails the test below. A
-        // thread of its own keeps watching while the import runs (a task could wait for a pool thread).
-        let locked = try await offThePool { Waiting.blockingUntil(within: .seconds(120), every: .milliseconds(5)) {
+        // A loaded machine starts the import slowly; an import that ended first fails the test below. This
+        // thread keeps watching from the moment the import starts: a task that suspended here could resume
+        // only after the import's write, on a loaded pool, and miss it.
+        let locked = Waiting.blockingUntil(within: .seconds(120), every: .milliseconds(5)) {
             guard importing.isRunning else { return true }
             do {
                 try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
@@ -332,7 +333,7 @@ import Testing
             } catch {
                 return false
             }
-        } } && importing.isRunning
+        } && importing.isRunning
         if !locked {
             let status = importing.wait()
             let said = String(decoding: importing.errors.readDataToEndOfFile(), as: UTF8.self)
