@@ -72,7 +72,17 @@ struct RemoteDashboardEndToEndTests {
         try await tmux.press("Tab")
         try await tmux.type("demo")
         try await tmux.press("Enter")
-        try await tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
+        // The server checks the password (scrypt) on one low-priority thread: on a machine the whole test run
+        // keeps busy that can take longer than the client's 10 s, and the form says so. A person types the
+        // password again; so does this walk, once. What it tests comes after the sign-in.
+        let signedIn = try await tmux.waitForScreen("the devices screen, or the sign-in timed out") {
+            ($0.contains("Bathroom scale") && $0.contains("See weight")) || $0.contains("no answer")
+        }
+        if !signedIn.contains("Bathroom scale") {
+            try await tmux.type("demo")
+            try await tmux.press("Enter")
+        }
+        try await tmux.waitForScreen("the devices screen", timeout: 60) { $0.contains("Bathroom scale") && $0.contains("See weight") }
         try await tmux.press("Enter")
         try await tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
 
