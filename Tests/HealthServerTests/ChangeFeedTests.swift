@@ -132,7 +132,11 @@ import TestSupport
             #expect(await events.wait(for: .disconnected), "\(events.all)")
             #expect(await events.waitUntil { client.offlineSince != nil }, "the dashboard says offline since")
 
-            let again = try await RunningServer.start(store: world.store, configuration: ServerConfiguration(host: "127.0.0.1", port: port, rateLimit: nil))
+            // The port may be held for a moment by another test's client connection that happened to get it
+            // as its own: a server coming back waits for it, as an administrator's restart would.
+            let again = try #require(await Waiting.firstValue {
+                try? await RunningServer.start(store: world.store, configuration: ServerConfiguration(host: "127.0.0.1", port: port, rateLimit: nil))
+            }, "port \(port) stayed taken")
             let reconnected = await events.wait(for: .connected, count: 2)
             let online = client.offlineSince == nil
             await again.stop()
