@@ -48,6 +48,9 @@ struct APIError: Error, HTTPResponseError {
     static let rateLimited = APIError(.tooManyRequests, code: SAMI.ErrorCode.rateLimited, message: "rate limit exceeded")
     static let methodNotAllowed = APIError(.methodNotAllowed, code: 405, message: "Method Not Allowed")
     static let internalError = APIError(.internalServerError, code: 500, message: "Internal Server Error")
+    /// The connection closed before the request had all arrived: logged as 408 (what nginx logs for a body
+    /// that timed out), though no client is left to read it.
+    static let requestIncomplete = APIError(.requestTimeout, code: 408, message: "The request did not arrive whole")
     /// The store stayed locked by another writer past the busy timeout: nothing was written; try again.
     static let storeBusy = APIError(.serviceUnavailable, code: 503, message: "The store is busy: try again shortly",
                                     headers: [.retryAfter: "\(ServerLimits.busyRetryAfterSeconds)"])

@@ -4,6 +4,7 @@ import HealthModel
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every thrown error into the contract's error envelope: unknown routes become
 /// `{"error":{"code":404,"message":"Not Found"}}`, an oversize body 413, a `HealthError` its status.
@@ -43,6 +44,14 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             }
         case let error as HTTPResponseError:
             return APIError(error.status, code: error.status.code, message: error.status.reasonPhrase)
+        case HTTPParserError.invalidEOFState, ChannelError.eof, ChannelError.inputClosed, ChannelError.ioOnClosedChannel:
+            // The connection closed while its request was still arriving: the body deadline closed it, or the
+            // client went away. Nobody will read an answer, and nothing failed on the server's side: a 500
+            // here sent an administrator looking for a bug that was a slow phone.
+            logger.info("a request's body did not arrive whole before its connection closed (the body deadline, or the client left)")
+            return .requestIncomplete
+        case is HTTPParserError:
+            return APIError(.badRequest, code: SAMI.ErrorCode.validation, message: "the request is not well-formed HTTP")
         default:
             logger.error("unexpected error: \(type(of: error))")
             return .internalError

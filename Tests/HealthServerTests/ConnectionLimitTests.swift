@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLiteStorage
 import HealthCore
 import HealthModel
@@ -90,6 +91,30 @@ import Glibc
             // connection open the trickle's whole 12 s. How soon after 1 s depends on the machine's load, so no
             // upper bound is asserted (a loaded CI machine held the event loop for seconds).
             #expect(seconds >= 0.9, "closed after \(seconds) s, before the header timeout of 1 s")
+        }
+    }
+
+    @Test func aBodyCutOffByItsDeadlineIsLoggedAsIncompleteNotAsAServerFault() async throws {
+        let log = WelltoryCallbackTests.LogLines()
+        let logger = Logger(label: "test", factory: { _ in WelltoryCallbackTests.CapturingHandler(sink: log) })
+        try await ServerWorld.run(limits: ConnectionLimits(headerTimeout: 5, bodyTimeout: 1, idleTimeout: 5, maxConnections: 100),
+                                  logger: logger) { world in
+            let token = try await world.rawToken()
+            let port = world.server.port
+            let closed = try await ServeCommandTests.offThePool {
+                Result {
+                    let connection = try RawConnection(port: port)
+                    // A head promising 100 bytes of body, then 8 of them, then nothing.
+                    try connection.send("POST /v1.1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                                        + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"sdid\":")
+                    return connection.waitForClose(timeout: 30)
+                }
+            }.get()
+            #expect(closed, "a body that stopped arriving kept its connection open 30 s; the body timeout is 1 s")
+            let line = await Waiting.firstValue { log.all.first { $0.hasPrefix("POST /v1.1/messages") } }
+            #expect(line?.contains(" 408 ") == true, "the request is logged as incomplete: \(log.all)")
+            #expect(log.all.contains { $0.contains("did not arrive whole") }, "and the log says what happened: \(log.all)")
+            #expect(!log.all.contains { $0.contains(" 500 ") || $0.contains("unexpected error") }, "no server fault is logged: \(log.all)")
         }
     }
 
