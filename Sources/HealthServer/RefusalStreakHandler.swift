@@ -13,10 +13,15 @@ final class RefusalStreakHandler: ChannelOutboundHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     private let limit: Int
+    /// Told of the close, so that the same client's next connections wait before they are read.
+    private let refusedAddresses: RefusedAddresses?
     private var streak = 0
     private var closesAfterThisAnswer = false
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int, refusedAddresses: RefusedAddresses? = nil) {
+        self.limit = max(1, limit)
+        self.refusedAddresses = refusedAddresses
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
@@ -24,6 +29,7 @@ final class RefusalStreakHandler: ChannelOutboundHandler, RemovableChannelHandle
             streak = head.status == .tooManyRequests ? streak + 1 : 0
             guard streak >= limit, !closesAfterThisAnswer else { break }
             closesAfterThisAnswer = true
+            refusedAddresses?.refused(context.channel.remoteAddress?.ipAddress)
             head.headerFields[.connection] = "close"
             context.write(wrapOutboundOut(.head(head)), promise: promise)
             return

@@ -138,7 +138,9 @@ public enum HMonServer {
                                           trustedProxies: configuration.trustedProxies)
         return Application(
             router: router,
-            server: .guardedHTTP1(limits: configuration.limits, connections: connections),
+            server: .guardedHTTP1(limits: configuration.limits, connections: connections,
+                                  refusedAddresses: RefusedAddresses(pauseSeconds: configuration.limits.refusedAddressPause,
+                                                                     trustedProxies: configuration.trustedProxies)),
             // A burst of connections waits in the kernel's queue instead of being dropped (the kernel caps
             // it at net.core.somaxconn); the cap then answers the excess with a 503.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hmon",

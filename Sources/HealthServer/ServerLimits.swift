@@ -25,10 +25,14 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Requests of one peer address handled at once, however many connections carry them; more wait their
     /// turn (`AddressTurns`). A trusted proxy's own address has no such cap (its forwarded clients do).
     public var requestsAtOncePerAddress: Int
+    /// Seconds an address's new connections wait before they are read after one of its connections was closed
+    /// for going on through ten refusals in a row (`RefusedAddresses`): longer than a flood takes to
+    /// reconnect, short for a person behind the same address.
+    public var refusedAddressPause: TimeInterval
 
     public init(headerTimeout: TimeInterval = 5, bodyTimeout: TimeInterval = 10, idleTimeout: TimeInterval = 10,
                 writeTimeout: TimeInterval = 10, maxConnections: Int = 2000, maxConnectionsPerAddress: Int? = nil,
-                requestsAtOncePerAddress: Int = 4) {
+                requestsAtOncePerAddress: Int = 4, refusedAddressPause: TimeInterval = 5) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
@@ -36,6 +40,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.requestsAtOncePerAddress = requestsAtOncePerAddress
+        self.refusedAddressPause = refusedAddressPause
     }
 
     /// `maxConnectionsPerAddress`, or its default: a quarter of `totalCap` (`maxConnections`, or less when

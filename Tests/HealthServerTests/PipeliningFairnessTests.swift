@@ -45,6 +45,58 @@ import TestSupport
         }
     }
 
+    /// The host at 127.0.0.3 pipelines `count` requests with `token` on one connection and reads nothing;
+    /// true once the server closed that connection.
+    static func pipelineUntilClosed(port: Int, token: String, count: Int) async -> Bool {
+        await ServeCommandTests.offThePool {
+            guard let connection = try? RawConnection(port: port, source: "127.0.0.3"),
+                  connection.sendWithoutWaiting(pipelined(token: token, count: count)[...]) != nil else { return false }
+            return connection.waitForClose(timeout: 60)
+        }
+    }
+
+    /// A request from 127.0.0.3 on a new connection, sent and not yet read.
+    static func sendFromTheRefusedHost(port: Int, token: String) throws -> RawConnection {
+        let connection = try RawConnection(port: port, source: "127.0.0.3")
+        try connection.send(String(decoding: pipelined(token: token, count: 1), as: UTF8.self))
+        return connection
+    }
+
+    @Test func aHostDisconnectedForItsRefusalsIsNotReadDuringItsPauseWhileOthersAreAnswered() async throws {
+        let limits = ConnectionLimits(headerTimeout: 600, bodyTimeout: 600, idleTimeout: 600, writeTimeout: 600, maxConnections: 100,
+                                      refusedAddressPause: 600)
+        try await ServerWorld.run(rateLimit: RateLimit(perMinute: 3, perDay: 1000), limits: limits) { world in
+            let port = world.server.port
+            let bob = try await world.rawToken(for: "bob")
+            let alice = try await world.rawToken(for: "alice")
+            // 3 answered, then 10 refusals in a row: the connection is closed.
+            #expect(await Self.pipelineUntilClosed(port: port, token: bob, count: 20), "closed after its tenth 429")
+            // Its host's next connection is held unread for the pause (600 s here), whatever token it brings…
+            let held = try Self.sendFromTheRefusedHost(port: port, token: alice)
+            // …while another host is answered.
+            for _ in 0..<3 {
+                #expect(try await world.get("/v1.1/users/self", token: alice).status == 200)
+            }
+            // Any byte of an answer, or a close, is the connection having been read.
+            let unread = await Waiting.neverWithin(.seconds(2)) { held.readSome(timeout: 0).map { !$0.isEmpty } ?? true }
+            #expect(unread, "the refused host's new connection was read during its pause")
+        }
+    }
+
+    @Test func aHostsNextConnectionIsAnsweredOnceItsPauseEnds() async throws {
+        let limits = ConnectionLimits(headerTimeout: 600, bodyTimeout: 600, idleTimeout: 600, writeTimeout: 600, maxConnections: 100,
+                                      refusedAddressPause: 1)
+        try await ServerWorld.run(rateLimit: RateLimit(perMinute: 3, perDay: 1000), limits: limits) { world in
+            let port = world.server.port
+            #expect(await Self.pipelineUntilClosed(port: port, token: try await world.rawToken(for: "bob"), count: 20))
+            let alice = try await world.rawToken(for: "alice")
+            let answer = try await ServeCommandTests.offThePool {
+                Result { try Self.sendFromTheRefusedHost(port: port, token: alice).readResponse(timeout: 60) }
+            }.get()
+            #expect(answer?.hasPrefix("HTTP/1.1 200") == true, "answered after a pause of 1 s: \(answer ?? "nothing in 60 s")")
+        }
+    }
+
     @Test func oneHostsRequestsPastItsTurnsWaitWhileAnotherHostsAreAnswered() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-fair-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
