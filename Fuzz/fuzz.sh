@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the parts of hmon that read outside input (Fuzz/Targets), each for a bounded time.
 #
-#   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server stored export withings hae)
+#   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server stored export withings hae feeds)
 #
 # Builds hmon-fuzz with libFuzzer and AddressSanitizer (clang's runtime ships with the Swift toolchain)
 # in its own build folder, then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae)
+[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
 
 scratch=${HMON_FUZZ_BUILD:-.build-fuzz}
@@ -42,7 +42,7 @@ for target in "${targets[@]}"; do
     # stay until the process ends, which LeakSanitizer (after an input, and at exit) reports as leaks.
     # Crashes, AddressSanitizer errors and broken promises still count; growth is -rss_limit_mb's to catch.
     leaks=1
-    [ "$target" = server ] && leaks=0
+    case "$target" in server|feeds) leaks=0 ;; esac
     # SWIFT_BACKTRACE off: libFuzzer reports the crash and saves the input; Swift's own backtracer,
     # reading other threads' stacks, trips AddressSanitizer and hides the first report.
     if HMON_FUZZ_TARGET=$target ASAN_OPTIONS="detect_leaks=$leaks${ASAN_OPTIONS:+:$ASAN_OPTIONS}" SWIFT_BACKTRACE=enable=no \

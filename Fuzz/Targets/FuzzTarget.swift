@@ -25,12 +25,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case withings
     /// A Health Auto Export payload, through `Importer.read` as the server reads a posted one.
     case hae
+    /// The change feed's life: feeds opened and dropped, readings posted, tokens revoked, signed out,
+    /// replaced by a password change or expired, against a real server in this process.
+    case feeds
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
         case .xml, .csv, .export, .hae: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
+        case .feeds: try FeedLifecycleFuzz.shared.prepare()
         case .theme, .keys, .stored, .withings: break
         }
     }
@@ -47,6 +51,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .export: try ImportFuzz.readExport(input)
         case .withings: try WithingsFuzz.decode(input)
         case .hae: try HealthAutoExportFuzz.read(input)
+        case .feeds: try FeedLifecycleFuzz.shared.run(input)
         }
     }
 }

@@ -33,31 +33,8 @@ enum LoopbackHTTP {
     /// unfinished request sees the end at once. Only for those: a server may close a connection whose
     /// client half-closed without answering (NIO does, unless it allows half-closure), as HTTP allows.
     static func exchange(port: Int, _ request: [UInt8], halfClose: Bool, seconds: Int = 30) throws(Failure) -> Answer {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw .connect(errno) }
+        let descriptor = try connected(port: port, seconds: seconds)
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        // libFuzzer's once-a-second SIGALRM (its -timeout check) can interrupt a connect that is still
-        // under way: the connection then completes by itself, so wait for it instead of failing.
-        if connected != 0 {
-            guard errno == EINTR || errno == EINPROGRESS else { throw .connect(errno) }
-            try waitUntilConnected(descriptor, seconds: seconds)
-        }
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -80,6 +57,43 @@ enum LoopbackHTTP {
         return Answer(status: status(of: answer), bytes: answer, reset: reset)
     }
 
+    /// A socket connected to the server on `port`, whose sends and receives time out after `seconds`; the
+    /// caller closes it.
+    static func connected(port: Int, seconds: Int) throws(Failure) -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw .connect(errno) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        // libFuzzer's once-a-second SIGALRM (its -timeout check) can interrupt a connect that is still
+        // under way: the connection then completes by itself, so wait for it instead of failing.
+        if connected != 0 {
+            let failure = errno
+            guard failure == EINTR || failure == EINPROGRESS else {
+                close(descriptor)
+                throw .connect(failure)
+            }
+            do { try waitUntilConnected(descriptor, seconds: seconds) } catch {
+                close(descriptor)
+                throw error
+            }
+        }
+        return descriptor
+    }
+
     /// Waits for an interrupted connect to finish, then says how it ended (`SO_ERROR`).
     private static func waitUntilConnected(_ descriptor: Int32, seconds: Int) throws(Failure) {
         var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -93,7 +107,7 @@ enum LoopbackHTTP {
     }
 
     /// "HTTP/1.1 404 Not Found" → 404.
-    private static func status(of answer: [UInt8]) -> Int? {
+    static func status(of answer: [UInt8]) -> Int? {
         let prefix = Array("HTTP/1.1 ".utf8)
         guard answer.count >= prefix.count + 3, answer.starts(with: prefix) else { return nil }
         return Int(String(decoding: answer[prefix.count..<prefix.count + 3], as: UTF8.self))

@@ -183,7 +183,7 @@ final class ServerFuzz: @unchecked Sendable {
     }
 
     /// Runs async set-up from the fuzzer's synchronous entry point, which is not on a Swift task.
-    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<T, any Error>?
         Task.detached {
