@@ -9,7 +9,7 @@ import Hummingbird
 /// itself: routes that need a caller answer 401, and the rate limit counts anonymous requests by address.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServerContext
-    let store: any HealthStore
+    let store: any TokenStore
     let cache: TokenCache
     let storeVersion: StoreVersionProbe
     let clock: @Sendable () -> Date

@@ -54,7 +54,7 @@ final class ChangeFeed: Sendable {
         var subscriptions: UInt64 = 0
     }
 
-    let store: any HealthStore
+    let store: any StoreIdentity & TokenStore
     let heartbeat: Duration
     let watchInterval: Duration
     let maxPerUser: Int
@@ -65,7 +65,7 @@ final class ChangeFeed: Sendable {
     let credentialCheckInterval: Duration
     private let state = Mutex(State())
 
-    init(store: any HealthStore, heartbeat: Duration, watchInterval: Duration = .milliseconds(100), maxPerUser: Int,
+    init(store: any StoreIdentity & TokenStore, heartbeat: Duration, watchInterval: Duration = .milliseconds(100), maxPerUser: Int,
          clock: @escaping @Sendable () -> Date = Date.init, credentialCheckInterval: Duration = .milliseconds(250)) {
         self.store = store
         self.heartbeat = heartbeat

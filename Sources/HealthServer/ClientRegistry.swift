@@ -15,7 +15,7 @@ struct KnownClient: Sendable, Equatable {
 
 /// Finds clients: hmon's built-in public client, and those registered with `hmon client add`.
 struct ClientRegistry: Sendable {
-    let store: any HealthStore
+    let store: any TokenStore
 
     static let builtIn = KnownClient(id: BuiltInClient.id, redirectURI: BuiltInClient.redirectURI, isPublic: true)
 

@@ -10,7 +10,7 @@ import Hummingbird
 /// hmon keeps only a token's hash, so it cannot hand back the token it made last time as exist.io does:
 /// each call makes a new one, and the earlier ones keep working until revoked (`hmon token list|revoke`).
 struct ExistSimpleTokenRoute: Sendable {
-    let store: any HealthStore
+    let store: any TokenStore
     let signIn: PasswordSignIn
 
     /// The label the tokens made here carry in `hmon token list`.

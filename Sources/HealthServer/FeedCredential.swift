@@ -17,7 +17,7 @@ struct FeedCredential: Sendable, Hashable {
 
     /// Whether the store still knows the token: nil when the store could not say (busy), so that a stream
     /// never ends for a store's hiccup.
-    func isKnown(to store: any HealthStore, now: Date) async -> Bool? {
+    func isKnown(to store: any TokenStore, now: Date) async -> Bool? {
         do {
             return isPersonal ? try await store.personalToken(token) != nil
                               : try await store.token(token, kind: .access, now: now) != nil

@@ -18,7 +18,7 @@ struct HealthAutoExportRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/health-auto-export/"
 
-    let store: any HealthStore
+    let store: any ImportStore & PushLinkStore
     let configuration: ServerConfiguration
 
     func add(to router: Router<ServerContext>) {

@@ -8,7 +8,7 @@ import CheckedNumbers
 /// `/logout` and `/revokeAccessToken`; and the same flows at Exist's own paths, `/oauth2/authorize` and
 /// `/oauth2/access_token`, so a client written for exist.io changes only its base URL.
 struct OAuthRoutes: Sendable {
-    let store: any HealthStore
+    let store: any TokenStore
     let configuration: ServerConfiguration
     let tokenCache: TokenCache
     /// Checks the sign-in form's passwords; its throttle also counts failed client authentications per client id.

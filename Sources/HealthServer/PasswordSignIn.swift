@@ -6,7 +6,7 @@ import HealthModel
 /// Exist's simple-token route): failures throttled per account, checks per address capped, the slow hash
 /// run on the password pool, never on the threads that answer requests.
 struct PasswordSignIn: Sendable {
-    let store: any HealthStore
+    let store: any AccountStore
     let passwords: PasswordCheckPool
     let throttle: SignInThrottle
     let checksPerAddress: PasswordChecksPerAddress

@@ -17,11 +17,11 @@ final class StoreVersionProbe: Sendable {
         var generation: UInt64
     }
 
-    private let store: any HealthStore
+    private let store: any StoreIdentity
     private let interval: Duration
     private let state = Mutex(State(version: nil, readAt: .now, generation: 0))
 
-    init(store: any HealthStore, interval: Duration = .milliseconds(50)) {
+    init(store: any StoreIdentity, interval: Duration = .milliseconds(50)) {
         self.store = store
         self.interval = interval
     }

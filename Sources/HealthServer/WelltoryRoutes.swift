@@ -12,7 +12,7 @@ struct WelltoryRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/welltory/"
 
-    let store: any HealthStore
+    let store: any WelltoryLinkStore
     let configuration: ServerConfiguration
 
     func add(to router: Router<ServerContext>) {

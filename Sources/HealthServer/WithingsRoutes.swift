@@ -17,7 +17,7 @@ struct WithingsRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/withings/"
 
-    let store: any HealthStore
+    let store: any PushLinkStore
     let polling: WithingsPolling
     let configuration: ServerConfiguration
     var sync: WithingsSync { polling.sync }

@@ -22,7 +22,7 @@ public struct WithingsFetch: Sendable, Equatable {
 /// two reads of the link's file would each save over the other's. An actor alone does not ensure that (it
 /// lets another call in at every `await`), so its calls also take turns (`oneAtATime`).
 public actor WithingsSync {
-    public nonisolated let store: any HealthStore
+    public nonisolated let store: any DeviceStore & ReadingStore & PushLinkStore
     public nonisolated let api: WithingsAPI
     public nonisolated let files: WithingsLinkFiles
     private let clock: @Sendable () -> Date
@@ -36,7 +36,7 @@ public actor WithingsSync {
     /// A token this close to its expiry is refreshed before use.
     static let refreshMargin: TimeInterval = 60
 
-    public init(store: any HealthStore, api: WithingsAPI, files: WithingsLinkFiles, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any DeviceStore & ReadingStore & PushLinkStore, api: WithingsAPI, files: WithingsLinkFiles, clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.api = api
         self.files = files
@@ -192,7 +192,7 @@ public actor WithingsSync {
     }
 
     /// The person's scale, as an import finds it: their oldest Withings or generic scale, else a new "Scale".
-    static func scale(of userID: String, in store: any HealthStore, now: Date) async throws -> Device {
+    static func scale(of userID: String, in store: any DeviceStore & ReadingStore & PushLinkStore, now: Date) async throws -> Device {
         let scaleTypes = [BuiltInDeviceType.withings, .scale].map(\.deviceType.id)
         let scales = try await store.devices(userID: userID).enumerated()
             .filter { scaleTypes.contains($0.element.dtid) }
