@@ -11,53 +11,41 @@ import TestSupport
 /// interval of 50 ms (in use, `--withings-poll-minutes`), so the test waits on the server, not on a clock.
 @Suite struct WithingsPollingTests {
     @Test func withoutAPublicURLTheServerReadsEachLinkAtItsIntervalAndSubscribesNothing() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-withings-poll-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
-        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
-        let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
-        defer { fixture.stop() }
+        try await Self.withLinkedAlice { world in
+            let (store, alice, fixture) = (world.store, world.alice, world.fixture)
+            var configuration = ServerConfiguration(port: 0, rateLimit: nil)
+            configuration.withings = WithingsSettings(api: world.api, files: world.files, pollInterval: .milliseconds(50))
+            let server = try await RunningServer.start(store: store, configuration: configuration)
 
-        let (api, files) = try await Self.authorizedLink(for: alice, in: store, fixture: fixture, folder: folder)
+            // The first read, at start; then a weigh-in nobody notifies is read at a later interval.
+            try await Self.waitForWeights([72.35], of: alice.id, in: store)
+            fixture.add(WithingsExamples.Group(grpid: 1004, date: 1_763_708_400, measures: [(71800, 1, -3)]))
+            try await Self.waitForWeights([71.8, 72.35], of: alice.id, in: store)
+            await server.stop()
 
-        var configuration = ServerConfiguration(port: 0, rateLimit: nil)
-        configuration.withings = WithingsSettings(api: api, files: files, pollInterval: .milliseconds(50))
-        let server = try await RunningServer.start(store: store, configuration: configuration)
-
-        // The first read, at start; then a weigh-in nobody notifies is read at a later interval.
-        try await Self.waitForWeights([72.35], of: alice.id, in: store)
-        fixture.add(WithingsExamples.Group(grpid: 1004, date: 1_763_708_400, measures: [(71800, 1, -3)]))
-        try await Self.waitForWeights([71.8, 72.35], of: alice.id, in: store)
-        await server.stop()
-
-        #expect(fixture.subscriptions.isEmpty, "no public URL: nothing to subscribe")
-        #expect(fixture.measureCalls >= 2, "read once per interval, with lastupdate")
-        let scales = try await store.devices(userID: alice.id)
-        #expect(scales.map(\.name) == ["Scale"], "alice had no scale: the weigh-ins made one, as an import does")
+            #expect(fixture.subscriptions.isEmpty, "no public URL: nothing to subscribe")
+            #expect(fixture.measureCalls >= 2, "read once per interval, with lastupdate")
+            let scales = try await store.devices(userID: alice.id)
+            #expect(scales.map(\.name) == ["Scale"], "alice had no scale: the weigh-ins made one, as an import does")
+        }
     }
 
     @Test func readsAskedAtOnceTakeTurnsSoTheRotatingRefreshTokenIsUsedOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-withings-turns-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
-        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
-        let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
-        defer { fixture.stop() }
-        let (api, files) = try await Self.authorizedLink(for: alice, in: store, fixture: fixture, folder: folder)
-        let sync = WithingsSync(store: store, api: api, files: files)
+        try await Self.withLinkedAlice { world in
+            let (alice, fixture, files) = (world.alice, world.fixture, world.files)
+            let sync = WithingsSync(store: world.store, api: world.api, files: files)
 
-        // A poll, a notification and an R at the same moment, with an access token Withings no longer takes.
-        fixture.expireAccessToken()
-        async let poll = sync.fetch(userID: nil)
-        async let notification = sync.fetch(userID: alice.id)
-        async let press = sync.fetch(userID: alice.id)
-        let outcomes = try await [poll, notification, press].flatMap { $0 }
-        #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.compactMap(\.problem))")
-        #expect(fixture.refreshes == 1, "one refresh; a second with the same refresh token would be refused")
-        #expect(outcomes.map(\.added).reduce(0, +) == 1, "the morning stored once")
-        #expect(try files.load(linkID: try #require(outcomes.first?.linkID))?.tokens?.refreshToken == fixture.refreshToken)
+            // A poll, a notification and an R at the same moment, with an access token Withings no longer takes.
+            fixture.expireAccessToken()
+            async let poll = sync.fetch(userID: nil)
+            async let notification = sync.fetch(userID: alice.id)
+            async let press = sync.fetch(userID: alice.id)
+            let outcomes = try await [poll, notification, press].flatMap { $0 }
+            #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes.compactMap(\.problem))")
+            #expect(fixture.refreshes == 1, "one refresh; a second with the same refresh token would be refused")
+            #expect(outcomes.map(\.added).reduce(0, +) == 1, "the morning stored once")
+            #expect(try files.load(linkID: try #require(outcomes.first?.linkID))?.tokens?.refreshToken == fixture.refreshToken)
+        }
     }
 
     @Test func aLongHistoryIsReadPageByPage() async throws {
@@ -88,6 +76,28 @@ import TestSupport
             return weights == expected
         }
         #expect(arrived, "the weights are \(weights), not \(expected)")
+    }
+
+    /// Alice's store in a temporary folder, a Withings fixture with her morning weigh-in, and her link authorized
+    /// against it, for `body`; all gone afterwards, whatever happens.
+    struct LinkedAlice {
+        let store: LocalStore
+        let alice: User
+        let fixture: WithingsFixture
+        let api: WithingsAPI
+        let files: WithingsLinkFiles
+    }
+
+    static func withLinkedAlice<T>(_ body: (LinkedAlice) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-withings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LocalStore(url: folder.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
+        let fixture = try await WithingsFixture.start(groups: [WithingsEndToEndTests.morning])
+        defer { fixture.stop() }
+        let (api, files) = try await authorizedLink(for: alice, in: store, fixture: fixture, folder: folder)
+        return try await body(LinkedAlice(store: store, alice: alice, fixture: fixture, api: api, files: files))
     }
 
     /// A link as `hmon link add withings` leaves it once authorized, with the fixture's tokens.
