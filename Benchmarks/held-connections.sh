@@ -62,11 +62,8 @@ echo 'correct horse battery' | "$bin/hmon" user add alice --password-stdin --db 
 cat > "$work/clients.py" <<'PY'
 """hold PORT HALF IDLE REOPEN: holds connections from 127.0.0.1 until killed (reopening closed ones if REOPEN is 1).
    real PORT COUNT: signs in from 127.0.0.2, then times COUNT requests; prints 'status seconds' lines."""
-import selectors, signal, socket, sys, time, urllib.parse
-
-def connect(port, source):
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
-    return sock
+import selectors, signal, sys, time
+from loopback_http import connect, exchange as exchange_from, sign_in
 
 def hold(port, half, idle, reopen):
     payloads = [b"GET /v1.1/users/se"] * half + [b""] * idle
@@ -99,28 +96,10 @@ def hold(port, half, idle, reopen):
                 if reopen: open_one(key.data)
 
 def exchange(port, request):
-    start = time.perf_counter()
-    sock = connect(port, "127.0.0.2")
-    sock.sendall(request)
-    received = b""
-    while True:
-        head, sep, body = received.partition(b"\r\n\r\n")
-        if sep:
-            length = next((int(l.split(b":")[1]) for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")), 0)
-            if len(body) >= length: break
-        chunk = sock.recv(65536)
-        if not chunk: break
-        received += chunk
-    sock.close()
-    return received, time.perf_counter() - start
+    return exchange_from(port, "127.0.0.2", request)
 
 def real(port, count):
-    form = urllib.parse.urlencode({"client_id": "hmon", "response_type": "token", "redirect_uri": "hmon://signed-in",
-                                   "username": "alice", "password": "correct horse battery"}).encode()
-    answer, _ = exchange(port, b"POST /authorize HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                         + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(form) + form)
-    location = next(l for l in answer.split(b"\r\n") if l.lower().startswith(b"location:"))
-    token = location.split(b"access_token=")[1].split(b"&")[0]
+    token = sign_in(port, "127.0.0.2", "alice", "correct horse battery")
     request = b"GET /v1.1/users/self HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + token + b"\r\nConnection: close\r\n\r\n"
     for _ in range(count):
         try:
@@ -140,9 +119,9 @@ run() {  # run LABEL REOPEN [SERVE OPTIONS…]
     local label=$1 reopen=$2; shift 2
     "$bin/hmon" serve --db "$work/hmon.sqlite" --port "$port" "$@" >/dev/null 2>&1 & server=$!
     until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), timeout=1)" 2>/dev/null; do sleep 0.1; done
-    python3 "$work/clients.py" hold "$port" "$half_sent" "$idle" "$reopen" > "$work/hold" 2>&1 & holder=$!
+    PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" hold "$port" "$half_sent" "$idle" "$reopen" > "$work/hold" 2>&1 & holder=$!
     until grep -q "^opened" "$work/hold"; do sleep 0.2; done
-    python3 "$work/clients.py" real "$port" "$requests" > "$work/real"
+    PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" real "$port" "$requests" > "$work/real"
     kill "$holder"; wait "$holder" 2>/dev/null || true; holder=""
     kill "$server"; wait "$server" 2>/dev/null || true; server=""
     local total ok p50 p99

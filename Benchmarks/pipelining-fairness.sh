@@ -50,35 +50,14 @@ cat > "$work/clients.py" <<'PY'
    flood PORT COUNT TOKEN: pipelines from 127.0.0.2 on COUNT connections, reading nothing, until SIGUSR1
    (then holds them open, sending nothing) and SIGTERM; prints what it sent and how many the server closed.
    real PORT COUNT TOKEN: times COUNT requests from 127.0.0.1; prints 'status seconds' lines."""
-import select, signal, socket, sys, time, urllib.parse
-
-def connect(port, source):
-    return socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+import select, signal, sys, time
+from loopback_http import connect, exchange as exchange_from, sign_in
 
 def exchange(port, source, request, timeout=5):
-    start = time.perf_counter()
-    sock = connect(port, source)
-    sock.settimeout(timeout)
-    sock.sendall(request)
-    received = b""
-    while True:
-        head, sep, body = received.partition(b"\r\n\r\n")
-        if sep:
-            length = next((int(l.split(b":")[1]) for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")), 0)
-            if len(body) >= length: break
-        chunk = sock.recv(65536)
-        if not chunk: break
-        received += chunk
-    sock.close()
-    return received, time.perf_counter() - start
+    return exchange_from(port, source, request, timeout)
 
 def token(port, source, name):
-    form = urllib.parse.urlencode({"client_id": "hmon", "response_type": "token", "redirect_uri": "hmon://signed-in",
-                                   "username": name, "password": "correct horse battery"}).encode()
-    answer, _ = exchange(port, source, b"POST /authorize HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                         + b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(form) + form)
-    location = next(l for l in answer.split(b"\r\n") if l.lower().startswith(b"location:"))
-    return location.split(b"access_token=")[1].split(b"&")[0]
+    return sign_in(port, source, name, "correct horse battery")
 
 def flood(port, count, bearer):
     request = b"GET /api/2/attributes/with-values/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + bearer + b"\r\n\r\n"
@@ -150,12 +129,12 @@ run() {  # run LABEL [SERVE OPTIONS…]
     "$hmon" serve --db "$work/hmon.sqlite" --port "$port" "$@" >/dev/null 2>&1 & server=$!
     until python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), timeout=1)" 2>/dev/null; do sleep 0.1; done
     local alice mallory
-    alice=$(python3 "$work/clients.py" token "$port" 127.0.0.1 alice)
-    mallory=$(python3 "$work/clients.py" token "$port" 127.0.0.2 mallory)
-    python3 "$work/clients.py" flood "$port" "$pipeliners" "$mallory" > "$work/flood" 2>&1 & flood=$!
+    alice=$(PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" token "$port" 127.0.0.1 alice)
+    mallory=$(PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" token "$port" 127.0.0.2 mallory)
+    PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" flood "$port" "$pipeliners" "$mallory" > "$work/flood" 2>&1 & flood=$!
     until grep -q "^opened" "$work/flood"; do sleep 0.2; done
     sleep 2  # the pipelines fill
-    python3 "$work/clients.py" real "$port" "$requests" "$alice" > "$work/real"
+    PYTHONPATH="$PWD/Benchmarks" python3 "$work/clients.py" real "$port" "$requests" "$alice" > "$work/real"
     kill -USR1 "$flood"
     local before after
     before=$(cpu_seconds "$server"); sleep 10; after=$(cpu_seconds "$server")
