@@ -101,18 +101,14 @@ import TestSupport
     @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
     func aPostToOneServerReachesADashboardOnAnotherServerOfTheSamePostgres() async throws {
         try await ServerWorld.run(engine: .postgres) { world in
-            let url = try #require(world.postgresURL)
-            let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
-            let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-            let token = try await world.rawToken(for: "alice")
-            let onOther = try await FeedListener.open(other.port, token: token)
-            let posted = try await world.post("/v1.1/messages", token: token,
-                                              json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
-            #expect(posted.status == 200, "\(posted.text)")
-            let heard = await onOther.waitFor("event: change", timeout: 20)
-            await other.stop()
-            otherStore.close()
-            #expect(heard, "the other server's dashboard hears of a post to the first: \(onOther.text)")
+            try await world.withSecondServer { other in
+                let token = try await world.rawToken(for: "alice")
+                let onOther = try await FeedListener.open(other.port, token: token)
+                let posted = try await world.post("/v1.1/messages", token: token,
+                                                  json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+                #expect(posted.status == 200, "\(posted.text)")
+                #expect(await onOther.waitFor("event: change", timeout: 20), "the other server's dashboard hears of a post to the first: \(onOther.text)")
+            }
         }
     }
 

@@ -56,17 +56,13 @@ import TestSupport
     @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
     func aTokenRevokedOnOneServerEndsItsFeedOnAnotherOfTheSamePostgres() async throws {
         try await ServerWorld.run(engine: .postgres) { world in
-            let url = try #require(world.postgresURL)
-            let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
-            let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
-            let token = try await world.rawToken(for: "alice")
-            let onOther = try await FeedListener.open(other.port, token: token)
-            let revoked = try await world.send("PUT", "/revokeAccessToken", token: token)
-            let ended = await onOther.waitForEnd(timeout: 20)
-            await other.stop()
-            otherStore.close()
-            #expect(revoked.status == 200, "\(revoked.text)")
-            #expect(ended, "the other server's feed of a token revoked on the first still streams: \(onOther.text)")
+            try await world.withSecondServer { other in
+                let token = try await world.rawToken(for: "alice")
+                let onOther = try await FeedListener.open(other.port, token: token)
+                let revoked = try await world.send("PUT", "/revokeAccessToken", token: token)
+                #expect(revoked.status == 200, "\(revoked.text)")
+                #expect(await onOther.waitForEnd(timeout: 20), "the other server's feed of a token revoked on the first still streams: \(onOther.text)")
+            }
         }
     }
 }

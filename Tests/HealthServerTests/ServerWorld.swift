@@ -8,6 +8,7 @@ import HealthServer
 import Logging
 import Synchronization
 import TestSupport
+import Testing
 import SQLiteStorage
 import PostgresStorage
 import RemoteClient
@@ -71,6 +72,23 @@ struct ServerWorld: Sendable {
             return result
         } catch {
             await server.stop()
+            throw error
+        }
+    }
+
+    /// A second server over the same PostgreSQL database, as a second instance behind a load balancer, for
+    /// `body`; stopped and its store closed afterwards, whatever happens.
+    func withSecondServer<T>(_ body: (RunningServer) async throws -> T) async throws -> T {
+        let url = try #require(postgresURL, "a second server shares a PostgreSQL database")
+        let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
+        defer { otherStore.close() }
+        let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        do {
+            let result = try await body(other)
+            await other.stop()
+            return result
+        } catch {
+            await other.stop()
             throw error
         }
     }
