@@ -30,7 +30,7 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
 /// (a chart over `span` and a summary line), so chart, table and summary speak of the same readings.
 @MainActor
 public final class WeightsModel {
-    /// The scale the screen was opened on: new readings go to it unless the filter names another.
+    /// The person's default scale (`DevicesModel.defaultScale`): new readings go to it unless the filter names another.
     public let device: Device
     /// Every scale of the person, the table's sources.
     public private(set) var scales: [Device]
@@ -273,8 +273,8 @@ public final class WeightsModel {
     public func openPrompt() {
         editing = nil
         deleting = nil
-        let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
-        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 40, hint: PromptReading.timeHint)
+        // Always named, even with one scale: a person with a scale they did not expect learns of it here.
+        prompt = TextField(label: "New weight in \(unit.rawValue) on \((filter ?? device).name)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 

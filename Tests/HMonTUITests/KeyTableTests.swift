@@ -158,7 +158,7 @@ struct KeyTableTests {
         _ = await dashboard.press(.char("2"))
         _ = dashboard.handle(.char("a"))
         for key in "68.4".map(Key.char) { _ = dashboard.handle(key) }
-        #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("New weight in kg: 68.4"))
+        #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("New weight in kg on Bathroom scale: 68.4"), "the prompt says where the weigh-in goes")
         _ = await dashboard.press(.enter)
         let rows = dashboard.weights?.rows ?? []
         #expect(rows.first?.weight == "68.4")
