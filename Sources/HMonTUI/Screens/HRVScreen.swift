@@ -73,6 +73,8 @@ final class HRVScreen: DashboardScreen {
         case .down: return model.moveSelection(by: 1)
         case .pageUp: return model.moveSelection(by: -table.pageSize)
         case .pageDown: return model.moveSelection(by: table.pageSize)
+        case .halfPageUp: return model.moveSelection(by: -table.halfPage)
+        case .halfPageDown: return model.moveSelection(by: table.halfPage)
         case .top: model.moveToTop()
         case .bottom: return model.moveToBottom()
         case .longerSpan: model.showDays(90)
@@ -121,3 +123,8 @@ final class HRVScreen: DashboardScreen {
 }
 
 extension HRVModel: PromptingModel {}
+
+extension HRVScreen: SeekableScreen {
+    func seek(_ seek: TableSeek) -> Command { model?.seek(seek) ?? .none }
+    var today: Day { context.app.clock.today }
+}

@@ -100,6 +100,8 @@ final class WeightsScreen: DashboardScreen {
         case .down: return model.moveSelection(by: 1)
         case .pageUp: return model.moveSelection(by: -table.pageSize)
         case .pageDown: return model.moveSelection(by: table.pageSize)
+        case .halfPageUp: return model.moveSelection(by: -table.halfPage)
+        case .halfPageDown: return model.moveSelection(by: table.halfPage)
         case .top: model.moveToTop()
         case .bottom: return model.moveToOldest()
         case .toggleUnit: return model.toggleUnit()
@@ -154,4 +156,9 @@ final class WeightsScreen: DashboardScreen {
         }
         WeightsView(model: model, table: table).draw(on: canvas, in: area)
     }
+}
+
+extension WeightsScreen: SeekableScreen {
+    func seek(_ seek: TableSeek) -> Command { model?.seek(seek) ?? .none }
+    var today: Day { context.app.clock.today }
 }
