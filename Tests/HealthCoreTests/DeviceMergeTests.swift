@@ -85,4 +85,22 @@ import TestSupport
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 3 && rows.allSatisfy { $0["device"] as? String == "Scale" }, "\(listed.stdout)")
     }
+
+    @Test func addWeightAndAnOpenScaleImportGoToTheSameDefaultScaleTheOldest() async throws {
+        let home = try CommandLineTests.Home()
+        try await home.userWithScale()   // "Bathroom scale", the oldest
+        try #require(await home.hmon(["device", "add", "--type", "Scale", "--name", "Gym scale", "--user", "alice"]).status == 0)
+        try #require(await home.hmon(["add", "weight", "72.4", "--at", "2026-11-20 07:00"]).status == 0)
+        let csv = home.folder.file("openscale.csv")
+        try Data("""
+            "dateTime","weight","fat","water","muscle","comment"
+            "2026-11-21 07:05","72.1","0.0","0.0","0.0",""
+
+            """.utf8).write(to: csv)
+        let imported = try await home.hmon(["import", csv.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try await home.hmon(["reading", "list", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2 && rows.allSatisfy { $0["device"] as? String == "Bathroom scale" }, "\(listed.stdout)")
+    }
 }
