@@ -25,7 +25,8 @@ extension PagedReadingList {
             let wanted = text.trimmingCharacters(in: .whitespaces)
             guard !wanted.isEmpty else { return .none }
             let from = selection
-            return scanning(from: from + 1, wrapsTo: from, matches: { [unowned self] in self.rowText($0).localizedCaseInsensitiveContains(wanted) },
+            return scanning(from: from + 1, wrapsTo: from,
+                            matches: { [unowned self] in self.rowText($0).localizedCaseInsensitiveContains(wanted) },
                             notFound: "no \(noun) shows \"\(wanted)\"")
         case .day(let day):
             let end = day.adding(days: 1).start(in: calendar)

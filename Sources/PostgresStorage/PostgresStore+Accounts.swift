@@ -173,7 +173,8 @@ extension PostgresStore {
             let target = try await Self.device(id: into, ownedBy: userID, in: db)
             try DeviceMergeRules.checkTwoDevices(source, target)
             var carried: Set<String> = []
-            for row in try await db.all("SELECT DISTINCT jsonb_object_keys(data::jsonb) AS field FROM messages WHERE sdid = \(ByteaID(from))") {
+            let fields = try await db.all("SELECT DISTINCT jsonb_object_keys(data::jsonb) AS field FROM messages WHERE sdid = \(ByteaID(from))")
+            for row in fields {
                 carried.insert(try row.value("field", String.self))
             }
             try DeviceMergeRules.checkFields(carried, from: source, into: target,

@@ -111,7 +111,8 @@ extension HealthService {
     }
 
     public func mergeDevice(id from: String, into: String) async throws -> Int {
-        throw HealthError.unsupported("merging devices needs the store itself: run it where the store is (`hmon device merge --db PATH`), not through --server")
+        throw HealthError.unsupported(
+            "merging devices needs the store itself: run it where the store is (`hmon device merge --db PATH`), not through --server")
     }
 
     public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {
