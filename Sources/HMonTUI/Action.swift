@@ -32,6 +32,11 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let pageDown = Action("page down")
     public static let top = Action("top")
     public static let bottom = Action("bottom")
+    public static let halfPageUp = Action("half a page up")
+    public static let halfPageDown = Action("half a page down")
+    /// `/` and `t` on a table screen: the status bar's prompt (`TableSeekPrompt`).
+    public static let find = Action("find")
+    public static let jumpToDate = Action("to a date")
 
     // Table screens (Weights, HRV, Energy's food log): one key does one thing on every one of them
     public static let addReading = Action("add reading")

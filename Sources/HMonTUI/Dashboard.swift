@@ -30,6 +30,10 @@ public final class Dashboard {
     private lazy var signInScreen = SignInScreen(app: app)
     /// The size of the last layout, for page sizes before the first frame.
     private(set) var size = Size(width: 80, height: 24)
+    /// The status bar's `/` or `t` prompt, while open.
+    private(set) var seekPrompt: TableSeekPrompt?
+    /// The text `/` found last, offered again so Enter finds the next row showing it.
+    private var lastFound = ""
 
     public init(app: AppModel, themeName: String = "default") {
         self.app = app
@@ -71,6 +75,7 @@ public final class Dashboard {
         if app.isConfirmingSignOut { return KeyMap.confirm }
         if app.screen == .signIn { return KeyMap.signIn }
         if app.profileForm != nil { return KeyMap.profileForm }
+        if seekPrompt != nil { return KeyMap.prompt }
         if let modal = current.modal { return modal.bindings }
         return KeyMap.merged(current.bindings, globalBindings)
     }
@@ -83,6 +88,7 @@ public final class Dashboard {
         let all = KeyMap.merged(screen.bindings, globalBindings)
         var sections = [(screen.title, screen.bindings), ("Everywhere", Array(all.dropFirst(screen.bindings.count)))]
         if let modal = screen.modal { sections.insert(modal, at: 0) }
+        if let seekPrompt { sections.insert((seekPrompt.kind == .text ? "Finding a text" : "Going to a date", KeyMap.prompt), at: 0) }
         return sections
     }
 
@@ -151,6 +157,11 @@ public final class Dashboard {
             form.type(character)
             return .keepGoing
         }
+        if seekPrompt != nil, case .char(let character) = key {
+            seekPrompt?.field.insert(character)
+            seekPrompt?.problem = nil
+            return .keepGoing
+        }
         if current.isTyping, case .char(let character) = key {
             current.type(character)
         }
@@ -160,7 +171,8 @@ public final class Dashboard {
     /// A click on a tab shows that screen; the wheel moves through the screen's list as ↑ and ↓ do, three
     /// rows a notch; a click in a list selects that row (screens that have one, see `select(at:)`).
     private func handleMouse(_ event: MouseEvent) -> Outcome {
-        guard app.screen != .signIn, current.modal == nil, !app.isConfirmingSignOut, app.profileForm == nil else { return .keepGoing }
+        guard app.screen != .signIn, current.modal == nil, seekPrompt == nil, !app.isConfirmingSignOut, app.profileForm == nil
+        else { return .keepGoing }
         switch event.action {
         case .wheelUp, .wheelDown:
             let key: Key = event.action == .wheelUp ? .up : .down
@@ -182,6 +194,10 @@ public final class Dashboard {
     public func perform(_ action: Action) -> Outcome {
         if let form = app.profileForm, action != .quit, action != .help {
             performInProfile(action, form: form)
+            return .keepGoing
+        }
+        if seekPrompt != nil, action != .quit, action != .help {
+            performInSeek(action)
             return .keepGoing
         }
         switch action {
@@ -206,6 +222,10 @@ public final class Dashboard {
                 ui.notice = said + undoneElsewhere(kind)
                 return refreshCurrent()
             })
+        case .find where current is any SeekableScreen && current.modal == nil:
+            seekPrompt = .find(again: lastFound)
+        case .jumpToDate where current is any SeekableScreen && current.modal == nil:
+            seekPrompt = .toDay
         case .signOut where current.modal == nil && app.screen != .signIn:
             app.askSignOut()
         case .back where current.modal == nil:
@@ -238,6 +258,33 @@ public final class Dashboard {
         case .choosePrevious: form.choose(step: -1); form.edit(.left)
         case .cancel: app.closeProfile()
         default: if let edit = TextEdit(action) { form.edit(edit) }
+        }
+    }
+
+    /// The `/` or `t` prompt's keys: Enter seeks (a text that is no date stays to be fixed), Esc closes it.
+    private func performInSeek(_ action: Action) {
+        guard let prompt = seekPrompt else { return }
+        switch action {
+        case .submit:
+            guard let screen = current as? any SeekableScreen else {
+                seekPrompt = nil
+                return
+            }
+            switch prompt.seek(today: screen.today) {
+            case .success(let seek):
+                if case .text(let text) = seek { lastFound = text }
+                seekPrompt = nil
+                run(screen.seek(seek))
+            case .failure(let typo):
+                seekPrompt?.problem = typo.message
+            }
+        case .cancel:
+            seekPrompt = nil
+        default:
+            if let edit = TextEdit(action) {
+                seekPrompt?.field.apply(edit)
+                seekPrompt?.problem = nil
+            }
         }
     }
 

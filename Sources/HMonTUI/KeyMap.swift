@@ -104,8 +104,13 @@ public enum KeyMap {
             Binding(.down, .char("j"), does: .down, help: "older \(noun) (past the end loads more)"),
             Binding(.pageUp, does: .pageUp, help: "page up"),
             Binding(.pageDown, does: .pageDown, help: "page down"),
+            Binding(.ctrl("u"), does: .halfPageUp, help: "half a page up"),
+            Binding(.ctrl("d"), does: .halfPageDown, help: "half a page down"),
             Binding(.home, .char("g"), does: .top, help: "newest \(noun)"),
             Binding(.end, .char("G"), does: .bottom, help: oldest),
+            // Short, so the help still fits one page at 80×24; docs/dashboard.md says the rest.
+            Binding(.char("/"), does: .find, help: "find a text (again: the next)"),
+            Binding(.char("t"), does: .jumpToDate, help: "go to a date"),
         ]
     }
 

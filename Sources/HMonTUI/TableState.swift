@@ -24,6 +24,9 @@ public struct TableState: Sendable, Equatable {
         offset = max(0, min(offset, max(count - self.pageSize, 0)))
     }
 
+    /// Ctrl-D and Ctrl-U's step, as in less and vi: half the rows in view, at least one.
+    public var halfPage: Int { max(1, pageSize / 2) }
+
     /// The index of the row drawn at screen row `y`, if a row is there.
     public func row(atY y: Int) -> Int? {
         guard let firstRowY, y >= firstRowY, y < firstRowY + pageSize else { return nil }

@@ -86,7 +86,12 @@ public final class DevicesModel {
     public var isEmpty: Bool { rows.isEmpty }
 
     /// The first device whose readings carry a weight (the scale), for Tab to weights without a choice.
-    public var firstWeightDevice: Device? {
+    public var firstWeightDevice: Device? { defaultScale }
+
+    /// The person's default scale: their oldest device that records weight. The Weights screen's `a`,
+    /// `hmon add weight` and an import of weigh-ins all save to it, so one person's weigh-ins stay on one
+    /// scale unless they name another.
+    public var defaultScale: Device? {
         devices.first(recording: Field.weight, manifests: manifests)
     }
 

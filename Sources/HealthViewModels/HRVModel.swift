@@ -164,7 +164,7 @@ public final class HRVModel {
 
     /// Loads the next `pageSize` older measurements through the paged range query, then selects `select`
     /// (clamped to what is loaded) when given.
-    public func loadOlder(thenSelect select: Int? = nil) -> Command {
+    public func loadOlder(thenSelect select: Int? = nil, then next: (@MainActor () -> Command)? = nil) -> Command {
         guard hasOlder, !isLoadingOlder,
               let page = OlderPage(before: messages, devices: meters, pageSize: pageSize, field: nil) else { return .none }
         isLoadingOlder = true
@@ -184,6 +184,7 @@ public final class HRVModel {
                 problem = nil
                 rebuild()
                 if let select { selectedIndex = min(max(select, 0), max(rows.count - 1, 0)) }
+                if let next { return next() }
             case .failure(let error):
                 problem = describe(error)
             }
@@ -424,4 +425,13 @@ extension HRVModel: PagedReadingList {
         set { selectedIndex = newValue }
     }
     func loadOlderPage(thenSelect select: Int) -> Command { loadOlder(thenSelect: select) }
+    func loadOlderPage(then next: @escaping @MainActor () -> Command) -> Command { loadOlder(then: next) }
+    func rowText(_ index: Int) -> String {
+        let row = rows[index]
+        return [row.date, row.rmssd, row.sdnn, row.appleSDNN, row.stress, row.heartRate, row.word, row.source, row.refusal ?? ""]
+            .joined(separator: "  ")
+    }
+    func rowDate(_ index: Int) -> Date { messages[index].date }
+    var calendar: Calendar { clock.calendar }
+    func say(_ problem: String) { self.problem = problem }
 }

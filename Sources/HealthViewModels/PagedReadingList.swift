@@ -1,3 +1,5 @@
+import Foundation
+
 /// A newest-first list of readings that loads the next page back when the selection moves past its end:
 /// the Weights and HRV tables. The moving is written once here; each model says what its rows are and how
 /// it loads older ones.
@@ -9,6 +11,15 @@ protocol PagedReadingList: AnyObject {
     var isLoadingOlder: Bool { get }
     /// Loads the next page back, then selects row `select` of the longer list.
     func loadOlderPage(thenSelect select: Int) -> Command
+    /// Loads the next page back, then does `next`.
+    func loadOlderPage(then next: @escaping @MainActor () -> Command) -> Command
+    /// What row `index` shows, for `/` to look in.
+    func rowText(_ index: Int) -> String
+    /// When the reading of row `index` was taken, for a jump to a day.
+    func rowDate(_ index: Int) -> Date
+    var calendar: Calendar { get }
+    /// Shows `problem` where the screen's problems show (a search that found nothing).
+    func say(_ problem: String)
 }
 
 extension PagedReadingList {

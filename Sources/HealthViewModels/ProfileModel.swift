@@ -21,7 +21,7 @@ public final class ProfileModel {
         public var input: TextField
     }
 
-    /// First run: the form also makes a scale and a food log, and says so in its title.
+    /// First run: the form also makes a food log, and says so in its hint.
     public let isSetup: Bool
     public private(set) var fields: [Field] = []
     public private(set) var focusedIndex = 0
@@ -34,7 +34,7 @@ public final class ProfileModel {
     public var title: String { isSetup ? "Set up hmon" : "Your profile" }
     public var hint: String {
         isSetup
-            ? "Tab next field · Space/←/→ choose · Enter saves and makes a scale and a food log · Esc skips"
+            ? "Tab next field · Space/←/→ choose · Enter saves and makes a food log · Esc skips"
             : "Tab next field · Space/←/→ choose · Enter saves · Esc cancels"
     }
 
@@ -204,7 +204,7 @@ public final class ProfileModel {
         NumberText.decimal(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
     }
 
-    /// Enter: saves the profile (and at setup makes a scale and a food log if there are none); `then`
+    /// Enter: saves the profile (and at setup makes a food log if there is none); `then`
     /// gets the saved profile and says what comes next. A wrong field keeps the form open on it.
     public func submit(then: @escaping @MainActor (Profile) -> Command) -> Command {
         // Saving before the stored profile is in would write the blank form over it.
@@ -226,8 +226,9 @@ public final class ProfileModel {
         let isSetup = isSetup
         return Command(writes.write("save profile") {
             try await service.updateProfile(profile)
+            // No scale: the person's first weigh-in makes one, or the scale they add (a Withings, say) is their
+            // one scale from the start, instead of a second beside an empty "Scale".
             if isSetup {
-                _ = try await service.device(recording: HealthModel.Field.weight, orMake: .scale)
                 _ = try await service.device(recording: HealthModel.Field.calories, orMake: .calorieTracker)
             }
         } apply: { [weak self] result in

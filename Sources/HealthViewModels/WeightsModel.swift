@@ -30,7 +30,7 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
 /// (a chart over `span` and a summary line), so chart, table and summary speak of the same readings.
 @MainActor
 public final class WeightsModel {
-    /// The scale the screen was opened on: new readings go to it unless the filter names another.
+    /// The person's default scale (`DevicesModel.defaultScale`): new readings go to it unless the filter names another.
     public let device: Device
     /// Every scale of the person, the table's sources.
     public private(set) var scales: [Device]
@@ -145,7 +145,8 @@ public final class WeightsModel {
     ///   - select: the row to select once the page is in (a move past the last row).
     ///   - wanted: keep loading pages until the table has this many rows (a taller terminal).
     ///   - toTheEnd: keep loading until there is nothing older, then select the oldest (End).
-    public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0, toTheEnd: Bool = false) -> Command {
+    public func loadOlder(thenSelect select: Int? = nil, filling wanted: Int = 0, toTheEnd: Bool = false,
+                          then next: (@MainActor () -> Command)? = nil) -> Command {
         // End asks for the contract's largest page (100), so a long history arrives in few round trips.
         guard hasOlder, let page = OlderPage(before: messages, devices: filter.map { [$0] } ?? scales,
                                              pageSize: toTheEnd ? 100 : Self.pageSize, field: Field.weight)
@@ -173,6 +174,7 @@ public final class WeightsModel {
                     if hasOlder { return loadOlder(toTheEnd: true) }
                 }
                 if rows.count < wanted && hasOlder { return loadOlder(filling: wanted) }
+                if let next { return next() }
             case .failure(let error):
                 problem = describe(error)
             }
@@ -273,8 +275,8 @@ public final class WeightsModel {
     public func openPrompt() {
         editing = nil
         deleting = nil
-        let target = scales.count > 1 ? " on \((filter ?? device).name)" : ""
-        prompt = TextField(label: "New weight in \(unit.rawValue)\(target)", limit: 40, hint: PromptReading.timeHint)
+        // Always named, even with one scale: a person with a scale they did not expect learns of it here.
+        prompt = TextField(label: "New weight in \(unit.rawValue) on \((filter ?? device).name)", limit: 40, hint: PromptReading.timeHint)
         problem = nil
     }
 
@@ -445,4 +447,12 @@ extension WeightsModel: PagedReadingList {
         set { selectedIndex = newValue }
     }
     func loadOlderPage(thenSelect select: Int) -> Command { loadOlder(thenSelect: select) }
+    func loadOlderPage(then next: @escaping @MainActor () -> Command) -> Command { loadOlder(then: next) }
+    func rowText(_ index: Int) -> String {
+        let row = rows[index]
+        return [row.date, row.weight, row.change, row.source].joined(separator: "  ")
+    }
+    func rowDate(_ index: Int) -> Date { messages[index].date }
+    var calendar: Calendar { clock.calendar }
+    func say(_ problem: String) { self.problem = problem }
 }

@@ -165,6 +165,27 @@ extension PostgresStore {
         }
     }
 
+    public func mergeDevice(id from: String, into: String, userID: String) async throws -> Int {
+        try StoreRules.checkNoNUL(from, as: "sdid")
+        try StoreRules.checkNoNUL(into, as: "sdid")
+        return try await write { db in
+            let source = try await Self.device(id: from, ownedBy: userID, in: db)
+            let target = try await Self.device(id: into, ownedBy: userID, in: db)
+            try DeviceMergeRules.checkTwoDevices(source, target)
+            var carried: Set<String> = []
+            let fields = try await db.all("SELECT DISTINCT jsonb_object_keys(data::jsonb) AS field FROM messages WHERE sdid = \(ByteaID(from))")
+            for row in fields {
+                carried.insert(try row.value("field", String.self))
+            }
+            try DeviceMergeRules.checkFields(carried, from: source, into: target,
+                                             manifest: try await Self.manifest(ofType: target.dtid, in: db))
+            // The user, times and sequence numbers stay, so the kept per-day sums (signed by them) stay true.
+            return try await db.count("""
+                UPDATE messages SET sdid = \(ByteaID(into)), sdtid = \(ByteaID(target.dtid)) WHERE sdid = \(ByteaID(from)) RETURNING 1
+                """)
+        }
+    }
+
     public func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device {
         let name = try StoreRules.deviceName(name)
         try StoreRules.checkNoNUL(typeID, as: "dtid")

@@ -95,6 +95,26 @@ extension LocalStore {
         }
     }
 
+    public func mergeDevice(id from: String, into: String, userID: String) async throws -> Int {
+        try StoreRules.checkNoNUL(from, as: "sdid")
+        try StoreRules.checkNoNUL(into, as: "sdid")
+        return try await write { db in
+            let source = try Self.device(id: from, ownedBy: userID, in: db)
+            let target = try Self.device(id: into, ownedBy: userID, in: db)
+            try DeviceMergeRules.checkTwoDevices(source, target)
+            let carried = try String.fetchAll(db, sql: """
+                SELECT DISTINCT field.key FROM messages INDEXED BY messages_by_device, json_each(messages.data) AS field
+                WHERE messages.sdid = ?
+                """, arguments: [StoredID(from)])
+            try DeviceMergeRules.checkFields(Set(carried), from: source, into: target,
+                                             manifest: try Self.manifest(ofType: target.dtid, in: db))
+            // The user, times and rowids stay, so the kept per-day sums (signed by them) stay true.
+            try db.execute(sql: "UPDATE messages SET sdid = ?, sdtid = ? WHERE sdid = ?",
+                           arguments: [StoredID(into), StoredID(target.dtid), StoredID(from)])
+            return db.changesCount
+        }
+    }
+
     // MARK: Inside a transaction
 
     /// The one insert of a device row, with the `key` its readings refer to it by (`StoredID`).

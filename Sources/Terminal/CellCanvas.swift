@@ -41,9 +41,9 @@ extension CellCanvas {
             }
             return total
         }
-        // Cut: keep what fits before a one-cell ellipsis, then pad so the cut text fills exactly `limit` cells.
-        for (character, width) in clusters {
-            if x - origin.x + width > limit - 1 { break }
+        // Cut: keep what fits before a one-cell ellipsis (between words when it can), then pad so the cut text
+        // fills exactly `limit` cells.
+        for (character, width) in clusters.prefix(DisplayWidth.keptBeforeCut(clusters, limit: limit)) {
             put(character, width: width, x: x, y: origin.y, style: style)
             x += width
         }

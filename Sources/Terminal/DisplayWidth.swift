@@ -73,6 +73,40 @@ public enum DisplayWidth {
 }
 
 extension DisplayWidth {
+    /// How many of `clusters` (characters and their widths) a canvas keeps before the "…" of a text cut to
+    /// `limit` cells: as many as fit in `limit - 1`, backed off to the last space when the cut would
+    /// otherwise fall inside a word, so "Energy eaten (kcal)" reads "Energy eaten…", never "Energy eaten (kca…".
+    /// A text with no space to back off to in the second half of what fits (one long name, an id, a path) is
+    /// cut where it must be: backing off further would lose more than it keeps.
+    public static func keptBeforeCut(_ clusters: [(Character, Int)], limit: Int) -> Int {
+        var kept = 0, used = 0
+        for (_, width) in clusters {
+            if used + width > limit - 1 { break }
+            used += width
+            kept += 1
+        }
+        guard kept > 0, kept < clusters.count else { return kept }
+        func isWordPart(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+        guard isWordPart(clusters[kept - 1].0), isWordPart(clusters[kept].0),
+              let space = clusters[..<kept].lastIndex(where: { $0.0.isWhitespace }) else { return kept }
+        var end = space
+        // Nor a separator left hanging before the "…" ("updated 18:00 ·…").
+        while end > 0, clusters[end - 1].0.isWhitespace || clusters[end - 1].0 == "·" { end -= 1 }
+        let keptWidth = clusters[..<end].reduce(0) { $0 + $1.1 }
+        return end > 0 && 2 * keptWidth >= limit - 1 ? end : kept
+    }
+
+    /// The characters of `text` a canvas keeps before the "…" when it cuts the text to `limit` cells
+    /// (`keptBeforeCut`), or the whole text when it fits.
+    public static func kept(_ text: String, limit: Int) -> String {
+        let clusters = text.compactMap { c -> (Character, Int)? in
+            let w = of(c)
+            return w > 0 ? (c, w) : nil
+        }
+        guard clusters.map(\.1).reduce(0, +) > limit else { return String(clusters.map(\.0)) }
+        return String(clusters.prefix(keptBeforeCut(clusters, limit: limit)).map(\.0))
+    }
+
     /// `text` cut to at most `width` cells, ending in "…" when something was cut. Wide characters are never split.
     public static func clip(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }

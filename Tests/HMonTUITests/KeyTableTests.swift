@@ -25,23 +25,30 @@ struct KeyTableTests {
 
     /// Issue 28, item 7: at 80×24 the overlay wraps a long help text under itself instead of cutting it
     /// ("older reading (past t…"): every word of every binding's help is on the screen, and no row of the
-    /// overlay ends in an ellipsis.
+    /// overlay ends in an ellipsis. A table screen's keys (with `/`, `t`, Ctrl-D and Ctrl-U) take two pages
+    /// there: every page is read.
     @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue))
     func theHelpOverlayWrapsInsteadOfCuttingAt80x24(screen: String) async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()
         _ = await dashboard.snapshot(of: screen, size: Size(width: 80, height: 24))
         _ = dashboard.perform(.help)
-        let lines = frame(of: dashboard, size: Size(width: 80, height: 24)).components(separatedBy: "\n").map { Array($0) }
-        // The overlay's box: from its top-left corner to the bottom-left one below it, cut to its width.
-        let top = try #require(lines.firstIndex { String($0).contains("┌─ Keys · any key closes") })
-        let left = try #require(lines[top].firstIndex(of: "┌"))
-        // Its own corner: the first after its left one (a screen's panel may end in one further right).
-        let right = try #require(lines[top][left...].firstIndex(of: "┐"))
-        let bottom = try #require(lines.indices.first { $0 > top && lines[$0].indices.contains(left) && lines[$0][left] == "└" })
-        let overlay = lines[(top + 1)..<bottom].map { String($0[(left + 1)..<right]) }
-        #expect(!overlay.contains { $0.contains("…") }, "\(overlay.joined(separator: "\n"))")
-        let words = Set(overlay.flatMap { $0.split(separator: " ").map(String.init) })
+        let pages = HelpOverlay(sections: dashboard.helpSections).pages(in: Rect(x: 0, y: 0, width: 80, height: 24))
+        var words: Set<String> = []
+        for page in 0..<pages {
+            if page > 0 { _ = await dashboard.press(.down) }
+            let lines = frame(of: dashboard, size: Size(width: 80, height: 24)).components(separatedBy: "\n").map { Array($0) }
+            // The overlay's box: from its top-left corner to the bottom-left one below it, cut to its width.
+            let title = pages == 1 ? "┌─ Keys · any key closes" : "┌─ Keys · \(page + 1) of \(pages)"
+            let top = try #require(lines.firstIndex { String($0).contains(title) })
+            let left = try #require(lines[top].firstIndex(of: "┌"))
+            // Its own corner: the first after its left one (a screen's panel may end in one further right).
+            let right = try #require(lines[top][left...].firstIndex(of: "┐"))
+            let bottom = try #require(lines.indices.first { $0 > top && lines[$0].indices.contains(left) && lines[$0][left] == "└" })
+            let overlay = lines[(top + 1)..<bottom].map { String($0[(left + 1)..<right]) }
+            #expect(!overlay.contains { $0.contains("…") }, "\(overlay.joined(separator: "\n"))")
+            words.formUnion(overlay.flatMap { $0.split(separator: " ").map(String.init) })
+        }
         for binding in dashboard.activeTable {
             for word in binding.help.split(separator: " ") {
                 #expect(words.contains(String(word)), "\(word) of \"\(binding.help)\" on \(screen)")
@@ -158,7 +165,7 @@ struct KeyTableTests {
         _ = await dashboard.press(.char("2"))
         _ = dashboard.handle(.char("a"))
         for key in "68.4".map(Key.char) { _ = dashboard.handle(key) }
-        #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("New weight in kg: 68.4"))
+        #expect(frame(of: dashboard, size: Size(width: 80, height: 24)).contains("New weight in kg on Bathroom scale: 68.4"), "the prompt says where the weigh-in goes")
         _ = await dashboard.press(.enter)
         let rows = dashboard.weights?.rows ?? []
         #expect(rows.first?.weight == "68.4")

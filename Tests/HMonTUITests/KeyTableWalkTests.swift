@@ -17,7 +17,7 @@ struct KeyTableWalkTests {
     ]
 
     /// Keys that need a state first: moving up needs a row below the top, a shorter span a longer one.
-    static let preparation: [Action: [Key]] = [.up: [.down], .top: [.down], .pageUp: [.pageDown], .shorterSpan: [.char("]")]]
+    static let preparation: [Action: [Key]] = [.up: [.down], .top: [.down], .pageUp: [.pageDown], .halfPageUp: [.ctrl("d")], .shorterSpan: [.char("]")]]
 
     @Test(arguments: ScreenRegistry.tabs.map(\.id.rawValue))
     func everyListedKeyDoesSomething(screen: String) async throws {

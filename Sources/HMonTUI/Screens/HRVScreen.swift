@@ -73,6 +73,8 @@ final class HRVScreen: DashboardScreen {
         case .down: return model.moveSelection(by: 1)
         case .pageUp: return model.moveSelection(by: -table.pageSize)
         case .pageDown: return model.moveSelection(by: table.pageSize)
+        case .halfPageUp: return model.moveSelection(by: -table.halfPage)
+        case .halfPageDown: return model.moveSelection(by: table.halfPage)
         case .top: model.moveToTop()
         case .bottom: return model.moveToBottom()
         case .longerSpan: model.showDays(90)
@@ -114,10 +116,18 @@ final class HRVScreen: DashboardScreen {
             HRVView(model: model, table: table).draw(on: canvas, in: area)
         } else {
             let inner = canvas.panel(area, title: "HRV")
-            canvas.text("No HRV meter yet: a adds a measurement by hand (and makes one), or run `hmon hrv link` for Welltory.",
-                        at: Point(x: inner.x + 1, y: inner.y), style: .dim, maxWidth: inner.width - 2)
+            // Wrapped, never cut: at 80 columns the command at its end would not fit on one line.
+            let text = "No HRV meter yet: a adds a measurement by hand (and makes one), or run `hmon hrv link` for Welltory."
+            for (i, line) in WordWrap.lines(text, width: max(1, inner.width - 2)).enumerated() where i < inner.height {
+                canvas.text(line, at: Point(x: inner.x + 1, y: inner.y + i), style: .dim, maxWidth: inner.width - 2)
+            }
         }
     }
 }
 
 extension HRVModel: PromptingModel {}
+
+extension HRVScreen: SeekableScreen {
+    func seek(_ seek: TableSeek) -> Command { model?.seek(seek) ?? .none }
+    var today: Day { context.app.clock.today }
+}

@@ -58,13 +58,12 @@ final class WeightsScreen: DashboardScreen {
     var problem: String? { model?.problem ?? (model == nil && context.app.devices.lastUpdated != nil ? "no scale yet: a adds a weigh-in and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
 
-    /// Opens the selected device when it weighs, else the scale already open, else the first scale.
-    /// With no scale at all it opens empty, and `a` makes one with the first weigh-in, as `hmon add weight` does.
+    /// Opens on the person's default scale, the one `a` saves to whichever device was picked last (and the one
+    /// `hmon add weight` and an import use); `f` shows one scale at a time. With no scale at all it opens
+    /// empty, and `a` makes one with the first weigh-in, as `hmon add weight` does.
     func open() -> Command? {
         let devices = context.app.devices
-        let chosen = devices.selectedDevice.flatMap { devices.manifest(of: $0)?.hasWeight == true ? $0 : nil }
-            ?? model.flatMap { m in devices.devices.contains { $0.id == m.device.id } ? m.device : nil } ?? devices.firstWeightDevice
-        guard let device = chosen else {
+        guard let device = devices.defaultScale else {
             model = nil
             return Command.none
         }
@@ -101,6 +100,8 @@ final class WeightsScreen: DashboardScreen {
         case .down: return model.moveSelection(by: 1)
         case .pageUp: return model.moveSelection(by: -table.pageSize)
         case .pageDown: return model.moveSelection(by: table.pageSize)
+        case .halfPageUp: return model.moveSelection(by: -table.halfPage)
+        case .halfPageDown: return model.moveSelection(by: table.halfPage)
         case .top: model.moveToTop()
         case .bottom: return model.moveToOldest()
         case .toggleUnit: return model.toggleUnit()
@@ -155,4 +156,9 @@ final class WeightsScreen: DashboardScreen {
         }
         WeightsView(model: model, table: table).draw(on: canvas, in: area)
     }
+}
+
+extension WeightsScreen: SeekableScreen {
+    func seek(_ seek: TableSeek) -> Command { model?.seek(seek) ?? .none }
+    var today: Day { context.app.clock.today }
 }

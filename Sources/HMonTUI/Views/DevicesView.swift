@@ -70,6 +70,8 @@ struct DevicesView {
             for column in 0..<2 {
                 let labelW = grid.compactMap { $0.indices.contains(column) ? DisplayWidth.of($0[column].label) : nil }.max() ?? 0
                 for (r, row) in grid.enumerated() where r < inner.height && row.indices.contains(column) {
+                    // An id cut short is of no use to copy: it shows whole or not at all (`hmon user list` has it).
+                    if row[column].label == "ID" && DisplayWidth.of(row[column].value) > half - labelW - 2 { continue }
                     let x = inner.x + 1 + column * half
                     canvas.text(row[column].label, at: Point(x: x, y: inner.y + r), style: Styles.label)
                     canvas.text(row[column].value, at: Point(x: x + labelW + 1, y: inner.y + r), style: Styles.value,

@@ -11,18 +11,21 @@ struct ProfileFormView {
         let width = min(64, area.width - 2)
         let problemLines = model.problem.map { WordWrap.lines($0, width: width - 4) } ?? []
         let hintLines = WordWrap.lines(model.hint, width: width - 4)
-        let wanted = model.fields.count + 3 + problemLines.count + hintLines.count
+        // Wrapped, never cut: at 80 columns the welcome is longer than the form is wide.
+        let welcomeLines = model.isSetup ? WordWrap.lines("Welcome. These make the energy balance and BMI work; all can wait.",
+                                                          width: width - 4) : []
+        let wanted = model.fields.count + 3 + max(welcomeLines.count - 1, 0) + problemLines.count + hintLines.count
         let height = min(area.height, wanted + 2)
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
                         width: width, height: height)
         canvas.fill(rect, character: " ", style: Style(.text))
         let inner = canvas.panel(rect, title: model.title)
         var y = inner.y
-        if model.isSetup {
-            canvas.text("Welcome. These make the energy balance and BMI work; all can wait.", at: Point(x: inner.x + 1, y: y),
-                        style: .dim, maxWidth: inner.width - 2)
+        for line in welcomeLines {
+            canvas.text(line, at: Point(x: inner.x + 1, y: y), style: .dim, maxWidth: inner.width - 2)
+            y += 1
         }
-        y += 2
+        y += welcomeLines.isEmpty ? 2 : 1
         let labelWidth = (model.fields.map { DisplayWidth.of($0.label) }.max() ?? 10) + 2
         let fieldX = inner.x + 2 + labelWidth
         let fieldWidth = max(6, inner.maxX - fieldX - 1)

@@ -14,6 +14,10 @@ struct StatusBar {
         let screen = dashboard.current
         let ui = dashboard.ui
         canvas.fill(Rect(x: 0, y: y, width: width, height: 1), character: " ", style: .status)
+        if let prompt = dashboard.seekPrompt {
+            drawSeek(prompt, on: canvas, row: y, width: width)
+            return
+        }
         var x = 1
         if screen.isRefreshing || app.isBusy {
             let frame = Self.spinner[ui.spinnerFrame % Self.spinner.count]
@@ -43,6 +47,21 @@ struct StatusBar {
         canvas.text(parts.joined(separator: " · "), at: Point(x: x, y: y), style: Style(.statusText), maxWidth: leftRoom)
         if hintsWidth > 0 {
             drawHints(hints, on: canvas, y: y, right: width - 1)
+        }
+    }
+
+    /// `/` or `t`'s prompt over the whole row: "Find: text▏", then why Enter did not go, or what it takes.
+    private func drawSeek(_ prompt: TableSeekPrompt, on canvas: Canvas, row y: Int, width: Int) {
+        var x = 1
+        x += canvas.text("\(prompt.field.label): ", at: Point(x: x, y: y), style: Style(.statusText, bold: true))
+        let fieldWidth = max(1, min(20, width - x - 1))
+        TypingField(field: prompt.field, focused: true).draw(on: canvas, at: Point(x: x, y: y), width: fieldWidth)
+        x += fieldWidth + 2
+        let room = width - x - 1
+        if let problem = prompt.problem {
+            canvas.text(problem, at: Point(x: x, y: y), style: Style(.bad, bold: true), maxWidth: room)
+        } else if let hint = prompt.field.hint, DisplayWidth.of(hint) <= room {
+            canvas.text(hint, at: Point(x: x, y: y), style: Style(.statusText))
         }
     }
 

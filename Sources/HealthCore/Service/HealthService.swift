@@ -39,6 +39,9 @@ public protocol HealthService: Sendable {
     func renameDevice(id: String, to name: String) async throws -> Device
     /// Deletes a device with its readings; unless `withReadings`, only when it has none (see `DeviceDeletion`).
     func deleteDevice(id: String, withReadings: Bool) async throws -> DeviceDeletion
+    /// Moves every reading of the device `from` onto `into` (both the user's), in one transaction; returns
+    /// how many moved. `from` stays, empty. A server has no such route: the default throws `.unsupported`.
+    func mergeDevice(id from: String, into: String) async throws -> Int
     func deviceTypes() async throws -> [DeviceType]
     /// Looks a device type up by its name ("Withings Device"); nil when there is none.
     func deviceType(named name: String) async throws -> DeviceType?
@@ -105,6 +108,11 @@ extension HealthService {
 
     public func undoLastChange() async throws -> UndoOutcome {
         throw HealthError.unsupported("this service keeps no undo journal")
+    }
+
+    public func mergeDevice(id from: String, into: String) async throws -> Int {
+        throw HealthError.unsupported(
+            "merging devices needs the store itself: run it where the store is (`hmon device merge --db PATH`), not through --server")
     }
 
     public func dailyTotals(days: ClosedRange<Day>, calendar: Calendar) async throws -> [Day: DayTotals] {

@@ -99,6 +99,10 @@ public final class LocalHealthService: HealthService {
         try await store.deleteDevice(id: id, userID: try requireUser(), onlyIfEmpty: !withReadings)
     }
 
+    public func mergeDevice(id from: String, into: String) async throws -> Int {
+        try await store.mergeDevice(id: from, into: into, userID: try requireUser())
+    }
+
     public func addDevice(name: String, typeID: String) async throws -> Device {
         try await store.addDevice(name: name, typeID: typeID, userID: try requireUser())
     }

@@ -55,6 +55,11 @@ public protocol DeviceStore: AnyObject, Sendable {
     /// Deletes the user's device with its readings; with `onlyIfEmpty`, only when it has none (else it is
     /// kept and the count says why).
     func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion
+    /// Moves every reading of the user's device `from` onto their device `into`, in one transaction, and
+    /// returns how many moved; `from` stays, empty. Refused (nothing moved) for another user's device, for
+    /// one device named twice, and when `into`'s type does not record a field those readings carry
+    /// (`DeviceMergeRules`).
+    func mergeDevice(id from: String, into: String, userID: String) async throws -> Int
 }
 
 /// Readings: written, read back, paged, corrected.

@@ -32,8 +32,8 @@ public enum TypedTime {
         return calendar.date(byAdding: DateComponents(hour: hour, minute: minute), to: onDay.start(in: calendar))
     }
 
-    /// "today", "yesterday", or a date as typed ("2026-11-20", "2026-3-4").
-    private static func day(_ word: String, today: Day) -> Day? {
+    /// "today", "yesterday", or a date as typed ("2026-11-20", "2026-3-4"); nil for anything else.
+    public static func day(_ word: String, today: Day) -> Day? {
         switch word.lowercased() {
         case "today": today
         case "yesterday": today.adding(days: -1)

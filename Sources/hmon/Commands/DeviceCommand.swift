@@ -4,8 +4,9 @@ import ArgumentParser
 struct DeviceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "List, add, rename and delete devices.",
-        subcommands: [DeviceListCommand.self, DeviceAddCommand.self, DeviceRenameCommand.self, DeviceDeleteCommand.self, DeviceTypesCommand.self],
+        abstract: "List, add, rename, merge and delete devices.",
+        subcommands: [DeviceListCommand.self, DeviceAddCommand.self, DeviceRenameCommand.self, DeviceDeleteCommand.self,
+                      DeviceMergeCommand.self, DeviceTypesCommand.self],
         defaultSubcommand: DeviceListCommand.self
     )
 }

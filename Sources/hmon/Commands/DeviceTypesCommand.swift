@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import HealthCore
 import HealthModel
@@ -9,6 +10,9 @@ struct DeviceTypesCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @Flag(help: "Print [{\"id\", \"name\", \"fields\": [{\"name\", \"type\", \"unit\"}…]}…].")
+    var json = false
+
     func run() async throws {
         let types: [(DeviceType, Manifest)]
         do {
@@ -19,6 +23,14 @@ struct DeviceTypesCommand: AsyncParsableCommand {
         } catch HealthError.unusableStore(let store) where store.reason == .noStore {
             // Before there is a store, the types every store starts with (and nothing is created).
             types = BuiltInDeviceType.allCases.map { ($0.deviceType, $0.manifest) }.sorted { $0.0.name < $1.0.name }
+        }
+        if json {
+            print(try ListingJSON.text(types.map { type, manifest in
+                ["id": type.id, "name": type.name, "fields": manifest.fields.map { field in
+                    ["name": field.name, "type": field.type.rawValue, "unit": field.unit ?? NSNull()] as [String: Any]
+                }] as [String: Any]
+            }))
+            return
         }
         for (type, manifest) in types {
             let fields = manifest.fields.map { field in field.unit.map { "\(field.name) (\($0))" } ?? field.name }

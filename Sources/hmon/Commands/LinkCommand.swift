@@ -87,22 +87,35 @@ struct LinkListCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @Flag(help: "Print [{\"id\", \"kind\", \"user\", \"made\", \"last_used\", \"authorized\"}…] (never the secrets).")
+    var json = false
+
     func run() async throws {
         let store = try await StoreOpener(database).openStore(.readOnly)
         let links = try await store.pushLinks()
+        // A Withings link says whether Withings has authorized it yet (its file holds tokens then).
+        let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
+        func authorized(_ link: PushLink) -> Bool { (try? withingsFiles.load(linkID: link.id))?.tokens != nil }
+        if json {
+            print(try ListingJSON.text(links.map { link in
+                let times = ISO8601DateFormatter()
+                return ["id": link.id, "kind": link.kind.rawValue, "user": link.userName, "made": times.string(from: link.createdAt),
+                        "last_used": link.lastUsedAt.map { times.string(from: $0) } ?? NSNull(),
+                        // Only a Withings link waits for an authorization; the others work once made.
+                        "authorized": link.kind == .withings ? authorized(link) : true] as [String: Any]
+            }))
+            return
+        }
         if links.isEmpty {
             printEscaped("No links: make one with `hmon link add health-auto-export`.")
             return
         }
-        // A Withings link says whether Withings has authorized it yet (its file holds tokens then).
-        let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
         for (line, link) in zip(HealthAutoExportLinkText.list(links), links) {
             guard link.kind == .withings else {
                 printEscaped(line)
                 continue
             }
-            let authorized = (try? withingsFiles.load(linkID: link.id))?.tokens != nil
-            printEscaped(line + (authorized ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
+            printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
         }
     }
 }

@@ -51,17 +51,26 @@ struct TokenListCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @Flag(help: "Print [{\"id\", \"user\", \"access\", \"made\", \"label\"}…] (never the tokens themselves).")
+    var json = false
+
     func run() async throws {
         // Read only: a store made before personal tokens existed is refused as "written by an older hmon",
         // with how to bring it up to date, rather than migrated by a command that only lists.
         let store = try await StoreOpener(database).openStore(.readOnly)
         let tokens = try await store.personalTokens()
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        if json {
+            print(try ListingJSON.text(tokens.map {
+                ["id": $0.id, "user": $0.userName, "access": "read-only", "made": formatter.string(from: $0.createdAt), "label": $0.label]
+            }))
+            return
+        }
         if tokens.isEmpty {
             printEscaped("No personal tokens: make one with `hmon token add --read-only`.")
             return
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
         for token in tokens {
             printEscaped("\(token.id)  \(token.userName)  read-only  \(formatter.string(from: token.createdAt))  \(token.label)")
         }
