@@ -220,7 +220,7 @@ private struct DemoPlan {
                 add(food, at(meal.hour + random.unit() * 0.5), [Field.calories: .number(kcal), Field.comments: .text(name)],
                     random: &random)
             }
-            if let measurement = Self.hrvMeasurement(on: day, today: today, at: at) {
+            if let measurement = Self.hrvMeasurement(on: day, today: today, trainingDay: workoutHour >= 0, at: at) {
                 var own = SeededRandom(seed: 0x4852_5601 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
                 if let appleSDNN = measurement.data[Field.appleSDNN] {
                     add(watchHRV, measurement.time, measurement.data, random: &own)
@@ -245,7 +245,12 @@ private struct DemoPlan {
     /// a share token), on others computed from the watch's beats, with Apple's SDNN beside them. Its own
     /// stream per day keeps it stable. One morning of the last ten without a measurement has the watch's
     /// record with a flat beat list instead, refused: Apple's SDNN alone and the reason.
-    private static func hrvMeasurement(on day: Day, today: Day, at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
+    ///
+    /// HRV is higher on the mornings of the days with a workout, as for someone who trains when rested:
+    /// the demo's one genuine finding between two attributes measured apart (its stress is computed from
+    /// the same measurement's HRV, so that pair is never tested).
+    private static func hrvMeasurement(on day: Day, today: Day, trainingDay: Bool,
+                                       at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
         guard day.days(to: today) < 100 else { return nil }
         var random = SeededRandom(seed: 0x4852_5602 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
         guard random.unit() < 0.85 else {
@@ -255,7 +260,8 @@ private struct DemoPlan {
         // ln RMSSD around ln 48 ms, lower for a hard fortnight five weeks ago, noisy from day to day.
         let age = day.days(to: today)
         let strain = (28...41).contains(age) ? -0.25 : 0
-        let rmssd = exp(log(48) + strain + random.normal() * 0.13)
+        let rested = trainingDay ? 0.15 : 0
+        let rmssd = exp(log(48) + strain + rested + random.normal() * 0.13)
         let sdnn = rmssd * (1.05 + random.unit() * 0.25)
         let heartRate = (58 - (rmssd - 48) * 0.2 + random.normal() * 2).rounded()
         let round1 = { (x: Double) in (x * 10).rounded() / 10 }

@@ -33,9 +33,9 @@ struct MonochromeChartTests {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()
         let frame = await dashboard.snapshot(of: "hrv", size: Size(width: 120, height: 40))
-        // The demo's band is "normal 41.6–48.8 ms", said above the chart; its edges are dotted lines across it.
+        // The demo's band is "normal 43.6–52.0 ms", said above the chart; its edges are dotted lines across it.
         let text = (0..<40).map { frame.line($0) }
-        #expect(text.contains { $0.contains("normal 41.6–48.8 ms") })
+        #expect(text.contains { $0.contains("normal 43.6–52.0 ms") })
         let axisRows = text.indices.filter { text[$0].contains("┤") }
         let first = try #require(axisRows.first, "the chart's axis")
         let plot = text[first].range(of: "┤").map { text[first].distance(from: text[first].startIndex, to: $0.lowerBound) + 1 } ?? 0

@@ -16,6 +16,9 @@ import Testing
         #expect(InsightAttribute.weight.relation(to: .netEnergy) == .derived, "either way round")
         #expect(InsightAttribute.netEnergy.relation(to: .energy) == .derived)
         #expect(InsightAttribute.restingEnergy.relation(to: .weight) == .derived)
+        // Measured together: Welltory's stress is its score of the same measurement's HRV.
+        #expect(InsightAttribute.heartRateVariability.relation(to: .stress) == .derived)
+        #expect(InsightAttribute.stress.relation(to: .heartRateVariability) == .derived, "either way round")
     }
 
     @Test func pairsThatMeasureOneThingTwiceAreExpected() {
@@ -27,7 +30,8 @@ import Testing
 
     @Test func independentPairsStayFindings() {
         #expect(InsightAttribute.energy.relation(to: .weight) == .independent)
-        #expect(InsightAttribute.heartRateVariability.relation(to: .stress) == .independent)
+        #expect(InsightAttribute.heartRateVariability.relation(to: .activeEnergy) == .independent)
+        #expect(InsightAttribute.stress.relation(to: .activeEnergy) == .independent)
         #expect(InsightAttribute.steps.relation(to: .weight) == .independent)
     }
 

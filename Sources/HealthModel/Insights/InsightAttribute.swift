@@ -59,6 +59,9 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .netEnergy: [.energy, .activeEnergy, .restingEnergy]
         case .restingEnergy: [.weight]
         case .weighIns: [.weight, .bodyFat, .leanMass]
+        // Welltory computes its stress score from the HRV of the same measurement: they move together by
+        // construction, whatever the person does.
+        case .stress: [.heartRateVariability]
         default: []
         }
     }
