@@ -35,7 +35,8 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
     private struct Feed {
         let socket: FeedSocket
         let user: Int
-        let slot: Int
+        /// The token it was opened with: a sign-in signed in again has a new one, and its old feeds keep theirs.
+        let token: String
         /// Whether its token works as far as the harness knows: a dead token's feed must end.
         var mustEnd = false
     }
@@ -96,7 +97,9 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
             case 4: try revoke(user: user, slot: slot, path: "PUT /revokeAccessToken")
             case 5: try revoke(user: user, slot: slot, path: "GET /logout")
             case 6: try (argument & 2 == 0 ? changePassword(user: user) : passExpiry())
-            default: try signIn(user: user, slot: slot)
+            default:
+                steps.append("user \(user) signs in again as sign-in \(slot)")
+                try signIn(user: user, slot: slot)
             }
             try checkFeeds()
         }
@@ -123,12 +126,12 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
             if let status, status >= 500 { throw finding("a feed's opening was answered \(status)") }
             if !signIn.works {
                 guard status == 401 || status == 200 else { throw finding("a dead token's feed was answered \(status.map(String.init) ?? "nothing")") }
-                if status == 200 { feeds.append(Feed(socket: socket, user: user, slot: slot, mustEnd: true)) }
+                if status == 200 { feeds.append(Feed(socket: socket, user: user, token: signIn.token, mustEnd: true)) }
                 return
             }
             if status == 200 {
                 guard openOfUser < Self.feedsPerUser else { throw finding("a feed past the cap of \(Self.feedsPerUser) was opened") }
-                feeds.append(Feed(socket: socket, user: user, slot: slot))
+                feeds.append(Feed(socket: socket, user: user, token: signIn.token))
                 return
             }
             guard status == 429 else { throw finding("a working token's feed was answered \(status.map(String.init) ?? "nothing")") }
@@ -165,7 +168,8 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
         let answer = try exchange(path, token: signIn.token, body: nil)
         guard answer < 500 else { throw finding("\(path) was answered \(answer)") }
         if signIn.works && answer != 200 { throw finding("\(path) of a working token was answered \(answer)") }
-        tokenStopped(user: user, slot: slot)
+        signIns[user][slot]?.works = false
+        endFeeds { $0.token == signIn.token }
     }
 
     private func changePassword(user: Int) throws(FuzzFinding) {
@@ -175,13 +179,16 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
         if case .failure(let error) = ServerFuzz.blocking({ try await store.setPassword("another horse \(UUID())", userID: userID) }) {
             throw finding("cannot change the password: \(error)")
         }
-        for slot in 0..<3 { tokenStopped(user: user, slot: slot) }
+        // Every token of the user is revoked, those of earlier sign-ins too.
+        for slot in 0..<3 { signIns[user][slot]?.works = false }
+        endFeeds { $0.user == user }
     }
 
     private func passExpiry() throws(FuzzFinding) {
         steps.append("the clock passes every token's expiry")
         clock.advance(by: 2 * 3600)
-        for user in 0..<2 { for slot in 0..<3 { tokenStopped(user: user, slot: slot) } }
+        for user in 0..<2 { for slot in 0..<3 { signIns[user][slot]?.works = false } }
+        endFeeds { _ in true }
     }
 
     @discardableResult
@@ -191,10 +198,9 @@ final class FeedLifecycleFuzz: @unchecked Sendable {
         return signIn
     }
 
-    /// A sign-in stopped working: its feeds must end.
-    private func tokenStopped(user: Int, slot: Int) {
-        signIns[user][slot]?.works = false
-        for index in feeds.indices where feeds[index].user == user && feeds[index].slot == slot {
+    /// The tokens of the feeds `which` picks stopped working: those feeds must end.
+    private func endFeeds(_ which: (Feed) -> Bool) {
+        for index in feeds.indices where which(feeds[index]) {
             feeds[index].mustEnd = true
         }
     }
