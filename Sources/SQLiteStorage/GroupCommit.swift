@@ -23,6 +23,8 @@ final class GroupCommit: Sendable {
 
     private struct State {
         var waiting: [Job] = []
+        /// Writes of the group at the writer now, not yet finished.
+        var writing = 0
         var draining = false
     }
 
@@ -49,6 +51,8 @@ final class GroupCommit: Sendable {
 
     /// Writes waiting for the next group (for tests).
     var waitingCount: Int { state.withLock { $0.waiting.count } }
+    /// Writes not yet finished: waiting, or in the group at the writer (for tests).
+    var pendingCount: Int { state.withLock { $0.waiting.count + $0.writing } }
 
     /// Runs `updates` in the next group's transaction; returns its value once that transaction is committed.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -90,11 +94,13 @@ final class GroupCommit: Sendable {
             let group: [Job] = state.withLock { state in
                 let group = Array(state.waiting.prefix(Self.largestGroup))
                 state.waiting.removeFirst(group.count)
+                state.writing = group.count
                 if group.isEmpty { state.draining = false }
                 return group
             }
             if group.isEmpty { return }
             let commitError = await write(group)
+            state.withLock { $0.writing = 0 }
             for job in group { job.finish(commitError) }
         }
     }

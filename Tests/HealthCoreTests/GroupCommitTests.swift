@@ -41,13 +41,16 @@ import Testing
                     }
                 }
             }
-            try #require(await Waiting.until(every: .milliseconds(5)) { store.groupCommit.waitingCount >= 40 },
-                         "the 40 posts never all waited for the commit")
+            // The first post may have taken a group of its own to the writer before the others came: they wait
+            // for the next one. Either way all 40 are held until the writer is let go.
+            let allHeld = await Waiting.until(every: .milliseconds(5)) { store.groupCommit.pendingCount >= 40 }
             let commitsBefore = counter.commits
+            // Let go whatever happened: a writer still held would hang every post, and the run with them.
             release.signal()
+            try #require(allHeld, "the 40 posts never all waited for the commit")
             var results: [Int: Bool] = [:]
             for try await (index, stored) in group { results[index] = stored }
-            #expect(counter.commits == commitsBefore + 1, "the 40 posts took \(counter.commits - commitsBefore) commits")
+            #expect(counter.commits - commitsBefore <= 2, "the 40 posts took \(counter.commits - commitsBefore) commits, not one or two")
             return results
         }
         #expect(results.filter { !$0.value }.keys.sorted() == [17])
