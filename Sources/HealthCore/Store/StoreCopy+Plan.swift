@@ -26,13 +26,14 @@ extension StoreCopy {
         for name in names {
             guard let targetColumns = target.columns[name] else {
                 throw HealthError.invalidValue("\(targetName) has no table \(name), which \(sourceName) holds: "
-                                               + "open both with the same hmon version; nothing was copied")
+                                               + "make it there too (stores this hmon made have the same tables); nothing was copied")
             }
             let columns = source.columns[name] ?? []
             let missing = columns.filter { !targetColumns.contains($0) }
             if !missing.isEmpty {
                 throw HealthError.invalidValue("\(targetName) has no column \(missing.map { "\(name).\($0)" }.joined(separator: ", ")), "
-                                               + "which \(sourceName) holds: open both with the same hmon version; nothing was copied")
+                                               + "which \(sourceName) holds: add it there too (stores this hmon made have the same columns); "
+                                               + "nothing was copied")
             }
             tables[name] = Table(name: name, columns: columns)
         }
