@@ -6,49 +6,64 @@ import HealthModel
 
 /// `StoreCopy` on SQLite: pages by rowid; the target's rows are written in one write transaction.
 extension LocalStore: StoreRowCopying {
+    package func copyCatalog() async throws -> StoreCopy.Catalog {
+        try await read { db in
+            var columns: [String: [String]] = [:]
+            var parents: [String: Set<String>] = [:]
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            for table in tables {
+                // `hidden` is 0 for a column a row is written with (generated columns are 2 or 3).
+                columns[table] = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0 ORDER BY cid",
+                                                     arguments: [table])
+                parents[table] = Set(try String.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [table]))
+            }
+            return StoreCopy.Catalog(columns: columns, parents: parents)
+        }
+    }
+
     package func rowCount(_ table: String) async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(StoreCopy.quoted(table))") ?? 0 }
     }
 
     package func rows(of table: StoreCopy.Table, after: StoreCopy.Value?, limit: Int) async throws
         -> (rows: [[StoreCopy.Value]], last: StoreCopy.Value?) {
-        let columns = table.columns.map(\.name).joined(separator: ", ")
+        let columns = table.columns.map(StoreCopy.quoted).joined(separator: ", ")
+        let name = StoreCopy.quoted(table.name)
         var start = Int64.min
         if case .integer(let key) = after { start = key }
         let from = start
-        if StoreCopy.unpaged.contains(table.name) {
-            return try await read { db in
-                (try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table.name)").map { row in
-                    table.columns.enumerated().map { index, column in Self.copyValue(row[index] as DatabaseValue, kind: column.kind) }
+        return try await read { db in
+            // A table kept WITHOUT ROWID (the small Exist ones) has no rowid to page by: it is read whole.
+            let definition = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                                 arguments: [table.name]) ?? ""
+            if definition.uppercased().contains("WITHOUT ROWID") {
+                return (try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(name)").map { row in
+                    table.columns.indices.map { Self.copyValue(row[$0] as DatabaseValue) }
                 }, nil)
             }
-        }
-        return try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT rowid, \(columns) FROM \(table.name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            let rows = try Row.fetchAll(db, sql: "SELECT rowid, \(columns) FROM \(name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
                                         arguments: [from, limit])
-            let values = rows.map { row in
-                table.columns.enumerated().map { index, column in Self.copyValue(row[index + 1] as DatabaseValue, kind: column.kind) }
-            }
+            let values = rows.map { row in table.columns.indices.map { Self.copyValue(row[$0 + 1] as DatabaseValue) } }
             return (values, rows.last.map { .integer($0[0]) })
         }
     }
 
-    package func replaceRows(from source: any StoreRowCopying, totals: [String: Int], replacing: Bool,
-                     progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int] {
+    package func replaceRows(from source: any StoreRowCopying, tables: [StoreCopy.Table], clearing: [String], totals: [String: Int],
+                             replacing: Bool, progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int] {
         let location = self.location
         return try await write { db in
             let users = try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0
             let readings = try Int.fetchOne(db, sql: "SELECT count(*) FROM messages") ?? 0
             if users + readings > 0 {
                 guard replacing else { throw StoreCopy.notEmpty(location, users: users, readings: readings) }
-                for table in StoreCopy.tables.reversed() { try db.execute(sql: "DELETE FROM \(table.name)") }
-                try db.execute(sql: "DELETE FROM day_totals_cache")
+                for table in clearing { try db.execute(sql: "DELETE FROM \(StoreCopy.quoted(table))") }
             }
             var copied: [String: Int] = [:]
-            for table in StoreCopy.tables {
-                let names = table.columns.map(\.name)
+            for table in tables {
+                let names = table.columns.map(StoreCopy.quoted)
                 let statement = try db.makeStatement(sql: """
-                    INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
+                    INSERT INTO \(StoreCopy.quoted(table.name)) (\(names.joined(separator: ", "))) \
+                    VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
                     """)
                 var after: StoreCopy.Value?
                 var count = 0
@@ -58,9 +73,7 @@ extension LocalStore: StoreRowCopying {
                     let last = after
                     let page = try Self.waiting { try await source.rows(of: table, after: last, limit: StoreCopy.pageSize) }
                     for row in page.rows {
-                        try statement.execute(arguments: StatementArguments(zip(row, table.columns).map { value, column in
-                            Self.databaseValue(value, kind: column.kind)
-                        }))
+                        try statement.execute(arguments: StatementArguments(row.map(Self.databaseValue)))
                     }
                     count += page.rows.count
                     progress?(StoreCopy.Progress(table: table.name, copied: count, total: totals[table.name] ?? count))
@@ -73,24 +86,23 @@ extension LocalStore: StoreRowCopying {
         }
     }
 
-    private static func copyValue(_ value: DatabaseValue, kind: StoreCopy.Kind) -> StoreCopy.Value {
-        if kind == .id, let id = StoredID.fromDatabaseValue(value) { return .text(id.id) }
-        return switch value.storage {
+    private static func copyValue(_ value: DatabaseValue) -> StoreCopy.Value {
+        switch value.storage {
         case .null: .null
         case .int64(let number): .integer(number)
         case .double(let number): .real(number)
         case .string(let text): .text(text)
-        case .blob(let data): .text(String(decoding: data, as: UTF8.self))
+        case .blob(let data): .bytes(Array(data))
         }
     }
 
-    private static func databaseValue(_ value: StoreCopy.Value, kind: StoreCopy.Kind) -> DatabaseValue {
-        if kind == .id, case .text(let id) = value { return StoredID(id).databaseValue }
-        return switch value {
+    private static func databaseValue(_ value: StoreCopy.Value) -> DatabaseValue {
+        switch value {
         case .null: .null
         case .integer(let number): number.databaseValue
         case .real(let number): number.databaseValue
         case .text(let text): text.databaseValue
+        case .bytes(let bytes): Data(bytes).databaseValue
         }
     }
 

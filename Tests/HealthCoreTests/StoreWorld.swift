@@ -35,7 +35,8 @@ struct StoreWorld {
         if let local = store as? LocalStore {
             return try await local.read { db in try String.fetchAll(db, sql: sql) }
         }
-        let output = try TestPostgres.psql(try #require(postgresURL), sql)
+        let url = try #require(postgresURL)
+        let output = try await offThePool { try TestPostgres.psql(url, sql) }
         return output.isEmpty ? [] : output.split(separator: "\n").map(String.init)
     }
 

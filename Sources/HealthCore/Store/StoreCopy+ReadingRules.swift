@@ -8,16 +8,21 @@ extension StoreCopy {
     /// written by an older hmon, or edited by hand, may hold one that does not; copying it would carry it
     /// into a store that promises otherwise. It is found before the target is touched, and named with how
     /// to mend it at the source, so nothing is half-copied.
-    package static func checkReadings(of source: any StoreRowCopying) async throws {
+    package static func checkReadings(of source: any StoreRowCopying, tables: [Table]) async throws {
         guard let table = tables.first(where: { $0.name == "messages" }),
-              let idColumn = table.columns.firstIndex(where: { $0.name == "mid" }),
-              let dataColumn = table.columns.firstIndex(where: { $0.name == "data" })
+              let idColumn = table.columns.firstIndex(of: "mid"),
+              let dataColumn = table.columns.firstIndex(of: "data")
         else { return }
         var after: Value?
         repeat {
             let page = try await source.rows(of: table, after: after, limit: pageSize)
             for row in page.rows {
-                guard case .text(let id) = row[idColumn], case .text(let json) = row[dataColumn] else { continue }
+                guard case .text(let json) = row[dataColumn] else { continue }
+                let id = switch row[idColumn] {
+                case .bytes(let bytes): BinaryID.decode(bytes)
+                case .text(let text): text
+                default: "\(row[idColumn])"
+                }
                 if let problem = problem(inStoredData: json) {
                     throw HealthError.invalidValue(
                         "the reading \(id) in \(source.location) holds \(problem): correct it with `hmon reading edit \(id)` or "

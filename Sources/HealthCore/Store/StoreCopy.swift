@@ -5,60 +5,36 @@ import HealthModel
 /// the same ids, password and token hashes, times and reading JSON — in one transaction on the target,
 /// so an interrupted copy leaves the target as it was.
 ///
-/// The device types come from both engines' migrations and are the same; the per-day sums
-/// (`day_totals_cache`) are derived and keyed by SQLite's rowids, so the target recomputes them. The undo
-/// journal (`undo_journal`) stays behind: undo belongs to the store where the change was made.
+/// Which tables and columns are copied is read from the source's live catalog, not from a list kept
+/// here: a column both engines' migrations add is copied without any change to this file. The tables left
+/// out on purpose are named below (`notCopied`), each with its reason.
 public enum StoreCopy {
-    /// What a column holds, so each engine binds and reads it with its own type (SQLite keeps a
-    /// device's `connected` as 0/1, PostgreSQL as a boolean).
-    /// `id` is an id each engine keeps as `BinaryID` bytes (schema version 20), copied as its text.
-    package enum Kind: Sendable { case text, integer, real, boolean, id }
-
-    package struct Table: Sendable {
-        package var name: String
-        package var columns: [(name: String, kind: Kind)]
-    }
-
-    /// In an order the foreign keys accept; columns as of schema version 13 on both engines, with the four
-    /// numbers beside a reading's JSON (plain columns since SQLite's 14 and PostgreSQL's 15, generated before)
-    /// and a code's PKCE challenge (16 on both), and the byte keys readings refer to users and devices by (20).
-    package static let tables: [Table] = [
-        Table(name: "users", columns: [("id", .text), ("name", .text), ("full_name", .text), ("email", .text),
-                                       ("password_hash", .text), ("created_at", .integer), ("modified_at", .integer),
-                                       ("name_key", .text), ("name_skeleton", .text), ("key", .id)]),
-        Table(name: "profiles", columns: [("user_id", .text), ("birth_date", .text), ("sex", .text), ("height_cm", .real),
-                                          ("lean_mass_kg", .real), ("mass_unit", .text), ("energy_unit", .text),
-                                          ("bmr_formula", .text), ("goal_kg", .real)]),
-        Table(name: "devices", columns: [("id", .text), ("uid", .text), ("dtid", .text), ("name", .text),
-                                         ("manifest_version", .integer), ("created_at", .integer), ("connected", .boolean),
-                                         ("key", .id)]),
-        Table(name: "messages", columns: [("mid", .id), ("sdid", .id), ("sdtid", .id), ("uid", .id), ("ts", .integer),
-                                          ("cts", .integer), ("mv", .integer), ("data", .text), ("weight", .real),
-                                          ("active_energy", .real), ("calories", .real), ("basal_energy", .real)]),
-        Table(name: "oauth_clients", columns: [("id", .text), ("secret_hash", .text), ("name", .text), ("redirect_uri", .text),
-                                               ("created_at", .integer), ("owner_id", .text)]),
-        Table(name: "tokens", columns: [("hash", .text), ("user_id", .text), ("kind", .text), ("client_id", .text),
-                                        ("scope", .text), ("redirect_uri", .text), ("expires_at", .integer),
-                                        ("created_at", .integer), ("family", .text), ("spent_at", .integer),
-                                        // Copied with its code: a code without its challenge would be exchanged without PKCE.
-                                        ("code_challenge", .text)]),
-        Table(name: "welltory_links", columns: [("hash", .text), ("user_id", .text), ("device_id", .text), ("created_at", .integer)]),
-        Table(name: "exist_service_devices", columns: [("uid", .text), ("client_id", .text), ("dtid", .text), ("device_id", .text)]),
-        Table(name: "exist_owners", columns: [("uid", .text), ("attribute", .text), ("client_id", .text), ("service", .text),
-                                              ("device_id", .text)]),
-        Table(name: "personal_tokens", columns: [("id", .text), ("hash", .text), ("user_id", .text), ("label", .text),
-                                                 ("scope", .text), ("created_at", .integer)]),
-        Table(name: "push_links", columns: [("id", .text), ("kind", .text), ("hash", .text), ("user_id", .text),
-                                            ("created_at", .integer), ("last_used_at", .integer)]),
-        Table(name: "exist_pushed", columns: [("server", .text), ("uid", .text), ("attribute", .text), ("day", .text), ("value", .real)]),
+    /// Tables never copied, and why. `cleared` ones are emptied on the target by `--force` with the rest
+    /// of its data; the others belong to the target's own schema and are never touched.
+    package static let notCopied: [String: (reason: String, cleared: Bool)] = [
+        "grdb_migrations": ("SQLite's record of its applied migrations", false),
+        "hmon_meta": ("PostgreSQL's schema version, owner mark and change counter", false),
+        "device_types": ("made by both engines' migrations, the same on both", false),
+        "device_type_fields": ("made by both engines' migrations, the same on both", false),
+        "day_totals_cache": ("per-day sums derived from the readings and signed with SQLite's rowids: recomputed", true),
+        "undo_journal": ("undo belongs to the store where the change was made", true),
     ]
 
-    /// Tables SQLite keeps WITHOUT ROWID (no rowid to page by): small, read whole.
-    package static let unpaged: Set<String> = ["exist_service_devices", "exist_owners", "exist_pushed"]
+    /// A table as the copy moves it: its name and the columns it copies, in the source's order.
+    package struct Table: Sendable, Equatable {
+        package var name: String
+        package var columns: [String]
 
-    /// One cell.
+        package init(name: String, columns: [String]) {
+            self.name = name
+            self.columns = columns
+        }
+    }
+
+    /// One cell, as either engine reads and writes it: booleans as 0/1 (SQLite keeps a device's
+    /// `connected` so), bytes as bytes (a reading's ids are `BinaryID` bytes on both).
     package enum Value: Sendable, Equatable {
-        case null, integer(Int64), real(Double), text(String)
+        case null, integer(Int64), real(Double), text(String), bytes([UInt8])
     }
 
     /// How many rows a page of the copy moves.
@@ -69,14 +45,13 @@ public enum StoreCopy {
         public var table: String
         public var copied: Int
         public var total: Int
-    
 
         package init(table: String, copied: Int, total: Int) {
             self.table = table
             self.copied = copied
             self.total = total
         }
-}
+    }
 
     /// Copies `source` into `target`. Refuses a target that already has accounts or readings unless
     /// `replacing` (then its rows are deleted first, in the same transaction). Returns the rows copied per table.
@@ -89,11 +64,16 @@ public enum StoreCopy {
         if source.location == target.location {
             throw HealthError.invalidValue("the source and the target are the same store (\(source.location))")
         }
-        try await checkReadings(of: reader)
+        let sourceCatalog = try await reader.copyCatalog()
+        let targetCatalog = try await writer.copyCatalog()
+        let tables = try plan(from: sourceCatalog, source: source.location, to: targetCatalog, target: target.location)
+        let clearing = try cleared(on: targetCatalog, along: sourceCatalog)
+        try await checkReadings(of: reader, tables: tables)
         var totals: [String: Int] = [:]
         for table in tables { totals[table.name] = try await reader.rowCount(table.name) }
         let sourceTotals = totals
-        return try await writer.replaceRows(from: reader, totals: sourceTotals, replacing: replacing, progress: progress)
+        return try await writer.replaceRows(from: reader, tables: tables, clearing: clearing, totals: sourceTotals,
+                                            replacing: replacing, progress: progress)
     }
 
     /// The refusal for a target that holds data, naming what it holds.
@@ -102,15 +82,19 @@ public enum StoreCopy {
     }
 }
 
-/// What an engine does for `StoreCopy`: read a table's rows page by page in their insertion order, and
-/// write another store's rows inside one transaction of its own.
+/// What an engine does for `StoreCopy`: describe its tables, read a table's rows page by page in their
+/// insertion order, and write another store's rows inside one transaction of its own.
 package protocol StoreRowCopying: HealthStore {
+    /// The store's tables as its live catalog describes them.
+    func copyCatalog() async throws -> StoreCopy.Catalog
     func rowCount(_ table: String) async throws -> Int
     /// At most `limit` rows after the one whose key is `after` (nil: from the start), in the engine's
-    /// insertion order (SQLite's rowid, PostgreSQL's `seq`, else the primary key), each in
-    /// `table.columns`' order; with the last row's key, to pass as `after` for the next page.
+    /// insertion order (SQLite's rowid, PostgreSQL's serial column, else the primary key), each in
+    /// `table.columns`' order; with the last row's key, to pass as `after` for the next page (nil when the
+    /// table is read whole).
     func rows(of table: StoreCopy.Table, after: StoreCopy.Value?, limit: Int) async throws
         -> (rows: [[StoreCopy.Value]], last: StoreCopy.Value?)
-    func replaceRows(from source: any StoreRowCopying, totals: [String: Int], replacing: Bool,
-                     progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int]
+    /// Empties `clearing` (when `replacing` and the store holds data), then writes `tables` in their order.
+    func replaceRows(from source: any StoreRowCopying, tables: [StoreCopy.Table], clearing: [String], totals: [String: Int],
+                     replacing: Bool, progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int]
 }
