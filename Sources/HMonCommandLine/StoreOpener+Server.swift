@@ -23,13 +23,24 @@ extension StoreOpener {
         return url
     }
 
+    /// Seconds a remote command waits for each answer: 10, or `$HMON_SERVER_WAIT` for a slow link or a
+    /// server that checks passwords on a busy machine.
+    func serverWait() throws -> TimeInterval {
+        guard let text = environment["HMON_SERVER_WAIT"], !text.isEmpty else { return 10 }
+        guard let seconds = NumberText.decimal(text), seconds >= 1, seconds <= 600 else {
+            throw CommandError("HMON_SERVER_WAIT=\(text.debugDescription) is not a number of seconds from 1 to 600: unset it for the default of 10")
+        }
+        return seconds
+    }
+
     /// The server's service, not signed in yet, and the session saved for that server if there is one:
     /// what a sign-in screen needs. Sessions the service obtains or refreshes are saved (mode 0600); one
     /// the server rejects is forgotten.
     public func remoteService(_ address: String) throws -> (service: RemoteHealthService, saved: Session?) {
         let url = try Self.serverURL(address)
         let sessions = SessionStore(paths: paths)
-        let service = RemoteHealthService(server: url, onSessionChange: { session in
+        let options = RemoteHealthService.Options(timeout: try serverWait())
+        let service = RemoteHealthService(server: url, options: options, onSessionChange: { session in
             if let session {
                 try? sessions.save(session)
             } else if let saved = sessions.load(), saved.location == url.absoluteString.trimmingTrailingSlashes {

@@ -18,6 +18,8 @@ extension TmuxSession {
                 "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
                 "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
                 "TERM": "xterm-256color",
+                // A server beside a full test run checks passwords slowly; no walk here is about its pace.
+                "HMON_SERVER_WAIT": "120",
             ]
         }
     }

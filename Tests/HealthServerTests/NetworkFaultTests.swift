@@ -67,6 +67,20 @@ import Glibc
         }
     }
 
+    @Test func aWaitForTheServerThatIsNotANumberOfSecondsIsRefusedSayingWhatToDo() async throws {
+        let binary = try ServeCommandTests.hmonBinary()
+        let home = try CommandHome("server-wait")
+        defer { home.remove() }
+        for text in ["soon", "0", "601"] {
+            let result = try await ServeCommandTests.run(
+                binary, ["device", "list", "--server", "http://127.0.0.1:9", "--user", "alice", "--password-stdin"],
+                input: "secret\n", environment: home.environment.merging(["HMON_SERVER_WAIT": text]) { $1 })
+            #expect(result.status == 1)
+            #expect(result.errors == "hmon: HMON_SERVER_WAIT=\"\(text)\" is not a number of seconds from 1 to 600: unset it for the default of 10\n",
+                    "\(result.errors)")
+        }
+    }
+
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let silent = try SilentListener()
         let client = RemoteHealthService(server: URL(string: "http://127.0.0.1:\(silent.port)")!, options: .init(timeout: 1))
