@@ -39,8 +39,8 @@ struct EveryScreenAt80x24Tests {
 
     @Test func aTextIsCutBetweenWordsAndAWordWithNoSpaceToBackOffToIsFound() {
         let canvas = CutWordRecorder(size: Size(width: 24, height: 2))
-        canvas.text("Energy eaten (kcal)", at: Point(x: 0, y: 0), style: .text, maxWidth: 18)
-        canvas.text("db9c559891948d2378bc927ded3", at: Point(x: 0, y: 1), style: .text, maxWidth: 10)
+        _ = canvas.text("Energy eaten (kcal)", at: Point(x: 0, y: 0), style: .text, maxWidth: 18)
+        _ = canvas.text("db9c559891948d2378bc927ded3", at: Point(x: 0, y: 1), style: .text, maxWidth: 10)
         #expect(canvas.grid.line(0) == "Energy eaten…", "\(canvas.grid.line(0))")
         #expect(canvas.brokenWords == ["\"db9c55989…\" of \"db9c559891948d2378bc927ded3\""])
     }
