@@ -67,7 +67,7 @@ struct EveryScreenAt80x24Tests {
             _ = await dashboard.press(.char(Character(tab)))
             _ = await dashboard.press(.char("a"))
             found += Self.broken(dashboard, "\(name) prompt")
-            for character in "12x" { _ = await dashboard.press(.char(character)) }
+            await dashboard.type("12x")
             _ = await dashboard.press(.enter)
             found += Self.broken(dashboard, "\(name) prompt refusing 12x")
             _ = await dashboard.press(.escape)
@@ -81,7 +81,7 @@ struct EveryScreenAt80x24Tests {
         found += Self.broken(dashboard, "find prompt")
         _ = await dashboard.press(.escape)
         _ = await dashboard.press(.char("t"))
-        for character in "someday" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("someday")
         _ = await dashboard.press(.enter)
         found += Self.broken(dashboard, "date prompt refusing a date")
         _ = await dashboard.press(.escape)
@@ -91,7 +91,7 @@ struct EveryScreenAt80x24Tests {
         _ = await dashboard.press(.tab)
         _ = await dashboard.press(.tab)
         for _ in 0..<6 { _ = await dashboard.press(.backspace) }
-        for character in "999" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("999")
         _ = await dashboard.press(.tab)
         found += Self.broken(dashboard, "profile form refusing a height")
         found += await Self.helpPages(dashboard, "profile form")
@@ -108,16 +108,16 @@ struct EveryScreenAt80x24Tests {
         found += await Self.helpPages(dashboard, "sign-in form")
         _ = await dashboard.press(.ctrl("n"))
         found += Self.broken(dashboard, "create-account form")
-        for character in "ana b" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("ana b")
         _ = await dashboard.press(.tab)
         found += Self.broken(dashboard, "create-account form refusing a name")
         _ = await dashboard.press(.backTab)
         _ = await dashboard.press(.backspace)
         _ = await dashboard.press(.backspace)
         for _ in 0..<3 { _ = await dashboard.press(.tab) }
-        for character in "hunter22" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("hunter22")
         _ = await dashboard.press(.tab)
-        for character in "hunter22" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("hunter22")
         _ = await dashboard.press(.enter)
         try #require(dashboard.app.profileForm?.isSetup == true, "the setup form is open")
         found += Self.broken(dashboard, "setup form")

@@ -49,7 +49,7 @@ struct TableSeekKeysTests {
         let world = try await DemoWorld()
         let dashboard = try await weights(world)
         _ = await dashboard.press(.char("/"))
-        for character in "nov 03, 2026" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("nov 03, 2026")
         #expect(frame(of: dashboard, size: size).split(separator: "\n").last?.contains("Find: nov 03, 2026") == true,
                 "the prompt is in the status bar")
         _ = await dashboard.press(.enter)
@@ -58,7 +58,7 @@ struct TableSeekKeysTests {
         let before = dashboard.weights?.selectedIndex
         _ = await dashboard.press(.char("/"))
         for _ in 0..<20 { _ = await dashboard.press(.backspace) }
-        for character in "no such text" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("no such text")
         _ = await dashboard.press(.enter)
         let status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
         #expect(status.contains("no weigh-in shows \"no such text\""), "\(status)")
@@ -72,7 +72,7 @@ struct TableSeekKeysTests {
         let loadedBefore = dashboard.weights?.rows.count ?? 0
 
         _ = await dashboard.press(.char("t"))
-        for character in "2026-9-1" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("2026-9-1")
         _ = await dashboard.press(.enter)
         // The newest weigh-in on or before that day, as the store has it.
         let calendar = world.clock.calendar
@@ -86,7 +86,7 @@ struct TableSeekKeysTests {
         #expect(line.contains(model.rows[model.selectedIndex].date) && (line.contains("Sep 01") || line.contains("Aug ")), "\(line)")
 
         _ = await dashboard.press(.char("t"))
-        for character in "someday" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("someday")
         _ = await dashboard.press(.enter)
         let status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
         #expect(status.contains("not a date: type 2026-11-20 or yesterday"), "\(status)")

@@ -24,17 +24,13 @@ struct TypoAndUndoTests {
         return (world, dashboard, try #require(dashboard.weights), user)
     }
 
-    func type(_ text: String, into dashboard: Dashboard) async {
-        for character in text { _ = await dashboard.press(.char(character)) }
-    }
-
     @Test func aTypoAnsweredNoStoresNothingAnsweredYesStoresItAndCtrlZRemovesIt() async throws {
         let (world, dashboard, weights, user) = try await weights()
         let count = try await world.store.messageCount(userID: user.id)
         let trend = try #require(weights.summary.first?.text)
 
         _ = await dashboard.press(.char("a"))
-        await type("27.2", into: dashboard)
+        await dashboard.type("27.2")
         _ = await dashboard.press(.enter)
         let question = try #require(weights.farFromTrend?.question)
         #expect(question.hasPrefix("27.2 kg is "), "\(question)")
@@ -67,7 +63,7 @@ struct TypoAndUndoTests {
         let newest = try #require(weights.rows.first)
         _ = await dashboard.press(.char("e"))
         for _ in 0..<8 { _ = await dashboard.press(.backspace) }
-        await type("70", into: dashboard)
+        await dashboard.type("70")
         _ = await dashboard.press(.enter)
         #expect(weights.rows.first?.weight == "70.0")
         _ = await dashboard.press(.char("d"))
@@ -101,7 +97,7 @@ struct RemoteTypoAndUndoTests {
         let count = try await world.store.messageCount(userID: user.id)
 
         _ = await dashboard.press(.char("a"))
-        for character in "27.2" { _ = await dashboard.press(.char(character)) }
+        await dashboard.type("27.2")
         _ = await dashboard.press(.enter)
         #expect(weights.farFromTrend?.question.hasPrefix("27.2 kg is ") == true)
         _ = await dashboard.press(.char("y"))
