@@ -3,8 +3,8 @@ import PackageDescription
 
 // Layers (see docs/architecture.md): arrows point from importer to imported, never back up.
 //   hmon -> HMonTUI -> HealthViewModels -> HealthCore -> HealthModel -> CheckedNumbers
-//   hmon -> HealthServer -> HealthCore
-//   hmon -> HMonCommandLine -> SQLiteStorage | PostgresStorage | RemoteClient -> HealthCore
+//   hmon -> HealthServer -> HealthFormats | SAMIContract | HealthConnectors -> HealthCore
+//   hmon -> HMonCommandLine -> SQLiteStorage | PostgresStorage | RemoteClient -> HealthFormats | SAMIContract | HealthConnectors -> HealthCore
 //   HMonTUI -> Terminal -> CNcurses
 // The screens, the view models, the core and the server link no database driver and no HTTP client:
 // the executable wires the engines in (PackageLayeringTests reads this file and checks it).
@@ -88,23 +88,41 @@ let package = Package(
         // The model: readings, units, profiles, the rules every reading meets, and the pure math (energy, the
         // weight trend, HRV, the insights' statistics). Foundation alone.
         .target(name: "HealthModel", dependencies: ["CheckedNumbers"]),
-        // The storage seam (role-sized protocols, the rules both engines apply, the service over any store)
-        // and the importer. No database driver and no HTTP client: those are the engines' targets.
+        // The storage seam (role-sized protocols, the rules both engines apply, what an import reports) and
+        // the service over any store. No database driver, no HTTP client and no file parser.
         .target(
             name: "HealthCore",
             dependencies: [
                 "HealthModel", "CheckedNumbers",
-                "CZlibChecksum",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        // The file formats hmon reads and writes: Apple Health exports, CSVs of scales, Health Auto Export's
+        // JSON, hmon's own export. Streaming parsers that hand readings on; they write nothing themselves.
+        .target(
+            name: "HealthFormats",
+            dependencies: [
+                "HealthCore", "HealthModel", "CheckedNumbers", "CZlibChecksum",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        // The SAMI REST contract's JSON, shared by `hmon serve` and the remote client so they cannot drift.
+        .target(
+            name: "SAMIContract",
+            dependencies: ["HealthCore", "HealthModel", "CheckedNumbers", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The connectors to outside services that hmon pulls from (Withings), beside the server that runs them.
+        .target(
+            name: "HealthConnectors",
+            dependencies: ["HealthCore", "HealthModel", "CheckedNumbers", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The embedded engine: SQLite through GRDB (all of hmon's GRDB code), the demo store.
         .target(
             name: "SQLiteStorage",
             dependencies: [
-                "HealthCore", "HealthModel", "CheckedNumbers", "CSQLiteSettings",
+                "HealthCore", "HealthFormats", "HealthModel", "CheckedNumbers", "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -113,7 +131,7 @@ let package = Package(
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "HealthCore", "HealthModel", "CheckedNumbers",
+                "HealthCore", "HealthFormats", "HealthModel", "CheckedNumbers",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -122,7 +140,7 @@ let package = Package(
         .target(
             name: "RemoteClient",
             dependencies: [
-                "HealthCore", "HealthModel", "CheckedNumbers",
+                "HealthCore", "SAMIContract", "HealthConnectors", "HealthModel", "CheckedNumbers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -141,12 +159,12 @@ let package = Package(
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
+            dependencies: ["HealthCore", "HealthFormats", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
         ),
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore", "HealthModel", "CheckedNumbers",
+                "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "CheckedNumbers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -154,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "hmon",
             dependencies: [
-                "HMonTUI", "HealthServer", "HealthCore", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
+                "HMonTUI", "HealthServer", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
                 "SQLiteStorage", "PostgresStorage", "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,14 +182,14 @@ let package = Package(
         .executableTarget(
             name: "hmon-bench",
             dependencies: [
-                "HealthCore", "HealthModel", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
+                "HealthCore", "HealthFormats", "HealthModel", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
         ),
         .executableTarget(name: "terminal-bench", dependencies: ["Terminal", "CNcurses"], path: "Benchmarks/TerminalBench"),
         // The fuzz targets (see Fuzz/fuzz.sh): the parts that read outside input, one entry point each.
-        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthModel", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage",
+        .target(name: "FuzzTargets", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HealthServer", "HealthViewModels", "Terminal", "SQLiteStorage",
                                               "HMonCommandLine"],
                 path: "Fuzz/Targets"),
         // libFuzzer's driver when built with -sanitize=fuzzer -D HMON_LIBFUZZER; otherwise it replays saved inputs.
@@ -180,30 +198,30 @@ let package = Package(
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "CheckedNumbers",
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "CheckedNumbers",
                                                             "SQLiteStorage", "PostgresStorage", "RemoteClient",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthModel", "HealthServer", "TestSupport",
+        .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HealthServer", "TestSupport",
                                                                   "SQLiteStorage", "RemoteClient"]),
         .testTarget(
             name: "HMonTUITests",
-            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthModel", "HealthServer", "TestSupport",
+            dependencies: ["HMonTUI", "Terminal", "HealthViewModels", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HealthServer", "TestSupport",
                            "SQLiteStorage", "RemoteClient"],
             // The reviewed reference frames: read by #filePath from the sources, not bundled as resources.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
+            "HealthServer", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
             // Only to write rows around the store's rules, as an older hmon or another program could.
             .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage"]),
-        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage"]),
+        .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
-        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
+        .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// Feeds inputs to the importer as files, the way `hmon import` reads them.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthConnectors
 import HealthModel
 
 /// Feeds inputs to the Withings measure decoder, as the body of a `getmeas` answer: decoded as

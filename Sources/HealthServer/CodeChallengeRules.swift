@@ -1,4 +1,5 @@
 import HealthCore
+import SAMIContract
 
 /// What `/authorize` and `/token` ask of PKCE (RFC 7636, S256 only), as decisions the routes turn into answers.
 enum CodeChallengeRules {

@@ -1,5 +1,7 @@
 import Foundation
 import HealthCore
+import HealthFormats
+import SAMIContract
 import HealthModel
 import Hummingbird
 import NIOCore

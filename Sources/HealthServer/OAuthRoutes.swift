@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import SAMIContract
 import HealthModel
 import Hummingbird
 import CheckedNumbers

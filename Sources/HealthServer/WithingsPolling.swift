@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthConnectors
 import HealthModel
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthFormats
 
 /// What an import's writer does with the reading thread's batches on PostgreSQL: puts the next insert
 /// together (`prepare`: devices found or made, columns filled), then counts what the server added

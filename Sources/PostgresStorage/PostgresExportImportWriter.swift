@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// Inserts the readings of hmon's own export inside the import's transaction (`PostgresStore.importExport`):

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// Bringing an export into a PostgreSQL store, with `LocalStore.importFile`'s promises: all or nothing

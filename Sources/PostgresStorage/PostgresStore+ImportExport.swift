@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// `hmon import` of hmon's own export into a PostgreSQL store, with `LocalStore.importExport`'s promises:

@@ -1,6 +1,7 @@
 import Foundation
 import CheckedNumbers
 import HealthCore
+import SAMIContract
 import HealthModel
 
 /// `HealthService` over HTTP: speaks the SAMI contract (`sami-api.md`) to `hmon serve` or any server that

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthConnectors
 import HealthModel
 
 /// Withings' API over the same HTTP client as the rest of hmon (`HTTPTransport`): a form POST with the

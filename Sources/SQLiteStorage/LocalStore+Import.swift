@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// Bringing an export into the store: all or nothing per file, and idempotent.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// `hmon import` of hmon's own export: every reading back with its id, time, device and fields.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthFormats
 import HealthModel
 
 /// `hmon-bench import-read FILE`: how fast the importer reads an export on its own, without a store

@@ -27,6 +27,48 @@ struct PackageLayeringTests {
         #expect(!(try #require(closures["PostgresStorage"])).contains("GRDB"), "one engine does not link the other")
     }
 
+    /// The core is the store seam and the service: the file formats, the SAMI wire contract and the outside
+    /// services' connectors sit above it, so a parser edit does not rebuild the screens, and the view models
+    /// link neither a zip reader nor the contract's JSON.
+    @Test func theCoreAndTheViewModelsLinkNoFileFormatNoWireContractAndNoConnector() async throws {
+        let closures = try await Self.dependencyClosures()
+        let outerParts: Set<String> = ["HealthFormats", "SAMIContract", "HealthConnectors", "ZIPFoundation", "CZlibChecksum"]
+        for target in ["HealthCore", "HealthViewModels", "HMonTUI"] {
+            let closure = try #require(closures[target], "no target \(target) in Package.swift")
+            #expect(closure.isDisjoint(with: outerParts), "\(target) links \(closure.intersection(outerParts).sorted())")
+        }
+        // Each outer part stands on the core, and the places that read files, serve the contract or pull from
+        // Withings have them.
+        for part in ["HealthFormats", "SAMIContract", "HealthConnectors"] {
+            #expect(try #require(closures[part]).contains("HealthCore"), "\(part) is built on the core")
+        }
+        #expect(try #require(closures["HealthFormats"]).contains("ZIPFoundation"))
+        #expect(try #require(closures["HealthServer"]).isSuperset(of: ["HealthFormats", "SAMIContract", "HealthConnectors"]))
+        #expect(try #require(closures["RemoteClient"]).contains("SAMIContract"))
+    }
+
+    /// docs/architecture.md names every target a source folder holds and every role a store is made of, so
+    /// the page cannot fall behind a split or a new role.
+    @Test func theArchitecturePageNamesEveryTargetAndEveryRole() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let targets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix(".") && $0 != "hmon" && $0 != "hmon-bench" }
+        #expect(targets.count > 10)
+        for target in targets {
+            #expect(page.contains("`\(target)`"), "docs/architecture.md does not name the target \(target)")
+        }
+        let seam = try String(contentsOf: root.appendingPathComponent("Sources/HealthCore/Store/HealthStore.swift"), encoding: .utf8)
+        let declaration = try #require(seam.range(of: "public protocol HealthStore:").map { seam[$0.upperBound...] })
+        let roles = declaration.prefix { $0 != "{" }.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0 != "AnyObject" && $0 != "Sendable" }
+        #expect(roles.count >= 10)
+        for role in roles {
+            #expect(page.contains("`\(role)`"), "docs/architecture.md does not name the role \(role)")
+        }
+    }
+
     /// Each target's dependencies, followed through targets and named products (a product's own
     /// dependencies live in its package and are not listed; GRDB and the others are named directly).
     static func dependencyClosures() async throws -> [String: Set<String>] {

@@ -1,4 +1,5 @@
 import HealthCore
+import HealthFormats
 import HealthModel
 import HMonCommandLine
 import Testing

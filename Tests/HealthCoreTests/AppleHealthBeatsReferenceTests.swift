@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// An Apple Health beat list imported end to end gives hrv-analysis 1.0.6's figures for the same intervals

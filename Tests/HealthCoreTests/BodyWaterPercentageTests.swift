@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import HealthCore
+@testable import HealthConnectors
 @testable import HealthModel
 import Testing
 @testable import SQLiteStorage

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 import HealthModel
 
 /// Issue 30, item 2: `hmon import` of hmon's own export reads its times and writes each reading's JSON

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import SAMIContract
 @testable import HealthModel
 
 /// The server's `messages/last` answer, written as bytes by hand: the same document the contract's

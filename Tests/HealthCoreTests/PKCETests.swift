@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import SAMIContract
 
 /// The PKCE helper (RFC 7636, S256) that hmon serve checks codes with and the remote client signs in with.
 @Suite struct PKCETests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// The kinds' table is what every part reads a kind from: each entry must agree with the manifests it

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import SAMIContract
 import HealthModel
 @testable import HealthServer
 import TestSupport

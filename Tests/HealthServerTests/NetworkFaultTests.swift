@@ -1,6 +1,7 @@
 import Foundation
 import RemoteClient
 import HealthCore
+import SAMIContract
 import HealthModel
 import HealthServer
 import Hummingbird

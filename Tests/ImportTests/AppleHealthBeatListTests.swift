@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// Apple Health HRV records that carry their beats: the times read in any locale, anchored to the

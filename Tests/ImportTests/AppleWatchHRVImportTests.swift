@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// Issue 28, item 2, "HRV that tells the truth", from an Apple Watch export into a real store: Apple's SDNN

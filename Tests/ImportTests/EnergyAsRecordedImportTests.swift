@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 @testable import SQLiteStorage
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// hmon's own export read back into a store: readings put together from their rows, typed by the

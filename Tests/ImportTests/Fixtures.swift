@@ -1,6 +1,7 @@
 import Foundation
 import ZIPFoundation
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// A temporary folder for one test's files, removed when the test ends.

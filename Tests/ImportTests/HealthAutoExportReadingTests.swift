@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// The Health Auto Export reader on its own: the app's JSON (its documented format,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// A malformed export stops the import at the first bad place, with file, line and column.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// The reading thread and the writing thread stop each other cleanly.

@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 @testable import SQLiteStorage
 @testable import PostgresStorage

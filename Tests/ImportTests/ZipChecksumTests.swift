@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HealthFormats
 @testable import HealthModel
 
 /// The CRC-32 the import sums over a zip entry, checked against the standard's published values.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthConnectors
 import HealthModel
 import HMonCommandLine
 

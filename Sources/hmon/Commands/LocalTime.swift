@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthFormats
 import HealthModel
 import HMonCommandLine
 

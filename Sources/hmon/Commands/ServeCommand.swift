@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import SAMIContract
+import HealthConnectors
 import HealthModel
 import HMonCommandLine
 import HealthServer

@@ -1,0 +1,17 @@
+import Foundation
+import HealthModel
+
+/// The kinds of file `hmon import` reads, recognized from their first bytes rather than their name.
+public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
+    case appleHealthZip = "Apple Health export (zip)"
+    case appleHealthXML = "Apple Health export.xml"
+    case withingsCSV = "Withings weight.csv"
+    case openScaleCSV = "openScale CSV"
+    /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
+    case healthAutoExportJSON = "Health Auto Export JSON"
+    /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.
+    case hmonCSV = "hmon export (CSV)"
+    case hmonJSON = "hmon export (JSON)"
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HealthCore
+import HealthModel
+import CheckedNumbers
+
+/// Weigh-ins from a scale app's CSV export: Withings' `weight.csv` or openScale's export (current
+/// `DATE,TIME,…,WEIGHT,…` and older `"dateTime","weight",…`), told apart by the header row.
+struct CSVWeightImporter {
+    enum Layout: String, Sendable {
+        case withings = "Withings weight.csv"
+        case openScale = "openScale CSV"
+        case openScaleLegacy = "openScale CSV (older)"
+    }
+
+    /// Additional fields a weigh-in may carry (as in the Withings Device manifest).
+    enum Extra {
+        static let fatRatio = "fatRatio"      // %
+        static let muscleMass = "muscleMass"  // kg
+    }
+
+    let layout: Layout
+    private let header: [String]
+    private let dateColumn: Int
+    private let timeColumn: Int?
+    private let weightColumn: Int
+    /// kg per unit of the weight column (Withings may export in lb).
+    private let weightFactor: Double
+    private let fatMassColumn: Int?      // Withings, kg
+    private let fatPercentColumn: Int?   // openScale, %
+    private let muscleMassColumn: Int?   // Withings, kg
+    private let musclePercentColumn: Int? // openScale, %
+    /// openScale's columns of the kinds the table names for it (`ReadingSource.openScale`).
+    private let kindColumns: [(column: Int, kind: ReadingKind, factor: Double)]
+    private let timeZone: TimeZone
+
+    /// Recognizes the header; nil when it is none of the layouts.
+    init?(header: [String], timeZone: TimeZone) {
+        let lower = header.map { $0.lowercased() }
+        func column(_ names: String...) -> Int? { lower.firstIndex { names.contains($0) } }
+        self.header = header
+        self.timeZone = timeZone
+        if lower.first == "date", let weight = lower.firstIndex(where: { $0.hasPrefix("weight (") }) {
+            layout = .withings
+            dateColumn = 0
+            timeColumn = nil
+            weightColumn = weight
+            weightFactor = lower[weight].contains("(lb") ? MassUnit.kgPerPound : 1
+            let massUnitIsKg = weightFactor == 1
+            fatMassColumn = massUnitIsKg ? column("fat mass (kg)") : nil
+            muscleMassColumn = massUnitIsKg ? column("muscle mass (kg)") : nil
+            fatPercentColumn = nil
+            musclePercentColumn = nil
+            kindColumns = []
+        } else if let date = column("date"), let weight = column("weight") {
+            layout = .openScale
+            dateColumn = date
+            timeColumn = column("time")
+            weightColumn = weight
+            weightFactor = 1
+            fatMassColumn = nil
+            muscleMassColumn = nil
+            fatPercentColumn = column("fat")
+            musclePercentColumn = column("muscle")
+            kindColumns = Self.openScaleColumns(lower)
+        } else if let date = column("datetime"), let weight = column("weight") {
+            layout = .openScaleLegacy
+            dateColumn = date
+            timeColumn = nil
+            weightColumn = weight
+            weightFactor = 1
+            fatMassColumn = nil
+            muscleMassColumn = nil
+            fatPercentColumn = column("fat")
+            musclePercentColumn = column("muscle")
+            kindColumns = Self.openScaleColumns(lower)
+        } else {
+            return nil
+        }
+    }
+
+    /// The columns of `header` (lower-cased) the kinds' table names for openScale, which writes no units: each
+    /// kind's one unit is the one openScale uses.
+    private static func openScaleColumns(_ header: [String]) -> [(column: Int, kind: ReadingKind, factor: Double)] {
+        ReadingKind.allCases.compactMap { kind in
+            guard let name = kind.sources[.openScale], let factor = name.units.values.first,
+                  let column = header.firstIndex(of: name.key.lowercased()) else { return nil }
+            return (column, kind, factor)
+        }
+    }
+
+    var sourceName: String { layout == .withings ? "Withings" : "openScale" }
+
+    /// Reads one data row; throws `ImportLineProblem` for a bad number or date, skips implausible values.
+    func reading(from row: [String], line: Int, tally: inout ImportTally) throws -> ImportedReading? {
+        func cell(_ column: Int?) -> String? {
+            guard let column, column < row.count else { return nil }
+            let text = row[column].trimmingSpaces
+            return text.isEmpty ? nil : text
+        }
+        func number(_ column: Int?) throws -> Double? {
+            guard let text = cell(column) else { return nil }
+            // Some locales write a decimal comma inside a quoted field.
+            let normalized = text.contains(".") ? text : text.replacingOccurrences(of: ",", with: ".")
+            guard let value = Array(normalized.utf8).withUnsafeBufferPointer(ByteParsing.double) else {
+                throw ImportLineProblem(line: line, message: "bad number \"\(text)\" in column \"\(header[column!])\"")
+            }
+            return value
+        }
+        guard let dateText = cell(dateColumn) else {
+            throw ImportLineProblem(line: line, message: "no date in column \"\(header[dateColumn])\"")
+        }
+        let timeText = cell(timeColumn)
+        guard let timestamp = CSVDates.timestamp(date: dateText, time: timeText, in: timeZone) else {
+            let shown = timeText.map { "\(dateText) \($0)" } ?? dateText
+            throw ImportLineProblem(line: line, message: "bad date \"\(shown)\" in column \"\(header[dateColumn])\" (expected like 2024-01-15 07:30)")
+        }
+        guard let rawWeight = try number(weightColumn) else {
+            tally.skip("row without a weight")
+            return nil
+        }
+        let weight = rawWeight * weightFactor
+        guard ReadingKind.weight.saneRange.contains(weight) else {
+            tally.skip(UnitConversion.outOfRangeReason(.weight))
+            return nil
+        }
+        var extras: [String: Double] = [:]
+        if let fatMass = try number(fatMassColumn), fatMass > 0, fatMass < weight {
+            extras[Extra.fatRatio] = fatMass / weight * 100
+        }
+        if let fat = try number(fatPercentColumn), fat > 0, fat < 100 { extras[Extra.fatRatio] = fat }
+        if let muscle = try number(muscleMassColumn), muscle > 0, muscle < weight { extras[Extra.muscleMass] = muscle }
+        if let muscle = try number(musclePercentColumn), muscle > 0, muscle < 100 { extras[Extra.muscleMass] = weight * muscle / 100 }
+        for (column, kind, factor) in kindColumns {
+            // openScale writes 0 for what the scale did not measure.
+            if let value = try number(column).map({ $0 * factor }), value > 0, kind.range?.contains(value) ?? true {
+                extras[kind.field] = value
+            }
+        }
+        tally.kept[.weight, default: 0] += 1
+        return ImportedReading(kind: .weight, source: sourceName, timestamp: timestamp, value: weight, extras: extras)
+    }
+}
+
+/// The local date-times scale apps write: `2024-01-15`, `2024-01-15 07:30`, `2024-01-15T07:30:00`,
+/// with the time optionally in a column of its own.
+enum CSVDates {
+    static func timestamp(date: String, time: String?, in timeZone: TimeZone) -> Int64? {
+        var dateText = Substring(date)
+        var timeText = time.map { Substring($0) }
+        if let split = date.firstIndex(where: { $0 == " " || $0 == "T" }) {
+            dateText = date[..<split]
+            timeText = date[date.index(after: split)...]
+        }
+        let day = Array(dateText.utf8).withUnsafeBufferPointer(ByteParsing.isoDay)
+        guard let day, let days = ByteParsing.daysSinceEpoch(year: day.year, month: day.month, day: day.day) else { return nil }
+        var secondsOfDay = 0
+        if let timeText {
+            let parts = timeText.split(separator: ":", omittingEmptySubsequences: false)
+            guard (2...3).contains(parts.count),
+                  let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+            else { return nil }
+            var second = 0.0
+            if parts.count == 3 {
+                guard let s = NumberText.decimal(parts[2]), (0..<61).contains(s) else { return nil }
+                second = s
+            }
+            secondsOfDay = hour * 3600 + minute * 60 + Int(rounding: second, .towardZero)
+        }
+        let local = days * 86_400 + secondsOfDay
+        // The offset at the local time itself, found in two steps so DST changes land right.
+        var utc = local - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+        utc = local - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc)))
+        return Int64(utc) * 1000
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HealthCore
+import HealthModel
+import CheckedNumbers
+import ZIPFoundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+#endif
+
+/// Reads an export file from start to end and hands each kept reading to `reading`, in file order.
+///
+/// Memory does not grow with the file: the file (or the zip entry, as it inflates) is read in 1 MB
+/// chunks and nothing of the export is kept beyond the current element. Throws `ImportError` (with
+/// file, line and column) at the first malformed place; errors thrown by `reading` pass through.
+/// It writes nothing: the caller decides what to do with the readings (see `LocalStore.importFile`).
+public enum Importer {
+    static let chunkSize = 1 << 20
+
+    public static func read(_ url: URL, timeZone: TimeZone = .current,
+                            progress: ((ImportProgress) -> Void)? = nil,
+                            reading: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
+        let name = url.lastPathComponent
+        let file = try InputFile(url)
+        defer { file.close() }
+        let head = try file.head(ImportFormat.headLength)
+        guard let format = ImportFormat.detect(head) else {
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv or an openScale CSV export")
+        }
+        var kept = 0
+        let counting: (ImportedReading) throws -> Void = { value in
+            kept += 1
+            try reading(value)
+        }
+        let report: (Int64, Int64) -> Void = { done, total in
+            progress?(ImportProgress(bytesRead: done, totalBytes: total, readingsKept: kept))
+        }
+        switch format {
+        case .appleHealthXML:
+            let (tally, profile) = try readXML(name: name, emit: counting) { feed in
+                try file.chunks { chunk, done in
+                    try feed(chunk)
+                    report(done, file.size)
+                }
+            }
+            return ImportResult(format: format, tally: tally, profile: profile)
+        case .appleHealthZip:
+            file.close()
+            let (tally, profile) = try readZip(url, name: name, emit: counting, report: report)
+            return ImportResult(format: format, tally: tally, profile: profile)
+        case .hmonCSV, .hmonJSON:
+            throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
+        case .healthAutoExportJSON:
+            let tally = try readHealthAutoExport(file, name: name, emit: counting, report: report)
+            return ImportResult(format: format, tally: tally, profile: ImportedProfile())
+        case .withingsCSV, .openScaleCSV:
+            let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
+            return ImportResult(format: format, tally: tally, profile: ImportedProfile())
+        }
+    }
+
+    /// Runs the XML scanner over the chunks `produce` feeds it.
+    private static func readXML(name: String, emit: @escaping (ImportedReading) throws -> Void,
+                                produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+    throws -> (ImportTally, ImportedProfile) {
+        var scanner = XMLByteScanner(handler: AppleHealthTagHandler(emit: emit))
+        do {
+            try produce { try scanner.feed($0) }
+            try scanner.finish()
+        } catch let problem as LocatedProblem {
+            throw ImportError(file: name, line: problem.line, column: problem.column, problem: problem.message)
+        }
+        scanner.handler.finish()
+        return (scanner.handler.tally, scanner.handler.profile)
+    }
+
+    private static func readZip(_ url: URL, name: String, emit: @escaping (ImportedReading) throws -> Void,
+                                report: @escaping (Int64, Int64) -> Void) throws -> (ImportTally, ImportedProfile) {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw ImportError(file: name, problem: "the zip archive is truncated or damaged (its directory cannot be read)")
+        }
+        let entries = Array(archive)
+        guard let entry = entries.first(where: { $0.path == "apple_health_export/export.xml" })
+                ?? entries.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) })
+        else {
+            throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
+        }
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let compressed = Double(entry.compressedSize)
+        let uncompressed = max(1, Double(entry.uncompressedSize))
+        var inflated: Int64 = 0
+        var checksum = ZipChecksum()
+        /// Errors of our own (a malformed export, the store) keep their meaning; anything else thrown
+        /// while inflating means the archive itself is damaged.
+        struct OwnError: Error { let error: any Error }
+        let damaged = ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
+        return try readXML(name: "\(name): \(entry.path)", emit: emit) { feed in
+            do {
+                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
+                    do {
+                        try data.withUnsafeBytes { bytes in
+                            checksum.add(bytes)
+                            try feed(bytes)
+                        }
+                    } catch {
+                        throw OwnError(error: error)
+                    }
+                    inflated += Int64(data.count)
+                    report(Int64(rounding: Double(inflated) / uncompressed * compressed, .towardZero), fileSize)
+                }
+            } catch let own as OwnError {
+                throw own.error
+            } catch Archive.ArchiveError.invalidCRC32 {
+                throw damaged
+            } catch {
+                throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
+            }
+            if checksum.value != entry.checksum { throw damaged }
+        }
+    }
+
+    /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
+    private static func readHealthAutoExport(_ file: InputFile, name: String, emit: @escaping (ImportedReading) throws -> Void,
+                                             report: (Int64, Int64) -> Void) throws -> ImportTally {
+        do {
+            var heads = JSONEventScanner(handler: HealthAutoExportHeads())
+            try file.chunks { chunk, _ in try heads.feed(chunk) }
+            try heads.finish()
+            try file.rewind()
+            var scanner = JSONEventScanner(handler: HealthAutoExportReader(heads: heads.handler.heads, emit: emit))
+            try file.chunks { chunk, done in
+                try scanner.feed(chunk)
+                report(done, file.size)
+            }
+            try scanner.finish()
+            try scanner.handler.finish()
+            return scanner.handler.tally
+        } catch let problem as JSONProblem {
+            throw ImportError(file: name, problem: problem.description)
+        }
+    }
+
+    private static func readCSV(_ file: InputFile, name: String, timeZone: TimeZone,
+                                emit: (ImportedReading) throws -> Void,
+                                report: (Int64, Int64) -> Void) throws -> ImportTally {
+        var reader: CSVReader?  // made on the first chunk, which holds the header and so the separator
+        var importer: CSVWeightImporter?
+        var tally = ImportTally()
+        func onRow(_ row: [String], _ line: Int) throws {
+            guard let layout = importer else {
+                importer = CSVWeightImporter(header: row, timeZone: timeZone)
+                if importer == nil { throw ImportLineProblem(line: line, message: "unrecognized CSV header") }
+                return
+            }
+            if let value = try layout.reading(from: row, line: line, tally: &tally) { try emit(value) }
+        }
+        do {
+            try file.chunks { chunk, done in
+                if reader == nil { reader = CSVReader(delimiter: CSVReader.delimiter(ofFileStartingWith: chunk)) }
+                try reader!.feed(chunk, onRow)
+                report(done, file.size)
+            }
+            try reader?.finish(onRow)
+        } catch let problem as ImportLineProblem {
+            throw ImportError(file: name, line: problem.line, problem: problem.message)
+        }
+        return tally
+    }
+}
+
+/// A file read in chunks into one reused buffer.
+private final class InputFile {
+    private var descriptor: Int32
+    let size: Int64
+    private let name: String
+
+    init(_ url: URL) throws {
+        name = url.lastPathComponent
+        descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw ImportError(file: name, problem: "cannot open the file: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = systemClose(descriptor)
+            throw ImportError(file: url.lastPathComponent, problem: "not a regular file")
+        }
+        size = Int64(info.st_size)
+    }
+
+    /// The first `count` bytes (fewer for a short file); the next read starts from the beginning again.
+    func head(_ count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+        guard got >= 0 else { throw ImportError(file: name, problem: "cannot read the file: \(String(cString: strerror(errno)))") }
+        return Array(bytes[..<got])
+    }
+
+    /// Calls `body` with each chunk and the bytes read so far.
+    func chunks(_ body: (UnsafeRawBufferPointer, Int64) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: Importer.chunkSize)
+        var done: Int64 = 0
+        try buffer.withUnsafeMutableBytes { raw in
+            while true {
+                let got = read(descriptor, raw.baseAddress, raw.count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw ImportError(file: name, problem: "cannot read the file: \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { return }
+                done += Int64(got)
+                try body(UnsafeRawBufferPointer(rebasing: raw[..<got]), done)
+            }
+        }
+    }
+
+    /// Back to the file's start, for a second pass.
+    func rewind() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw ImportError(file: name, problem: "cannot read the file again: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func close() {
+        if descriptor >= 0 {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+    }
+
+    deinit { close() }
+}
