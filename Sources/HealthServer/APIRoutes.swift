@@ -14,7 +14,10 @@ import Hummingbird
 /// user's, 404 for none; a client's token may only post); `POST /v1.1/hmon/undo` undoes the token's last
 /// change of a reading.
 struct APIRoutes: Sendable {
-    let store: any HealthStore
+    /// What the routes read directly: a device or type for the contract's shapes, the hot `messages/last`
+    /// path, a client's owner. Everything a user does goes through `services`.
+    let store: any DeviceStore & ReadingStore & TokenStore
+    let services: UserServices
     let configuration: ServerConfiguration
     /// The store's change token, shared with the token check: what `lastMessagesCache` keys its answers on.
     let storeVersion: StoreVersionProbe
@@ -65,7 +68,7 @@ struct APIRoutes: Sendable {
     private func user(_ context: ServerContext, scope: String) throws -> (userID: String, service: LocalHealthService) {
         guard let principal = context.principal else { throw APIError.unauthorized }
         guard let userID = principal.userID, principal.scopes.contains(scope) else { throw APIError.forbidden }
-        return (userID, LocalHealthService(store: store, userID: userID, undoSession: principal.undoSession))
+        return (userID, services.service(for: userID, undoSession: principal.undoSession))
     }
 
     // MARK: Users
@@ -340,7 +343,7 @@ struct APIRoutes: Sendable {
             }
             ownerID = owner
         }
-        let service = LocalHealthService(store: store, userID: ownerID, undoSession: undoSession)
+        let service = services.service(for: ownerID, undoSession: undoSession)
         let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
     }

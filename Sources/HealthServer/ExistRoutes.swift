@@ -10,7 +10,9 @@ import CheckedNumbers
 ///
 /// Days are the server's local days; values are in Exist's units (energy in kJ, body fat 0–1).
 package struct ExistRoutes: Sendable {
-    let store: any HealthStore
+    /// An OAuth client's registration, for the name Exist shows beside a written value.
+    let store: any TokenStore
+    let services: UserServices
     let configuration: ServerConfiguration
     let reports = ExistReportCache()
     var calendar: Calendar { Calendar.current }
@@ -30,7 +32,7 @@ package struct ExistRoutes: Sendable {
         api.get("correlations") { request, context in try await correlations(request, context) }
         api.get("correlations/combo") { request, context in try await combo(request, context) }
         api.get("insights") { request, context in try await insights(request, context) }
-        let writes = ExistWrites(store: store, configuration: configuration)
+        let writes = ExistWrites(clients: store, services: services, configuration: configuration)
         api.post("attributes/acquire") { request, context in try await writes.acquire(request, context) }
         api.post("attributes/create") { request, context in try await writes.create(request, context) }
         api.post("attributes/release") { request, context in try await writes.release(request, context) }
@@ -47,7 +49,7 @@ package struct ExistRoutes: Sendable {
     }
 
     /// The store, acting for the token's user: every route reads and writes through it.
-    private func service(_ userID: String) -> LocalHealthService { LocalHealthService(store: store, userID: userID) }
+    private func service(_ userID: String) -> LocalHealthService { services.service(for: userID) }
 
     static func caller(_ context: ServerContext) throws -> (principal: Principal, userID: String) {
         guard let principal = context.principal else { throw APIError.unauthorized }
@@ -260,7 +262,7 @@ package struct ExistRoutes: Sendable {
 
     /// The insights as `hmon insights` computes them, for the token's user.
     private func report(userID: String) async throws -> InsightsReport {
-        try await reports.report(store: store, userID: userID, now: configuration.clock(), calendar: calendar)
+        try await reports.report(service: service(userID), now: configuration.clock(), calendar: calendar)
     }
 
     private func dayFilter(_ query: [String: String], _ name: String) throws -> Day? {

@@ -11,7 +11,8 @@ import CheckedNumbers
 /// A written value becomes a reading of the owning service's device (`LocalStore.writeExistDay`), checked
 /// by the same rules as every other reading, so the dashboard, `/v1.1/messages` and the insights see it.
 struct ExistWrites: Sendable {
-    let store: any HealthStore
+    let clients: any TokenStore
+    let services: UserServices
     let configuration: ServerConfiguration
     var calendar: Calendar { Calendar.current }
 
@@ -47,9 +48,9 @@ struct ExistWrites: Sendable {
             serviceName = "hmon"
         } else {
             // The OAuth client's registration: the server's own business, not the user's, so from the store.
-            serviceName = try await store.client(id: clientID)?.name ?? clientID
+            serviceName = try await clients.client(id: clientID)?.name ?? clientID
         }
-        return Writer(service: LocalHealthService(store: store, userID: userID), principal: principal, clientID: clientID,
+        return Writer(service: services.service(for: userID), principal: principal, clientID: clientID,
                       serviceName: serviceName)
     }
 

@@ -20,13 +20,14 @@ struct HealthAutoExportRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/health-auto-export/"
 
-    let store: any ImportStore & PushLinkStore
+    let links: any PushLinkStore
+    let services: UserServices
     let configuration: ServerConfiguration
 
     func add(to router: Router<ServerContext>) {
         router.post("/health-auto-export/:secret") { request, context in
             let secret = context.parameters.get("secret") ?? ""
-            guard let userID = try await store.pushLinkUser(secret: secret, kind: .healthAutoExport, now: configuration.clock()) else {
+            guard let userID = try await links.pushLinkUser(secret: secret, kind: .healthAutoExport, now: configuration.clock()) else {
                 throw APIError(.notFound, code: 404,
                                message: "This is not an hmon Health Auto Export link (or it was revoked): run `hmon link add health-auto-export` for a new one.")
             }
@@ -58,9 +59,9 @@ struct HealthAutoExportRoutes {
         let result: ImportResult
         do {
             // On a queue of its own: SQLite's import blocks its thread while the payload's transaction runs.
-            let (store, url, now) = (self.store, spool.url, configuration.clock())
+            let (service, url, now) = (services.service(for: userID), spool.url, configuration.clock())
             result = try await withTaskExecutorPreference(Self.importExecutor) {
-                try await store.importFile(url, userID: userID, dryRun: false, timeZone: .current, now: now, progress: nil)
+                try await service.importFile(url, timeZone: .current, now: now)
             }
         } catch let error as ImportError {
             // Nothing of the payload was kept: the import is one transaction. The problem names its place, in

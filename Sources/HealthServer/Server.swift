@@ -114,15 +114,16 @@ public enum HMonServer {
         OAuthRoutes(store: store, configuration: configuration, tokenCache: tokenCache, passwordSignIn: passwordSignIn,
                     refreshGrace: RefreshGrace()).add(to: router)
         ExistSimpleTokenRoute(store: store, signIn: passwordSignIn).add(to: router)
-        APIRoutes(store: store, configuration: configuration, storeVersion: storeVersion,
+        let userServices = UserServices(store: store)
+        APIRoutes(store: store, services: userServices, configuration: configuration, storeVersion: storeVersion,
                   lastMessagesCache: LastMessagesCache()).add(to: router)
-        WelltoryRoutes(store: store, configuration: configuration).add(to: router)
-        HealthAutoExportRoutes(store: store, configuration: configuration).add(to: router)
-        ExistRoutes(store: store, configuration: configuration).add(to: router)
+        WelltoryRoutes(services: userServices, configuration: configuration).add(to: router)
+        HealthAutoExportRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
+        ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()
         if let withings = configuration.withings {
-            let polling = WithingsPolling(sync: WithingsSync(store: store, api: withings.api, files: withings.files, clock: configuration.clock),
+            let polling = WithingsPolling(sync: WithingsSync(links: store, services: userServices, api: withings.api, files: withings.files, clock: configuration.clock),
                                           settings: withings, publicURL: configuration.publicURL, listening: listening, logger: logger)
             WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
             services.append(polling)

@@ -12,7 +12,7 @@ struct WelltoryRoutes {
     /// The path prefix, also what the request log shows in place of the secret.
     static let prefix = "/welltory/"
 
-    let store: any WelltoryLinkStore
+    let services: UserServices
     let configuration: ServerConfiguration
 
     func add(to router: Router<ServerContext>) {
@@ -25,9 +25,8 @@ struct WelltoryRoutes {
         let items = URLComponents(string: "http://callback/?" + (request.uri.query ?? ""))?.queryItems ?? []
         do {
             let data = try WelltoryResult.reading(from: items.map { ($0.name, $0.value ?? "") })
-            // From the store, not a user's service: the callback names no user, only the link's secret, which the
-            // store resolves to its user in the same transaction as the write.
-            switch try await store.storeWelltoryResult(secret: secret, data: data, now: configuration.clock()) {
+            // The callback names no user, only the link's secret, which is resolved with the write itself.
+            switch try await services.welltoryResult(secret: secret, data: data, now: configuration.clock()) {
             case .saved(let device):
                 return page(.ok, "Saved", "The measurement is saved to \(device) in hmon. You can close this page.")
             case .alreadySaved(let device):

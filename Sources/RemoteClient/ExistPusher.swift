@@ -56,14 +56,13 @@ public struct ExistPusher: Sendable {
 
     public static let batchSize = 35
 
-    let store: any HealthStore
-    let userID: String
+    let service: LocalHealthService
     let options: Options
     private let transport: HTTPTransport
 
-    public init(store: any HealthStore, userID: String, options: Options) {
-        self.store = store
-        self.userID = userID
+    /// - Parameter service: acting for the person whose days are pushed.
+    public init(service: LocalHealthService, options: Options) {
+        self.service = service
         self.options = options
         transport = HTTPTransport(server: options.server, timeout: 60)
     }
@@ -73,10 +72,9 @@ public struct ExistPusher: Sendable {
 
     public func run() async throws -> Summary {
         var summary = Summary()
-        let service = LocalHealthService(store: store, userID: userID)
         let calendar = options.calendar
         let today = Day(options.now, in: calendar)
-        guard let firstTime = try await store.firstReadingTime(userID: userID) else { return summary }
+        guard let firstTime = try await service.firstReadingTime() else { return summary }
         let firstDay = Day(Date(millisecondsSince1970: firstTime), in: calendar)
         let from = max(firstDay, options.since ?? firstDay)
         guard from <= today else { return summary }
@@ -85,7 +83,7 @@ public struct ExistPusher: Sendable {
         let totals = try await service.dailyTotals(days: carryStart...today, calendar: calendar)
         let daily = DailyAttributes.build(totals: totals, days: carryStart...today, profile: try await service.profile(), calendar: calendar)
         let all = ExistPushPlan.values(daily, days: from...today)
-        let sent = options.since == nil ? try await store.existPushed(server: serverKey, userID: userID) : [:]
+        let sent = options.since == nil ? try await service.existPushed(server: serverKey) : [:]
         let pending = ExistPushPlan.changed(all, sent: sent)
         for value in all { summary.counts[value.attribute, default: .init()].unchanged += 1 }
         for value in pending { summary.counts[value.attribute, default: .init()].unchanged -= 1 }
@@ -106,7 +104,7 @@ public struct ExistPusher: Sendable {
             let batch = Array(queue.prefix(Self.batchSize))
             queue.removeFirst(batch.count)
             let (accepted, failed) = try await update(batch, &summary)
-            try await store.rememberExistPushed(server: serverKey, userID: userID,
+            try await service.rememberExistPushed(server: serverKey,
                                                 values: accepted.map { ($0.attribute.name, $0.day.description, $0.value) })
             for value in accepted { summary.counts[value.attribute, default: .init()].sent += 1 }
             // `unauthorised`: another app took the attribute. Take it back once, and send those again.

@@ -187,7 +187,7 @@ import RemoteClient
             waited.withLock { $0.append(seconds) }
             clock.advance(by: seconds)
         })
-        let summary = try await ExistPusher(store: source.store, userID: source.user.id, options: options).run()
+        let summary = try await ExistPusher(service: UserServices(store: source.store).service(for: source.user.id), options: options).run()
         #expect(summary.counts[.weight]?.sent == 100)
         #expect(summary.counts[.weight]?.failed == 0)
         #expect(summary.problems.isEmpty, "\(summary.problems)")

@@ -11,7 +11,7 @@ import Testing
     @Test func fiftyNotificationsWhileAFetchRunsBringOneMoreFetch() async throws {
         try await WithingsPollingTests.withLinkedAlice { world in
             let (store, alice, fixture) = (world.store, world.alice, world.fixture)
-            let sync = WithingsSync(store: store, api: world.api, files: world.files)
+            let sync = WithingsSync(links: store, services: UserServices(store: store), api: world.api, files: world.files)
             let linkID = try #require(try await sync.linkIDs().first)
 
             // The first notification's fetch is in flight (Withings is slow to answer) when 49 more come.

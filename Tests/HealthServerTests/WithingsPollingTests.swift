@@ -34,7 +34,7 @@ import TestSupport
     @Test func readsAskedAtOnceTakeTurnsSoTheRotatingRefreshTokenIsUsedOnce() async throws {
         try await Self.withLinkedAlice { world in
             let (alice, fixture, files) = (world.alice, world.fixture, world.files)
-            let sync = WithingsSync(store: world.store, api: world.api, files: files)
+            let sync = WithingsSync(links: world.store, services: UserServices(store: world.store), api: world.api, files: files)
 
             // A poll, a notification and an R at the same moment, with an access token Withings no longer takes.
             fixture.expireAccessToken()

@@ -23,7 +23,9 @@ public struct WithingsFetch: Sendable, Equatable {
 /// two reads of the link's file would each save over the other's. An actor alone does not ensure that (it
 /// lets another call in at every `await`), so its calls also take turns (`oneAtATime`).
 public actor WithingsSync {
-    public nonisolated let store: any DeviceStore & ReadingStore & PushLinkStore
+    /// Which links there are; the weigh-ins themselves go through each person's service.
+    public nonisolated let links: any PushLinkStore
+    private let services: UserServices
     public nonisolated let api: WithingsAPI
     public nonisolated let files: WithingsLinkFiles
     private let clock: @Sendable () -> Date
@@ -37,8 +39,10 @@ public actor WithingsSync {
     /// A token this close to its expiry is refreshed before use.
     static let refreshMargin: TimeInterval = 60
 
-    public init(store: any DeviceStore & ReadingStore & PushLinkStore, api: WithingsAPI, files: WithingsLinkFiles, clock: @escaping @Sendable () -> Date = Date.init) {
-        self.store = store
+    public init(links: any PushLinkStore, services: UserServices, api: WithingsAPI, files: WithingsLinkFiles,
+                clock: @escaping @Sendable () -> Date = Date.init) {
+        self.links = links
+        self.services = services
         self.api = api
         self.files = files
         self.clock = clock
@@ -46,7 +50,7 @@ public actor WithingsSync {
 
     /// The ids of the store's Withings links.
     public func linkIDs() async throws -> [String] {
-        try await store.pushLinks().filter { $0.kind == .withings }.map(\.id)
+        try await links.pushLinks().filter { $0.kind == .withings }.map(\.id)
     }
 
     /// Fetches every link; one link's failure does not stop the others.
@@ -186,19 +190,20 @@ public actor WithingsSync {
     /// Stores the weigh-ins on the person's scale; returns how many were new.
     private func save(_ weighIns: WithingsWeighIns, userID: String) async throws -> Int {
         guard !weighIns.weighIns.isEmpty else { return 0 }
-        let scale = try await Self.scale(of: userID, in: store, now: clock())
+        let service = services.service(for: userID)
+        let scale = try await Self.scale(of: service)
         let messages = weighIns.weighIns.map { NewMessage(sdid: scale.id, ts: $0.timestamp, data: $0.data) }
         let mids = weighIns.weighIns.map { WithingsWeighIns.mid(userID: userID, grpid: $0.grpid, timestamp: $0.timestamp) }
-        return try await store.postBatch(messages, mids: mids, userID: userID, now: clock())
+        return try await service.postBatch(messages, mids: mids, now: clock())
     }
 
     /// The person's scale, as an import finds it: their oldest Withings or generic scale, else a new "Scale".
-    static func scale(of userID: String, in store: any DeviceStore & ReadingStore & PushLinkStore, now: Date) async throws -> Device {
+    static func scale(of service: LocalHealthService) async throws -> Device {
         let scaleTypes = [BuiltInDeviceType.withings, .scale].map(\.deviceType.id)
-        let scales = try await store.devices(userID: userID).enumerated()
+        let scales = try await service.devices().enumerated()
             .filter { scaleTypes.contains($0.element.dtid) }
             .sorted { ($0.element.createdOn, $0.offset) < ($1.element.createdOn, $1.offset) }
         if let oldest = scales.first { return oldest.element }
-        return try await store.addDevice(name: "Scale", typeID: BuiltInDeviceType.scale.deviceType.id, userID: userID, now: now)
+        return try await service.addDevice(name: "Scale", typeID: BuiltInDeviceType.scale.deviceType.id)
     }
 }

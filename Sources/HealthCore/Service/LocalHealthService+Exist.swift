@@ -31,4 +31,14 @@ extension LocalHealthService {
     public func firstReadingTime() async throws -> Int64? {
         try await store.firstReadingTime(userID: try requireUser())
     }
+
+    /// What `hmon exist push` last sent to `server`, by attribute name and day, so only changes go again.
+    public func existPushed(server: String) async throws -> [String: [String: Double]] {
+        try await store.existPushed(server: server, userID: try requireUser())
+    }
+
+    /// Remembers values `server` accepted.
+    public func rememberExistPushed(server: String, values: [(attribute: String, day: String, value: Double)]) async throws {
+        try await store.rememberExistPushed(server: server, userID: try requireUser(), values: values)
+    }
 }

@@ -56,7 +56,7 @@ public enum StoreCopy {
     /// Copies `source` into `target`. Refuses a target that already has accounts or readings unless
     /// `replacing` (then its rows are deleted first, in the same transaction). Returns the rows copied per table.
     @discardableResult
-    public static func copy(from source: any HealthStore, to target: any HealthStore, replacing: Bool = false,
+    public static func copy(from source: any StoreIdentity, to target: any StoreIdentity, replacing: Bool = false,
                             progress: (@Sendable (Progress) -> Void)? = nil) async throws -> [String: Int] {
         guard let reader = source as? any StoreRowCopying, let writer = target as? any StoreRowCopying else {
             throw HealthError.unsupported("copying needs two stores of this hmon (SQLite or PostgreSQL)")

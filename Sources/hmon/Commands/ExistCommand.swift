@@ -81,9 +81,9 @@ struct ExistPushCommand: AsyncParsableCommand {
         let opener = StoreOpener(db: database.db, user: user)
         // Read and write: what was sent is remembered in the store.
         let service = LocalHealthService(store: try await opener.openStore(.readWrite))
-        let account = try await opener.actingUser(on: service)
+        _ = try await opener.actingUser(on: service)
         let options = ExistPusher.Options(server: URL(string: to)!, token: token, since: since.flatMap(Day.init(iso:)), dryRun: dryRun)
-        let pusher = ExistPusher(store: service.store, userID: account.id, options: options)
+        let pusher = ExistPusher(service: service, options: options)
         let summary = try await pusher.run()
         if dryRun {
             for value in summary.planned {

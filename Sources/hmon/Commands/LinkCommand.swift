@@ -71,7 +71,7 @@ struct LinkAddCommand: AsyncParsableCommand {
         let service = LocalHealthService(store: try await opener.openStore(.readWrite))
         let account = try await opener.actingUser(on: service)
         if kind == .withings {
-            return try await withings.link(store: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
+            return try await withings.link(links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
         }
         let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
         let path = HealthAutoExportLinkText.path(secret: secret)

@@ -70,11 +70,11 @@ struct WithingsLinkOptions: ParsableArguments {
         return secret
     }
 
-    func link(store: any HealthStore, user: User, baseURL: String, environment: [String: String]) async throws {
+    func link(links: any PushLinkStore, user: User, baseURL: String, environment: [String: String]) async throws {
         let secret = try clientSecret(environment: environment)
         guard let endpoints, let clientID else { return }
         let files = WithingsLinkFiles(paths: HMonPaths(environment: environment))
-        let (id, linkSecret) = try await store.createPushLink(kind: .withings, userID: user.id, now: Date())
+        let (id, linkSecret) = try await links.createPushLink(kind: .withings, userID: user.id, now: Date())
         let path = WithingsLinkText.path(secret: linkSecret)
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let state = Secrets.newToken()
@@ -83,7 +83,7 @@ struct WithingsLinkOptions: ParsableArguments {
         do {
             try files.save(link)
         } catch {
-            _ = try? await store.revokePushLink(id: id)
+            _ = try? await links.revokePushLink(id: id)
             throw error
         }
         let authorize = endpoints.authorizeURL(clientID: clientID, redirectURI: link.redirectURI, state: state)
@@ -107,7 +107,7 @@ struct WithingsLinkOptions: ParsableArguments {
         do {
             link.tokens = try await api.requestToken(code: code, clientID: clientID, clientSecret: secret, redirectURI: link.redirectURI, now: Date())
         } catch let error as WithingsError {
-            _ = try? await store.revokePushLink(id: id)
+            _ = try? await links.revokePushLink(id: id)
             files.delete(linkID: id)
             throw CommandError("\(error): a code works once and for 30 seconds; check the client id and secret "
                                + "and run `hmon link add withings` again")

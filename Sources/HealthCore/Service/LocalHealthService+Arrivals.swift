@@ -1,0 +1,17 @@
+import Foundation
+import HealthModel
+
+/// Readings that arrive from outside for the acting user (a phone's push, a scale's sync), not typed: they
+/// keep no undo entry, and a reading the store already has (same id) is not added twice.
+extension LocalHealthService {
+    /// A whole file a phone pushed (Health Auto Export's JSON), all or nothing.
+    public func importFile(_ url: URL, timeZone: TimeZone, now: Date) async throws -> ImportResult {
+        try await store.importFile(url, userID: try requireUser(), dryRun: false, timeZone: timeZone, now: now, progress: nil)
+    }
+
+    /// A batch with the ids its source gave them (`mids`), so the same batch fetched again adds nothing.
+    /// Returns how many were new.
+    public func postBatch(_ messages: [NewMessage], mids: [String], now: Date) async throws -> Int {
+        try await store.postBatch(messages, mids: mids, userID: try requireUser(), now: now)
+    }
+}
