@@ -52,6 +52,9 @@ public struct ServerConfiguration: Sendable {
     /// For tests only: awaited before each request is handled, with its path and query, so a test can
     /// hold one answer back and see how a client copes with answers that arrive out of order. Nil in use.
     public var beforeEachRequest: (@Sendable (String) async -> Void)?
+    /// For tests only: false answers as a server from before hmon's views (`/v1.1/hmon/views/…` are 404), to
+    /// see the remote client fall back to computing screens from readings.
+    public var servesViews = true
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit? = .defaultForServe,
                 accessTokenLifetime: TimeInterval = 3600, refreshTokenLifetime: TimeInterval? = 90 * 24 * 3600,

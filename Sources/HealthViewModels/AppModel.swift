@@ -111,6 +111,9 @@ public final class AppModel {
         }
     }
 
+    /// What the server's client noticed about it (an older server), for the status bar.
+    public var serverNotice: String? { service.serverNotice }
+
     /// "updated 18:04", for the status bar.
     public func updatedText(_ date: Date) -> String { "updated \(Formats(calendar: clock.calendar).time(date))" }
 

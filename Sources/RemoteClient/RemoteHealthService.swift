@@ -44,6 +44,8 @@ public final class RemoteHealthService: HealthService {
 
     public let options: Options
     let http: HTTPTransport
+    /// The views this server answered, with their validators; whether it has views at all.
+    let views = RemoteViews()
     private let keeper: SessionKeeper
     private let now: @Sendable () -> Date
 
@@ -244,10 +246,9 @@ public final class RemoteHealthService: HealthService {
         }
     }
 
-    /// The contract lists one device at a time: every device's readings in the range, merged.
-    public func readings(_ query: ReadingsQuery) async throws -> [Message] {
-        if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
-        guard query.from < query.to else { return [] }
+    /// The contract lists one device at a time: every device's readings in the range, merged. Against a server
+    /// without hmon's views.
+    func readingsDeviceByDevice(_ query: ReadingsQuery) async throws -> [Message] {
         var all: [Message] = []
         for device in try await devices() {
             var page = MessageQuery(sdid: device.id, startDate: max(0, query.from), endDate: query.to - 1, order: query.order,
@@ -288,8 +289,9 @@ public final class RemoteHealthService: HealthService {
 
     // MARK: Derived views
 
-    /// Computed here from the day's readings, with the same pure calculator the local store uses.
-    public func energySummary(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary {
+    /// Computed here from the day's readings, with the same pure calculator the local store uses: against a
+    /// server without hmon's views.
+    func energySummaryFromReadings(for day: Day, now: Date, calendar: Calendar) async throws -> EnergySummary {
         let start = day.start(in: calendar).millisecondsSince1970
         let end = day.adding(days: 1).start(in: calendar).millisecondsSince1970
         let profile = try await self.profile()
@@ -317,8 +319,9 @@ public final class RemoteHealthService: HealthService {
                                         readings: readings, now: now, calendar: calendar)
     }
 
-    /// Computed here from the weight readings, with the same builder the local store uses.
-    public func weightSeries(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries {
+    /// Computed here from the weight readings, with the same builder the local store uses: against a server
+    /// without hmon's views.
+    func weightSeriesFromReadings(days: ClosedRange<Day>, calendar: Calendar) async throws -> WeightSeries {
         let from = days.lowerBound.adding(days: -WeightSeriesBuilder.carryDays).start(in: calendar).millisecondsSince1970
         let to = days.upperBound.adding(days: 1).start(in: calendar).millisecondsSince1970
         var readings: [WeightReading] = []
@@ -428,7 +431,7 @@ public final class RemoteHealthService: HealthService {
     // MARK: Calls
 
     /// What a 403 or 404 is about, so the error names it.
-    private enum Subject {
+    enum Subject {
         case none, device(String), deviceType(String), reading(String)
     }
 
@@ -449,30 +452,39 @@ public final class RemoteHealthService: HealthService {
     /// An authorized `/v1.1` call. Refreshes an expired token first, and after a 401 refreshes once and retries.
     private func call<Reply: Decodable>(_ method: String, _ path: String, query: [(String, String)] = [],
                                         body: Data? = nil, subject: Subject = .none) async throws -> Reply {
+        let reply = try await authorizedReply(method, path, query: query, body: body)
+        guard (200..<300).contains(reply.status) else { throw problem(reply, subject: subject) }
+        return try decode(Reply.self, reply)
+    }
+
+    /// The answer to an authorized call whatever its status, but for a 401 that a refresh cannot cure.
+    func authorizedReply(_ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
+                         headers extra: [String: String] = [:]) async throws -> HTTPReply {
         var session = try await signedInSession()
         if let expiresAt = session.expiresAt, expiresAt <= now(), session.refreshToken != nil {
             session = try await refresh(from: session)
         }
-        var reply = try await send(method, path, query: query, body: body, token: session.token)
+        var reply = try await send(method, path, query: query, body: body, token: session.token, headers: extra)
         if reply.status == 401 {
             guard session.refreshToken != nil else {
                 await keeper.replace(with: nil)
                 throw HealthError.sessionExpired
             }
             session = try await refresh(from: session)
-            reply = try await send(method, path, query: query, body: body, token: session.token)
+            reply = try await send(method, path, query: query, body: body, token: session.token, headers: extra)
             if reply.status == 401 {
                 await keeper.replace(with: nil)
                 throw HealthError.sessionExpired
             }
         }
-        guard (200..<300).contains(reply.status) else { throw problem(reply, subject: subject) }
-        return try decode(Reply.self, reply)
+        return reply
     }
 
-    private func send(_ method: String, _ path: String, query: [(String, String)], body: Data?, token: String) async throws -> HTTPReply {
+    private func send(_ method: String, _ path: String, query: [(String, String)], body: Data?, token: String,
+                      headers extra: [String: String] = [:]) async throws -> HTTPReply {
         var headers = ["Authorization": "Bearer \(token)", "Accept": "application/json"]
         if body != nil { headers["Content-Type"] = "application/json" }
+        headers.merge(extra) { _, new in new }
         return try await http.send(method, http.url(path, query), headers: headers, body: body)
     }
 
@@ -490,7 +502,7 @@ public final class RemoteHealthService: HealthService {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ reply: HTTPReply) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ reply: HTTPReply) throws -> T {
         if T.self == RawBody.self { return RawBody(data: reply.body) as! T }
         do {
             return try JSONDecoder().decode(T.self, from: reply.body)
@@ -504,7 +516,7 @@ public final class RemoteHealthService: HealthService {
     }
 
     /// Turns an error answer into the `HealthError` a person can act on.
-    private func problem(_ reply: HTTPReply, subject: Subject) -> HealthError {
+    func problem(_ reply: HTTPReply, subject: Subject) -> HealthError {
         guard let envelope = try? JSONDecoder().decode(SAMI.ErrorEnvelope.self, from: reply.body) else {
             return unexpected(reply)
         }

@@ -15,7 +15,8 @@ import Testing
             try await local.updateProfile(Profile(birthDate: Day(year: 1988, month: 3, day: 14), sex: .female, heightCm: 168))
             let food = try await local.addDevice(name: "Food log", typeID: BuiltInDeviceType.calorieTracker.deviceType.id)
             let watch = try await local.addDevice(name: "Watch", typeID: BuiltInDeviceType.activityTracker.deviceType.id)
-            let now = Date()
+            // Whole milliseconds: the resolution of `now` on the wire, so both sides compute the same part of today.
+            let now = Date(millisecondsSince1970: Date().millisecondsSince1970)
             let today = Day(now, in: calendar)
             let start = today.adding(days: -10).start(in: calendar)
             for day in 0..<10 where day % 3 != 1 {  // gaps, so the series carries values forward

@@ -39,7 +39,8 @@ struct ServerWorld: Sendable {
                        limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
                        storeVersionWindow: Duration = .milliseconds(50), trustedProxies: TrustedProxies = .none,
                        publicURL: URL? = nil, feedHeartbeat: Duration = .seconds(15), maxFeedsPerUser: Int = 128,
-                       logger: Logger? = nil, _ body: (ServerWorld) async throws -> T) async throws -> T {
+                       logger: Logger? = nil, servesViews: Bool = true, beforeEachRequest: (@Sendable (String) async -> Void)? = nil,
+                       _ body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,6 +64,8 @@ struct ServerWorld: Sendable {
         configuration.publicURL = publicURL
         configuration.feedHeartbeat = feedHeartbeat
         configuration.maxFeedsPerUser = maxFeedsPerUser
+        configuration.servesViews = servesViews
+        configuration.beforeEachRequest = beforeEachRequest
         let server = try await RunningServer.start(store: store, configuration: configuration, logger: logger)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
                                 aliceScale: aliceScale, bobScale: bobScale, postgresURL: postgresURL)

@@ -4,7 +4,10 @@ import HealthModel
 /// A screen's worth of data from the single calls, for services with no cheaper way (the remote
 /// client: the contract has no batch routes). `LocalHealthService` reads each in one transaction.
 extension HealthService {
-    public func devicesOverview() async throws -> DevicesOverview {
+    public func devicesOverview() async throws -> DevicesOverview { try await devicesOverviewFromCalls() }
+
+    /// The devices screen from one call per device and type.
+    public func devicesOverviewFromCalls() async throws -> DevicesOverview {
         let user = try await currentUser()
         let devices = try await devices()
         let types = try await deviceTypes()

@@ -13,6 +13,9 @@ public protocol HealthService: Sendable {
     /// Since when the data has been out of reach (a server that stopped answering); nil when it answers, and
     /// always nil for a local store.
     var offlineSince: Date? { get }
+    /// Something about the server the person should know once (an older server, so screens load slower);
+    /// nil for a local store.
+    var serverNotice: String? { get }
 
     // MARK: Accounts
 
@@ -103,6 +106,8 @@ public protocol HealthService: Sendable {
 
 extension HealthService {
     public var offlineSince: Date? { nil }
+
+    public var serverNotice: String? { nil }
 
     public func changes() -> AsyncStream<ChangeFeedEvent>? { nil }
 

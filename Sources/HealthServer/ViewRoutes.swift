@@ -1,0 +1,163 @@
+import Foundation
+import HealthCore
+import HealthModel
+import Hummingbird
+import NIOCore
+import SAMIContract
+
+/// `GET /v1.1/hmon/views/…`: each screen's data as one value, computed by the same service the local dashboard
+/// uses, where the readings are (`HMonViews` has the shapes). A remote dashboard asks for what it shows
+/// instead of the readings it is computed from, and scripts get the trend's input, a day's energy balance
+/// or the day sums without recomputing them.
+///
+/// Every answer carries an `ETag` (a hash of the body); a request with a matching `If-None-Match` gets
+/// 304 and no body, so a dashboard that asks again after a change event pays only for views that changed.
+struct ViewRoutes: Sendable {
+    let api: APIRoutes
+
+    /// The most days one view spans: ten years of weights or day sums (the insights read one), a year of
+    /// energy balances (each day is a query of its own).
+    static let maxDays = 3_660
+    static let maxEnergyDays = 366
+
+    func add(to api: RouterGroup<ServerContext>) {
+        api.get("hmon/views/devices") { request, context in try await devices(request, context) }
+        api.get("hmon/views/weights") { request, context in try await weights(request, context) }
+        api.get("hmon/views/trend") { request, context in try await trend(request, context) }
+        api.get("hmon/views/energy") { request, context in try await energy(request, context) }
+        api.get("hmon/views/daily-totals") { request, context in try await dailyTotals(request, context) }
+        api.get("hmon/views/readings") { request, context in try await readings(request, context) }
+        api.get("hmon/views/hrv") { request, context in try await hrv(request, context) }
+    }
+
+    private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        return try Self.conditional(request, HMonViews.DevicesView(try await service.devicesOverview()))
+    }
+
+    private func weights(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
+        return try Self.conditional(request, HMonViews.WeightsView(try await service.weightSeries(days: days, calendar: calendar)))
+    }
+
+    private func trend(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let days = try RequestInput.int(query, "days", in: 1...366, default: 30)
+        let calendar = try Self.calendar(query)
+        let now = try Self.now(query, api.configuration)
+        let report = try await service.weightTrendReport(now: now, calendar: calendar)
+        return try Self.conditional(request, HMonViews.TrendView(report, lastDays: days))
+    }
+
+    private func energy(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try Self.span(query, maxDays: Self.maxEnergyDays)
+        let summaries = try await service.energySummaries(for: days, now: try Self.now(query, api.configuration), calendar: calendar)
+        return try Self.conditional(request, HMonViews.EnergyView(summaries))
+    }
+
+    private func dailyTotals(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
+        return try Self.conditional(request, HMonViews.DailyTotalsView(try await service.dailyTotals(days: days, calendar: calendar)))
+    }
+
+    private func readings(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let from = try RequestInput.integer(query, "from", in: 0...HMonViews.latestTime, default: 0)
+        let to = try RequestInput.integer(query, "to", in: 0...HMonViews.latestTime, default: HMonViews.latestTime)
+        let order: HealthModel.SortOrder
+        switch query["order"]?.lowercased() {
+        case nil, "", "desc": order = .desc
+        case "asc": order = .asc
+        case let other?: throw APIError.validation("order", "must be asc or desc, got \"\(other.prefix(40))\"")
+        }
+        let limit = try RequestInput.int(query, "limit", in: 1...HMonViews.maxReadings, default: HMonViews.maxReadings)
+        let field = query["field"].flatMap { $0.isEmpty ? nil : $0 }
+        let readings = try await service.readings(ReadingsQuery(from: from, to: to, field: field, order: order, limit: limit))
+        return try Self.conditional(request, HMonViews.ReadingsView(readings: readings))
+    }
+
+    private func hrv(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let now = try Self.now(try RequestInput.query(request), api.configuration)
+        // The newest measurement's range reaches 60 days before it, which may be up to 120 days back.
+        let from = now.addingTimeInterval(-2 * Double(HRVBaseline.windowDays) * 86_400).millisecondsSince1970
+        let readings = try await service.readings(ReadingsQuery(from: max(0, from), to: now.millisecondsSince1970 + 1,
+                                                                field: Field.rmssd, order: .asc))
+        let history = readings.compactMap { message in message.data[Field.rmssd]?.number.map { (date: message.date, rmssdMs: $0) } }
+        return try Self.conditional(request, HMonViews.HRVView(history: history, now: now))
+    }
+
+    // MARK: Parameters
+
+    /// `from` and `to` (days, both included) in the zone `tz` names (the server's own when absent).
+    static func span(_ query: [String: String], maxDays: Int) throws -> (ClosedRange<Day>, Calendar) {
+        func day(_ name: String) throws -> Day {
+            guard let text = query[name], !text.isEmpty else { throw APIError.validation(name, "is required: a day as YYYY-MM-DD") }
+            guard let day = Day(iso: text) else {
+                throw APIError.validation(name, "must be a day as YYYY-MM-DD, got \"\(text.prefix(40))\"")
+            }
+            return day
+        }
+        let from = try day("from")
+        let to = try day("to")
+        guard from <= to else { throw APIError.validation("to", "must not be before from (\(from))") }
+        guard from.days(to: to) < maxDays else {
+            throw APIError.validation("to", "must be within \(maxDays) days of from: ask for a shorter span")
+        }
+        return (from...to, try calendar(query))
+    }
+
+    /// The calendar of the zone `tz` names (the server's own when absent).
+    static func calendar(_ query: [String: String]) throws -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        if let zone = query["tz"], !zone.isEmpty {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw APIError.validation("tz", "must be a time zone name such as Europe/Berlin, got \"\(zone.prefix(40))\"")
+            }
+            calendar.timeZone = timeZone
+        } else {
+            calendar.timeZone = .current
+        }
+        return calendar
+    }
+
+    /// `now` in milliseconds (the server's clock when absent): what "today so far" means for energy and trend.
+    static func now(_ query: [String: String], _ configuration: ServerConfiguration) throws -> Date {
+        Date(millisecondsSince1970: try RequestInput.integer(query, "now", in: 0...HMonViews.latestTime,
+                                                             default: configuration.clock().millisecondsSince1970))
+    }
+
+    // MARK: Validators
+
+    /// The view as `{"data": …}` with its ETag, or 304 when the client's copy is the same.
+    static func conditional<View: Codable & Sendable>(_ request: Request, _ view: View) throws -> Response {
+        // Sorted keys: the same view is the same bytes, whatever order its dictionaries were filled in.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = try encoder.encode(SAMI.DataEnvelope(data: view))
+        let tag = etag(of: body)
+        var headers: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == tag
+        }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = JSONBody.contentType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A strong validator from the body's bytes (FNV-1a, 64 bits: a change detector, not a secret).
+    static func etag(of body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
+    }
+}
