@@ -6,6 +6,7 @@ import HealthServer
 @testable import HealthViewModels
 import TestSupport
 import Terminal
+import Synchronization
 import Testing
 import SQLiteStorage
 import RemoteClient
@@ -133,4 +134,55 @@ extension DemoWorld {
         _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
         return (Dashboard(app: AppModel(service: remote, clock: clock)), server)
     }
+}
+
+/// What a remote dashboard costs the server: each screen reads views, not the readings they are computed
+/// from, so a screen switch and an R (two loads) cost a handful of requests where they cost 430–574 (energy),
+/// the walk stays far below the server's default rate limit, and a weigh-in typed after it is stored.
+@MainActor
+struct RemoteDashboardRequestsTests {
+    @Test func walkingEveryScreenWithARefreshCostsAFewRequestsAStepAndTheWeighInAfterIsStored() async throws {
+        let world = try await DemoWorld()
+        let paths = RequestLog()
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: .defaultForServe)
+        configuration.beforeEachRequest = { paths.append($0) }
+        let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        var costs: [String: Int] = [:]
+        for (i, entry) in ScreenRegistry.tabs.enumerated() {
+            paths.clear()
+            _ = await dashboard.press(.char(Character(String(i + 1))))
+            _ = await dashboard.press(.char("R"))
+            await dashboard.settle()
+            let screen = try #require(dashboard.screens.first { $0.id == entry.id })
+            #expect(screen.problem == nil, "\(entry.id): \(screen.problem ?? "")")
+            // The change feed's own connection aside: it is one request for as long as the dashboard is open.
+            let step = paths.all.filter { !$0.hasPrefix("/v1.1/hmon/changes") }
+            costs["\(entry.id)"] = step.count
+            // Two loads: 1 view, the profile and what the screen lists besides (energy: the day's food, the
+            // recent foods, the trend for the learned expenditure) each, and R's poll of linked sources.
+            #expect(step.count <= 16, "\(entry.id) and an R cost \(step.count): \(step)")
+        }
+        #expect(costs.values.reduce(0, +) <= 50, "\(costs)")
+        // A weigh-in typed after the walk is stored.
+        _ = await dashboard.press(.char("2"))
+        _ = await dashboard.press(.char("a"))
+        await dashboard.type("71.3")
+        _ = await dashboard.press(.enter)
+        await dashboard.settle()
+        await server.stop()
+        let local = LocalHealthService(store: world.store)
+        try await local.actingAs(name: DemoData.userName)
+        let newest = try await local.readings(ReadingsQuery(field: Field.weight, order: .desc, limit: 1))
+        #expect(newest.first?.data[Field.weight]?.number == 71.3, "costs per screen switch and R: \(costs)")
+    }
+}
+
+/// The paths of the requests a server was asked, in order.
+final class RequestLog: Sendable {
+    private let paths = Mutex<[String]>([])
+    func append(_ path: String) { paths.withLock { $0.append(path) } }
+    func clear() { paths.withLock { $0 = [] } }
+    var all: [String] { paths.withLock { $0 } }
 }
