@@ -360,6 +360,8 @@ public final class Dashboard {
 
     /// The server's change feed spoke (see `AppModel.changeFeed`): the screen on show reloads when it may.
     public func changeFeed(_ event: ChangeFeedEvent) {
+        // A change the screen on show does not show (a meal on Weights) costs it nothing.
+        if case .changed(let kinds?) = event, let shown = current.changeKinds, shown.isDisjoint(with: kinds) { return }
         run(app.changeFeed(event, canReloadNow: current.modal == nil) { [unowned self] in refreshCurrent() })
     }
 

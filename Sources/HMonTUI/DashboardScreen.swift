@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthViewModels
 import Terminal
 
@@ -36,6 +37,9 @@ public protocol DashboardScreen: AnyObject {
     /// Something the screen did that the person should hear of once ("made a food log"), for the status bar.
     var notice: String? { get }
     var lastUpdated: Date? { get }
+    /// The kinds of change this screen shows, so a change event of other kinds does not reload it; nil
+    /// reloads on every change.
+    var changeKinds: Set<ChangeKind>? { get }
 
     /// The screen is about to show (a tab key, Tab, Enter on a device): what it needs loaded. Nil when it
     /// cannot open now; it has then said why (through a problem on the screen that asked).
@@ -56,6 +60,7 @@ public protocol DashboardScreen: AnyObject {
 }
 
 extension DashboardScreen {
+    public var changeKinds: Set<ChangeKind>? { nil }
     public var modal: (title: String, bindings: [Binding])? { nil }
     public var isTyping: Bool { false }
     public var notice: String? { nil }

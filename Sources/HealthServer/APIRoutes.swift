@@ -88,6 +88,7 @@ struct APIRoutes: Sendable {
         let (_, service) = try writer(context)
         let profile = try await RequestInput.json(Profile.self, from: request)
         try await service.updateProfile(profile)
+        ChangeFeedMiddleware.wrote(kinds: [.profile])
         return JSONBody.response(SAMI.DataEnvelope(data: try await service.profile()))
     }
 
@@ -125,6 +126,7 @@ struct APIRoutes: Sendable {
         let body = try await RequestInput.json(SAMI.NewDeviceJSON.self, from: request)
         guard body.uid == userID else { throw APIError.forbidden }
         let device = try await service.addDevice(name: body.name, typeID: body.dtid)
+        ChangeFeedMiddleware.wrote(kinds: [.devices])
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(device)))
     }
 
@@ -147,6 +149,7 @@ struct APIRoutes: Sendable {
         if let dtid = body.dtid, dtid != current.dtid { throw APIError.validation("dtid", "cannot change: add a device of the other type") }
         guard let name = body.name else { throw APIError.validation("name", "is required") }
         let renamed = try await service.renameDevice(id: current.id, to: name)
+        ChangeFeedMiddleware.wrote(kinds: [.devices])
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.DeviceJSON(renamed)))
     }
 
@@ -346,6 +349,7 @@ struct APIRoutes: Sendable {
         }
         let service = services.service(for: ownerID, undoSession: undoSession)
         let mid = try await service.post(NewMessage(sdid: body.sdid, ts: body.ts, data: body.data))
+        ChangeFeedMiddleware.wrote(kinds: ChangeKind.of(fields: body.data.keys))
         return JSONBody.response(SAMI.DataEnvelope(data: SAMI.MessageID(mid: mid)))
     }
 
@@ -373,7 +377,9 @@ struct APIRoutes: Sendable {
         let (_, service) = try writer(context)
         let change = try await RequestInput.json(ReadingChange.self, from: request)
         try checkPostedTime(change.ts)
-        return JSONBody.response(SAMI.DataEnvelope(data: try await service.editReading(id: readingID(context), change)))
+        let edited = try await service.editReading(id: readingID(context), change)
+        ChangeFeedMiddleware.wrote(kinds: ChangeKind.of(fields: edited.data.keys))
+        return JSONBody.response(SAMI.DataEnvelope(data: edited))
     }
 
     private func deleteReading(_ context: ServerContext) async throws -> Response {

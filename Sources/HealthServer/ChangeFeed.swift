@@ -21,7 +21,8 @@ import Synchronization
 final class ChangeFeed: Sendable {
     /// What a subscriber's stream carries.
     enum Message: Sendable, Equatable {
-        case change(token: Int64)
+        /// `kinds` nil: what changed is not known.
+        case change(token: Int64, kinds: Set<ChangeKind>?)
         case heartbeat
     }
 
@@ -150,7 +151,7 @@ final class ChangeFeed: Sendable {
 
     /// The request has been answered. Its user hears of it when it succeeded or the token moved; with no
     /// user known, everyone hears when the token moved.
-    func writeFinished(for audience: Audience, succeeded: Bool) async {
+    func writeFinished(for audience: Audience, kinds: Set<ChangeKind>?, succeeded: Bool) async {
         let token = try? await store.changeToken()
         let told: [AsyncStream<Message>.Continuation] = state.withLock { state in
             state.writesInFlight -= 1
@@ -167,7 +168,7 @@ final class ChangeFeed: Sendable {
                 return state.subscribers.values.filter { $0.userID == userID }.map(\.continuation)
             }
         }
-        if let token { for continuation in told { continuation.yield(.change(token: token)) } }
+        if let token { for continuation in told { continuation.yield(.change(token: token, kinds: kinds)) } }
     }
 
     // MARK: The watcher
@@ -207,7 +208,7 @@ final class ChangeFeed: Sendable {
             guard let last = state.lastToken, last != token else { return [] }
             return state.subscribers.values.map(\.continuation)
         }
-        for continuation in told { continuation.yield(.change(token: token)) }
+        for continuation in told { continuation.yield(.change(token: token, kinds: nil)) }
         return token
     }
 

@@ -1,3 +1,4 @@
+import HealthCore
 import Hummingbird
 import Synchronization
 
@@ -10,9 +11,11 @@ struct ChangeFeedMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let feed: ChangeFeed
 
-    /// Whose data the request under way writes, as the route learns it.
+    /// Whose data the request under way writes, and what it changed, as the route learns them.
     final class WriteOwner: Sendable {
         let userID: Mutex<String?>
+        /// Nil until a route says: then anything may have changed.
+        let kinds = Mutex<Set<ChangeKind>?>(nil)
         init(_ userID: String?) { self.userID = Mutex(userID) }
     }
 
@@ -21,6 +24,12 @@ struct ChangeFeedMiddleware: RouterMiddleware {
     /// Called by a route that learns whose data it writes from something else than the token.
     static func wrote(for userID: String) {
         owner?.userID.withLock { $0 = userID }
+    }
+
+    /// Called by a route that knows what its write changed (a meal: energy), so dashboards showing something
+    /// else need not reload. Nil leaves it unknown.
+    static func wrote(kinds: Set<ChangeKind>?) {
+        owner?.kinds.withLock { $0 = kinds }
     }
 
     func handle(_ request: Request, context: ServerContext,
@@ -36,11 +45,11 @@ struct ChangeFeedMiddleware: RouterMiddleware {
         }
         do {
             let response = try await Self.$owner.withValue(owner) { try await next(request, context) }
-            await feed.writeFinished(for: audience(), succeeded: response.status.code < 400)
+            await feed.writeFinished(for: audience(), kinds: owner.kinds.withLock { $0 }, succeeded: response.status.code < 400)
             return response
         } catch {
             // A route may have committed before it failed: the token says whether it did.
-            await feed.writeFinished(for: audience(), succeeded: false)
+            await feed.writeFinished(for: audience(), kinds: nil, succeeded: false)
             throw error
         }
     }

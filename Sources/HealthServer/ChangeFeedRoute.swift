@@ -77,7 +77,9 @@ struct ChangeFeedRoute {
 
     static func text(of message: ChangeFeed.Message) -> String {
         switch message {
-        case .change(let token): "event: change\ndata: {\"token\":\(token)}\n\n"
+        case .change(let token, nil): "event: change\ndata: {\"token\":\(token)}\n\n"
+        case .change(let token, let kinds?):
+            "event: change\ndata: {\"token\":\(token),\"kinds\":[\(kinds.sorted().map { "\"\($0.rawValue)\"" }.joined(separator: ","))]}\n\n"
         case .heartbeat: ": heartbeat\n\n"
         }
     }

@@ -279,7 +279,10 @@ public final class AppModel {
         case .unsupported: feed = .unsupported
         case .changed: break
         }
-        guard event == .changed || event == .connected else { return .none }
+        switch event {
+        case .changed, .connected: break
+        case .disconnected, .unsupported: return .none
+        }
         guard screen != .signIn, user != nil || devices.lastUpdated != nil else { return .none }
         guard canReloadNow else {
             feedChangeWaiting = true

@@ -81,7 +81,7 @@ extension RemoteHealthService {
                         case "ready":
                             if let seconds = Self.heartbeatSeconds(in: event.data) { silence.expectHeartbeat(every: seconds) }
                         case "change":
-                            continuation.yield(.changed)
+                            continuation.yield(.changed(kinds: Self.kinds(in: event.data)))
                         default:
                             break
                         }
@@ -109,6 +109,15 @@ extension RemoteHealthService {
         guard let object = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any],
               let seconds = (object["heartbeat"] as? NSNumber)?.doubleValue, seconds > 0 else { return nil }
         return seconds
+    }
+
+    /// A `change` event's `kinds` (`["energy"]`), nil when it names none or one this client does not know:
+    /// then anything may have changed.
+    static func kinds(in data: String) -> Set<ChangeKind>? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any],
+              let names = object["kinds"] as? [String] else { return nil }
+        let kinds = names.compactMap(ChangeKind.init(rawValue:))
+        return kinds.count == names.count ? Set(kinds) : nil
     }
 }
 

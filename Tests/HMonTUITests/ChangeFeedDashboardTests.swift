@@ -20,7 +20,7 @@ struct ChangeFeedDashboardTests {
         dashboard.liveUpdate(pollInterval: 0)
         #expect(!dashboard.isBusy, "no poll while the feed is followed, however short the interval")
 
-        dashboard.changeFeed(.changed)
+        dashboard.changeFeed(.changed(kinds: nil))
         #expect(dashboard.isBusy, "a change reloads the screen on show at once")
         await dashboard.settle()
 
@@ -34,6 +34,37 @@ struct ChangeFeedDashboardTests {
         dashboard.changeFeed(.unsupported)
         dashboard.liveUpdate(pollInterval: 0)
         #expect(dashboard.isBusy, "a server without a feed is polled as before")
+        await dashboard.settle()
+        await server.stop()
+    }
+
+    /// A change event that names what changed reloads only a screen that shows it: a meal leaves Weights as
+    /// it is and costs the server nothing; a weigh-in reloads it; a change of unknown kind reloads any screen.
+    @Test func aChangeOfAKindTheScreenDoesNotShowCostsNothing() async throws {
+        let world = try await DemoWorld()
+        let (dashboard, server) = try await world.remoteDashboard()
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        _ = await dashboard.press(.char("2"))
+        await dashboard.settle()
+        dashboard.changeFeed(.connected)
+        await dashboard.settle()
+
+        dashboard.changeFeed(.changed(kinds: [.energy]))
+        #expect(!dashboard.isBusy, "a meal does not reload Weights")
+        dashboard.changeFeed(.changed(kinds: [.hrv]))
+        #expect(!dashboard.isBusy, "nor does an HRV measurement")
+        dashboard.changeFeed(.changed(kinds: [.weights]))
+        #expect(dashboard.isBusy, "a weigh-in does")
+        await dashboard.settle()
+        dashboard.changeFeed(.changed(kinds: nil))
+        #expect(dashboard.isBusy, "and so does a change of unknown kind")
+        await dashboard.settle()
+
+        _ = await dashboard.press(.char("3"))
+        await dashboard.settle()
+        dashboard.changeFeed(.changed(kinds: [.weights]))
+        #expect(dashboard.isBusy, "a weigh-in reloads Energy too: the resting energy depends on the weight")
         await dashboard.settle()
         await server.stop()
     }

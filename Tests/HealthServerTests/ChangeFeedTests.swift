@@ -112,6 +112,25 @@ import TestSupport
         }
     }
 
+    /// Each change event names what the write changed, so a dashboard can tell a meal from a weigh-in.
+    @Test func aChangeEventNamesTheKindsThePostChanged() async throws {
+        try await ServerWorld.run { world in
+            let local = LocalHealthService(store: world.store, userID: world.alice.id)
+            let food = try await local.addDevice(name: "Food log", typeID: BuiltInDeviceType.calorieTracker.deviceType.id)
+            let client = try await world.aliceClient()
+            let events = FeedEvents(try #require(client.changes()))
+            #expect(await events.wait(for: .connected), "\(events.all)")
+            let token = try await world.rawToken(for: "alice")
+            _ = try await world.post("/v1.1/messages", token: token, json: #"{"sdid":"\#(food.id)","data":{"calories":640}}"#)
+            #expect(await events.wait(for: .changed(kinds: [.energy])), "\(events.all)")
+            _ = try await world.post("/v1.1/messages", token: token, json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.1}}"#)
+            #expect(await events.wait(for: .changed(kinds: [.weights])), "\(events.all)")
+            // A write the server does not see names no kind: another process on the same store.
+            try await local.post(NewMessage(sdid: food.id, ts: Date().millisecondsSince1970, data: [Field.calories: .number(120)]))
+            #expect(await events.wait(for: .changed(kinds: nil)), "\(events.all)")
+        }
+    }
+
     // MARK: The dashboard's client
 
     @Test func theClientHearsAChangeSaysWhenTheServerStopsAndFollowsAgainWhenItIsBack() async throws {
@@ -121,7 +140,7 @@ import TestSupport
             #expect(await events.wait(for: .connected), "\(events.all)")
             _ = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
                                      json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
-            #expect(await events.wait(for: .changed), "\(events.all)")
+            #expect(await events.wait(for: .changed(kinds: [.weights])), "\(events.all)")
 
             let port = world.server.port
             await world.server.stop()

@@ -58,6 +58,8 @@ final class EnergyScreen: DashboardScreen {
     var problem: String? { model.problem }
     var notice: String? { model.notice }
     var lastUpdated: Date? { model.lastUpdated }
+    /// A weigh-in changes the resting energy too (the BMR's weight); an HRV measurement changes nothing here.
+    var changeKinds: Set<ChangeKind>? { [.energy, .weights, .devices, .profile] }
 
     func open() -> Command? { model.refresh() + model.refreshLearnedExpenditure() }
     func refresh() -> Command { model.refresh() + model.refreshLearnedExpenditure() }

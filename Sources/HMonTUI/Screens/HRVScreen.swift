@@ -39,6 +39,7 @@ final class HRVScreen: DashboardScreen {
     var isRefreshing: Bool { model?.isRefreshing ?? false }
     var problem: String? { model?.problem ?? (model == nil ? "no HRV meter yet: a adds a measurement and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
+    var changeKinds: Set<ChangeKind>? { [.hrv, .devices] }
 
     /// Opens the measurements of all the user's HRV meters (a hand-added one goes to the first); without a
     /// meter it opens empty and says how to add one.

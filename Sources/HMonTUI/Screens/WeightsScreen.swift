@@ -57,6 +57,8 @@ final class WeightsScreen: DashboardScreen {
     var isRefreshing: Bool { model?.isRefreshing ?? false }
     var problem: String? { model?.problem ?? (model == nil && context.app.devices.lastUpdated != nil ? "no scale yet: a adds a weigh-in and makes one" : nil) }
     var lastUpdated: Date? { model?.lastUpdated }
+    /// Weigh-ins, the scale's name and the goal: not a meal or an HRV measurement.
+    var changeKinds: Set<ChangeKind>? { [.weights, .devices, .profile] }
 
     /// Opens on the person's default scale, the one `a` saves to whichever device was picked last (and the one
     /// `hmon add weight` and an import use); `f` shows one scale at a time. With no scale at all it opens
