@@ -48,13 +48,17 @@ public final class RemoteHealthService: HealthService {
     let views = RemoteViews()
     private let keeper: SessionKeeper
     private let now: @Sendable () -> Date
+    /// How a write waits out a server's `Retry-After` (tests move a clock instead).
+    private let sleep: @Sendable (Duration) async throws -> Void
 
     /// - Parameters:
     ///   - server: the base URL, e.g. `http://127.0.0.1:8080`.
     ///   - onSessionChange: called with the new session after a sign-in or a refresh (save it), and with nil
     ///     after a sign-out or when the server rejects the session (forget it).
     public init(server: URL, options: Options = Options(), now: @escaping @Sendable () -> Date = Date.init,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
                 onSessionChange: @escaping @Sendable (Session?) -> Void = { _ in }) {
+        self.sleep = sleep
         self.options = options
         self.http = HTTPTransport(server: server, timeout: options.timeout)
         self.keeper = SessionKeeper(onChange: onSessionChange)
@@ -452,9 +456,28 @@ public final class RemoteHealthService: HealthService {
     /// An authorized `/v1.1` call. Refreshes an expired token first, and after a 401 refreshes once and retries.
     private func call<Reply: Decodable>(_ method: String, _ path: String, query: [(String, String)] = [],
                                         body: Data? = nil, subject: Subject = .none) async throws -> Reply {
-        let reply = try await authorizedReply(method, path, query: query, body: body)
+        var reply = try await authorizedReply(method, path, query: query, body: body)
+        // A write the server put off (429: over its limit, 503: busy) is sent again once it says it may be,
+        // so a weigh-in typed is not lost; a read is not: the screen keeps what it showed, and R asks again.
+        var retries = 0
+        while method != "GET", [429, 503].contains(reply.status), retries < Self.writeRetries,
+              let wait = Self.retryAfter(reply), wait <= Self.longestWriteWait {
+            retries += 1
+            try await sleep(.seconds(wait))
+            reply = try await authorizedReply(method, path, query: query, body: body)
+        }
         guard (200..<300).contains(reply.status) else { throw problem(reply, subject: subject) }
         return try decode(Reply.self, reply)
+    }
+
+    /// How often a put-off write is sent again, and the longest wait it accepts (past it, the error says
+    /// when to try: a day's limit used up is not waited out).
+    static let writeRetries = 3
+    static let longestWriteWait = 60
+
+    /// `Retry-After` in whole seconds (at least 1); nil without one.
+    static func retryAfter(_ reply: HTTPReply) -> Int? {
+        reply.header("Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { max(1, $0) }
     }
 
     /// The answer to an authorized call whatever its status, but for a 401 that a refresh cannot cure.

@@ -235,6 +235,25 @@ import Testing
         }
     }
 
+    /// Past the write budget the server answers 429 with `Retry-After`; the client waits that long (on the
+    /// world's clock, which the limit counts by) and sends the weigh-in again: nothing typed is lost.
+    @Test func aWeighInPutOffByTheLimitIsSentAgainAfterRetryAfterAndStored() async throws {
+        try await ServerWorld.run(rateLimit: RateLimit(perMinute: 2, perDay: 100)) { world in
+            let remote = try await world.aliceClient()
+            let start = world.clock.now
+            var mids: [String] = []
+            for kg in [71.0, 71.1, 71.2] {
+                mids.append(try await remote.post(NewMessage(sdid: world.aliceScale.id, ts: start.millisecondsSince1970 - 60_000,
+                                                             data: [Field.weight: .number(kg)])))
+            }
+            #expect(Set(mids).count == 3)
+            #expect(world.clock.now > start, "the third waited out the minute")
+            let stored = try await LocalHealthService(store: world.store, userID: world.alice.id)
+                .readings(ReadingsQuery(field: Field.weight, order: .desc, limit: 10))
+            #expect(stored.count == 3)
+        }
+    }
+
     // MARK: Plain HTTP
 
     struct Answer {
