@@ -21,7 +21,7 @@ struct RemoteDashboardTests {
         let world = try await DemoWorld()
         let calendar = world.clock.calendar
         let thursday = Day(DemoWorld.now, in: calendar).adding(days: -1)
-        let gate = ResponseGate(holding: "startDate=\(thursday.start(in: calendar).millisecondsSince1970)")
+        let gate = ResponseGate(holding: "views/energy?from=\(thursday.adding(days: -6))&to=\(thursday)&")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
@@ -34,7 +34,7 @@ struct RemoteDashboardTests {
 
         if holdFirst { gate.arm() }
         _ = dashboard.handle(.left)          // Thursday: held at the server when holdFirst
-        if holdFirst { await gate.heldRequestArrived() }
+        if holdFirst { #expect(await gate.heldRequestArrived(), "the held request never came") }
         _ = dashboard.handle(.left)          // Wednesday
         #expect(energy.isRefreshing, "refreshing while any answer is still to come")
         if holdFirst {

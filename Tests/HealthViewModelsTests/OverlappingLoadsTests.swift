@@ -24,9 +24,8 @@ struct OverlappingLoadsTests {
             try await local.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date("2026-11-\(day) 12:00").millisecondsSince1970,
                                             data: [Field.calories: .number(kcal)]))
         }
-        // The energy of a day is read as that day's messages: hold the first read of the `held` day.
-        let calendar = world.clock.calendar
-        let gate = ResponseGate(holding: "startDate=\(held.start(in: calendar).millisecondsSince1970)")
+        // The energy of a day is read as the server's energy view of its week: hold the first read of the `held` day's.
+        let gate = ResponseGate(holding: "views/energy?from=\(held.adding(days: -6))&to=\(held)&")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let server = try await RunningServer.start(store: try LocalStore(url: world.database, passwordHasher: .fastForTests),
@@ -57,7 +56,7 @@ struct OverlappingLoadsTests {
             let first = try #require(model.previousDay().loads.first)
             let second = try #require(model.previousDay().loads.first)
             let held = Task { await first.run() }
-            await gate.heldRequestArrived()
+            #expect(await gate.heldRequestArrived(), "the held request never came")
             await second.run().deliver().complete()
             #expect(model.title == "Wed, Nov 18, 2026")
             #expect(model.lines.last?.value == "1,800")

@@ -5,7 +5,6 @@ import Synchronization
 public final class ResponseGate: Sendable {
     private let marker: String
     private let state = Mutex<(armed: Bool, held: Bool, waiter: CheckedContinuation<Void, Never>?, released: Bool)>((false, false, nil, false))
-    private let arrivals = AsyncStream<Void>.makeStream()
 
     public init(holding marker: String) { self.marker = marker }
 
@@ -23,16 +22,16 @@ public final class ResponseGate: Sendable {
                 s.waiter = continuation
                 return false
             }
-            arrivals.continuation.yield()
             if releaseNow { continuation.resume() }
         }
     }
 
     public func arm() { state.withLock { $0.armed = true } }
 
-    /// Waits until the held request has arrived.
-    public func heldRequestArrived() async {
-        for await _ in arrivals.stream { return }
+    /// Waits until the held request has arrived; false when it has not within `deadline` (a marker that no
+    /// request carries any more fails the test instead of hanging the run).
+    public func heldRequestArrived(within deadline: Duration = Waiting.patience * 4) async -> Bool {
+        await Waiting.until(within: deadline) { state.withLock { $0.held } }
     }
 
     public func release() {
