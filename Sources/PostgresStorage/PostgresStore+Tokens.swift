@@ -3,7 +3,7 @@ import PostgresNIO
 import HealthCore
 import HealthModel
 
-/// Tokens, OAuth clients and Welltory links: `LocalStore+Tokens` and `+Welltory` on PostgreSQL.
+/// Tokens and OAuth clients: `LocalStore+Tokens` on PostgreSQL.
 extension PostgresStore {
     public func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
                             ttl: TimeInterval?, family: String?, codeChallenge: String?, now: Date) async throws
@@ -127,52 +127,6 @@ extension PostgresStore {
         guard let (client, stored) = found,
               Secrets.constantTimeEqual(Array(stored.utf8), Array(Secrets.sha256Hex(secret).utf8)) else { return nil }
         return client
-    }
-
-    // MARK: Welltory links
-
-    public func createWelltoryLink(userID: String, now: Date) async throws -> String {
-        let hrvType = BuiltInDeviceType.hrvMeter.deviceType.id
-        let existing = try await read { db in
-            try await db.one("""
-                SELECT id FROM devices WHERE uid = \(userID) AND dtid = \(hrvType) ORDER BY created_at, id COLLATE "C" LIMIT 1
-                """)?.value("id", String.self)
-        }
-        let deviceID: String
-        if let existing {
-            deviceID = existing
-        } else {
-            deviceID = try await addDevice(name: StoreRules.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
-        }
-        let secret = Secrets.newToken()
-        try await write { db in
-            try await db.run("DELETE FROM welltory_links WHERE user_id = \(userID)")
-            try await db.run("""
-                INSERT INTO welltory_links (hash, user_id, device_id, created_at)
-                VALUES (\(Secrets.sha256Hex(secret)), \(userID), \(deviceID), \(now.millisecondsSince1970))
-                """)
-        }
-        return secret
-    }
-
-    @discardableResult
-    public func revokeWelltoryLink(userID: String) async throws -> Bool {
-        try await write { db in try await db.count("DELETE FROM welltory_links WHERE user_id = \(userID) RETURNING 1") > 0 }
-    }
-
-    public func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome {
-        let hash = Secrets.sha256Hex(secret)
-        let link = try await read { db -> (userID: String, deviceID: String, deviceName: String)? in
-            guard let row = try await db.one("""
-                SELECT l.user_id, l.device_id, d.name FROM welltory_links l JOIN devices d ON d.id = l.device_id WHERE l.hash = \(hash)
-                """) else { return nil }
-            return (try row.value("user_id"), try row.value("device_id"), try row.value("name"))
-        }
-        guard let link else { return .unknownLink }
-        let mid = data[Field.shareToken]?.textValue.map { "wt" + String(Secrets.sha256Hex(link.userID + "\n" + $0).prefix(30)) }
-        let message = NewMessage(sdid: link.deviceID, ts: now.millisecondsSince1970, data: data)
-        let added = try await postBatch([message], mids: mid.map { [$0] }, userID: link.userID, now: now)
-        return added == 1 || mid == nil ? .saved(deviceName: link.deviceName) : .alreadySaved(deviceName: link.deviceName)
     }
 
     // MARK: Rows
