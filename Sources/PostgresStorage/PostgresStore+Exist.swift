@@ -103,19 +103,6 @@ extension PostgresStore {
 
     // MARK: Personal tokens
 
-    public func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String) {
-        let label = try StoreRules.personalTokenLabel(label)
-        let id = String(Secrets.newID().prefix(12))
-        let token = Secrets.newToken()
-        try await write { db in
-            try await db.run("""
-                INSERT INTO personal_tokens (id, hash, user_id, label, scope, created_at)
-                VALUES (\(id), \(Secrets.sha256Hex(token)), \(userID), \(label), \(ExistScope.allRead), \(now.millisecondsSince1970))
-                """)
-        }
-        return (id, token)
-    }
-
     public func personalToken(_ token: String) async throws -> TokenRecord? {
         let hash = Secrets.sha256Hex(token)
         return try await read { db in

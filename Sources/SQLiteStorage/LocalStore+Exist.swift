@@ -113,18 +113,6 @@ extension LocalStore {
 
     // MARK: Personal tokens
 
-    /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
-    public func createPersonalToken(userID: String, label: String, now: Date = Date()) async throws -> (id: String, token: String) {
-        let label = try StoreRules.personalTokenLabel(label)
-        let id = String(Secrets.newID().prefix(12))
-        let token = Secrets.newToken()
-        try await write { db in
-            try db.execute(sql: "INSERT INTO personal_tokens (id, hash, user_id, label, scope, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id, Secrets.sha256Hex(token), userID, label, ExistScope.allRead, now.millisecondsSince1970])
-        }
-        return (id, token)
-    }
-
     /// What a personal token grants (kind `.access`, no client, no expiry), or nil.
     public func personalToken(_ token: String) async throws -> TokenRecord? {
         let hash = Secrets.sha256Hex(token)
