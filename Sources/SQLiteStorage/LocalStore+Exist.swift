@@ -82,16 +82,15 @@ extension LocalStore {
                               value: Double, increment: Bool, now: Date = Date()) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
-            let device = try Self.device(id: deviceID, ownedBy: userID, in: db)
-            let manifest = try Self.manifest(ofType: device.dtid, in: db)
-            let typeName = try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
+            let target = try Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)
+            let device = target.device
             let path = "$.\(field)"
             let current = try Double.fetchOne(db, sql: """
                 SELECT total(json_extract(data, ?)) FROM messages
                 WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IN ('integer', 'real')
                 """, arguments: [path, StoredID(deviceID), day.start, day.stop, path]) ?? 0
             let total = increment ? current + value : value
-            let data = try ReadingRules.accepted([field: .number(total)], manifest: manifest, typeName: typeName)
+            let data = try target.accepted([field: .number(total)])
             try db.execute(sql: "DELETE FROM messages WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IS NOT NULL",
                            arguments: [StoredID(deviceID), day.start, day.stop, path])
             try MessageRecord(mid: Secrets.newID(), sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts,

@@ -139,7 +139,7 @@ public enum StoreRules {
                 try checkNoNUL(message.sdid, as: "sdid")
                 rows.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
-                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                throw inBatch(error, at: index)
             }
         }
         return rows
