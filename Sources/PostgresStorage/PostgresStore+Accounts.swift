@@ -115,12 +115,13 @@ extension PostgresStore {
     }
 
     public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
+        try StoreRules.checkNoNUL(id, as: "sdid")
         let name = try StoreRules.deviceName(newName)
         return try await write { db in
             var device = try await Self.device(id: id, ownedBy: userID, in: db)
             // SQLite's NOCASE folds ASCII letters only; so does this.
             if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND id <> \(id) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             try await db.run("UPDATE devices SET name = \(name) WHERE id = \(id)")
             device.name = name
@@ -129,7 +130,8 @@ extension PostgresStore {
     }
 
     public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
-        try await write { db in
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await write { db in
             _ = try await Self.device(id: id, ownedBy: userID, in: db)
             let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(ByteaID(id))")?.value("n", Int64.self) ?? 0
             if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: Int(readings)) }
@@ -168,7 +170,7 @@ extension PostgresStore {
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
             // SQLite's NOCASE folds ASCII letters only; so does this.
             if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
                                 createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
