@@ -50,8 +50,13 @@ extension LocalStore {
             var added = 0
             for (index, row) in rows.enumerated() {
                 do {
-                    let target = try targets[row.message.sdid] ?? Self.readingTarget(deviceID: row.message.sdid, ownedBy: userID, in: db)
-                    targets[row.message.sdid] = target
+                    let target: ReadingTarget
+                    if let known = targets[row.message.sdid] {
+                        target = known
+                    } else {
+                        target = try Self.readingTarget(deviceID: row.message.sdid, ownedBy: userID, in: db)
+                        targets[row.message.sdid] = target
+                    }
                     let record = try MessageRecord(mid: row.mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID,
                                                    ts: row.ts, cts: received, mv: target.device.manifestVersion,
                                                    fields: try target.accepted(row.message.data))
