@@ -1,9 +1,10 @@
 import Foundation
+import HealthCore
 
 extension DashboardConfig {
     /// Saves the theme `T` switched to, so the next launch opens in it: the `theme = …` line of the file is
     /// replaced (its comment kept) or added before the first table, and every other line stays as the person
-    /// wrote it. Written to a temporary file beside it and renamed over it, so a crash never leaves half a file.
+    /// wrote it. Written through `AtomicFile`, so a crash never leaves half a file.
     public static func save(theme: String, to file: URL) throws {
         let manager = FileManager.default
         var text = ""
@@ -16,7 +17,7 @@ extension DashboardConfig {
         }
         let updated = settingTheme(theme, in: text)
         try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(updated.utf8).write(to: file, options: .atomic)
+        try AtomicFile.write(Data(updated.utf8), to: file)
     }
 
     /// `text` with its top-level `theme` set to `name`.

@@ -3,6 +3,8 @@ import Hummingbird
 import NIOCore
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 #if canImport(Glibc)

@@ -3,42 +3,11 @@ import PostgresNIO
 import HealthCore
 import HealthModel
 
-/// Accounts, profiles, device types and devices: `LocalStore+Accounts` and `+Devices` on PostgreSQL,
-/// with the same rules and errors.
-extension PostgresStore {
-    public func createUser(_ account: NewAccount, now: Date) async throws -> User {
-        let name = account.name.trimmingCharacters(in: .whitespaces)
-        try AccountRules.check(name: name, email: account.email, password: account.password)
-        try AccountRules.check(fullName: account.fullName.trimmingCharacters(in: .whitespaces))
-        try await checkNameIsFree(name)
-        let hash = try passwordHasher.hash(account.password)
-        let user = User(id: Secrets.newID(), name: name, fullName: account.fullName.trimmingCharacters(in: .whitespaces),
-                        email: account.email.trimmingCharacters(in: .whitespaces), createdOn: now, modifiedOn: now)
-        let ms = now.millisecondsSince1970
-        try await write { db in
-            try await Self.checkNameIsFree(name, in: db)
-            try await db.run("""
-                INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
-                VALUES (\(user.id), \(user.name), \(UserNames.key(name)), \(UserNames.skeleton(name)), \(user.fullName),
-                        \(user.email), \(hash), \(ms), \(ms))
-                """)
-            try await db.run("INSERT INTO profiles (user_id) VALUES (\(user.id))")
-        }
-        return user
-    }
-
-    public func checkNameIsFree(_ name: String) async throws {
-        try StoreRules.checkNoNUL(name, as: "username")
-        try await read { db in try await Self.checkNameIsFree(name, in: db) }
-    }
-
+/// Accounts and profiles on PostgreSQL: the reads, and the rows `AccountStore+Rows` (HealthCore) checks
+/// and writes for both engines.
+extension PostgresStore: AccountRows {
     public func user(id: String) async throws -> User? {
         try await read { db in try await Self.user(id: id, in: db) }
-    }
-
-    public func user(named name: String) async throws -> User? {
-        try StoreRules.checkNoNUL(name, as: "username")
-        return try await read { db in try await Self.userRow(named: name, in: db).map(Self.user(row:)) }
     }
 
     public func users() async throws -> [User] {
@@ -49,47 +18,50 @@ extension PostgresStore {
         try await read { db in try await db.exists("SELECT 1 FROM users LIMIT 1") }
     }
 
-    public func authenticate(name: String, password: String,
-                             runningCheckOn runner: PasswordCheckRunner) async throws -> User {
-        try AccountRules.checkEncoding(password: password)
-        try StoreRules.checkNoNUL(name, as: "username")
-        let found = try await read { db -> (User, String)? in
-            guard let row = try await Self.userRow(named: name, in: db) else { return nil }
-            return (try Self.user(row: row), try row.value("password_hash", String.self))
-        }
-        guard let (user, hash) = found else {
-            let hasher = passwordHasher
-            _ = try await runner { (try? hasher.hash(password)) == nil }
-            throw HealthError.wrongPassword
-        }
-        guard try await runner({ PasswordHasher.verify(password, against: hash) }) else { throw HealthError.wrongPassword }
-        return user
-    }
-
-    public func setPassword(_ password: String, userID: String, now: Date) async throws {
-        try AccountRules.check(password: password)
-        let hash = try passwordHasher.hash(password)
-        let changed = try await write { db in
-            let changed = try await db.count(
-                "UPDATE users SET password_hash = \(hash), modified_at = \(now.millisecondsSince1970) WHERE id = \(userID) RETURNING 1")
-            try await db.run("DELETE FROM tokens WHERE user_id = \(userID)")
-            return changed
-        }
-        if changed == 0 { throw HealthError.unknownUser(userID) }
-    }
-
-    public func deleteUser(id: String) async throws {
-        let deleted = try await write { db in try await db.count("DELETE FROM users WHERE id = \(id) RETURNING 1") }
-        if deleted == 0 { throw HealthError.unknownUser(id) }
-    }
-
     public func profile(userID: String) async throws -> Profile {
         try await read { db in try await Self.profile(userID: userID, in: db) }
     }
 
-    public func updateProfile(_ profile: Profile, userID: String, now: Date) async throws {
-        try ProfileRules.check(profile, today: Day(now, in: Calendar.current))
-        let changed = try await write { db in
+    // MARK: Account rows (checked and written by `AccountStore+Rows`)
+
+    public func nameClashing(with name: String) async throws -> String? {
+        try await read { db in try await Self.nameClashing(with: name, in: db) }
+    }
+
+    public func insertUser(_ user: User, passwordHash: String) async throws {
+        try await write { db in
+            try UserNames.checkFree(user.name, clashingWith: try await Self.nameClashing(with: user.name, in: db))
+            try await db.run("""
+                INSERT INTO users (id, name, name_key, name_skeleton, full_name, email, password_hash, created_at, modified_at)
+                VALUES (\(user.id), \(user.name), \(UserNames.key(user.name)), \(UserNames.skeleton(user.name)), \(user.fullName),
+                        \(user.email), \(passwordHash), \(user.createdOn.millisecondsSince1970), \(user.modifiedOn.millisecondsSince1970))
+                """)
+            try await db.run("INSERT INTO profiles (user_id) VALUES (\(user.id))")
+        }
+    }
+
+    public func userWithPasswordHash(named name: String) async throws -> (user: User, passwordHash: String)? {
+        try await read { db -> (user: User, passwordHash: String)? in
+            guard let row = try await Self.userRow(named: name, in: db) else { return nil }
+            return (try Self.user(row: row), try row.value("password_hash", String.self))
+        }
+    }
+
+    public func replacePasswordHash(_ hash: String, userID: String, now: Date) async throws -> Bool {
+        try await write { db in
+            let changed = try await db.count(
+                "UPDATE users SET password_hash = \(hash), modified_at = \(now.millisecondsSince1970) WHERE id = \(userID) RETURNING 1")
+            try await db.run("DELETE FROM tokens WHERE user_id = \(userID)")
+            return changed > 0
+        }
+    }
+
+    public func deleteUserRow(id: String) async throws -> Bool {
+        try await write { db in try await db.count("DELETE FROM users WHERE id = \(id) RETURNING 1") > 0 }
+    }
+
+    public func replaceProfile(_ profile: Profile, userID: String, now: Date) async throws -> Bool {
+        try await write { db in
             let changed = try await db.count("""
                 UPDATE profiles SET birth_date = \(profile.birthDate?.description), sex = \(profile.sex?.rawValue),
                     height_cm = \(profile.heightCm), lean_mass_kg = \(profile.leanMassKg), mass_unit = \(profile.massUnit.rawValue),
@@ -97,11 +69,13 @@ extension PostgresStore {
                 WHERE user_id = \(userID) RETURNING 1
                 """)
             try await db.run("UPDATE users SET modified_at = \(now.millisecondsSince1970) WHERE id = \(userID)")
-            return changed
+            return changed > 0
         }
-        if changed == 0 { throw HealthError.unknownUser(userID) }
     }
+}
 
+/// Device types and devices: `LocalStore+Devices` on PostgreSQL, with the same rules and errors.
+extension PostgresStore {
     // MARK: Device types and devices
 
     public func deviceTypes() async throws -> [DeviceType] {
@@ -141,12 +115,13 @@ extension PostgresStore {
     }
 
     public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
+        try StoreRules.checkNoNUL(id, as: "sdid")
         let name = try StoreRules.deviceName(newName)
         return try await write { db in
             var device = try await Self.device(id: id, ownedBy: userID, in: db)
             // SQLite's NOCASE folds ASCII letters only; so does this.
             if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND id <> \(id) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             try await db.run("UPDATE devices SET name = \(name) WHERE id = \(id)")
             device.name = name
@@ -155,7 +130,8 @@ extension PostgresStore {
     }
 
     public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
-        try await write { db in
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await write { db in
             _ = try await Self.device(id: id, ownedBy: userID, in: db)
             let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(ByteaID(id))")?.value("n", Int64.self) ?? 0
             if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: Int(readings)) }
@@ -194,7 +170,7 @@ extension PostgresStore {
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
             // SQLite's NOCASE folds ASCII letters only; so does this.
             if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
                                 createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
@@ -221,16 +197,13 @@ extension PostgresStore {
         try await db.one("SELECT * FROM users WHERE name_key = \(UserNames.key(name)) ORDER BY name = \(name) DESC, created_at LIMIT 1")
     }
 
-    static func checkNameIsFree(_ name: String, in db: PGConnection) async throws {
+    /// See `AccountRows.nameClashing`.
+    static func nameClashing(with name: String, in db: PGConnection) async throws -> String? {
         let key = UserNames.key(name)
-        guard let row = try await db.one("""
+        return try await db.one("""
             SELECT name FROM users WHERE name_key = \(key) OR name_skeleton = \(UserNames.skeleton(name))
             ORDER BY name_key = \(key) DESC LIMIT 1
-            """) else { return }
-        let existing = try row.value("name", String.self)
-        if UserNames.key(existing) == key { throw HealthError.nameTaken(name) }
-        throw HealthError.invalidValue(
-            "name \"\(name)\" looks like the existing user name \"\(existing)\" (it mixes letters of another script): choose another")
+            """)?.value("name", String.self)
     }
 
     static func user(id: String, in db: PGConnection) async throws -> User? {

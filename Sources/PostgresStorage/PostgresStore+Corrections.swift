@@ -34,26 +34,17 @@ extension PostgresStore {
 
     @discardableResult
     public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date) async throws -> Message {
-        if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
-        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
+        try change.check(now: now)
         return try await write { db in
             let old = try await Self.ownedReading(mid, userID: userID, in: db)
-            let device = try await Self.lockedDevice(id: old.sdid, ownedBy: userID, in: db)
-            let manifest = try await Self.manifest(ofType: device.dtid, in: db)
-            let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
-            let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
-            let ts = change.ts ?? old.ts
-            let numbers = ReadingNumbers(data)
+            let edited = try await Self.readingTarget(deviceID: old.sdid, ownedBy: userID, in: db).edited(old, by: change)
+            let numbers = ReadingNumbers(edited.data)
             try await db.run("""
-                UPDATE messages SET ts = \(ts), data = \(try StoreRules.encode(data)), mv = \(device.manifestVersion),
+                UPDATE messages SET ts = \(edited.ts), data = \(try StoreRules.encode(edited.data)), mv = \(edited.mv),
                     weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
                     basal_energy = \(numbers.basalEnergy)
                 WHERE mid = \(ByteaID(mid))
                 """)
-            var edited = old
-            edited.ts = ts
-            edited.data = data
-            edited.mv = device.manifestVersion
             return edited
         }
     }

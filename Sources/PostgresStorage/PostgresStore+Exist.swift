@@ -79,19 +79,17 @@ extension PostgresStore {
                               value: Double, increment: Bool, now: Date) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
-            let device = try await Self.lockedDevice(id: deviceID, ownedBy: userID, in: db)
-            let manifest = try await Self.manifest(ofType: device.dtid, in: db)
-            let typeName = try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
+            let target = try await Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)
             let current = try await db.one("""
                 SELECT coalesce(sum((data::jsonb ->> \(field))::double precision), 0) AS total FROM messages
                 WHERE sdid = \(ByteaID(deviceID)) AND ts >= \(day.start) AND ts < \(day.stop) AND jsonb_typeof(data::jsonb -> \(field)) = 'number'
                 """)?.value("total", Double.self) ?? 0
             let total = increment ? current + value : value
-            let data = try ReadingRules.accepted([field: .number(total)], manifest: manifest, typeName: typeName)
+            let data = try target.accepted([field: .number(total)])
             try await db.run("""
                 DELETE FROM messages WHERE sdid = \(ByteaID(deviceID)) AND ts >= \(day.start) AND ts < \(day.stop) AND data::jsonb ? \(field)
                 """)
-            try await Self.insertReading(mid: Secrets.newID(), device: device, userID: userID, ts: ts,
+            try await Self.insertReading(mid: Secrets.newID(), device: target.device, userID: userID, ts: ts,
                                          received: now.millisecondsSince1970, fields: data, in: db)
             return data[field]?.number ?? total
         }
@@ -102,19 +100,6 @@ extension PostgresStore {
     }
 
     // MARK: Personal tokens
-
-    public func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String) {
-        let label = try StoreRules.personalTokenLabel(label)
-        let id = String(Secrets.newID().prefix(12))
-        let token = Secrets.newToken()
-        try await write { db in
-            try await db.run("""
-                INSERT INTO personal_tokens (id, hash, user_id, label, scope, created_at)
-                VALUES (\(id), \(Secrets.sha256Hex(token)), \(userID), \(label), \(ExistScope.allRead), \(now.millisecondsSince1970))
-                """)
-        }
-        return (id, token)
-    }
 
     public func personalToken(_ token: String) async throws -> TokenRecord? {
         let hash = Secrets.sha256Hex(token)

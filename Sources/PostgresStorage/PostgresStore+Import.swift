@@ -35,24 +35,22 @@ extension PostgresStore {
     }
 
 
+    /// Fills the profile's empty fields from the export, as `ProfileFill` says.
     private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
                                     tally: inout ImportTally, db: PGConnection) async throws {
         guard !imported.isEmpty,
               let row = try await db.one("SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = \(userID)") else { return }
-        let today = Day(now, in: Calendar.current)
-        func acceptable(_ profile: Profile) -> Bool { (try? ProfileRules.check(profile, today: today)) != nil }
-        if try row.value("birth_date", String?.self) == nil, let day = imported.birthDate, acceptable(Profile(birthDate: day)) {
-            try await db.run("UPDATE profiles SET birth_date = \(day.description) WHERE user_id = \(userID)")
-            tally.profileFilled.append("date of birth")
-        }
-        if try row.value("sex", String?.self) == nil, let sex = imported.sex {
-            try await db.run("UPDATE profiles SET sex = \(sex.rawValue) WHERE user_id = \(userID)")
-            tally.profileFilled.append("sex")
-        }
-        if try row.value("height_cm", Double?.self) == nil, let cm = imported.heightCm, acceptable(Profile(heightCm: cm)) {
-            try await db.run("UPDATE profiles SET height_cm = \(cm) WHERE user_id = \(userID)")
-            tally.profileFilled.append("height")
-        }
+        let fill = ProfileFill(birthDate: imported.birthDate, sex: imported.sex, heightCm: imported.heightCm,
+                               empty: (try row.value("birth_date", String?.self) == nil, try row.value("sex", String?.self) == nil,
+                                       try row.value("height_cm", Double?.self) == nil),
+                               today: Day(now, in: Calendar.current))
+        guard !fill.filled.isEmpty else { return }
+        try await db.run("""
+            UPDATE profiles SET birth_date = coalesce(birth_date, \(fill.birthDate?.description)), sex = coalesce(sex, \(fill.sex?.rawValue)),
+                height_cm = coalesce(height_cm, \(fill.heightCm))
+            WHERE user_id = \(userID)
+            """)
+        tally.profileFilled.append(contentsOf: fill.filled)
     }
 }
 
@@ -165,12 +163,13 @@ final class PostgresImportWriter: PipelinedInsertWriter {
                                name: try row.value("name"))
         }
         let lower = PostgresStore.asciiLower("name")
+        let names = ImportDeviceName.scale
         let nameTaken = try await db.exists("""
-            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered("Scale"))
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(names.name))
             """)
         let type = BuiltInDeviceType.scale
         let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion,
-                                 name: nameTaken ? "Scale (Scale)" : "Scale")
+                                 name: nameTaken ? names.qualified : names.name)
         try await db.run("""
             INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
             VALUES (\(device.id), \(userID), \(generic), \(device.name), \(device.manifestVersion), \(received), true)
@@ -180,12 +179,10 @@ final class PostgresImportWriter: PipelinedInsertWriter {
 
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
         let typeID = type.deviceType.id
-        let (source, replaced) = TextRules.replacingUnsafe(in: source)
-        let name = String(source.prefix(100))
-        let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
-        if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
+        let names = ImportDeviceName(source: source, type: type)
+        if names.wasCleaned, !cleanedNames.contains(names.name) { cleanedNames.append(names.name) }
         let lower = PostgresStore.asciiLower("name")
-        for candidate in [name, qualified] {
+        for candidate in [names.name, names.qualified] {
             if let row = try await db.one("""
                 SELECT id, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
                     AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
@@ -196,10 +193,10 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             }
         }
         let nameTaken = try await db.exists("""
-            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(name))
+            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(names.name))
             """)
         let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion,
-                                 name: nameTaken ? qualified : name)
+                                 name: nameTaken ? names.qualified : names.name)
         try await db.run("""
             INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
             VALUES (\(device.id), \(userID), \(typeID), \(device.name), \(device.manifestVersion), \(received), true)

@@ -12,23 +12,15 @@ extension PostgresStore {
 
     public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
-        let ts = message.ts ?? received
-        try StoreRules.checkTimestamp(ts, now: received)
-        try StoreRules.checkNoNUL(message.sdid, as: "sdid")
-        let mid = mid ?? Secrets.newID()
+        let (mid, ts) = try StoreRules.postedRow(message, mid: mid, received: received)
         return try await write { db in
-            let device = try await Self.lockedDevice(id: message.sdid, ownedBy: userID, in: db)
-            let type = try await Self.deviceType(id: device.dtid, in: db)
-            let manifest = try await Self.manifest(ofType: device.dtid, in: db)
-            let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
+            let target = try await Self.readingTarget(deviceID: message.sdid, ownedBy: userID, in: db)
+            let data = try target.accepted(message.data)
             if try await db.exists("SELECT 1 FROM messages WHERE mid = \(ByteaID(mid))") {
-                throw HealthError.invalidValue("a reading with id \(mid) already exists")
+                throw StoreRules.readingExists(mid)
             }
-            try await Self.insertReading(mid: mid, device: device, userID: userID, ts: ts, received: received, fields: data, in: db)
-            // As `reading(id:)` would read it back: the fields from the JSON stored.
-            let stored = Message(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
-                                 mv: device.manifestVersion,
-                                 data: try JSONDecoder().decode([String: FieldValue].self, from: Data(try StoreRules.encode(data).utf8)))
+            try await Self.insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: received, fields: data, in: db)
+            let stored = try target.storedReading(mid: mid, userID: userID, ts: ts, received: received, json: try StoreRules.encode(data))
             if let undoSession {
                 try await Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
                                             session: undoSession, now: now, in: db)
@@ -41,26 +33,23 @@ extension PostgresStore {
         let received = now.millisecondsSince1970
         let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in
-            var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
+            var targets: [String: ReadingTarget] = [:]
             var added = 0
             for (index, row) in rows.enumerated() {
                 do {
-                    let known: (device: Device, manifest: Manifest, typeName: String)
-                    if let cached = checked[row.message.sdid] {
-                        known = cached
+                    let target: ReadingTarget
+                    if let known = targets[row.message.sdid] {
+                        target = known
                     } else {
-                        let device = try await Self.lockedDevice(id: row.message.sdid, ownedBy: userID, in: db)
-                        known = (device, try await Self.manifest(ofType: device.dtid, in: db),
-                                 try await Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
-                        checked[row.message.sdid] = known
+                        target = try await Self.readingTarget(deviceID: row.message.sdid, ownedBy: userID, in: db)
+                        targets[row.message.sdid] = target
                     }
-                    let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    if try await Self.insertReading(mid: row.mid, device: known.device, userID: userID, ts: row.ts, received: received,
-                                                    fields: data, unlessStored: true, in: db) {
+                    if try await Self.insertReading(mid: row.mid, device: target.device, userID: userID, ts: row.ts, received: received,
+                                                    fields: try target.accepted(row.message.data), unlessStored: true, in: db) {
                         added += 1
                     }
                 } catch let error as HealthError {
-                    throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                    throw StoreRules.inBatch(error, at: index)
                 }
             }
             return added
@@ -307,6 +296,14 @@ extension PostgresStore {
         try await db.one("""
             SELECT ts, weight FROM messages WHERE uid = \(ByteaID(userID)) AND ts < \(before) AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1
             """).map { WeightReading(date: Date(millisecondsSince1970: try $0.value("ts")), kg: try $0.value("weight")) }
+    }
+
+    /// The user's device `deviceID`, its row locked as `lockedDevice` locks it, with what a write checks its
+    /// readings against (`ReadingTarget`).
+    static func readingTarget(deviceID: String, ownedBy userID: String, in db: PGConnection) async throws -> ReadingTarget {
+        let device = try await lockedDevice(id: deviceID, ownedBy: userID, in: db)
+        return ReadingTarget(device: device, manifest: try await manifest(ofType: device.dtid, in: db),
+                             typeName: try await deviceType(id: device.dtid, in: db)?.name)
     }
 
     static func message(row: PostgresRandomAccessRow) throws -> Message {

@@ -3,47 +3,30 @@ import PostgresNIO
 import HealthCore
 import HealthModel
 
-/// Tokens, OAuth clients and Welltory links: `LocalStore+Tokens` and `+Welltory` on PostgreSQL.
-extension PostgresStore {
-    public func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
-                            ttl: TimeInterval?, family: String?, codeChallenge: String?, now: Date) async throws
-        -> (token: String, record: TokenRecord) {
-        let token = Secrets.newToken()
-        let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
-                                 expiresAt: ttl.map { Date(millisecondsSince1970: now.addingTimeInterval($0).millisecondsSince1970) },
-                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970), family: family,
-                                 codeChallenge: codeChallenge)
-        let ms = now.millisecondsSince1970
+/// Tokens and OAuth clients' rows on PostgreSQL: `LocalStore+Tokens` (their rules: `TokenStore+Rows`, HealthCore).
+extension PostgresStore: TokenRows {
+    public func insertToken(hash: String, record: TokenRecord, now: Date) async throws {
         try await write { db in
-            try await db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= \(ms)")
+            try await db.run("DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= \(now.millisecondsSince1970)")
             try await db.run("""
                 INSERT INTO tokens (hash, user_id, kind, client_id, scope, redirect_uri, expires_at, created_at, family, code_challenge)
-                VALUES (\(Secrets.sha256Hex(token)), \(userID), \(kind.rawValue), \(clientID), \(scope), \(redirectURI),
-                        \(record.expiresAt?.millisecondsSince1970), \(record.createdAt.millisecondsSince1970), \(family),
-                        \(codeChallenge))
+                VALUES (\(hash), \(record.userID), \(record.kind.rawValue), \(record.clientID), \(record.scope), \(record.redirectURI),
+                        \(record.expiresAt?.millisecondsSince1970), \(record.createdAt.millisecondsSince1970), \(record.family),
+                        \(record.codeChallenge))
                 """)
         }
-        return (token, record)
     }
 
-    public func token(_ token: String, kind: TokenKind?, now: Date) async throws -> TokenRecord? {
-        let hash = Secrets.sha256Hex(token)
-        let record = try await read { db in
+    public func unspentToken(hash: String) async throws -> TokenRecord? {
+        try await read { db in
             try await db.one("SELECT * FROM tokens WHERE hash = \(hash) AND spent_at IS NULL").map(Self.token(row:))
         }
-        guard let record, kind == nil || record.kind == kind else { return nil }
-        if let expiry = record.expiresAt, expiry <= now { return nil }
-        return record
     }
 
-    public func consumeToken(_ token: String, kind: TokenKind, now: Date) async throws -> TokenRecord? {
-        let hash = Secrets.sha256Hex(token)
-        let record = try await write { db -> TokenRecord? in
+    public func takeUnspentToken(hash: String) async throws -> TokenRecord? {
+        try await write { db in
             try await db.one("DELETE FROM tokens WHERE hash = \(hash) AND spent_at IS NULL RETURNING *").map(Self.token(row:))
         }
-        guard let record, record.kind == kind else { return nil }
-        if let expiry = record.expiresAt, expiry <= now { return nil }
-        return record
     }
 
     public func redeemToken(_ token: String, kind: TokenKind, now: Date) async throws -> Redemption {
@@ -52,21 +35,22 @@ extension PostgresStore {
             // FOR UPDATE: a second instance redeeming the same code waits here, then sees it spent.
             guard let row = try await db.one("SELECT * FROM tokens WHERE hash = \(hash) FOR UPDATE") else { return .invalid }
             let record = try Self.token(row: row)
-            guard record.kind == kind else { return .invalid }
-            if let expiry = record.expiresAt, expiry <= now { return .invalid }
-            guard try row.value("spent_at", Int64?.self) == nil else {
-                guard let family = record.family else {
-                    try await db.run("DELETE FROM tokens WHERE hash = \(hash)")
-                    return .replayed(revoked: 0)
-                }
+            switch record.redemption(presentedAs: kind, spent: try row.value("spent_at", Int64?.self) != nil, at: now) {
+            case .refuse:
+                return .invalid
+            case .spend:
+                try await db.run("UPDATE tokens SET spent_at = \(now.millisecondsSince1970) WHERE hash = \(hash)")
+                return .redeemed(record)
+            case .dropReplayed:
+                try await db.run("DELETE FROM tokens WHERE hash = \(hash)")
+                return .replayed(revoked: 0)
+            case .revokeFamily(let family):
                 let live = try await db.one("""
                     SELECT count(*) AS n FROM tokens WHERE family = \(family) AND spent_at IS NULL
                     """)?.value("n", Int.self) ?? 0
                 try await db.run("DELETE FROM tokens WHERE family = \(family)")
                 return .replayed(revoked: live)
             }
-            try await db.run("UPDATE tokens SET spent_at = \(now.millisecondsSince1970) WHERE hash = \(hash)")
-            return .redeemed(record)
         }
     }
 
@@ -90,89 +74,33 @@ extension PostgresStore {
         try await write { db in try await db.run("DELETE FROM tokens WHERE family = \(family) AND kind = \(kind.rawValue)") }
     }
 
-    public func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws
-        -> (client: OAuthClient, secret: String) {
-        let name = name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
-        if name.count > 100 { throw HealthError.invalidValue("the client name is longer than 100 characters: choose a shorter one") }
-        try TextRules.check(name, as: "the client name")
-        if let redirectURI { try RedirectURIRules.check(redirectURI) }
-        let client = OAuthClient(id: Secrets.newID(), name: name, redirectURI: redirectURI, ownerID: ownerID,
-                                 createdAt: Date(millisecondsSince1970: now.millisecondsSince1970))
-        let secret = Secrets.newToken()
+    public func insertClient(_ client: OAuthClient, secretHash: String) async throws {
         try await write { db in
-            if let ownerID, try await !db.exists("SELECT 1 FROM users WHERE id = \(ownerID)") {
+            if let ownerID = client.ownerID, try await !db.exists("SELECT 1 FROM users WHERE id = \(ownerID)") {
                 throw HealthError.invalidValue("the client's owner \(ownerID) is not an account of this store: pick an existing user")
             }
             try await db.run("""
                 INSERT INTO oauth_clients (id, secret_hash, name, redirect_uri, owner_id, created_at)
-                VALUES (\(client.id), \(Secrets.sha256Hex(secret)), \(client.name), \(client.redirectURI), \(client.ownerID),
-                        \(now.millisecondsSince1970))
+                VALUES (\(client.id), \(secretHash), \(client.name), \(client.redirectURI), \(client.ownerID),
+                        \(client.createdAt.millisecondsSince1970))
                 """)
         }
-        return (client, secret)
     }
 
-    public func client(id: String) async throws -> OAuthClient? {
-        try StoreRules.checkNoNUL(id, as: "client_id")
-        return try await read { db in try await db.one("SELECT * FROM oauth_clients WHERE id = \(id)").map(Self.client(row:)) }
-    }
-
-    public func verifyClient(id: String, secret: String) async throws -> OAuthClient? {
-        try StoreRules.checkNoNUL(id, as: "client_id")
-        let found = try await read { db -> (OAuthClient, String)? in
+    public func clientWithSecretHash(id: String) async throws -> (client: OAuthClient, secretHash: String)? {
+        try await read { db -> (client: OAuthClient, secretHash: String)? in
             guard let row = try await db.one("SELECT * FROM oauth_clients WHERE id = \(id)") else { return nil }
             return (try Self.client(row: row), try row.value("secret_hash", String.self))
         }
-        guard let (client, stored) = found,
-              Secrets.constantTimeEqual(Array(stored.utf8), Array(Secrets.sha256Hex(secret).utf8)) else { return nil }
-        return client
     }
 
-    // MARK: Welltory links
-
-    public func createWelltoryLink(userID: String, now: Date) async throws -> String {
-        let hrvType = BuiltInDeviceType.hrvMeter.deviceType.id
-        let existing = try await read { db in
-            try await db.one("""
-                SELECT id FROM devices WHERE uid = \(userID) AND dtid = \(hrvType) ORDER BY created_at, id COLLATE "C" LIMIT 1
-                """)?.value("id", String.self)
-        }
-        let deviceID: String
-        if let existing {
-            deviceID = existing
-        } else {
-            deviceID = try await addDevice(name: StoreRules.welltoryDeviceName, typeID: hrvType, userID: userID, now: now).id
-        }
-        let secret = Secrets.newToken()
+    public func insertPersonalToken(id: String, hash: String, userID: String, label: String, now: Date) async throws {
         try await write { db in
-            try await db.run("DELETE FROM welltory_links WHERE user_id = \(userID)")
             try await db.run("""
-                INSERT INTO welltory_links (hash, user_id, device_id, created_at)
-                VALUES (\(Secrets.sha256Hex(secret)), \(userID), \(deviceID), \(now.millisecondsSince1970))
+                INSERT INTO personal_tokens (id, hash, user_id, label, scope, created_at)
+                VALUES (\(id), \(hash), \(userID), \(label), \(ExistScope.allRead), \(now.millisecondsSince1970))
                 """)
         }
-        return secret
-    }
-
-    @discardableResult
-    public func revokeWelltoryLink(userID: String) async throws -> Bool {
-        try await write { db in try await db.count("DELETE FROM welltory_links WHERE user_id = \(userID) RETURNING 1") > 0 }
-    }
-
-    public func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome {
-        let hash = Secrets.sha256Hex(secret)
-        let link = try await read { db -> (userID: String, deviceID: String, deviceName: String)? in
-            guard let row = try await db.one("""
-                SELECT l.user_id, l.device_id, d.name FROM welltory_links l JOIN devices d ON d.id = l.device_id WHERE l.hash = \(hash)
-                """) else { return nil }
-            return (try row.value("user_id"), try row.value("device_id"), try row.value("name"))
-        }
-        guard let link else { return .unknownLink }
-        let mid = data[Field.shareToken]?.textValue.map { "wt" + String(Secrets.sha256Hex(link.userID + "\n" + $0).prefix(30)) }
-        let message = NewMessage(sdid: link.deviceID, ts: now.millisecondsSince1970, data: data)
-        let added = try await postBatch([message], mids: mid.map { [$0] }, userID: link.userID, now: now)
-        return added == 1 || mid == nil ? .saved(deviceName: link.deviceName) : .alreadySaved(deviceName: link.deviceName)
     }
 
     // MARK: Rows

@@ -11,21 +11,19 @@ extension PostgresStore {
 
     /// `recordChange` inside a write: also a post's own transaction (`post(…undoSession:)`).
     static func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date, in db: PGConnection) async throws {
-        let reading = try UndoJournal.encode(entry.reading)
         let key = userID + " " + session
-        let oldest = now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970
         // Two writes of one session at once would take the same next number: the second waits here.
         try await db.run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
         let last = try await db.one("SELECT max(step) AS step FROM undo_journal WHERE user_id = \(userID) AND session = \(session)")?
-            .value("step", Int64?.self) ?? 0
-        let step = last + 1
+            .value("step", Int64?.self)
+        let row = try UndoJournalRow(entry, step: UndoJournal.nextStep(after: last))
         try await db.run("""
             INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
-            VALUES (\(userID), \(session), \(step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
+            VALUES (\(userID), \(session), \(row.step), \(row.kind), \(row.reading), \(row.madeAt))
             """)
-        let kept = step - Int64(UndoJournal.entriesPerSession)
-        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step <= \(kept)")
-        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(oldest)")
+        let dropped = UndoJournal.dropped(keeping: row.step, now: now)
+        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND session = \(session) AND step <= \(dropped.stepsThrough)")
+        try await db.run("DELETE FROM undo_journal WHERE user_id = \(userID) AND made_at < \(dropped.madeBefore)")
     }
 
     public func claimLastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
@@ -48,11 +46,11 @@ extension PostgresStore {
     }
 
     public func restoreChange(_ entry: UndoJournalEntry, userID: String, session: String) async throws {
-        let reading = try UndoJournal.encode(entry.reading)
+        let row = try UndoJournalRow(entry, step: entry.step)
         try await write { db in
             try await db.run("""
                 INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at)
-                VALUES (\(userID), \(session), \(entry.step), \(entry.kind.rawValue), \(reading), \(entry.madeAt.millisecondsSince1970))
+                VALUES (\(userID), \(session), \(row.step), \(row.kind), \(row.reading), \(row.madeAt))
                 ON CONFLICT DO NOTHING
                 """)
         }

@@ -163,11 +163,9 @@ final class ImportWriter {
 
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
         let typeID = type.deviceType.id
-        let (source, replaced) = TextRules.replacingUnsafe(in: source)
-        let name = String(source.prefix(100))
-        let qualified = "\(source.prefix(80)) (\(type.deviceType.name))"
-        if replaced > 0, !cleanedNames.contains(name) { cleanedNames.append(name) }
-        for candidate in [name, qualified] {
+        let names = ImportDeviceName(source: source, type: type)
+        if names.wasCleaned, !cleanedNames.contains(names.name) { cleanedNames.append(names.name) }
+        for candidate in [names.name, names.qualified] {
             if let row = try Row.fetchOne(db, sql: """
                 SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
                 ORDER BY created_at LIMIT 1
@@ -175,7 +173,7 @@ final class ImportWriter {
                 return (KnownDevice(id: row["id"], dtid: typeID, manifestVersion: row["manifest_version"]), row["name"])
             }
         }
-        return try createDevice(named: name, qualified: qualified, type: type)
+        return try createDevice(named: names, type: type)
     }
 
     /// The user's oldest scale (a Withings or a generic one, as the first-run setup makes), else a new
@@ -186,15 +184,14 @@ final class ImportWriter {
         if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, scaleTypes[0], scaleTypes[1]]) {
             return (KnownDevice(id: row["id"], dtid: row["dtid"], manifestVersion: row["manifest_version"]), row["name"])
         }
-        let type = BuiltInDeviceType.scale
-        return try createDevice(named: "Scale", qualified: "Scale (\(type.deviceType.name))", type: type)
+        return try createDevice(named: .scale, type: .scale)
     }
 
-    private func createDevice(named name: String, qualified: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
+    private func createDevice(named names: ImportDeviceName, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
         let nameTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
-                                          arguments: [userID, name]) == true
+                                          arguments: [userID, names.name]) == true
         let device = KnownDevice(id: Secrets.newID(), dtid: type.deviceType.id, manifestVersion: type.deviceType.latestVersion)
-        let stored = nameTaken ? qualified : name
+        let stored = nameTaken ? names.qualified : names.name
         try LocalStore.insertDevice(id: device.id, uid: userID, dtid: type.deviceType.id, name: stored,
                                     manifestVersion: device.manifestVersion, createdAt: received, in: db)
         return (device, stored)

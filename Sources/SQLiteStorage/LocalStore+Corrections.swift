@@ -44,28 +44,19 @@ extension LocalStore {
     /// received time.
     @discardableResult
     public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date = Date()) async throws -> Message {
-        if change.isEmpty { throw HealthError.invalidValue("the change names neither a new time nor a new value: pass at least one") }
-        if let ts = change.ts { try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970) }
+        try change.check(now: now)
         return try await write { db in
             let old = try Self.ownedReading(mid, userID: userID, in: db)
-            let device = try Self.device(id: old.sdid, ownedBy: userID, in: db)
-            let manifest = try Self.manifest(ofType: device.dtid, in: db)
-            let typeName = try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
-            let data = try ReadingRules.accepted(old.data.merging(change.data) { $1 }, manifest: manifest, typeName: typeName)
-            let ts = change.ts ?? old.ts
-            let numbers = ReadingNumbers(data)
+            let edited = try Self.readingTarget(deviceID: old.sdid, ownedBy: userID, in: db).edited(old, by: change)
+            let numbers = ReadingNumbers(edited.data)
             try db.execute(sql: """
                 UPDATE messages SET ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?, basal_energy = ?
                 WHERE mid = ?
-                """, arguments: [ts, try StoreRules.encode(data), device.manifestVersion,
+                """, arguments: [edited.ts, try StoreRules.encode(edited.data), edited.mv,
                                  numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy, StoredID(mid)])
             // An update keeps the rowid and the count, which is all a kept day's signature looks at.
             try Self.forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
-            try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)
-            var edited = old
-            edited.ts = ts
-            edited.data = data
-            edited.mv = device.manifestVersion
+            try Self.forgetDayTotals(userID: userID, coveringTs: edited.ts, in: db)
             return edited
         }
     }

@@ -58,7 +58,7 @@ extension LocalStore {
             }
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
                                  arguments: [userID, name]) == true {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             let device = Device(id: Secrets.newID(), uid: userID, dtid: typeID, name: name,
                                 createdOn: Date(millisecondsSince1970: now.millisecondsSince1970))
@@ -70,12 +70,13 @@ extension LocalStore {
     }
 
     public func renameDevice(id: String, userID: String, to newName: String) async throws -> Device {
+        try StoreRules.checkNoNUL(id, as: "sdid")
         let name = try StoreRules.deviceName(newName)
         return try await write { db in
             var device = try Self.device(id: id, ownedBy: userID, in: db)
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE AND id <> ?)",
                                  arguments: [userID, name, id]) == true {
-                throw HealthError.invalidValue("you already have a device named \"\(name)\": choose another name")
+                throw StoreRules.deviceNameTaken(name)
             }
             try db.execute(sql: "UPDATE devices SET name = ? WHERE id = ?", arguments: [name, id])
             device.name = name
@@ -84,7 +85,8 @@ extension LocalStore {
     }
 
     public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
-        try await write { db in
+        try StoreRules.checkNoNUL(id, as: "sdid")
+        return try await write { db in
             _ = try Self.device(id: id, ownedBy: userID, in: db)
             let readings = try Int.fetchOne(db, sql: "SELECT count(*) FROM messages INDEXED BY messages_by_device WHERE sdid = ?",
                                             arguments: [StoredID(id)]) ?? 0

@@ -82,16 +82,15 @@ extension LocalStore {
                               value: Double, increment: Bool, now: Date = Date()) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
-            let device = try Self.device(id: deviceID, ownedBy: userID, in: db)
-            let manifest = try Self.manifest(ofType: device.dtid, in: db)
-            let typeName = try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid
+            let target = try Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)
+            let device = target.device
             let path = "$.\(field)"
             let current = try Double.fetchOne(db, sql: """
                 SELECT total(json_extract(data, ?)) FROM messages
                 WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IN ('integer', 'real')
                 """, arguments: [path, StoredID(deviceID), day.start, day.stop, path]) ?? 0
             let total = increment ? current + value : value
-            let data = try ReadingRules.accepted([field: .number(total)], manifest: manifest, typeName: typeName)
+            let data = try target.accepted([field: .number(total)])
             try db.execute(sql: "DELETE FROM messages WHERE sdid = ? AND ts >= ? AND ts < ? AND json_type(data, ?) IS NOT NULL",
                            arguments: [StoredID(deviceID), day.start, day.stop, path])
             try MessageRecord(mid: Secrets.newID(), sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts,
@@ -112,18 +111,6 @@ extension LocalStore {
     }
 
     // MARK: Personal tokens
-
-    /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
-    public func createPersonalToken(userID: String, label: String, now: Date = Date()) async throws -> (id: String, token: String) {
-        let label = try StoreRules.personalTokenLabel(label)
-        let id = String(Secrets.newID().prefix(12))
-        let token = Secrets.newToken()
-        try await write { db in
-            try db.execute(sql: "INSERT INTO personal_tokens (id, hash, user_id, label, scope, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id, Secrets.sha256Hex(token), userID, label, ExistScope.allRead, now.millisecondsSince1970])
-        }
-        return (id, token)
-    }
 
     /// What a personal token grants (kind `.access`, no client, no expiry), or nil.
     public func personalToken(_ token: String) async throws -> TokenRecord? {

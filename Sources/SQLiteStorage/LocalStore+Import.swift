@@ -78,25 +78,21 @@ extension LocalStore {
         }
     }
 
-    /// Fills the profile's empty fields from the export; a value the profile rules refuse is left out.
+    /// Fills the profile's empty fields from the export, as `ProfileFill` says.
     private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
                                     tally: inout ImportTally, db: Database) throws {
         guard !imported.isEmpty,
               let row = try Row.fetchOne(db, sql: "SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = ?",
                                          arguments: [userID]) else { return }
-        let today = Day(now, in: Calendar.current)
-        func acceptable(_ profile: Profile) -> Bool { (try? ProfileRules.check(profile, today: today)) != nil }
-        if (row["birth_date"] as String?) == nil, let day = imported.birthDate, acceptable(Profile(birthDate: day)) {
-            try db.execute(sql: "UPDATE profiles SET birth_date = ? WHERE user_id = ?", arguments: [day.description, userID])
-            tally.profileFilled.append("date of birth")
-        }
-        if (row["sex"] as String?) == nil, let sex = imported.sex {
-            try db.execute(sql: "UPDATE profiles SET sex = ? WHERE user_id = ?", arguments: [sex.rawValue, userID])
-            tally.profileFilled.append("sex")
-        }
-        if (row["height_cm"] as Double?) == nil, let cm = imported.heightCm, acceptable(Profile(heightCm: cm)) {
-            try db.execute(sql: "UPDATE profiles SET height_cm = ? WHERE user_id = ?", arguments: [cm, userID])
-            tally.profileFilled.append("height")
-        }
+        let fill = ProfileFill(birthDate: imported.birthDate, sex: imported.sex, heightCm: imported.heightCm,
+                               empty: ((row["birth_date"] as String?) == nil, (row["sex"] as String?) == nil,
+                                       (row["height_cm"] as Double?) == nil),
+                               today: Day(now, in: Calendar.current))
+        guard !fill.filled.isEmpty else { return }
+        try db.execute(sql: """
+            UPDATE profiles SET birth_date = coalesce(birth_date, ?), sex = coalesce(sex, ?), height_cm = coalesce(height_cm, ?)
+            WHERE user_id = ?
+            """, arguments: [fill.birthDate?.description, fill.sex?.rawValue, fill.heightCm, userID])
+        tally.profileFilled.append(contentsOf: fill.filled)
     }
 }

@@ -19,25 +19,17 @@ extension LocalStore {
     /// `post`, with the add kept in `undoSession`'s undo journal in the same transaction when one is given.
     public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
-        let ts = message.ts ?? received
-        try StoreRules.checkTimestamp(ts, now: received)
-        try StoreRules.checkNoNUL(message.sdid, as: "sdid")
-        let mid = mid ?? Secrets.newID()
+        let (mid, ts) = try StoreRules.postedRow(message, mid: mid, received: received)
         return try await write { db in
-            let device = try Self.device(id: message.sdid, ownedBy: userID, in: db)
-            let type = try Self.deviceType(id: device.dtid, in: db)
-            let manifest = try Self.manifest(ofType: device.dtid, in: db)
-            let data = try ReadingRules.accepted(message.data, manifest: manifest, typeName: type?.name ?? device.dtid)
+            let target = try Self.readingTarget(deviceID: message.sdid, ownedBy: userID, in: db)
+            let data = try target.accepted(message.data)
             if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM messages WHERE mid = ?)"), arguments: [StoredID(mid)]) == true {
-                throw HealthError.invalidValue("a reading with id \(mid) already exists")
+                throw StoreRules.readingExists(mid)
             }
-            let record = try MessageRecord(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
-                                           mv: device.manifestVersion, fields: data)
+            let record = try MessageRecord(mid: mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID, ts: ts, cts: received,
+                                           mv: target.device.manifestVersion, fields: data)
             try record.insert(db)
-            // As `reading(id:)` would read it back: the fields from the JSON just stored.
-            let stored = Message(mid: mid, sdid: device.id, sdtid: device.dtid, uid: userID, ts: ts, cts: received,
-                                 mv: device.manifestVersion,
-                                 data: try JSONDecoder().decode([String: FieldValue].self, from: Data(record.data.utf8)))
+            let stored = try target.storedReading(mid: mid, userID: userID, ts: ts, received: received, json: record.data)
             if let undoSession {
                 try Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
                                       session: undoSession, now: now, in: db)
@@ -54,26 +46,23 @@ extension LocalStore {
         let received = now.millisecondsSince1970
         let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in
-            var checked: [String: (device: Device, manifest: Manifest, typeName: String)] = [:]
+            var targets: [String: ReadingTarget] = [:]
             var added = 0
             for (index, row) in rows.enumerated() {
                 do {
-                    let known: (device: Device, manifest: Manifest, typeName: String)
-                    if let cached = checked[row.message.sdid] {
-                        known = cached
+                    let target: ReadingTarget
+                    if let known = targets[row.message.sdid] {
+                        target = known
                     } else {
-                        let device = try Self.device(id: row.message.sdid, ownedBy: userID, in: db)
-                        known = (device, try Self.manifest(ofType: device.dtid, in: db),
-                                 try Self.deviceType(id: device.dtid, in: db)?.name ?? device.dtid)
-                        checked[row.message.sdid] = known
+                        target = try Self.readingTarget(deviceID: row.message.sdid, ownedBy: userID, in: db)
+                        targets[row.message.sdid] = target
                     }
-                    let data = try ReadingRules.accepted(row.message.data, manifest: known.manifest, typeName: known.typeName)
-                    let record = try MessageRecord(mid: row.mid, sdid: known.device.id, sdtid: known.device.dtid, uid: userID,
-                                               ts: row.ts, cts: received, mv: known.device.manifestVersion,
-                                               fields: data)
+                    let record = try MessageRecord(mid: row.mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID,
+                                                   ts: row.ts, cts: received, mv: target.device.manifestVersion,
+                                                   fields: try target.accepted(row.message.data))
                     if try record.insertUnlessStored(db) { added += 1 }
                 } catch let error as HealthError {
-                    throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                    throw StoreRules.inBatch(error, at: index)
                 }
             }
             return added
@@ -175,6 +164,13 @@ extension LocalStore {
     }
 
     // MARK: Inside a transaction
+
+    /// The user's device `deviceID` with what a write checks its readings against (`ReadingTarget`).
+    static func readingTarget(deviceID: String, ownedBy userID: String, in db: Database) throws -> ReadingTarget {
+        let device = try device(id: deviceID, ownedBy: userID, in: db)
+        return ReadingTarget(device: device, manifest: try manifest(ofType: device.dtid, in: db),
+                             typeName: try deviceType(id: device.dtid, in: db)?.name)
+    }
 
     static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: Database) throws -> [Message] {
         _ = try device(id: deviceID, ownedBy: userID, in: db)

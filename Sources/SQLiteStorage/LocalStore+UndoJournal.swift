@@ -12,15 +12,16 @@ extension LocalStore {
     /// `recordChange` inside a write: also a post's own transaction (`post(…undoSession:)`). Cached statements,
     /// as every post of a person through the server runs them.
     static func recordChange(_ entry: UndoJournalEntry, userID: String, session: String, now: Date, in db: Database) throws {
-        let reading = try UndoJournal.encode(entry.reading)
-        let step = (try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(step) FROM undo_journal WHERE user_id = ? AND session = ?"),
-                                       arguments: [userID, session]) ?? 0) + 1
+        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(step) FROM undo_journal WHERE user_id = ? AND session = ?"),
+                                      arguments: [userID, session])
+        let row = try UndoJournalRow(entry, step: UndoJournal.nextStep(after: last))
         try db.cachedStatement(sql: "INSERT INTO undo_journal (user_id, session, step, kind, reading, made_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [userID, session, step, entry.kind.rawValue, reading, entry.madeAt.millisecondsSince1970])
+            .execute(arguments: [userID, session, row.step, row.kind, row.reading, row.madeAt])
+        let dropped = UndoJournal.dropped(keeping: row.step, now: now)
         try db.cachedStatement(sql: "DELETE FROM undo_journal WHERE user_id = ? AND session = ? AND step <= ?")
-            .execute(arguments: [userID, session, step - Int64(UndoJournal.entriesPerSession)])
+            .execute(arguments: [userID, session, dropped.stepsThrough])
         try db.cachedStatement(sql: "DELETE FROM undo_journal WHERE user_id = ? AND made_at < ?")
-            .execute(arguments: [userID, now.addingTimeInterval(-UndoJournal.maximumAge).millisecondsSince1970])
+            .execute(arguments: [userID, dropped.madeBefore])
     }
 
     public func claimLastChange(userID: String, session: String) async throws -> UndoJournalEntry? {
@@ -39,11 +40,11 @@ extension LocalStore {
     }
 
     public func restoreChange(_ entry: UndoJournalEntry, userID: String, session: String) async throws {
-        let reading = try UndoJournal.encode(entry.reading)
+        let row = try UndoJournalRow(entry, step: entry.step)
         try await write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO undo_journal (user_id, session, step, kind, reading, made_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [userID, session, entry.step, entry.kind.rawValue, reading, entry.madeAt.millisecondsSince1970])
+                """, arguments: [userID, session, row.step, row.kind, row.reading, row.madeAt])
         }
     }
 }

@@ -69,6 +69,8 @@ struct DashboardConfigTests {
 
         try DashboardConfig.save(theme: "nord", to: file)
         #expect(try String(contentsOf: file, encoding: .utf8) == "theme = \"nord\"\n", "a missing file is made")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "written whole as every file hmon writes (AtomicFile): its owner's only")
 
         let mine = "# my settings\ntheme = \"default\"   # for the day\nrefresh = 45  # seconds\nmouse = false\n"
         try Data(mine.utf8).write(to: file)

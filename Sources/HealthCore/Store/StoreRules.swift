@@ -27,6 +27,12 @@ public enum StoreRules {
         return name
     }
 
+    /// A device name the user already gave another device (names pick devices at the command line),
+    /// compared without ASCII case as both engines compare them.
+    public static func deviceNameTaken(_ name: String) -> HealthError {
+        .invalidValue("you already have a device named \"\(name)\": choose another name")
+    }
+
     /// A posted message's `ts` (SAMI's `POST /v1.1/messages`): from 2000 on and not more than a day ahead.
     /// A time in seconds instead of milliseconds (1764000000 for November 2025) reads as January 1970, and
     /// stored it sat 20,000 empty days before everything else: the message says what is expected.
@@ -139,7 +145,7 @@ public enum StoreRules {
                 try checkNoNUL(message.sdid, as: "sdid")
                 rows.append((mids?[index] ?? Secrets.newID(), message, ts))
             } catch let error as HealthError {
-                throw HealthError.invalidValue("reading \(index + 1): \(error.message)")
+                throw inBatch(error, at: index)
             }
         }
         return rows
