@@ -17,7 +17,7 @@ public struct SummaryItem: Sendable, Equatable {
 }
 
 /// The summary line, most important first: trend weight, weekly rate, implied balance, BMI, goal and
-/// its projected date. The view shows as many as fit.
+/// its projected date, then body fat and lean mass. The view shows as many as fit.
 enum TrendSummaryItems {
     static func items(_ s: TrendSummary, unit: MassUnit, energy: EnergyUnit, calendar: Calendar) -> [SummaryItem] {
         let formats = Formats(calendar: calendar)
@@ -48,5 +48,19 @@ enum TrendSummaryItems {
             }
         }
         return items
+    }
+
+    /// Body fat and lean mass trends with their weekly change: less fat is good news, more lean mass too.
+    static func items(_ b: BodyCompositionSummary, unit: MassUnit) -> [SummaryItem] {
+        let quantities = QuantityText(massUnit: unit)
+        func item(_ trend: String, weekly: Double?, _ kind: QuantityKind, goodWhenUp: Bool) -> SummaryItem {
+            guard let weekly else { return SummaryItem(trend) }
+            let shown = quantities.shownValue(weekly, kind)
+            let arrow = shown > 0 ? "▲" : shown < 0 ? "▼" : "="
+            return SummaryItem("\(trend) \(arrow) \(quantities.text(abs(weekly), kind))",
+                               isGood: shown == 0 ? nil : (shown > 0) == goodWhenUp)
+        }
+        return [item("body fat \(quantities.text(b.trend.fatPercent, .percent))", weekly: b.weeklyFatPercent, .percentRate, goodWhenUp: false),
+                item("lean \(quantities.text(b.trend.leanMassKg, .mass))", weekly: b.weeklyLeanMassKg, .massRate, goodWhenUp: true)]
     }
 }
