@@ -8,11 +8,14 @@ public struct SummaryItem: Sendable, Equatable {
     /// true: good news (toward the goal, or a loss without one); false: bad; nil: neither.
     public var isGood: Bool?
     public var isBold: Bool
+    /// The goal and its date: the view may give it a row of its own where the line has no room for it.
+    public var isGoal: Bool
 
-    public init(_ text: String, isGood: Bool? = nil, isBold: Bool = false) {
+    public init(_ text: String, isGood: Bool? = nil, isBold: Bool = false, isGoal: Bool = false) {
         self.text = text
         self.isGood = isGood
         self.isBold = isBold
+        self.isGoal = isGoal
     }
 }
 
@@ -41,10 +44,10 @@ enum TrendSummaryItems {
             switch goal {
             case .maintaining:
                 let band = QuantityText(massUnit: unit).text(GoalProjection.maintainingKg, .mass)
-                items.append(SummaryItem("within \(band) of your goal: maintaining", isGood: true))
-            case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true))
-            case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away"))
-            case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false))
+                items.append(SummaryItem("within \(band) of your goal: maintaining", isGood: true, isGoal: true))
+            case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true, isGoal: true))
+            case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away", isGoal: true))
+            case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false, isGoal: true))
             }
         }
         return items
