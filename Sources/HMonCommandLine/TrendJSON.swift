@@ -3,9 +3,9 @@ import HealthCore
 import HealthModel
 
 /// `hmon trend --json`: `{"summary": {…}, "days": [{"date": "YYYY-MM-DD", "weight": kg or null, "trend": kg,
-/// "fatPercent", "fatPercentTrend", "fatMassTrend", "leanMassTrend"}]}`, days oldest first (the body composition
-/// keys null on a day outside its trend), every mass in kg and every energy in kcal whatever the profile's units, so a script
-/// need not know them. Absent figures are `null`, not missing keys.
+/// "fatPercent", "fatPercentTrend", "fatMassTrend", "leanMassTrend"}]}`, days oldest first (the body
+/// composition keys null on a day outside its trend), every mass in kg and every energy in kcal whatever the
+/// profile's units, so a script need not know them. Absent figures are `null`, not missing keys.
 public enum TrendJSON {
     public static func data(_ input: TrendText.Input, days: [TrendDay], bodyComposition: [BodyCompositionDay] = []) throws -> Data {
         let encoder = JSONEncoder()

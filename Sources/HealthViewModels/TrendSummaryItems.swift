@@ -63,7 +63,9 @@ enum TrendSummaryItems {
             return SummaryItem("\(trend) \(arrow) \(quantities.text(abs(weekly), kind))",
                                isGood: shown == 0 ? nil : (shown > 0) == goodWhenUp)
         }
-        return [item("body fat \(quantities.text(b.trend.fatPercent, .percent))", weekly: b.weeklyFatPercent, .percentRate, goodWhenUp: false),
-                item("lean \(quantities.text(b.trend.leanMassKg, .mass))", weekly: b.weeklyLeanMassKg, .massRate, goodWhenUp: true)]
+        return [
+            item("body fat \(quantities.text(b.trend.fatPercent, .percent))", weekly: b.weeklyFatPercent, .percentRate, goodWhenUp: false),
+            item("lean \(quantities.text(b.trend.leanMassKg, .mass))", weekly: b.weeklyLeanMassKg, .massRate, goodWhenUp: true),
+        ]
     }
 }

@@ -14,7 +14,8 @@ import Testing
         return (0..<days).map { i in
             let x = Double(i)
             return BodyCompositionDay(day: first.adding(days: i), measured: nil,
-                                      trend: BodyComposition(fatPercent: 25 + fatPerDay * x, fatMassKg: 20 - 0.04 * x, leanMassKg: 60 + 0.02 * x))
+                                      trend: BodyComposition(fatPercent: 25 + fatPerDay * x, fatMassKg: 20 - 0.04 * x,
+                                                             leanMassKg: 60 + 0.02 * x))
         }
     }
 

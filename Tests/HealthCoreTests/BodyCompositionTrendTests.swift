@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test func aDaysBodyFatReadingsAverageAndPairWithThatDaysWeighIns() {
-        // Nov 1: 24 % and 26 % (at 23:30, still Nov 1 in Berlin) average 25 %, beside the day's 80 kg. Nov 2: 23 % but no weigh-in, so no masses.
+        // Nov 1: 24 % and 26 % (at 23:30, still Nov 1 in Berlin) average 25 %, beside the day's 80 kg.
+        // Nov 2: 23 % but no weigh-in, so no masses.
         // Nov 3: a weigh-in without body fat: no measurement either.
         let berlin = calendar()
         let paired = BodyCompositionTrendBuilder.measurements(

@@ -2,9 +2,10 @@ import Foundation
 
 /// TrendWeight's body composition trend (Erv Walter's trendweight.com, `computeFatTrends` in
 /// github.com/ervwalter/trendweight): each day with a body fat reading and a weigh-in is split into fat
-/// mass = weight × fat share and lean mass = weight − fat mass, and the fat share, the fat mass and the lean mass are each smoothed with the weight
-/// trend's own rule (`WeightTrendBuilder.smoothed`: 10 % a day toward the day's value, seeded with the
-/// first, a day between two measurements moving toward the value interpolated between them).
+/// mass = weight × fat share and lean mass = weight − fat mass, and the fat share, the fat mass and the
+/// lean mass are each smoothed with the weight trend's own rule (`WeightTrendBuilder.smoothed`: 10 % a day
+/// toward the day's value, seeded with the first, a day between two measurements moving toward the value
+/// interpolated between them).
 ///
 /// TrendWeight interpolates the weight and the fat share of a day between and multiplies them; hmon
 /// interpolates each of the three figures, so every one follows the weight's single rule. The two differ
