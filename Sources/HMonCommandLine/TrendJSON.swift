@@ -2,14 +2,17 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// `hmon trend --json`: `{"summary": {…}, "days": [{"date": "YYYY-MM-DD", "weight": kg or null, "trend": kg}]}`,
-/// days oldest first, every mass in kg and every energy in kcal whatever the profile's units, so a script
-/// need not know them. Absent figures are `null`, not missing keys.
+/// `hmon trend --json`: `{"summary": {…}, "days": [{"date": "YYYY-MM-DD", "weight": kg or null, "trend": kg,
+/// "fatPercent", "fatPercentTrend", "fatMassTrend", "leanMassTrend"}]}`, days oldest first (the body
+/// composition keys null on a day outside its trend), every mass in kg and every energy in kcal whatever the
+/// profile's units, so a script need not know them. Absent figures are `null`, not missing keys.
 public enum TrendJSON {
-    public static func data(_ input: TrendText.Input, days: [TrendDay]) throws -> Data {
+    public static func data(_ input: TrendText.Input, days: [TrendDay], bodyComposition: [BodyCompositionDay] = []) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(Document(summary: input.summary.map { Summary($0, input) }, days: days.map(DayEntry.init)))
+        let composition = Dictionary(bodyComposition.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        return try encoder.encode(Document(summary: input.summary.map { Summary($0, input) },
+                                           days: days.map { DayEntry($0, composition: composition[$0.day]) }))
     }
 
     struct Document: Encodable {
@@ -29,11 +32,19 @@ public enum TrendJSON {
         var date: String
         var weight: Double?
         var trend: Double
+        var fatPercent: Double?
+        var fatPercentTrend: Double?
+        var fatMassTrend: Double?
+        var leanMassTrend: Double?
 
-        init(_ day: TrendDay) {
+        init(_ day: TrendDay, composition: BodyCompositionDay?) {
             date = day.day.description
             weight = day.weightKg.map { rounded($0, 2) }
             trend = rounded(day.trendKg, 2)
+            fatPercent = composition?.measured.map { rounded($0.fatPercent, 2) }
+            fatPercentTrend = composition.map { rounded($0.trend.fatPercent, 2) }
+            fatMassTrend = composition.map { rounded($0.trend.fatMassKg, 2) }
+            leanMassTrend = composition.map { rounded($0.trend.leanMassKg, 2) }
         }
 
         func encode(to encoder: Encoder) throws {
@@ -41,9 +52,13 @@ public enum TrendJSON {
             try c.encode(date, forKey: .date)
             try c.encode(weight, forKey: .weight)
             try c.encode(trend, forKey: .trend)
+            try c.encode(fatPercent, forKey: .fatPercent)
+            try c.encode(fatPercentTrend, forKey: .fatPercentTrend)
+            try c.encode(fatMassTrend, forKey: .fatMassTrend)
+            try c.encode(leanMassTrend, forKey: .leanMassTrend)
         }
 
-        enum CodingKeys: String, CodingKey { case date, weight, trend }
+        enum CodingKeys: String, CodingKey { case date, weight, trend, fatPercent, fatPercentTrend, fatMassTrend, leanMassTrend }
     }
 
     struct Summary: Encodable {
@@ -66,6 +81,15 @@ public enum TrendJSON {
             var learned: Double?
             if case let .learned(kcal, _, _) = input.expenditure { learned = rounded(kcal, 0) }
             values.append(("learnedExpenditureKcal", learned))
+            let b = input.bodyComposition
+            values += [
+                ("bodyFatTrendPercent", b.map { rounded($0.trend.fatPercent, 2) }),
+                ("bodyFatWeeklyPoints", b?.weeklyFatPercent.map { rounded($0, 3) }),
+                ("fatMassTrendKg", b.map { rounded($0.trend.fatMassKg, 2) }),
+                ("fatMassWeeklyKg", b?.weeklyFatMassKg.map { rounded($0, 3) }),
+                ("leanMassTrendKg", b.map { rounded($0.trend.leanMassKg, 2) }),
+                ("leanMassWeeklyKg", b?.weeklyLeanMassKg.map { rounded($0, 3) }),
+            ]
             var goalDate: String?
             var goalStatus: String?
             switch s.goal {
@@ -76,7 +100,7 @@ public enum TrendJSON {
             case nil: break
             }
             texts = [("asOf", s.asOf.description), ("bmiCategory", s.bmi?.category.rawValue),
-                     ("goalStatus", goalStatus), ("goalDate", goalDate)]
+                     ("goalStatus", goalStatus), ("goalDate", goalDate), ("bodyCompositionAsOf", b?.asOf.description)]
         }
 
         func encode(to encoder: Encoder) throws {

@@ -11,21 +11,24 @@ public enum TrendText {
         public var expenditure: LearnedExpenditure.Estimate
         /// BMR + active energy, mean over the same days, kcal per day; nil when the profile lacks what the BMR needs.
         public var formulaKcalPerDay: Double?
+        /// Body fat, fat mass and lean mass smoothed; nil without a day that has both body fat and a weigh-in.
+        public var bodyComposition: BodyCompositionSummary?
         public var massUnit: MassUnit
         public var energyUnit: EnergyUnit
 
         public init(summary: TrendSummary?, expenditure: LearnedExpenditure.Estimate, formulaKcalPerDay: Double?,
-                    massUnit: MassUnit, energyUnit: EnergyUnit) {
+                    bodyComposition: BodyCompositionSummary? = nil, massUnit: MassUnit, energyUnit: EnergyUnit) {
             self.summary = summary
             self.expenditure = expenditure
             self.formulaKcalPerDay = formulaKcalPerDay
+            self.bodyComposition = bodyComposition
             self.massUnit = massUnit
             self.energyUnit = energyUnit
         }
 
-        public init(_ report: WeightTrendReport) {
+        public init(_ report: WeightTrendReport, bodyComposition: BodyCompositionSummary? = nil) {
             self.init(summary: report.summary, expenditure: report.expenditure, formulaKcalPerDay: report.formulaKcalPerDay,
-                      massUnit: report.profile.massUnit, energyUnit: report.profile.energyUnit)
+                      bodyComposition: bodyComposition, massUnit: report.profile.massUnit, energyUnit: report.profile.energyUnit)
         }
     }
 
@@ -54,6 +57,7 @@ public enum TrendText {
                      ?? "needs a height (hmon profile set --height-cm CM)"))
         rows.append(("Goal", goal(s, weight: weight)))
         rows.append(("Expenditure", expenditure(input, kcal: kcal)))
+        rows += bodyComposition(input.bodyComposition, quantities: quantities)
         return rows.map { "\(($0.0 + ":").padding(toLength: 13, withPad: " ", startingAt: 0))\($0.1)" }
     }
 
@@ -65,6 +69,23 @@ public enum TrendText {
         case .beyondHorizon: return "\(weight(goalKg)), more than 3 years away at the current rate"
         case .notApproaching: return "\(weight(goalKg)); the trend is not moving toward it"
         }
+    }
+
+    /// Fat share first, then the two masses; each with its weekly change, as the weight's.
+    static func bodyComposition(_ b: BodyCompositionSummary?, quantities: QuantityText) -> [(String, String)] {
+        guard let b else {
+            return [("Body fat", "no day with both body fat and a weigh-in (a scale that measures it, or `hmon import`)")]
+        }
+        func rate(_ weekly: Double?, _ text: (Double) -> String) -> String {
+            weekly.map { ", \(text($0))" } ?? ", needs a second day"
+        }
+        let fat = "\(quantities.text(b.trend.fatPercent, .percent)) on \(b.asOf)"
+            + rate(b.weeklyFatPercent) { quantities.text($0, .percentRate, signed: true) }
+        func mass(_ kg: Double, _ weekly: Double?) -> String {
+            quantities.text(kg, .mass) + rate(weekly) { quantities.text($0, .massRate, signed: true) }
+        }
+        return [("Body fat", fat), ("Fat mass", mass(b.trend.fatMassKg, b.weeklyFatMassKg)),
+                ("Lean mass", mass(b.trend.leanMassKg, b.weeklyLeanMassKg))]
     }
 
     static func expenditure(_ input: Input, kcal: (Double) -> String) -> String {

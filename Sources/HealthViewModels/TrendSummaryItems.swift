@@ -8,16 +8,19 @@ public struct SummaryItem: Sendable, Equatable {
     /// true: good news (toward the goal, or a loss without one); false: bad; nil: neither.
     public var isGood: Bool?
     public var isBold: Bool
+    /// The goal and its date: the view may give it a row of its own where the line has no room for it.
+    public var isGoal: Bool
 
-    public init(_ text: String, isGood: Bool? = nil, isBold: Bool = false) {
+    public init(_ text: String, isGood: Bool? = nil, isBold: Bool = false, isGoal: Bool = false) {
         self.text = text
         self.isGood = isGood
         self.isBold = isBold
+        self.isGoal = isGoal
     }
 }
 
 /// The summary line, most important first: trend weight, weekly rate, implied balance, BMI, goal and
-/// its projected date. The view shows as many as fit.
+/// its projected date, then body fat and lean mass. The view shows as many as fit.
 enum TrendSummaryItems {
     static func items(_ s: TrendSummary, unit: MassUnit, energy: EnergyUnit, calendar: Calendar) -> [SummaryItem] {
         let formats = Formats(calendar: calendar)
@@ -41,12 +44,28 @@ enum TrendSummaryItems {
             switch goal {
             case .maintaining:
                 let band = QuantityText(massUnit: unit).text(GoalProjection.maintainingKg, .mass)
-                items.append(SummaryItem("within \(band) of your goal: maintaining", isGood: true))
-            case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true))
-            case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away"))
-            case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false))
+                items.append(SummaryItem("within \(band) of your goal: maintaining", isGood: true, isGoal: true))
+            case .reaches(let day): items.append(SummaryItem("\(target) by \(formats.longDay(day))", isGood: true, isGoal: true))
+            case .beyondHorizon: items.append(SummaryItem("\(target): over 3 years away", isGoal: true))
+            case .notApproaching: items.append(SummaryItem("\(target): not moving toward it", isGood: false, isGoal: true))
             }
         }
         return items
+    }
+
+    /// Body fat and lean mass trends with their weekly change: less fat is good news, more lean mass too.
+    static func items(_ b: BodyCompositionSummary, unit: MassUnit) -> [SummaryItem] {
+        let quantities = QuantityText(massUnit: unit)
+        func item(_ trend: String, weekly: Double?, _ kind: QuantityKind, goodWhenUp: Bool) -> SummaryItem {
+            guard let weekly else { return SummaryItem(trend) }
+            let shown = quantities.shownValue(weekly, kind)
+            let arrow = shown > 0 ? "▲" : shown < 0 ? "▼" : "="
+            return SummaryItem("\(trend) \(arrow) \(quantities.text(abs(weekly), kind))",
+                               isGood: shown == 0 ? nil : (shown > 0) == goodWhenUp)
+        }
+        return [
+            item("body fat \(quantities.text(b.trend.fatPercent, .percent))", weekly: b.weeklyFatPercent, .percentRate, goodWhenUp: false),
+            item("lean \(quantities.text(b.trend.leanMassKg, .mass))", weekly: b.weeklyLeanMassKg, .massRate, goodWhenUp: true),
+        ]
     }
 }

@@ -40,7 +40,7 @@ public final class WeightsModel {
     public private(set) var rows: [WeightRow] = []
     /// The chart over `span`; nil with no weigh-in in it.
     public private(set) var chart: WeightChart?
-    /// Trend weight, weekly rate, implied balance, BMI, goal: most important first.
+    /// Trend weight, weekly rate, implied balance, BMI, goal, body fat, lean mass: most important first.
     public private(set) var summary: [SummaryItem] = []
     public private(set) var span = ChartSpan.days90
     public private(set) var selectedIndex = 0
@@ -83,6 +83,7 @@ public final class WeightsModel {
     private var knownIDs: Set<String> = []
     private var newIDs: Set<String> = []
     private var trendDays: [TrendDay] = []
+    private var bodyComposition: BodyCompositionSummary?
     private var profile: Profile?
 
     /// - Parameters:
@@ -110,20 +111,24 @@ public final class WeightsModel {
         return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
             // All at once: on a local store they run on the pool's readers, on a server as separate requests.
             async let readings = Self.latest(count, of: sources, service: service)
-            async let series = service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
             async let profile = service.profile()
-            return try await (readings, series, profile)
+            let series = try await service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
+            // Body fat is read for the days weighed, so it waits for the weights.
+            let weighIns = series.points.filter { !$0.isCarried }.map { (day: $0.day, kg: $0.kg) }
+            let composition = try await service.bodyCompositionTrend(weighIns: weighIns, calendar: calendar)
+            return try await (readings, series, profile, BodyCompositionSummary(trend: composition))
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let (latest, series, profile)):
+            case .success(let (latest, series, profile, composition)):
                 let isFirstLoad = lastUpdated == nil
                 newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
                 knownIDs.formUnion(latest.map(\.mid))
                 messages = latest
                 hasOlder = latest.count >= count
                 trendDays = WeightTrendBuilder.days(series: series)
+                bodyComposition = composition
                 self.profile = profile
                 // The profile is the one unit preference: `u` here, `p`, or `hmon profile set --unit`.
                 unit = profile.massUnit
@@ -428,6 +433,7 @@ public final class WeightsModel {
                                          calendar: calendar)
         summary = TrendSummary(trend: trendDays, heightCm: profile?.heightCm, goalKg: profile?.goalKg)
             .map { TrendSummaryItems.items($0, unit: unit, energy: profile?.energyUnit ?? .kcal, calendar: calendar) } ?? []
+        if !summary.isEmpty, let bodyComposition { summary += TrendSummaryItems.items(bodyComposition, unit: unit) }
     }
 
     static func arrow(_ change: Change) -> String {

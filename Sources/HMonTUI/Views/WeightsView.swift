@@ -44,12 +44,17 @@ struct WeightsView {
             let text = model.isRefreshing ? "loading…" : "No weigh-ins yet. Press a to add one."
             canvas.text(text, at: Point(x: x, y: statsY), style: .dim, maxWidth: rect.width - 2)
         }
+        func style(_ item: SummaryItem) -> Style {
+            item.isBold ? Style(.text, bold: true) : item.isGood == nil ? Styles.label : Styles.change(isGood: item.isGood)
+        }
+        var drawn = 0
         for item in model.summary {
             let width = DisplayWidth.of(item.text)
             guard x + width < rect.maxX else { break }
-            let style = item.isBold ? Style(.text, bold: true) : item.isGood == nil ? Styles.label : Styles.change(isGood: item.isGood)
-            x += canvas.text(item.text, at: Point(x: x, y: statsY), style: style) + 3
+            x += canvas.text(item.text, at: Point(x: x, y: statsY), style: style(item)) + 3
+            drawn += 1
         }
+        let goalLeftOut = model.summary.dropFirst(drawn).first(where: \.isGoal)
         let area = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height - 1)
         guard area.height >= 3 else {
             // No room for a chart: the trend's shape in one line, and the span it covers.
@@ -69,8 +74,13 @@ struct WeightsView {
             }
             return
         }
-        // The span and its keys above the chart, on the right.
-        canvas.text(chart.period + "  [ ] span", rightAlignedTo: area.maxX, y: area.y, style: Styles.label)
+        // The span and its keys above the chart, on the right; on the left the goal's date when the summary
+        // had no room for it (at 80 columns), since when the goal is reached is what a person looks for.
+        let spanText = chart.period + "  [ ] span"
+        canvas.text(spanText, rightAlignedTo: area.maxX, y: area.y, style: Styles.label)
+        if let goal = goalLeftOut, DisplayWidth.of(goal.text) + 2 + DisplayWidth.of(spanText) <= area.width {
+            canvas.text(goal.text, at: Point(x: area.x, y: area.y), style: style(goal))
+        }
         WeightChartView(chart: chart).draw(on: canvas, in: Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1))
     }
 

@@ -28,6 +28,22 @@ extension HealthService {
 }
 
 extension HealthService {
+    /// The body composition trend over the days of `weighIns` (one averaged weight per weigh-in day, as
+    /// the weight trend's days carry them): the body fat readings of those days, from every device.
+    public func bodyCompositionTrend(weighIns: [(day: Day, kg: Double)], calendar: Calendar) async throws -> [BodyCompositionDay] {
+        guard let first = weighIns.map(\.day).min(), let last = weighIns.map(\.day).max() else { return [] }
+        let query = ReadingsQuery(from: first.start(in: calendar).millisecondsSince1970,
+                                  to: last.adding(days: 1).start(in: calendar).millisecondsSince1970,
+                                  field: Field.fatRatio, order: .asc)
+        let fat = try await readings(query).compactMap { reading in
+            reading.data[Field.fatRatio]?.number.map { (date: reading.date, percent: $0) }
+        }
+        return BodyCompositionTrendBuilder.days(
+            BodyCompositionTrendBuilder.measurements(fatReadings: fat, weighIns: weighIns, calendar: calendar))
+    }
+}
+
+extension HealthService {
     /// The insights as of `now`, over the last `windowDays` days.
     public func insightsReport(now: Date, calendar: Calendar, windowDays: Int = CorrelationScan.windowDays) async throws -> InsightsReport {
         let today = Day(now, in: calendar)

@@ -12,11 +12,12 @@ public enum Findings {
     static let weekdayShare = 0.1
 
     public static func all(_ daily: DailyAttributes, averages: [AttributeAverages], trend: [TrendDay],
-                           today: Day, profile: Profile) -> [Finding] {
+                           bodyComposition: [BodyCompositionDay] = [], today: Day, profile: Profile) -> [Finding] {
         var findings: [Finding] = []
         findings += records(daily, today: today, profile: profile)
         findings += streaks(daily, today: today)
         if let week = trendWeek(trend, today: today, profile: profile) { findings.append(week) }
+        if let week = compositionWeek(bodyComposition, today: today, profile: profile) { findings.append(week) }
         findings += weekdayEffects(averages, profile: profile)
         if let balance = balance(daily, trend: trend, today: today, profile: profile) { findings.append(balance) }
         return findings.sorted { ($0.period, -$0.weight) < ($1.period, -$1.weight) }
@@ -96,6 +97,26 @@ public enum Findings {
         let text = shown == 0 ? "Your trend weight is holding steady (0.00 \(quantities.unit(.massRate)))"
             : "Your trend weight is going \(shown < 0 ? "down" : "up") \(quantities.text(abs(weekly), .massRate))"
         return Finding(kind: .trendWeek, period: .week, attribute: .weight, date: last.day, text: text, weight: abs(weekly))
+    }
+
+    /// "Your body fat is going down 0.23 pt/week, lean mass up 0.14 kg/week": the weekly
+    /// changes `hmon trend` and the Weights screen show (`BodyCompositionSummary`), under the weight's rule
+    /// of a trend that reaches into the last week and a week back from there.
+    static func compositionWeek(_ trend: [BodyCompositionDay], today: Day, profile: Profile) -> Finding? {
+        // One entry per day, so eight entries reach a week back from the last.
+        guard let last = trend.last, last.day.days(to: today) <= 7, trend.count > 7,
+              let summary = BodyCompositionSummary(trend: trend),
+              let fat = summary.weeklyFatPercent, let lean = summary.weeklyLeanMassKg else { return nil }
+        let quantities = QuantityText(profile)
+        /// "down 0.23 pt/week"; nil when it shows as zero.
+        func change(_ weekly: Double, _ kind: QuantityKind) -> String? {
+            let shown = quantities.shownValue(weekly, kind)
+            return shown == 0 ? nil : "\(shown < 0 ? "down" : "up") \(quantities.text(abs(weekly), kind))"
+        }
+        // Short enough for one line of the Insights screen at 80 columns.
+        let fatText = change(fat, .percentRate).map { "going \($0)" } ?? "holding steady"
+        let text = "Your body fat is \(fatText), lean mass \(change(lean, .massRate) ?? "holding steady")"
+        return Finding(kind: .trendWeek, period: .week, attribute: .bodyFat, date: last.day, text: text, weight: abs(fat))
     }
 
     // MARK: Weekday effects

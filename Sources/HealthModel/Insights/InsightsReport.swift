@@ -41,7 +41,11 @@ public struct InsightsReport: Sendable, Equatable {
             t[.weight].count > 0 && day >= first ? (day, t[.weight].sum / Double(t[.weight].count)) : nil
         }
         let trend = WeightTrendBuilder.days(weighIns: weighIns)
-        let findings = Findings.all(daily, averages: averages, trend: trend, today: today, profile: profile)
+        let composition = BodyCompositionTrendBuilder.days(weighIns.compactMap { weighIn in
+            totals[weighIn.day]?[.bodyFat].mean.map { (weighIn.day, weighIn.kg, $0) }
+        })
+        let findings = Findings.all(daily, averages: averages, trend: trend, bodyComposition: composition, today: today,
+                                    profile: profile)
         return InsightsReport(profile: profile, today: today, daily: daily, averages: averages, correlations: correlations,
                               findings: findings, testedPairs: tests.count, expectedCorrelations: surviving.filter(\.isExpected))
     }

@@ -18,6 +18,9 @@ public enum QuantityKind: Sendable, Equatable {
     case milliseconds
     /// A percentage (body fat), one decimal.
     case percent
+    /// A weekly change of a percentage, in percentage points (23.0 % to 22.9 % is −0.1), two decimals as
+    /// the weight's rate: body fat moves a tenth of a point in a few weeks.
+    case percentRate
     /// A number without a unit (BMI), one decimal.
     case plain
 }
@@ -37,7 +40,7 @@ public struct QuantityText: Sendable, Equatable {
     public static func decimals(_ kind: QuantityKind) -> Int {
         switch kind {
         case .mass, .milliseconds, .percent, .plain: 1
-        case .massRate: 2
+        case .massRate, .percentRate: 2
         case .energy, .steps, .heartRate: 0
         }
     }
@@ -52,6 +55,7 @@ public struct QuantityText: Sendable, Equatable {
         case .heartRate: "bpm"
         case .milliseconds: "ms"
         case .percent: "%"
+        case .percentRate: "pt/week"
         case .plain: ""
         }
     }
