@@ -11,6 +11,8 @@
 #     XDG_CONFIG_HOME=$HOME/.config, so nothing of yours is read or written;
 #   - PATH a temporary bin folder holding `hmon` (a link to HMON_BINARY), then this script's own PATH;
 #     LANG=C.UTF-8, and no other variable of yours (HMON_DB, HMON_SERVER, … are unset); TZ is kept;
+#     HMON_SERVER_WAIT=60 (a remote command's patience: under `swift test` the examples' server shares two
+#     cores with the whole run, where the default 10 s was once too short);
 #   - the working directory a fresh temporary folder holding a copy of the repository's Themes/ and, as
 #     `.build/release/hmon`, a link to HMON_BINARY standing in for the release build (for the install
 #     example);
@@ -119,6 +121,7 @@ run_example() {
     printf '%s\n' "$example" > "$session/example.sh"
     env -i HOME="$session/home" XDG_DATA_HOME="$session/home/.local/share" \
         XDG_CONFIG_HOME="$session/home/.config" PATH="$work/bin:$PATH" LANG=C.UTF-8 TMPDIR="$session/tmp" \
+        HMON_SERVER_WAIT=60 \
         ${TZ+TZ="$TZ"} "$@" \
         bash -c 'set -m; bash -euo pipefail "$1" "$2" "$3" < /dev/null > "$4" 2>&1 & echo $! >> "$2/groups"; wait $!' \
         _ "$work/shell.sh" "$session" "$session/example.sh" "$log" 2> /dev/null &
