@@ -162,7 +162,7 @@ extension PostgresStore {
         }
     }
 
-    public func addDevice(name: String, typeID: String, userID: String, now: Date) async throws -> Device {
+    public func addDevice(name: String, typeID: String, userID: String, at now: Date) async throws -> Device {
         let name = try StoreRules.deviceName(name)
         try StoreRules.checkNoNUL(typeID, as: "dtid")
         return try await write { db in

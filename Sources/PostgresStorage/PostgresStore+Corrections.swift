@@ -33,7 +33,7 @@ extension PostgresStore {
     }
 
     @discardableResult
-    public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date) async throws -> Message {
+    public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
             let old = try await Self.ownedReading(mid, userID: userID, in: db)

@@ -19,7 +19,7 @@ extension PostgresStore {
 
     @discardableResult
     public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String,
-                             now: Date) async throws -> ExistOwner {
+                             at now: Date) async throws -> ExistOwner {
         guard let target = attribute.writeTarget else { throw HealthError.invalidValue(attribute.whyNotWritable) }
         let type = target.deviceType.deviceType
         return try await write { db in
@@ -76,7 +76,7 @@ extension PostgresStore {
     }
 
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
-                              value: Double, increment: Bool, now: Date) async throws -> Double {
+                              value: Double, increment: Bool, at now: Date) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let target = try await Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)

@@ -9,7 +9,7 @@ import HealthModel
 /// readings' sources, the profile's empty fields filled. The readings go in one multi-row insert per
 /// few batches of the reading thread (`unnest` of one array per column), not one round trip each.
 extension PostgresStore {
-    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, at now: Date,
                            progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
         do {
             return try await bulkWrite(keep: !dryRun) { db in

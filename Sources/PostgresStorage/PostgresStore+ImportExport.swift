@@ -11,7 +11,7 @@ import HealthModel
 /// encoded, on a thread of its own (`ExportReadingPreparer`); they go in one multi-row insert per few of
 /// its batches, as Apple Health's readings do (`PostgresStore.importFile`).
 extension PostgresStore {
-    public func importExport(_ url: URL, userID: String, dryRun: Bool, now: Date) async throws -> ImportResult {
+    public func importExport(_ url: URL, userID: String, dryRun: Bool, at now: Date) async throws -> ImportResult {
         do {
             return try await bulkWrite(keep: !dryRun) { db in
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }

@@ -6,11 +6,11 @@ import HealthModel
 /// Readings, the screens' reads and the insights' per-day sums: `LocalStore+Messages`, `+Screens`,
 /// `+Insights` and `+ContractJSON` on PostgreSQL.
 extension PostgresStore {
-    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date) async throws -> String {
+    public func post(_ message: NewMessage, userID: String, mid: String?, at now: Date) async throws -> String {
         try await post(message, userID: userID, mid: mid, now: now, undoSession: nil).mid
     }
 
-    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
+    public func post(_ message: NewMessage, userID: String, mid: String?, at now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
         let (mid, ts) = try StoreRules.postedRow(message, mid: mid, received: received)
         return try await write { db in
@@ -29,7 +29,7 @@ extension PostgresStore {
         }
     }
 
-    public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, now: Date) async throws -> Int {
+    public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, at now: Date) async throws -> Int {
         let received = now.millisecondsSince1970
         let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in

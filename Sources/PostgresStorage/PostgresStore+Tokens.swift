@@ -29,7 +29,7 @@ extension PostgresStore: TokenRows {
         }
     }
 
-    public func redeemToken(_ token: String, kind: TokenKind, now: Date) async throws -> Redemption {
+    public func redeemToken(_ token: String, kind: TokenKind, at now: Date) async throws -> Redemption {
         let hash = Secrets.sha256Hex(token)
         return try await write { db -> Redemption in
             // FOR UPDATE: a second instance redeeming the same code waits here, then sees it spent.

@@ -43,7 +43,7 @@ extension LocalStore {
     /// against its device's manifest); nothing is written when one fails. It keeps its id, device and
     /// received time.
     @discardableResult
-    public func editReading(id mid: String, userID: String, change: ReadingChange, now: Date = Date()) async throws -> Message {
+    public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
             let old = try Self.ownedReading(mid, userID: userID, in: db)

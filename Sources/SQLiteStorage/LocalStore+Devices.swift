@@ -48,7 +48,7 @@ extension LocalStore {
 
     /// Adds a device for a user. Throws `.unknownDeviceType`, or `.invalidValue` for an empty name
     /// or a name the user already gave another device (names pick devices at the command line).
-    public func addDevice(name: String, typeID: String, userID: String, now: Date = Date()) async throws -> Device {
+    public func addDevice(name: String, typeID: String, userID: String, at now: Date) async throws -> Device {
         let name = try StoreRules.deviceName(name)
         try StoreRules.checkNoNUL(typeID, as: "dtid")
         return try await write { db in

@@ -25,7 +25,7 @@ extension LocalStore {
     /// away), or a new one.
     @discardableResult
     public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String,
-                             now: Date = Date()) async throws -> ExistOwner {
+                             at now: Date) async throws -> ExistOwner {
         guard let target = attribute.writeTarget else { throw HealthError.invalidValue(attribute.whyNotWritable) }
         let type = target.deviceType.deviceType
         return try await write { db in
@@ -79,7 +79,7 @@ extension LocalStore {
     /// readings of that field in the day are replaced by one reading at `ts` holding the new total, checked
     /// by the reading rules like any other. Returns the new total. Nothing is written when a check fails.
     public func writeExistDay(userID: String, deviceID: String, field: String, day: (start: Int64, stop: Int64), ts: Int64,
-                              value: Double, increment: Bool, now: Date = Date()) async throws -> Double {
+                              value: Double, increment: Bool, at now: Date) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
             let target = try Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)

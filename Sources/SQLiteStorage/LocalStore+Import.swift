@@ -23,8 +23,8 @@ extension LocalStore {
     /// Synchronous on purpose: the whole file is one transaction on the writer connection.
     /// `progress` is called on the reading thread, about once per megabyte.
     /// Throws `ImportError` for a malformed file, `HealthError` for a store problem.
-    public func importFile(_ url: URL, userID: String, dryRun: Bool = false, timeZone: TimeZone = .current,
-                           now: Date = Date(), progress: (@Sendable (ImportProgress) -> Void)? = nil) throws -> ImportResult {
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone,
+                           at now: Date, progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportResult {
         guard dryRun, readOnlyOpening != nil else {
             try refuseIfOpenedToRead()
             return try runImport(url, userID: userID, dryRun: dryRun, timeZone: timeZone, now: now, progress: progress)

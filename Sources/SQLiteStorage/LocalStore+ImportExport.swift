@@ -18,7 +18,7 @@ extension LocalStore {
     /// - Each reading is checked by `ReadingRules` against its device type's manifest, as a new one is;
     ///   a CSV value is a number or text as the manifest's field says.
     /// - Idempotent: a reading whose id is stored already is left as it is and counted "already there".
-    public func importExport(_ url: URL, userID: String, dryRun: Bool = false, now: Date = Date()) throws -> ImportResult {
+    public func importExport(_ url: URL, userID: String, dryRun: Bool, at now: Date) throws -> ImportResult {
         guard dryRun, readOnlyOpening != nil else {
             try refuseIfOpenedToRead()
             return try runImportExport(url, userID: userID, dryRun: dryRun, now: now)

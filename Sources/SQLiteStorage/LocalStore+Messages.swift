@@ -12,12 +12,12 @@ extension LocalStore {
     ///
     /// - Parameter mid: a caller-chosen id (an importer's deterministic one); a new random id when nil.
     @discardableResult
-    public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
+    public func post(_ message: NewMessage, userID: String, mid: String?, at now: Date) async throws -> String {
         try await post(message, userID: userID, mid: mid, now: now, undoSession: nil).mid
     }
 
     /// `post`, with the add kept in `undoSession`'s undo journal in the same transaction when one is given.
-    public func post(_ message: NewMessage, userID: String, mid: String?, now: Date, undoSession: String?) async throws -> Message {
+    public func post(_ message: NewMessage, userID: String, mid: String?, at now: Date, undoSession: String?) async throws -> Message {
         let received = now.millisecondsSince1970
         let (mid, ts) = try StoreRules.postedRow(message, mid: mid, received: received)
         return try await write { db in
@@ -42,7 +42,7 @@ extension LocalStore {
     /// written and the error names it ("reading 17: …"). With `mids`, a reading whose mid is already
     /// stored is skipped, so importing the same export twice adds nothing. Returns how many were added.
     @discardableResult
-    public func postBatch(_ messages: [NewMessage], mids: [String]? = nil, userID: String, now: Date = Date()) async throws -> Int {
+    public func postBatch(_ messages: [NewMessage], mids: [String]?, userID: String, at now: Date) async throws -> Int {
         let received = now.millisecondsSince1970
         let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in

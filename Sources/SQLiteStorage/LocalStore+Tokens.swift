@@ -40,7 +40,7 @@ extension LocalStore: TokenRows {
     /// Spends a single-use token of a family and returns what it granted, in one transaction, so two
     /// requests racing with it cannot both succeed; what it does is `TokenRecord.redemption`'s to say.
     /// The spent token is kept until it expires, so that presenting it again is seen as a replay.
-    public func redeemToken(_ token: String, kind: TokenKind, now: Date = Date()) async throws -> Redemption {
+    public func redeemToken(_ token: String, kind: TokenKind, at now: Date) async throws -> Redemption {
         let hash = Secrets.sha256Hex(token)
         return try await write { db -> Redemption in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM tokens WHERE hash = ?", arguments: [hash]) else { return .invalid }

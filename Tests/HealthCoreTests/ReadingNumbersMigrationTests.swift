@@ -117,7 +117,7 @@ import Testing
              \(record("StepCount", "count", "800", "13:00:00"))
             </HealthData>
             """.write(to: file, atomically: true, encoding: .utf8)
-        let result = try world.store.importFile(file, userID: user.id)
+        let result = try await world.store.importFile(file, userID: user.id)
         #expect(result.tally.added.values.reduce(0, +) == 7)
         let numbers = try await Self.numbersInTimeOrder(world.store)
         // 155 lb and 100 kJ as the import converts them; a step count has none of the four.

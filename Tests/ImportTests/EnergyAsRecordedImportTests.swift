@@ -20,7 +20,7 @@ import Testing
             Self.meal("837", "kJ", at: "08:00:00"), Self.meal("630", "kJ", at: "10:30:00"),
             Self.meal("2510", "kJ", at: "13:00:00"), Self.meal("2212", "kJ", at: "19:15:00"),
         ].joined(separator: "\n")))
-        let result = try store.importFile(file, userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
+        let result = try await store.importFile(file, userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
         #expect(result.tally.added[.dietaryEnergy] == 4)
 
         // 837 + 630 + 2510 + 2212 = 6189 kJ = 6189 / 4.184 = 1479.2065 kcal. Rounded meal by meal
@@ -68,7 +68,7 @@ import Testing
         let file = try importFolder.write("export.xml", AppleHealthXML.document(entries.enumerated().map { index, entry in
             Self.meal(Formatting.plain(entry.amount), entry.unit == .kJ ? "kJ" : "Cal", at: "1\(index):00:00")
         }.joined(separator: "\n")))
-        let result = try importStore.importFile(file, userID: importUser.id, timeZone: TimeZone(identifier: "UTC")!)
+        let result = try await importStore.importFile(file, userID: importUser.id, timeZone: TimeZone(identifier: "UTC")!)
         #expect(result.tally.skippedReasonsTotal == 2)
         #expect(try await stored(importStore, importUser, importFood) == expected)
 

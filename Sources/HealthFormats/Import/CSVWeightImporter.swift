@@ -12,12 +12,6 @@ struct CSVWeightImporter {
         case openScaleLegacy = "openScale CSV (older)"
     }
 
-    /// Additional fields a weigh-in may carry (as in the Withings Device manifest).
-    enum Extra {
-        static let fatRatio = "fatRatio"      // %
-        static let muscleMass = "muscleMass"  // kg
-    }
-
     let layout: Layout
     private let header: [String]
     private let dateColumn: Int
@@ -125,11 +119,11 @@ struct CSVWeightImporter {
         }
         var extras: [String: Double] = [:]
         if let fatMass = try number(fatMassColumn), fatMass > 0, fatMass < weight {
-            extras[Extra.fatRatio] = fatMass / weight * 100
+            extras[ReadingKind.bodyFat.field] = fatMass / weight * 100
         }
-        if let fat = try number(fatPercentColumn), fat > 0, fat < 100 { extras[Extra.fatRatio] = fat }
-        if let muscle = try number(muscleMassColumn), muscle > 0, muscle < weight { extras[Extra.muscleMass] = muscle }
-        if let muscle = try number(musclePercentColumn), muscle > 0, muscle < 100 { extras[Extra.muscleMass] = weight * muscle / 100 }
+        if let fat = try number(fatPercentColumn), fat > 0, fat < 100 { extras[ReadingKind.bodyFat.field] = fat }
+        if let muscle = try number(muscleMassColumn), muscle > 0, muscle < weight { extras[ReadingKind.muscleMass.field] = muscle }
+        if let muscle = try number(musclePercentColumn), muscle > 0, muscle < 100 { extras[ReadingKind.muscleMass.field] = weight * muscle / 100 }
         for (column, kind, factor) in kindColumns {
             // openScale writes 0 for what the scale did not measure.
             if let value = try number(column).map({ $0 * factor }), value > 0, kind.range?.contains(value) ?? true {

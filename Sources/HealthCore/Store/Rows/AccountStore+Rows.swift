@@ -6,7 +6,7 @@ extension AccountStore where Self: AccountRows {
     /// Opens an account (with an empty profile). Throws `.nameTaken` (also for a name that is an existing
     /// one after `UserNames.key`) or `.invalidValue` (also for a look-alike of an existing name); writes
     /// nothing then.
-    public func createUser(_ account: NewAccount, now: Date) async throws -> User {
+    public func createUser(_ account: NewAccount, at now: Date) async throws -> User {
         let name = account.name.trimmingCharacters(in: .whitespaces)
         let fullName = account.fullName.trimmingCharacters(in: .whitespaces)
         try AccountRules.check(name: name, email: account.email, password: account.password)
@@ -50,7 +50,7 @@ extension AccountStore where Self: AccountRows {
 
     /// Replaces a user's password (after checking its length) and, in the same transaction, revokes
     /// all their tokens: whoever signed in with the old password is signed out.
-    public func setPassword(_ password: String, userID: String, now: Date) async throws {
+    public func setPassword(_ password: String, userID: String, at now: Date) async throws {
         try AccountRules.check(password: password)
         let hash = try passwordHasher.hash(password)
         guard try await replacePasswordHash(hash, userID: userID, now: now) else { throw HealthError.unknownUser(userID) }
@@ -62,7 +62,7 @@ extension AccountStore where Self: AccountRows {
     }
 
     /// Saves a profile after checking its values are humanly possible (`.invalidValue` otherwise).
-    public func updateProfile(_ profile: Profile, userID: String, now: Date) async throws {
+    public func updateProfile(_ profile: Profile, userID: String, at now: Date) async throws {
         try ProfileRules.check(profile, today: Day(now, in: Calendar.current))
         guard try await replaceProfile(profile, userID: userID, now: now) else { throw HealthError.unknownUser(userID) }
     }

@@ -9,7 +9,7 @@ extension TokenStore where Self: TokenRows {
     /// - Parameter family: the OAuth grant it belongs to (see `TokenRecord.family`); nil for none.
     /// - Parameter codeChallenge: a code's PKCE challenge (see `TokenRecord.codeChallenge`); nil for none.
     public func createToken(kind: TokenKind, userID: String?, clientID: String?, scope: String?, redirectURI: String?,
-                            ttl: TimeInterval?, family: String?, codeChallenge: String?, now: Date) async throws
+                            ttl: TimeInterval?, family: String?, codeChallenge: String?, at now: Date) async throws
         -> (token: String, record: TokenRecord) {
         let token = Secrets.newToken()
         let record = TokenRecord(kind: kind, userID: userID, clientID: clientID, scope: scope, redirectURI: redirectURI,
@@ -21,20 +21,20 @@ extension TokenStore where Self: TokenRows {
     }
 
     /// What a token grants, or nil when it is unknown, revoked, spent, expired or of another kind.
-    public func token(_ token: String, kind: TokenKind?, now: Date) async throws -> TokenRecord? {
+    public func token(_ token: String, kind: TokenKind?, at now: Date) async throws -> TokenRecord? {
         guard let record = try await unspentToken(hash: Secrets.sha256Hex(token)) else { return nil }
         return record.counts(as: kind, at: now) ? record : nil
     }
 
     /// Looks a single-use token (an authorization code) up and deletes it in the same transaction,
     /// so two requests racing with one code cannot both succeed.
-    public func consumeToken(_ token: String, kind: TokenKind, now: Date) async throws -> TokenRecord? {
+    public func consumeToken(_ token: String, kind: TokenKind, at now: Date) async throws -> TokenRecord? {
         guard let record = try await takeUnspentToken(hash: Secrets.sha256Hex(token)) else { return nil }
         return record.counts(as: kind, at: now) ? record : nil
     }
 
     /// Registers a client; returns it with its secret in clear (shown once; stored hashed).
-    public func createClient(name: String, redirectURI: String?, ownerID: String?, now: Date) async throws
+    public func createClient(name: String, redirectURI: String?, ownerID: String?, at now: Date) async throws
         -> (client: OAuthClient, secret: String) {
         let name = name.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { throw HealthError.invalidValue("the client name is empty: pass a name") }
@@ -62,7 +62,7 @@ extension TokenStore where Self: TokenRows {
     }
 
     /// A read-only token that never expires, returned in clear this once (only its SHA-256 is kept).
-    public func createPersonalToken(userID: String, label: String, now: Date) async throws -> (id: String, token: String) {
+    public func createPersonalToken(userID: String, label: String, at now: Date) async throws -> (id: String, token: String) {
         let label = try StoreRules.personalTokenLabel(label)
         let id = String(Secrets.newID().prefix(12))
         let token = Secrets.newToken()

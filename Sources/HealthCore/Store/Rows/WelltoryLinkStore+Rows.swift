@@ -6,7 +6,7 @@ import HealthModel
 extension WelltoryLinkStore where Self: WelltoryLinkRows & DeviceStore & ReadingStore {
     /// Makes the user's callback secret (256 random bits, returned in clear once, stored hashed), replacing
     /// any earlier one, which stops working. Results go to the user's first HRV meter, made if there is none.
-    public func createWelltoryLink(userID: String, now: Date) async throws -> String {
+    public func createWelltoryLink(userID: String, at now: Date) async throws -> String {
         let hrvType = BuiltInDeviceType.hrvMeter.deviceType.id
         let deviceID: String
         if let existing = try await firstDeviceID(ofType: hrvType, userID: userID) {
@@ -22,7 +22,7 @@ extension WelltoryLinkStore where Self: WelltoryLinkRows & DeviceStore & Reading
     /// Stores Welltory's results (already parsed by `WelltoryResult`) for the link whose secret this is.
     /// A result with a share token is stored under an id made from the user and the token, so Welltory
     /// (or a person) opening the same callback twice stores it once.
-    public func storeWelltoryResult(secret: String, data: [String: FieldValue], now: Date) async throws -> WelltoryCallbackOutcome {
+    public func storeWelltoryResult(secret: String, data: [String: FieldValue], at now: Date) async throws -> WelltoryCallbackOutcome {
         guard let link = try await welltoryLink(hash: Secrets.sha256Hex(secret)) else { return .unknownLink }
         let mid = data[Field.shareToken]?.textValue.map { "wt" + String(Secrets.sha256Hex(link.userID + "\n" + $0).prefix(30)) }
         let message = NewMessage(sdid: link.deviceID, ts: now.millisecondsSince1970, data: data)
