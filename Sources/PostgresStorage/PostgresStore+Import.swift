@@ -60,18 +60,8 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     private let db: PGConnection
     private let userID: String
     private let received: Int64
-    private var devices: [DeviceKey: KnownDevice] = [:]
-    private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
-    private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
-    private var skipped: [String: Int] = [:]
-    private var skippedKinds: [ReadingKind: Int] = [:]
-    private var cleanedNames: [String] = []
-    private var addedByDevice: [String: Int] = [:]
-
-    private struct DeviceKey: Hashable {
-        var source: String
-        var type: BuiltInDeviceType
-    }
+    private var devices: [ImportDeviceKey: KnownDevice] = [:]
+    private var counts = ImportCounts()
 
     private struct KnownDevice {
         var id: String
@@ -79,6 +69,8 @@ final class PostgresImportWriter: PipelinedInsertWriter {
         var manifestVersion: Int
         /// As stored, for the summary's count per device.
         var name: String
+        /// The device's slot in `counts`.
+        var slot = -1
     }
 
     init(db: PGConnection, userID: String, received: Int64) {
@@ -90,7 +82,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     /// The kind and device of each reading in an insert, by id.
     struct Batch {
         var kindOfMid: [String: Int] = [:]
-        var deviceOfMid: [String: String] = [:]
+        var deviceOfMid: [String: Int] = [:]
     }
 
     func prepare(_ rows: [ImportRow]) async throws -> (batch: Batch, columns: ImportedMessageColumns) {
@@ -101,8 +93,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             let json: String, mid: String, readingNumbers: ReadingNumbers
             switch row.outcome {
             case .skipped(let reason):
-                skipped[reason, default: 0] += 1
-                skippedKinds[reading.kind, default: 0] += 1
+                counts.skip(reason, kind: reading.kind)
                 continue
             case .row(let encoded, let id, let prepared):
                 (json, mid, readingNumbers) = (encoded, id, prepared)
@@ -110,11 +101,11 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             let device = try await device(for: reading.source, type: reading.kind.builtInType)
             if batch.kindOfMid[mid] != nil {
                 // The same reading twice in one batch: the second is "already there", as on SQLite.
-                alreadyThere[reading.kind.index] += 1
+                counts.count(kindAt: reading.kind.index, deviceSlot: device.slot, added: false)
                 continue
             }
             batch.kindOfMid[mid] = reading.kind.index
-            batch.deviceOfMid[mid] = device.name
+            batch.deviceOfMid[mid] = device.slot
             columns.append(mid: mid, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
                            ts: reading.timestamp, json: json, numbers: readingNumbers)
         }
@@ -123,32 +114,22 @@ final class PostgresImportWriter: PipelinedInsertWriter {
 
     func account(_ batch: Batch, added fresh: Set<String>) async throws {
         for (mid, kind) in batch.kindOfMid {
-            if fresh.contains(mid) {
-                added[kind] += 1
-                if let name = batch.deviceOfMid[mid] { addedByDevice[name, default: 0] += 1 }
-            } else {
-                alreadyThere[kind] += 1
-            }
+            guard let slot = batch.deviceOfMid[mid] else { continue }
+            counts.count(kindAt: kind, deviceSlot: slot, added: fresh.contains(mid))
         }
     }
 
     func finish(into tally: inout ImportTally) {
-        for kind in ReadingKind.allCases {
-            if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
-            if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
-        }
-        for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
-        for (kind, count) in skippedKinds { tally.skippedByKind[kind, default: 0] += count }
-        for (name, count) in addedByDevice { tally.addedByDevice[name, default: 0] += count }
-        tally.cleanedDeviceNames = cleanedNames
+        counts.finish(into: &tally)
     }
 
     /// As on SQLite (`ImportWriter`): a scale's readings from every source land on the person's one scale,
     /// their oldest (Withings or generic), or a new generic "Scale"; other kinds on a device named after the source.
     private func device(for source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
-        let key = DeviceKey(source: type == .withings ? "" : source, type: type)
+        let key = ImportDeviceKey(source: source, type: type)
         if let known = devices[key] { return known }
-        let device = type == .withings ? try await theScale() : try await findOrCreateDevice(source: source, type: type)
+        var device = type == .withings ? try await theScale() : try await findOrCreateDevice(source: source, type: type)
+        device.slot = counts.deviceSlot(named: device.name)
         devices[key] = device
         return device
     }
@@ -180,7 +161,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
         let typeID = type.deviceType.id
         let names = ImportDeviceName(source: source, type: type)
-        if names.wasCleaned, !cleanedNames.contains(names.name) { cleanedNames.append(names.name) }
+        counts.noteCleaned(names)
         let lower = PostgresStore.asciiLower("name")
         for candidate in [names.name, names.qualified] {
             if let row = try await db.one("""

@@ -27,28 +27,16 @@ final class ImportWriter {
     private let inserter: MessageInsertStatement
     /// A dry run's statement: notes a reading's id unless the store or the file already had it.
     private let noteStatement: Statement?
-    private var devices: [DeviceKey: KnownDevice] = [:]
-    private var last: (key: DeviceKey, device: KnownDevice)?
-    private var added = [Int](repeating: 0, count: ReadingKind.allCases.count)
-    private var alreadyThere = [Int](repeating: 0, count: ReadingKind.allCases.count)
-    private var skipped: [String: Int] = [:]
-    private var skippedKinds: [ReadingKind: Int] = [:]
-    /// Readings added per device, by the device's index in `deviceNames`.
-    private var addedPerDevice: [Int] = []
-    private var deviceNames: [String] = []
-    private var cleanedNames: [String] = []
-
-    private struct DeviceKey: Hashable {
-        var source: String
-        var type: BuiltInDeviceType
-    }
+    private var devices: [ImportDeviceKey: KnownDevice] = [:]
+    private var last: (key: ImportDeviceKey, device: KnownDevice)?
+    private var counts = ImportCounts()
 
     private struct KnownDevice {
         var id: String
         var dtid: String
         var manifestVersion: Int
-        /// Where the device's counter is in `addedPerDevice`.
-        var counter = -1
+        /// The device's slot in `counts`.
+        var slot = -1
     }
 
     init(db: Database, userID: String, now: Date, writesReadings: Bool = true) throws {
@@ -76,10 +64,7 @@ final class ImportWriter {
     func insert(_ row: ImportRow) throws {
         let reading = row.reading
         guard case .row(let json, let mid, let numbers) = row.outcome else {
-            if case .skipped(let reason) = row.outcome {
-                skipped[reason, default: 0] += 1
-                skippedKinds[reading.kind, default: 0] += 1
-            }
+            if case .skipped(let reason) = row.outcome { counts.skip(reason, kind: reading.kind) }
             return
         }
         let device = try device(for: reading.source, type: reading.kind.builtInType)
@@ -103,26 +88,13 @@ final class ImportWriter {
     }
 
     private func count(_ reading: ImportedReading, on device: KnownDevice, added wasAdded: Bool) {
-        let index = reading.kind.index
-        if wasAdded {
-            added[index] += 1
-            addedPerDevice[device.counter] += 1
-        } else {
-            alreadyThere[index] += 1
-        }
+        counts.count(kindAt: reading.kind.index, deviceSlot: device.slot, added: wasAdded)
     }
 
     func finish(into tally: inout ImportTally) {
         inserter.finish()
         if let noteStatement { sqlite3_reset(noteStatement.sqliteStatement) }
-        for kind in ReadingKind.allCases {
-            if added[kind.index] > 0 { tally.added[kind] = added[kind.index] }
-            if alreadyThere[kind.index] > 0 { tally.alreadyThere[kind] = alreadyThere[kind.index] }
-        }
-        for (reason, count) in skipped { tally.skippedReasons[reason, default: 0] += count }
-        for (kind, count) in skippedKinds { tally.skippedByKind[kind, default: 0] += count }
-        for (name, count) in zip(deviceNames, addedPerDevice) where count > 0 { tally.addedByDevice[name, default: 0] += count }
-        tally.cleanedDeviceNames = cleanedNames
+        counts.finish(into: &tally)
     }
 
     /// Binds a reading's id as its `StoredID` bytes.
@@ -142,7 +114,7 @@ final class ImportWriter {
     /// holding characters `TextRules` refuses in names is named with them replaced (and reported);
     /// the readings' ids still come from the source as written, so re-importing stays idempotent.
     private func device(for source: String, type: BuiltInDeviceType) throws -> KnownDevice {
-        let key = DeviceKey(source: type == .withings ? "" : source, type: type)
+        let key = ImportDeviceKey(source: source, type: type)
         if let last, last.key == key { return last.device }
         var device: KnownDevice
         if let known = devices[key] {
@@ -150,11 +122,7 @@ final class ImportWriter {
         } else {
             let found = type == .withings ? try theScale() : try findOrCreateDevice(source: source, type: type)
             device = found.device
-            device.counter = deviceNames.firstIndex(of: found.name) ?? deviceNames.count
-            if device.counter == deviceNames.count {
-                deviceNames.append(found.name)
-                addedPerDevice.append(0)
-            }
+            device.slot = counts.deviceSlot(named: found.name)
         }
         devices[key] = device
         last = (key, device)
@@ -164,7 +132,7 @@ final class ImportWriter {
     private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
         let typeID = type.deviceType.id
         let names = ImportDeviceName(source: source, type: type)
-        if names.wasCleaned, !cleanedNames.contains(names.name) { cleanedNames.append(names.name) }
+        counts.noteCleaned(names)
         for candidate in [names.name, names.qualified] {
             if let row = try Row.fetchOne(db, sql: """
                 SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
