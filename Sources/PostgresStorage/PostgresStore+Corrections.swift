@@ -33,6 +33,7 @@ extension PostgresStore {
     }
 
     @discardableResult
+    /// The edited reading takes a new `seq`, which signs its day's kept sums anew (`dayTotals`).
     public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
@@ -41,6 +42,7 @@ extension PostgresStore {
             let numbers = ReadingNumbers(edited.data)
             try await db.run("""
                 UPDATE messages SET ts = \(edited.ts), data = \(try StoreRules.encode(edited.data)), mv = \(edited.mv),
+                    seq = nextval(pg_get_serial_sequence('messages', 'seq')),
                     weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
                     basal_energy = \(numbers.basalEnergy)
                 WHERE mid = \(ByteaID(mid))

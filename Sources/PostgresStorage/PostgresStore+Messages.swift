@@ -209,44 +209,6 @@ extension PostgresStore {
         "sum(CASE WHEN \(expression) > 1e15 THEN 1e15 WHEN \(expression) < -1e15 THEN -1e15 ELSE \(expression) END)"
     }
 
-    // MARK: The insights
-
-    /// The per-day sums, computed in one query (no cache yet on PostgreSQL: the server sums a year of a
-    /// watch's readings from its `jsonb` well within the screens' budget; `day_totals_cache` is kept
-    /// for `hmon db copy`).
-    public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
-        guard !dayStarts.isEmpty else { return [:] }
-        let stops = Array(dayStarts.dropFirst()) + [end]
-        // One expression per slot of `DayTotals` (`ReadingKind.daySlots`): a kept column, else the JSON's number.
-        let columns = ReadingKind.daySlots.map { kind in
-            ReadingNumbers.columnOfField[kind.field].map { "m.\($0)" }
-                ?? "CASE WHEN jsonb_typeof(m.data::jsonb -> '\(kind.field)') = 'number' THEN (m.data::jsonb ->> '\(kind.field)')::double precision END"
-        }
-        let select = columns.enumerated().map { i, column in "coalesce(\(Self.clampedSum(column)), 0) AS s\(i), count(\(column)) AS c\(i)" }
-            .joined(separator: ", ")
-        return try await read { db in
-            let rows = try await db.all("""
-                SELECT b.i - 1 AS i, \(unescaped: select)
-                FROM unnest(\(dayStarts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
-                JOIN messages AS m ON m.uid = \(ByteaID(userID)) AND m.ts >= b.start AND m.ts < b.stop
-                GROUP BY b.i
-                """)
-            var result: [Int: DayTotals] = [:]
-            for row in rows {
-                var totals = DayTotals()
-                for i in columns.indices {
-                    totals.set(slot: i, SumCount(sum: try row.value("s\(i)"), count: try row.value("c\(i)", Int.self)))
-                }
-                result[try row.value("i", Int.self)] = totals
-            }
-            return result
-        }
-    }
-
-    public func forgetDayTotals() async throws {
-        try await write { db in try await db.run("DELETE FROM day_totals_cache") }
-    }
-
     public func countReadings(userID: String, from: Int64) async throws -> Int {
         try await read { db in
             try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(from)")?.value("n", Int.self) ?? 0

@@ -4,6 +4,8 @@ import Testing
 @testable import HealthCore
 @testable import HealthModel
 @testable import SQLiteStorage
+@testable import PostgresStorage
+import TestSupport
 
 /// The per-day sums the store keeps for the insights: the same answer as summing afresh, and a day
 /// summed again as soon as a reading lands in it, from this connection or another one.
@@ -40,6 +42,44 @@ import Testing
         // Another time zone's days are other days, not the kept ones.
         let losAngeles = try await service.dailyTotals(days: days, calendar: calendar("America/Los_Angeles"))
         #expect(losAngeles[Day(year: 2026, month: 11, day: 10)]?[.dietaryEnergy] == SumCount(sum: 1000, count: 2))
+    }
+
+    /// On both engines, and with the add, the edit and the delete made by a second store on the same file or
+    /// database (another process, another server): a kept day never answers with its old sums.
+    @Test(arguments: StoreEngine.available) func aKeptDayIsSummedAgainAfterAnotherStoreAddsEditsOrDeletesInIt(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
+        let (user, service) = try await world.user()
+        let food = try await world.device(.calorieTracker, named: "Food", for: service)
+        let berlin = calendar("Europe/Berlin")
+        func meal(_ text: String, _ kcal: Double) -> NewMessage {
+            NewMessage(sdid: food.id, ts: date(text, in: berlin).millisecondsSince1970, data: [Field.calories: .number(kcal)])
+        }
+        let breakfast = try await service.post(meal("2026-11-10 08:00", 700))
+        _ = try await service.post(meal("2026-11-11 12:00", 900))
+        let days = Day(year: 2026, month: 11, day: 10)...Day(year: 2026, month: 11, day: 12)
+        let tenth = Day(year: 2026, month: 11, day: 10), eleventh = Day(year: 2026, month: 11, day: 11)
+
+        let first = try await service.dailyTotals(days: days, calendar: berlin)
+        #expect(first[tenth]?[.dietaryEnergy] == SumCount(sum: 700, count: 1))
+        #expect(try await world.rowCount("day_totals_cache") == 2, "the two days with readings are kept")
+        #expect(try await service.dailyTotals(days: days, calendar: berlin) == first)
+
+        let other: any HealthStore
+        switch engine {
+        case .sqlite: other = try LocalStore(url: world.folder.file("hmon.sqlite"), passwordHasher: .fastForTests)
+        case .postgres: other = try await PostgresStore.open(try PostgresLocation(try #require(world.postgresURL)),
+                                                             passwordHasher: .fastForTests, maximumConnections: 2)
+        }
+        try await other.post(meal("2026-11-10 19:00", 300), userID: user.id)
+        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?[.dietaryEnergy] == SumCount(sum: 1000, count: 2))
+
+        try await other.editReading(id: breakfast, userID: user.id, change: ReadingChange(data: [Field.calories: .number(650)]))
+        #expect(try await service.dailyTotals(days: days, calendar: berlin)[tenth]?[.dietaryEnergy] == SumCount(sum: 950, count: 2))
+
+        try await other.deleteReading(id: breakfast, userID: user.id)
+        let last = try await service.dailyTotals(days: days, calendar: berlin)
+        #expect(last[tenth]?[.dietaryEnergy] == SumCount(sum: 300, count: 1))
+        #expect(last[eleventh] == first[eleventh])
     }
 
     @Test func keptSumsReadBackExactly() {
