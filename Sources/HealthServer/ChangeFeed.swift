@@ -10,9 +10,13 @@ import Synchronization
 /// News comes from two places:
 /// - a write through this server (`ChangeFeedMiddleware`): the token's user is known, so only that user's
 ///   dashboards hear of it, at once;
-/// - a write by anyone else (another server on the same PostgreSQL, `hmon add` on the same SQLite file): one
-///   watcher reads the store's change token every `watchInterval` (100 ms) while anyone subscribes, and when it
-///   moved wakes every subscriber, since a change token does not say whose data changed.
+/// - a write by anyone else on PostgreSQL (another server, the command line): the store announces each
+///   committed write with whose data it changed (`AnnouncingStore`, `LISTEN`/`NOTIFY`), and only that user's
+///   dashboards hear of it;
+/// - a write by anyone else on SQLite (`hmon add` on the same file), or on PostgreSQL while the listening
+///   connection is lost: one watcher reads the store's change token every `watchInterval` (100 ms) while
+///   anyone subscribes, and when it moved wakes every subscriber, since a change token does not say whose
+///   data changed.
 /// The same watcher sends every subscriber a heartbeat each `heartbeat` (15 s by default), which keeps
 /// proxies from closing an idle stream and lets the client notice a dead connection, and ends the streams
 /// whose token no longer works (`FeedCredential`): expired ones at its next look, and once the change token
@@ -49,6 +53,16 @@ final class ChangeFeed: Sendable {
         /// Counts writes started, so a watcher read that overlapped one is recognised and set aside too.
         var writeGeneration: UInt64 = 0
         var watcher: Task<Void, Never>?
+        /// Listens to the store's announcements (PostgreSQL), while anyone subscribes.
+        var listener: Task<Void, Never>?
+        /// Whether the announcements are heard now: then the watcher does not read the change token.
+        var listening = false
+        /// Per user, the newest change token a write through this server told their dashboards: the
+        /// store's announcement of that same write is not told again.
+        var toldByUs: [String: Int64] = [:]
+        /// Announcements heard while writes of ours were under way: told when they end, unless one of them
+        /// told the same user of a token at least as new.
+        var pending: [StoreAnnouncement] = []
         /// The change token when the subscribers' tokens were last looked up in the store; nil: look again.
         var credentialsCheckedAt: Int64?
         /// Counts subscriptions, so a lookup that overlapped one does not count as having checked it.
@@ -93,6 +107,10 @@ final class ChangeFeed: Sendable {
             state.subscriptions &+= 1
             if state.watcher == nil {
                 state.watcher = Task { [weak self] in await self?.watch() }
+                if let announcing = store as? any AnnouncingStore {
+                    let news = announcing.news()
+                    state.listener = Task { [weak self] in await self?.listen(to: news) }
+                }
             }
             return .open(id: id, messages: messages)
         }
@@ -121,6 +139,11 @@ final class ChangeFeed: Sendable {
             if state.subscribers.isEmpty {
                 state.watcher?.cancel()
                 state.watcher = nil
+                state.listener?.cancel()
+                state.listener = nil
+                state.listening = false
+                state.toldByUs = [:]
+                state.pending = []
                 // Nobody watched meanwhile: the next subscriber's first event sets the baseline again.
                 state.lastToken = nil
             }
@@ -153,22 +176,83 @@ final class ChangeFeed: Sendable {
     /// user known, everyone hears when the token moved.
     func writeFinished(for audience: Audience, kinds: Set<ChangeKind>?, succeeded: Bool) async {
         let token = try? await store.changeToken()
-        let told: [AsyncStream<Message>.Continuation] = state.withLock { state in
+        let (told, toldKinds, heldBack) = state.withLock { state -> ([AsyncStream<Message>.Continuation], Set<ChangeKind>?, [StoreAnnouncement]) in
             state.writesInFlight -= 1
-            guard !state.subscribers.isEmpty, let token else { return [] }
-            let moved = token != state.lastToken
-            if moved { state.lastToken = token }
-            switch audience {
-            case .nobody:
-                return []
-            case .everyone:
-                return moved ? state.subscribers.values.map(\.continuation) : []
-            case .user(let userID):
-                guard moved || succeeded else { return [] }
-                return state.subscribers.values.filter { $0.userID == userID }.map(\.continuation)
+            var kinds = kinds
+            var told: [AsyncStream<Message>.Continuation] = []
+            if !state.subscribers.isEmpty, let token {
+                let moved = token != state.lastToken
+                if moved { state.lastToken = max(state.lastToken ?? token, token) }
+                switch audience {
+                case .nobody:
+                    break
+                case .everyone:
+                    if moved { told = state.subscribers.values.map(\.continuation) }
+                case .user(let userID) where moved || succeeded:
+                    // The announcements of this user's writes up to ours are told with ours, once.
+                    for announcement in state.pending where announcement.userID == userID && announcement.token <= token {
+                        kinds = kinds.flatMap { ours in announcement.kinds.map { ours.union($0) } }
+                    }
+                    state.pending.removeAll { $0.userID == userID && $0.token <= token }
+                    state.toldByUs[userID] = max(state.toldByUs[userID] ?? token, token)
+                    told = state.subscribers.values.filter { $0.userID == userID }.map(\.continuation)
+                case .user:
+                    break
+                }
+            }
+            var heldBack: [StoreAnnouncement] = []
+            if state.writesInFlight == 0 { swap(&heldBack, &state.pending) }
+            return (told, kinds, heldBack)
+        }
+        if let token { for continuation in told { continuation.yield(.change(token: token, kinds: toldKinds)) } }
+        for announcement in heldBack { await deliver(announcement) }
+    }
+
+    // MARK: The store's announcements
+
+    /// Hands each announcement to the dashboards of the user it names, for as long as anyone subscribes.
+    private func listen(to news: AsyncStream<StoreNews>) async {
+        for await item in news {
+            switch item {
+            case .deaf:
+                state.withLock { $0.listening = false }
+            case .listening(let token):
+                // Deaf meanwhile: a write since the last token told may have gone unheard, so everyone looks.
+                let missed = state.withLock { state -> [AsyncStream<Message>.Continuation] in
+                    state.listening = true
+                    guard let last = state.lastToken else {
+                        state.lastToken = token
+                        return []
+                    }
+                    guard last < token, state.writesInFlight == 0 else { return [] }
+                    state.lastToken = token
+                    state.credentialsCheckedAt = nil
+                    return state.subscribers.values.map(\.continuation)
+                }
+                for continuation in missed { continuation.yield(.change(token: token, kinds: nil)) }
+                if !missed.isEmpty { _ = await endStreamsOfUnknownTokens(storeToken: token) }
+            case .announced(let announcement):
+                await deliver(announcement)
             }
         }
-        if let token { for continuation in told { continuation.yield(.change(token: token, kinds: kinds)) } }
+    }
+
+    /// Tells the announced user's dashboards, unless a write through this server already told them of it
+    /// (or is about to: then it waits for that write to end).
+    private func deliver(_ announcement: StoreAnnouncement) async {
+        let told = state.withLock { state -> [AsyncStream<Message>.Continuation] in
+            state.lastToken = max(state.lastToken ?? announcement.token, announcement.token)
+            if announcement.credentials { state.credentialsCheckedAt = nil }
+            guard let userID = announcement.userID else { return [] }
+            if state.writesInFlight > 0 {
+                state.pending.append(announcement)
+                return []
+            }
+            if let ours = state.toldByUs[userID], ours >= announcement.token { return [] }
+            return state.subscribers.values.filter { $0.userID == userID }.map(\.continuation)
+        }
+        for continuation in told { continuation.yield(.change(token: announcement.token, kinds: announcement.kinds)) }
+        if announcement.credentials { _ = await endStreamsOfUnknownTokens(storeToken: announcement.token) }
     }
 
     // MARK: The watcher
@@ -181,7 +265,8 @@ final class ChangeFeed: Sendable {
         var nextCredentialCheck = clock.now
         while !Task.isCancelled {
             do { try await clock.sleep(for: watchInterval) } catch { return }
-            let token = await lookAtStore()
+            // While the store's announcements are heard, they say what changed: no read of the change token.
+            let token = state.withLock({ $0.listening }) ? nil : await lookAtStore()
             endExpiredStreams()
             if let token, clock.now >= nextCredentialCheck, await endStreamsOfUnknownTokens(storeToken: token) {
                 nextCredentialCheck = clock.now + credentialCheckInterval

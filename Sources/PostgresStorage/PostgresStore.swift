@@ -10,7 +10,8 @@ import HealthModel
 ///
 /// Every write transaction first bumps `hmon_meta.changes`: that row is the change token other
 /// processes poll (a revoked token, a new reading), and taking its lock first orders the writers, as
-/// SQLite's single write lock does, so they cannot deadlock on each other.
+/// SQLite's single write lock does, so they cannot deadlock on each other. Every write transaction also
+/// announces itself when it commits (`NOTIFY`, see `PostgresStore+News.swift`), naming whose data it changed.
 public final class PostgresStore: HealthStore {
     public let connection: PostgresLocation
     public let passwordHasher: PasswordHasher
@@ -53,7 +54,7 @@ public final class PostgresStore: HealthStore {
                              client: client, logger: logger, running: running)
     }
 
-    private static func singleConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+    static func singleConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
         if let socket = location.socketPath {
             return .init(unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
         }
@@ -169,9 +170,11 @@ public final class PostgresStore: HealthStore {
         if access == .readOnly { throw HealthError.unusableStore(UnusableStore(path: location, reason: .readOnly)) }
         do {
             return try await client.withTransaction(logger: logger) { connection in
-                let db = PGConnection(connection: connection, logger: logger)
-                try await db.run("UPDATE hmon_meta SET changes = changes + 1")
-                return try await body(db)
+                let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
+                let token = try await db.bumpChangeToken()
+                let value = try await body(db)
+                try await db.announce(token: token)
+                return value
             }
         } catch {
             throw Self.mapped(error, location: location)
@@ -183,11 +186,12 @@ public final class PostgresStore: HealthStore {
     /// each say theirs their own way.
     func bulkWrite<T: Sendable>(keep: Bool = true, _ body: (PGConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            let db = PGConnection(connection: connection, logger: logger)
+            let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
             try await db.run("BEGIN")
             do {
-                try await db.run("UPDATE hmon_meta SET changes = changes + 1")
+                let token = try await db.bumpChangeToken()
                 let value = try await body(db)
+                if keep { try await db.announce(token: token) }
                 try await db.run(keep ? "COMMIT" : "ROLLBACK")
                 return value
             } catch {
@@ -284,6 +288,8 @@ public final class PostgresStore: HealthStore {
 struct PGConnection {
     let connection: PostgresConnection
     let logger: Logger
+    /// In a write transaction: what it will announce when it commits (`announce(changedDataOf:kinds:)`).
+    var news: WriteNews? = nil
 
     func all(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
         try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }

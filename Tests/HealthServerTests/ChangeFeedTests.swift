@@ -112,6 +112,26 @@ import TestSupport
         }
     }
 
+    /// On PostgreSQL each write announces whose data it changed (`NOTIFY`): another server wakes that user's
+    /// dashboards, with the kinds, and nobody else's. The change token alone would have woken both.
+    @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+    func aPostToOneServerWakesOnlyThatUsersDashboardsOnAnotherAndNamesItsKinds() async throws {
+        try await ServerWorld.run(engine: .postgres) { world in
+            try await world.withSecondServer { other in
+                let alices = try await FeedListener.open(other.port, token: try await world.rawToken(for: "alice"))
+                let bobs = try await FeedListener.open(other.port, token: try await world.rawToken(for: "bob"))
+                #expect(await alices.waitFor("event: ready", timeout: 20), "\(alices.text)")
+                #expect(await bobs.waitFor("event: ready", timeout: 20), "\(bobs.text)")
+                let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                                  json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
+                #expect(posted.status == 200, "\(posted.text)")
+                #expect(await alices.waitFor(#""kinds":["weights"]"#, timeout: 20), "alice's dashboard on the other server: \(alices.text)")
+                #expect(await Waiting.neverWithin(.seconds(1)) { bobs.text.contains("event: change") },
+                        "bob's dashboard hears nothing of alice's weigh-in: \(bobs.text)")
+            }
+        }
+    }
+
     /// Each change event names what the write changed, so a dashboard can tell a meal from a weigh-in.
     @Test func aChangeEventNamesTheKindsThePostChanged() async throws {
         try await ServerWorld.run { world in
