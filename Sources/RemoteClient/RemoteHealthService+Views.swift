@@ -33,7 +33,8 @@ final class RemoteViews: Sendable {
 extension RemoteHealthService {
     /// Said once the server turns out to have no views, for the status bar.
     public var serverNotice: String? {
-        views.missing ? "\(location) is an older server: screens are computed here from its readings (slower)" : nil
+        if let waiting = writeWait.notice { return waiting }
+        return views.missing ? "\(location) is an older server: screens are computed here from its readings (slower)" : nil
     }
 
     /// A view's data, or nil when the server has no views (a 404 for the first one asked; never asked again).

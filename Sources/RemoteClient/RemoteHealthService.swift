@@ -46,6 +46,8 @@ public final class RemoteHealthService: HealthService {
     let http: HTTPTransport
     /// The views this server answered, with their validators; whether it has views at all.
     let views = RemoteViews()
+    /// What the status bar says while a write the server put off waits to be sent again.
+    let writeWait = WriteWait()
     private let keeper: SessionKeeper
     private let now: @Sendable () -> Date
     /// How a write waits out a server's `Retry-After` (tests move a clock instead).
@@ -460,9 +462,11 @@ public final class RemoteHealthService: HealthService {
         // A write the server put off (429: over its limit, 503: busy) is sent again once it says it may be,
         // so a weigh-in typed is not lost; a read is not: the screen keeps what it showed, and R asks again.
         var retries = 0
+        defer { if retries > 0 { writeWait.end() } }
         while method != "GET", [429, 503].contains(reply.status), retries < Self.writeRetries,
               let wait = Self.retryAfter(reply), wait <= Self.longestWriteWait {
             retries += 1
+            writeWait.begin(WriteWait.notice(server: location, status: reply.status, retryAt: now().addingTimeInterval(Double(wait))))
             try await sleep(.seconds(wait))
             reply = try await authorizedReply(method, path, query: query, body: body)
         }

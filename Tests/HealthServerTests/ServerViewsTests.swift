@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthModel
 import HealthServer
+import RemoteClient
 import SAMIContract
 import Synchronization
 import TestSupport
@@ -236,10 +237,19 @@ import Testing
     }
 
     /// Past the write budget the server answers 429 with `Retry-After`; the client waits that long (on the
-    /// world's clock, which the limit counts by) and sends the weigh-in again: nothing typed is lost.
+    /// world's clock, which the limit counts by), saying meanwhile why and when, and sends the weigh-in
+    /// again: nothing typed is lost.
     @Test func aWeighInPutOffByTheLimitIsSentAgainAfterRetryAfterAndStored() async throws {
         try await ServerWorld.run(rateLimit: RateLimit(perMinute: 2, perDay: 100)) { world in
-            let remote = try await world.aliceClient()
+            let said = Mutex<[String?]>([])
+            let client = Mutex<RemoteHealthService?>(nil)
+            let remote = RemoteHealthService(server: world.url, options: .init(timeout: 20), now: { world.clock.now },
+                                             sleep: { wait in
+                                                 said.withLock { $0.append(client.withLock { $0 }?.serverNotice) }
+                                                 world.clock.advance(by: Double(wait.components.seconds))
+                                             })
+            client.withLock { $0 = remote }
+            _ = try await remote.signIn(name: "alice", password: ServerWorld.password)
             let start = world.clock.now
             var mids: [String] = []
             for kg in [71.0, 71.1, 71.2] {
@@ -248,6 +258,10 @@ import Testing
             }
             #expect(Set(mids).count == 3)
             #expect(world.clock.now > start, "the third waited out the minute")
+            let notices = said.withLock { $0 }
+            #expect(!notices.isEmpty && notices.allSatisfy { $0?.contains("is limiting requests (429): saving again at") == true },
+                    "while it waits the status bar says why and when: \(notices)")
+            #expect(remote.serverNotice == nil, "and says nothing once it is saved")
             let stored = try await LocalHealthService(store: world.store, userID: world.alice.id)
                 .readings(ReadingsQuery(field: Field.weight, order: .desc, limit: 10))
             #expect(stored.count == 3)
