@@ -3,14 +3,20 @@ import HealthCore
 import HealthModel
 import CheckedNumbers
 
-/// Weigh-ins from a scale app's CSV export: Withings' `weight.csv` or openScale's export (current
-/// `DATE,TIME,…,WEIGHT,…` and older `"dateTime","weight",…`), told apart by the header row.
+/// Weigh-ins from a scale app's CSV export: Withings' `weight.csv`, openScale's export (current
+/// `DATE,TIME,…,WEIGHT,…` and older `"dateTime","weight",…`) or a Samsung Health download's weight file
+/// (`start_time,…,weight,…,body_fat,…`, below a line naming the file), told apart by the header row.
 struct CSVWeightImporter {
     enum Layout: String, Sendable {
         case withings = "Withings weight.csv"
         case openScale = "openScale CSV"
         case openScaleLegacy = "openScale CSV (older)"
+        case samsungHealth = "Samsung Health weight CSV"
     }
+
+    /// The first line of a Samsung Health CSV, above its header: the data type, the app's version, the
+    /// schema's ("com.samsung.health.weight,6305010,2").
+    static let samsungWeightLine = "com.samsung.health.weight"
 
     let layout: Layout
     private let header: [String]
@@ -29,10 +35,15 @@ struct CSVWeightImporter {
 
     /// Recognizes the header; nil when it is none of the layouts.
     init?(header: [String], timeZone: TimeZone) {
-        let lower = header.map { $0.lowercased() }
+        // Newer Samsung Health downloads name each column after its type too ("com.samsung.health.weight.weight").
+        let lower = header.map { name in
+            let name = name.lowercased()
+            return name.hasPrefix(Self.samsungWeightLine + ".") ? String(name.dropFirst(Self.samsungWeightLine.count + 1)) : name
+        }
         func column(_ names: String...) -> Int? { lower.firstIndex { names.contains($0) } }
         self.header = header
-        self.timeZone = timeZone
+        // Samsung writes the time in UTC, and the local offset beside it (`time_offset`).
+        self.timeZone = lower.contains("start_time") ? TimeZone(identifier: "UTC")! : timeZone
         if lower.first == "date", let weight = lower.firstIndex(where: { $0.hasPrefix("weight (") }) {
             layout = .withings
             dateColumn = 0
@@ -55,7 +66,18 @@ struct CSVWeightImporter {
             muscleMassColumn = nil
             fatPercentColumn = column("fat")
             musclePercentColumn = column("muscle")
-            kindColumns = Self.openScaleColumns(lower)
+            kindColumns = Self.columns(of: .openScale, in: lower)
+        } else if let start = column("start_time"), let weight = column("weight") {
+            layout = .samsungHealth
+            dateColumn = start
+            timeColumn = nil
+            weightColumn = weight
+            weightFactor = 1
+            fatMassColumn = nil
+            muscleMassColumn = nil
+            fatPercentColumn = nil
+            musclePercentColumn = nil
+            kindColumns = Self.columns(of: .samsungHealth, in: lower)
         } else if let date = column("datetime"), let weight = column("weight") {
             layout = .openScaleLegacy
             dateColumn = date
@@ -66,23 +88,29 @@ struct CSVWeightImporter {
             muscleMassColumn = nil
             fatPercentColumn = column("fat")
             musclePercentColumn = column("muscle")
-            kindColumns = Self.openScaleColumns(lower)
+            kindColumns = Self.columns(of: .openScale, in: lower)
         } else {
             return nil
         }
     }
 
-    /// The columns of `header` (lower-cased) the kinds' table names for openScale, which writes no units: each
-    /// kind's one unit is the one openScale uses.
-    private static func openScaleColumns(_ header: [String]) -> [(column: Int, kind: ReadingKind, factor: Double)] {
+    /// The columns of `header` (lower-cased) the kinds' table names for `source`, which writes no units: each
+    /// kind's one unit is the one the source uses.
+    private static func columns(of source: ReadingSource, in header: [String]) -> [(column: Int, kind: ReadingKind, factor: Double)] {
         ReadingKind.allCases.compactMap { kind in
-            guard let name = kind.sources[.openScale], let factor = name.units.values.first,
+            guard let name = kind.sources[source], let factor = name.units.values.first,
                   let column = header.firstIndex(of: name.key.lowercased()) else { return nil }
             return (column, kind, factor)
         }
     }
 
-    var sourceName: String { layout == .withings ? "Withings" : "openScale" }
+    var sourceName: String {
+        switch layout {
+        case .withings: "Withings"
+        case .openScale, .openScaleLegacy: "openScale"
+        case .samsungHealth: "Samsung Health"
+        }
+    }
 
     /// Reads one data row; throws `ImportLineProblem` for a bad number or date, skips implausible values.
     func reading(from row: [String], line: Int, tally: inout ImportTally) throws -> ImportedReading? {

@@ -18,6 +18,7 @@ extension ImportFormat {
         // An object: hmon's own JSON export is an array, so this can only be the app's payload (or nothing
         // hmon reads, which the reader then says where).
         if text.first == UInt8(ascii: "{") { return .healthAutoExportJSON }
+        if text.starts(with: (CSVWeightImporter.samsungWeightLine + ",").utf8) { return .samsungHealthCSV }
         guard let header = firstCSVRow(text),
               let importer = CSVWeightImporter(header: header, timeZone: TimeZone(identifier: "UTC")!) else { return nil }
         return importer.layout == .withings ? .withingsCSV : .openScaleCSV

@@ -28,11 +28,14 @@ public enum Importer {
                             progress: ((ImportProgress) -> Void)? = nil,
                             reading: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
         let name = url.lastPathComponent
+        if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+            return try readSamsungFolder(url, timeZone: timeZone, emit: reading)
+        }
         let file = try InputFile(url)
         defer { file.close() }
         let head = try file.head(ImportFormat.headLength)
         guard let format = ImportFormat.detect(head) else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv or an openScale CSV export")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale CSV export or a Samsung Health download (its folder, zip or com.samsung.health.weight CSV)")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -60,7 +63,7 @@ public enum Importer {
         case .healthAutoExportJSON:
             let tally = try readHealthAutoExport(file, name: name, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
-        case .withingsCSV, .openScaleCSV:
+        case .withingsCSV, .openScaleCSV, .samsungHealthCSV:
             let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         }
@@ -93,6 +96,10 @@ public enum Importer {
         guard let entry = entries.first(where: { $0.path == "apple_health_export/export.xml" })
                 ?? entries.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) })
         else {
+            if let samsung = entries.filter({ $0.type == .file && isSamsungWeightFile(URL(fileURLWithPath: $0.path)) })
+                .max(by: { $0.path < $1.path }) {
+                return (try readZippedSamsung(archive, samsung, name: name, emit: emit), ImportedProfile())
+            }
             throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
@@ -129,6 +136,23 @@ public enum Importer {
         }
     }
 
+    /// A zipped Samsung Health download: its newest weight file, inflated as it is read.
+    private static func readZippedSamsung(_ archive: Archive, _ entry: Entry, name: String,
+                                          emit: @escaping (ImportedReading) throws -> Void) throws -> ImportTally {
+        struct OwnError: Error { let error: any Error }
+        return try readCSV(name: "\(name): \(entry.path)", timeZone: TimeZone(identifier: "UTC")!, emit: emit) { feed in
+            do {
+                _ = try archive.extract(entry, bufferSize: chunkSize) { data in
+                    do { try data.withUnsafeBytes { try feed($0) } } catch { throw OwnError(error: error) }
+                }
+            } catch let own as OwnError {
+                throw own.error
+            } catch {
+                throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
+            }
+        }
+    }
+
     /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
     private static func readHealthAutoExport(_ file: InputFile, name: String, emit: @escaping (ImportedReading) throws -> Void,
                                              report: (Int64, Int64) -> Void) throws -> ImportTally {
@@ -151,13 +175,26 @@ public enum Importer {
     }
 
     private static func readCSV(_ file: InputFile, name: String, timeZone: TimeZone,
-                                emit: (ImportedReading) throws -> Void,
+                                emit: @escaping (ImportedReading) throws -> Void,
                                 report: (Int64, Int64) -> Void) throws -> ImportTally {
+        try readCSV(name: name, timeZone: timeZone, emit: emit) { feed in
+            try file.chunks { chunk, done in
+                try feed(chunk)
+                report(done, file.size)
+            }
+        }
+    }
+
+    /// Runs the CSV reader over the chunks `produce` feeds it.
+    private static func readCSV(name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
+                                produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> ImportTally {
         var reader: CSVReader?  // made on the first chunk, which holds the header and so the separator
         var importer: CSVWeightImporter?
         var tally = ImportTally()
         func onRow(_ row: [String], _ line: Int) throws {
             guard let layout = importer else {
+                // A Samsung Health file names its data type on a line above the header.
+                if line == 1, row.first?.hasPrefix(CSVWeightImporter.samsungWeightLine) == true { return }
                 importer = CSVWeightImporter(header: row, timeZone: timeZone)
                 if importer == nil { throw ImportLineProblem(line: line, message: "unrecognized CSV header") }
                 return
@@ -165,16 +202,38 @@ public enum Importer {
             if let value = try layout.reading(from: row, line: line, tally: &tally) { try emit(value) }
         }
         do {
-            try file.chunks { chunk, done in
+            try produce { chunk in
                 if reader == nil { reader = CSVReader(delimiter: CSVReader.delimiter(ofFileStartingWith: chunk)) }
                 try reader!.feed(chunk, onRow)
-                report(done, file.size)
             }
             try reader?.finish(onRow)
         } catch let problem as ImportLineProblem {
             throw ImportError(file: name, line: problem.line, problem: problem.message)
         }
         return tally
+    }
+
+    /// A Samsung Health download as the phone saves it: a folder (`samsunghealth_<name>_<time>/`) of CSV files,
+    /// of which the weight file is read; the others hold kinds hmon does not import from Samsung yet.
+    private static func readSamsungFolder(_ url: URL, timeZone: TimeZone,
+                                          emit: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
+        let files = (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter(isSamsungWeightFile).sorted { $0.path < $1.path }
+        guard let weights = files.last else {
+            throw ImportError(file: url.lastPathComponent,
+                              problem: "a folder, but no com.samsung.health.weight.*.csv in it: give a Samsung Health download's folder, or one file")
+        }
+        // Each download holds the whole history: the newest file is all of it.
+        let file = try InputFile(weights)
+        defer { file.close() }
+        let tally = try readCSV(file, name: "\(url.lastPathComponent)/\(weights.lastPathComponent)", timeZone: timeZone, emit: emit,
+                                report: { _, _ in })
+        return ImportResult(format: .samsungHealthCSV, tally: tally, profile: ImportedProfile())
+    }
+
+    static func isSamsungWeightFile(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name.hasPrefix(CSVWeightImporter.samsungWeightLine + ".") && name.hasSuffix(".csv")
     }
 }
 

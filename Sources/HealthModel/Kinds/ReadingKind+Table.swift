@@ -104,7 +104,8 @@ extension ReadingKind {
         day: .mean, insight: .bodyFat, writtenByExist: true, deviceTypes: [.withings, .scale],
         imported: ImportedKind(one: "body fat", unit: "%", range: 1...75),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyFatPercentage", units: ["%": 100]),
-                  .healthAutoExport: SourceName("body_fat_percentage", units: ["%": 1])],
+                  .healthAutoExport: SourceName("body_fat_percentage", units: ["%": 1]),
+                  .samsungHealth: SourceName("body_fat", units: ["%": 1])],
         withings: WithingsMeasureType(meastype: 6))
 
     public static let leanMass = ReadingKind(
