@@ -9,6 +9,8 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case openScaleCSV = "openScale CSV"
     /// A Samsung Health download's weight file (`com.samsung.health.weight.*.csv`), alone, in its folder or zipped.
     case samsungHealthCSV = "Samsung Health weight CSV"
+    /// Libra's export (Android): `#Version:` and `#Units:` lines, then `#date;weight;weight trend;body fat;…`.
+    case libraCSV = "Libra CSV"
     /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
     case healthAutoExportJSON = "Health Auto Export JSON"
     /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.

@@ -29,12 +29,16 @@ struct CSVReader {
         self.delimiter = delimiter
     }
 
-    /// The separator of a file that starts with `head`: a semicolon when its first line has more
-    /// semicolons than commas outside quotes ("Datum;Gewicht" or "DATE;TIME;WEIGHT"), else a comma.
+    /// The separator of a file that starts with `head`: a semicolon when its first line that has either has
+    /// more semicolons than commas outside quotes ("Datum;Gewicht" or "DATE;TIME;WEIGHT"), else a comma.
     static func delimiter(ofFileStartingWith head: some Collection<UInt8>) -> UInt8 {
         var commas = 0, semicolons = 0, inQuotes = false
         for byte in head {
-            if (byte == 0x0A || byte == 0x0D) && !inQuotes { break }
+            // A line without either (Libra's `#Version: 6` above its header, a blank one) does not decide.
+            if (byte == 0x0A || byte == 0x0D) && !inQuotes {
+                if commas + semicolons > 0 { break }
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): inQuotes.toggle()
             case UInt8(ascii: ",") where !inQuotes: commas += 1

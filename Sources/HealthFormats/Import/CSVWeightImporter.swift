@@ -5,13 +5,15 @@ import CheckedNumbers
 
 /// Weigh-ins from a scale app's CSV export: Withings' `weight.csv`, openScale's export (current
 /// `DATE,TIME,…,WEIGHT,…` and older `"dateTime","weight",…`) or a Samsung Health download's weight file
-/// (`start_time,…,weight,…,body_fat,…`, below a line naming the file), told apart by the header row.
+/// (`start_time,…,weight,…,body_fat,…`, below a line naming the file) or Libra's export (`#date;weight;weight
+/// trend;body fat;…`, below `#Version:` and `#Units:` lines), told apart by the header row.
 struct CSVWeightImporter {
     enum Layout: String, Sendable {
         case withings = "Withings weight.csv"
         case openScale = "openScale CSV"
         case openScaleLegacy = "openScale CSV (older)"
         case samsungHealth = "Samsung Health weight CSV"
+        case libra = "Libra CSV"
     }
 
     /// The first line of a Samsung Health CSV, above its header: the data type, the app's version, the
@@ -34,7 +36,8 @@ struct CSVWeightImporter {
     private let timeZone: TimeZone
 
     /// Recognizes the header; nil when it is none of the layouts.
-    init?(header: [String], timeZone: TimeZone) {
+    /// `poundsDeclared`: the file said above its header that it writes pounds (Libra's `#Units: lb`).
+    init?(header: [String], timeZone: TimeZone, poundsDeclared: Bool = false) {
         // Newer Samsung Health downloads name each column after its type too ("com.samsung.health.weight.weight").
         let lower = header.map { name in
             let name = name.lowercased()
@@ -54,6 +57,18 @@ struct CSVWeightImporter {
             fatMassColumn = massUnitIsKg ? column("fat mass (kg)") : nil
             muscleMassColumn = massUnitIsKg ? column("muscle mass (kg)") : nil
             fatPercentColumn = nil
+            musclePercentColumn = nil
+            kindColumns = []
+        } else if let date = column("date"), let weight = column("weight"), column("weight trend") != nil {
+            // Libra writes its own trend beside each weigh-in; hmon computes its own.
+            layout = .libra
+            dateColumn = date
+            timeColumn = nil
+            weightColumn = weight
+            weightFactor = poundsDeclared ? MassUnit.kgPerPound : 1
+            fatMassColumn = nil
+            muscleMassColumn = nil
+            fatPercentColumn = column("body fat")
             musclePercentColumn = nil
             kindColumns = []
         } else if let date = column("date"), let weight = column("weight") {
@@ -109,6 +124,7 @@ struct CSVWeightImporter {
         case .withings: "Withings"
         case .openScale, .openScaleLegacy: "openScale"
         case .samsungHealth: "Samsung Health"
+        case .libra: "Libra"
         }
     }
 
@@ -132,7 +148,8 @@ struct CSVWeightImporter {
             throw ImportLineProblem(line: line, message: "no date in column \"\(header[dateColumn])\"")
         }
         let timeText = cell(timeColumn)
-        guard let timestamp = CSVDates.timestamp(date: dateText, time: timeText, in: timeZone) else {
+        guard let timestamp = CSVDates.timestamp(date: dateText, time: timeText, in: timeZone)
+                ?? CSVDates.instant(dateText) else {
             let shown = timeText.map { "\(dateText) \($0)" } ?? dateText
             throw ImportLineProblem(line: line, message: "bad date \"\(shown)\" in column \"\(header[dateColumn])\" (expected like 2024-01-15 07:30)")
         }
@@ -164,8 +181,31 @@ struct CSVWeightImporter {
 }
 
 /// The local date-times scale apps write: `2024-01-15`, `2024-01-15 07:30`, `2024-01-15T07:30:00`,
-/// with the time optionally in a column of its own.
+/// with the time optionally in a column of its own; and instants with their offset (`2018-01-19T17:53:00.000Z`,
+/// `2026-09-20T08:00:00.000+02:00`), as Libra writes them.
 enum CSVDates {
+    /// An ISO 8601 instant: a local date-time followed by `Z` or an offset (`+02:00`, `-0500`).
+    static func instant(_ text: String) -> Int64? {
+        guard let split = text.firstIndex(where: { $0 == "T" || $0 == " " }) else { return nil }
+        let time = text[text.index(after: split)...]
+        var local = String(text[..<split]) + " "
+        var offsetSeconds = 0
+        if time.hasSuffix("Z") {
+            local += time.dropLast()
+        } else if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let digits = time[time.index(after: sign)...].filter(\.isNumber)
+            guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
+                  hours < 24, minutes < 60 else { return nil }
+            offsetSeconds = (time[sign] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+            local += time[..<sign]
+        } else {
+            return nil
+        }
+        guard let utc = timestamp(date: local.trimmingCharacters(in: .whitespaces), time: nil, in: TimeZone(identifier: "UTC")!)
+        else { return nil }
+        return utc - Int64(offsetSeconds) * 1000
+    }
+
     static func timestamp(date: String, time: String?, in timeZone: TimeZone) -> Int64? {
         var dateText = Substring(date)
         var timeText = time.map { Substring($0) }

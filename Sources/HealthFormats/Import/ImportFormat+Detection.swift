@@ -19,6 +19,7 @@ extension ImportFormat {
         // hmon reads, which the reader then says where).
         if text.first == UInt8(ascii: "{") { return .healthAutoExportJSON }
         if text.starts(with: (CSVWeightImporter.samsungWeightLine + ",").utf8) { return .samsungHealthCSV }
+        if text.starts(with: "#Version:".utf8) || text.starts(with: "#date;weight".utf8) { return .libraCSV }
         guard let header = firstCSVRow(text),
               let importer = CSVWeightImporter(header: header, timeZone: TimeZone(identifier: "UTC")!) else { return nil }
         return importer.layout == .withings ? .withingsCSV : .openScaleCSV

@@ -63,7 +63,7 @@ public enum Importer {
         case .healthAutoExportJSON:
             let tally = try readHealthAutoExport(file, name: name, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
-        case .withingsCSV, .openScaleCSV, .samsungHealthCSV:
+        case .withingsCSV, .openScaleCSV, .samsungHealthCSV, .libraCSV:
             let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         }
@@ -191,11 +191,19 @@ public enum Importer {
         var reader: CSVReader?  // made on the first chunk, which holds the header and so the separator
         var importer: CSVWeightImporter?
         var tally = ImportTally()
+        var poundsDeclared = false
         func onRow(_ row: [String], _ line: Int) throws {
             guard let layout = importer else {
                 // A Samsung Health file names its data type on a line above the header.
                 if line == 1, row.first?.hasPrefix(CSVWeightImporter.samsungWeightLine) == true { return }
-                importer = CSVWeightImporter(header: row, timeZone: timeZone)
+                // Libra's lines above its header: `#Version: 6`, `#Units: kg` (or lb), a blank one.
+                if row.count == 1, let only = row.first?.trimmingCharacters(in: .whitespaces), only.isEmpty || only.hasPrefix("#") {
+                    if only.lowercased().hasPrefix("#units:") { poundsDeclared = only.lowercased().contains("lb") }
+                    return
+                }
+                var header = row
+                if let first = header.first, first.hasPrefix("#") { header[0] = String(first.dropFirst()) }
+                importer = CSVWeightImporter(header: header, timeZone: timeZone, poundsDeclared: poundsDeclared)
                 if importer == nil { throw ImportLineProblem(line: line, message: "unrecognized CSV header") }
                 return
             }
