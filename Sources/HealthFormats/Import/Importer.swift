@@ -35,7 +35,7 @@ public enum Importer {
         defer { file.close() }
         let head = try file.head(ImportFormat.headLength)
         guard let format = ImportFormat.detect(head) else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale CSV export or a Samsung Health download (its folder, zip or com.samsung.health.weight CSV)")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export or a Samsung Health download (its folder, zip or com.samsung.health.weight CSV)")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
