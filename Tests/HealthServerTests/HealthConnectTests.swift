@@ -80,6 +80,18 @@ import TestSupport
         }
     }
 
+    @Test func aSignedBatchReachesAnOpenDashboardOfItsUser() async throws {
+        try await ServerWorld.run { world in
+            // Made before the feed opens: made on the store directly, as `hmon link add` does, it would reach
+            // every feed as any other process's write does.
+            let link = try await Self.link(world, signingSecret: Self.signingSecret)
+            let dashboard = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
+            let posted = try await Self.post(world, link, try Self.fixture("life-dashboard-companion.json"), signedWith: Self.signingSecret)
+            #expect(posted.status == 200, "\(posted.text)")
+            #expect(await dashboard.waitFor("event: change", timeout: 20), "alice's dashboard hears of the batch: \(dashboard.text)")
+        }
+    }
+
     @Test func anUnsignedOrWronglySignedBatchIs401AndKeepsNothing() async throws {
         try await ServerWorld.run { world in
             let link = try await Self.link(world, signingSecret: Self.signingSecret)
