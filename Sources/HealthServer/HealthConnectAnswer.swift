@@ -24,6 +24,8 @@ struct HealthConnectAnswer: Encodable {
     var skipped: [String: SkippedRecords]
     /// Raw records and buckets of days that had a `daily_totals` figure, by array.
     var coveredByDailyTotals: [String: Int]
+    /// Readings an earlier payload kept from records, taken back as their day's total came, by kind.
+    var replacedByDailyTotals: [String: Int]
 
     init(payload: HealthConnectPayload, tally: HealthConnectTally) {
         app = payload.app
@@ -34,6 +36,7 @@ struct HealthConnectAnswer: Encodable {
         refusedReasons = payload.refused
         skipped = payload.skipped
         coveredByDailyTotals = payload.coveredByDailyTotals
+        replacedByDailyTotals = Dictionary(uniqueKeysWithValues: tally.replacedByDayTotal.map { ($0.key.name, $0.value) })
         var kinds: [String: Kind] = [:]
         for kind in Set(tally.added.keys).union(tally.alreadyThere.keys).union(tally.changed.keys) {
             kinds[kind.name] = Kind(added: tally.added[kind] ?? 0, alreadyThere: tally.alreadyThere[kind] ?? 0, changed: tally.changed[kind] ?? 0)

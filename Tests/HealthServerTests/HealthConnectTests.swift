@@ -133,6 +133,27 @@ import TestSupport
         }
     }
 
+    @Test(arguments: StoreEngine.available) func aDayTotalThatComesAfterItsRecordsTakesThemBack(_ engine: StoreEngine) async throws {
+        // A sync delivered in two payloads: the phone's and the watch's records first, the day's total after.
+        let records = """
+            {"timestamp": "2025-02-05T12:00:00Z", "app_version": "1.2.0", "source": "health_connect",
+             "active_calories": [
+               {"calories": 245.3, "start_time": "2025-02-05T08:00:00Z", "end_time": "2025-02-05T09:00:00Z", "uuid": "phone-hour-8"},
+               {"calories": 245.3, "start_time": "2025-02-05T08:00:00Z", "end_time": "2025-02-05T09:00:00Z", "uuid": "watch-hour-8"},
+               {"calories": 80, "start_time": "2025-02-04T08:00:00Z", "end_time": "2025-02-04T09:00:00Z", "uuid": "phone-day-before"}]}
+            """
+        let total = #"{"timestamp": "2025-02-05T12:00:00Z", "app_version": "1.2.0", "source": "health_connect", "daily_totals": [{"date": "2025-02-05", "active_calories": 245.3}]}"#
+        try await ServerWorld.run(engine: engine) { world in
+            let link = try await Self.link(world)
+            #expect(try await Self.post(world, link, records).json["added"] as? Int == 3)
+            let reply = try await Self.post(world, link, total)
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try reply.json["replacedByDailyTotals"] as? [String: Int] == ["activeEnergy": 2], "\(reply.text)")
+            // The day before has no total: its record stays.
+            #expect(try await Self.values(world, .activeEnergy).sorted() == [80, 245.3])
+        }
+    }
+
     @Test(arguments: StoreEngine.available) func anEditedRecordChangesTheReadingItMade(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in
             let link = try await Self.link(world)

@@ -10,12 +10,19 @@ public struct HealthConnectTally: Sendable, Equatable {
     /// Readings stored before whose record came again with another value or time (an edit in Health Connect,
     /// a day's total that grew): changed in place.
     public var changed: [ReadingKind: Int] = [:]
+    /// Readings of records stored by an earlier payload, taken back because their day's total came.
+    public var replacedByDayTotal: [ReadingKind: Int] = [:]
 }
 
 /// Stores a payload's readings for the link's user through the service, as any reading that arrives from
 /// outside: on the device that records its field (made with a plain name when there is none), with an id
 /// derived from the user and the reading's `key`, so a re-sent batch finds its readings already there and
 /// an edited record changes the reading it made.
+///
+/// A day's total wins over that day's records whenever it comes: the readings of records of a kind
+/// `daily_totals` covers have ids that start with a tag of their user, kind and day (`dayTag`), so the
+/// day's total, when it arrives in a later payload (a sync delivered in several, or daily totals switched on
+/// later), finds them by that prefix and takes them back before it is stored.
 public enum HealthConnectArrival {
     public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
                              now: Date) async throws -> HealthConnectTally {
@@ -23,6 +30,13 @@ public enum HealthConnectArrival {
         var devices: [ReadingKind: Device] = [:]
         var new: [(message: NewMessage, mid: String)] = []
         for reading in readings {
+            if let day = reading.totalOf {
+                for id in try await service.store.readingIDs(startingWith: dayTag(userID: userID, kind: reading.kind, day: day),
+                                                             userID: userID, limit: 100_000) {
+                    try await service.deleteReading(id: id)
+                    tally.replacedByDayTotal[reading.kind, default: 0] += 1
+                }
+            }
             let device: Device
             if let known = devices[reading.kind] {
                 device = known
@@ -55,10 +69,21 @@ public enum HealthConnectArrival {
     }
 
     /// 32 hex digits of SHA-256 over the source, the user, the kind and the reading's key: the same record
-    /// sent again, by any batch, names the same reading, and another user's never does.
+    /// sent again, by any batch, names the same reading, and another user's never does. A record a day's
+    /// total may cover starts with its day's tag instead of the first 16.
     public static func mid(userID: String, reading: HealthConnectReading) -> String {
-        let digest = SHA256.hash(data: Data("health-connect\u{1F}\(userID)\u{1F}\(reading.kind.name)\u{1F}\(reading.key)".utf8))
-        return digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+        let digest = hex(SHA256.hash(data: Data("health-connect\u{1F}\(userID)\u{1F}\(reading.kind.name)\u{1F}\(reading.key)".utf8)))
+        guard let day = reading.countsToward else { return String(digest.prefix(32)) }
+        return dayTag(userID: userID, kind: reading.kind, day: day) + digest.prefix(16)
+    }
+
+    /// 16 hex digits (64 bits: no other reading's id starts so by chance) naming a user's records of a kind on a day.
+    static func dayTag(userID: String, kind: ReadingKind, day: Day) -> String {
+        String(hex(SHA256.hash(data: Data("health-connect-day\u{1F}\(userID)\u{1F}\(kind.name)\u{1F}\(day)".utf8))).prefix(16))
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
     }
 
     private static func data(of reading: HealthConnectReading) -> [String: FieldValue] {

@@ -28,6 +28,9 @@ public struct HealthConnectPayload: Sendable {
     /// Raw records and buckets of a day whose `daily_totals` figure was kept instead, by array.
     public var coveredByDailyTotals: [String: Int]
 
+    /// The kinds `daily_totals` can hold a day's total of (its `steps` and `active_calories`), by the table.
+    static let dayTotalKinds: Set<ReadingKind> = Set(["steps", "active_calories"].compactMap { ReadingKind.named($0, by: .healthConnect) })
+
     /// Keys of the payload that are not arrays of records.
     private static let envelope: Set<String> = ["timestamp", "app_version", "source", "test", "device", "daily_totals",
                                                 "_diagnostics", "_resolutions", "backfill", "window_start", "window_end"]
@@ -72,10 +75,12 @@ public struct HealthConnectPayload: Sendable {
             }
             for record in records {
                 do {
-                    let reading = try Self.reading(record, array: name, kind: kind, calendar: calendar)
-                    if covered.contains(DayOfKind(kind: kind, day: Day(Date(millisecondsSince1970: reading.timestamp), in: calendar))) {
+                    var reading = try Self.reading(record, array: name, kind: kind, calendar: calendar)
+                    let day = Day(Date(millisecondsSince1970: reading.timestamp), in: calendar)
+                    if covered.contains(DayOfKind(kind: kind, day: day)) {
                         coveredByDailyTotals[name, default: 0] += 1
                     } else {
+                        if Self.dayTotalKinds.contains(kind) { reading.countsToward = day }
                         keep(reading)
                     }
                 } catch {
@@ -122,7 +127,7 @@ public struct HealthConnectPayload: Sendable {
             func figure(_ kind: ReadingKind, _ value: Double) {
                 do {
                     let accepted = try ReadingRules.accepted(value, for: kind.fieldSpec)
-                    keep(HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted))
+                    keep(HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted, totalOf: day))
                     covered.insert(DayOfKind(kind: kind, day: day))
                 } catch {
                     refused["daily_totals: \(error.reason)", default: 0] += 1

@@ -14,6 +14,11 @@ public struct HealthConnectReading: Sendable, Equatable {
     public var value: Double
     /// What was eaten: a nutrition record's name and meal.
     public var comment: String?
+    /// A record of a kind `daily_totals` may later cover (steps, active energy): the day it counts toward,
+    /// which its id starts with, so that day's total can take it back (`HealthConnectArrival`).
+    public var countsToward: Day? = nil
+    /// A `daily_totals` figure: the day it is the total of.
+    public var totalOf: Day? = nil
 }
 
 /// Which Android app sent a payload: both post Health Connect's records, each in its own shape.
