@@ -33,10 +33,10 @@ struct RequestLogMiddleware: RouterMiddleware {
         logger.info("\(request.method) \(Self.loggedPath(request.uri.path)) \(status) \((ms * 10).rounded() / 10)ms")
     }
 
-    /// The path as the log shows it: a Welltory callback's, a Health Auto Export link's or a Withings link's
+    /// The path as the log shows it: a Welltory callback's, a Health Auto Export, Health Connect or Withings link's
     /// path ends in its user's secret, so that part is left out.
     static func loggedPath(_ path: String) -> String {
-        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix, WithingsRoutes.prefix] where path.hasPrefix(prefix) {
+        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix, HealthConnectRoutes.prefix, WithingsRoutes.prefix] where path.hasPrefix(prefix) {
             return prefix + "…"
         }
         return path

@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// Reading Withings scales (`hmon link add withings`); nil: the Withings routes are not served.
     public var withings: WithingsSettings?
+    /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`);
+    /// nil: no link is checked for a signature (a server that serves no such link).
+    public var pushSigningSecrets: PushLinkSigningSecrets?
     /// Seconds between the change feed's heartbeats (`--feed-heartbeat`): under a proxy's idle timeout
     /// (nginx's default is 60 s), and how soon a client notices a connection that died without a word.
     public var feedHeartbeat: Duration = .seconds(15)
@@ -122,6 +125,7 @@ public enum HMonServer {
                   lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(services: userServices, configuration: configuration).add(to: router)
         HealthAutoExportRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
+        HealthConnectRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
         ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()

@@ -60,6 +60,9 @@ enum ServerLimits {
     /// A Health Auto Export payload (`POST /health-auto-export/…`): a year of minute data for the metrics hmon
     /// keeps is some tens of megabytes. Streamed to a temporary file, never held in memory (`BodySpool`).
     static let healthAutoExportMaxBodyBytes = 256 * 1024 * 1024
+    /// A Health Connect payload (`POST /health-connect/…`), held in memory to check its signature and read
+    /// it: the apps send at most two days of records, dense series bucketed.
+    static let healthConnectMaxBodyBytes = 32 * 1024 * 1024
     /// `Retry-After` of a 503 for a busy store: the writer holding it has usually finished by then.
     static let busyRetryAfterSeconds = 2
     /// `Retry-After` of a connection refused past the cap: every open one was then busy with a request (idle and

@@ -413,6 +413,7 @@ public final class HRVModel {
         case .welltory?: "Welltory"
         case .beats?: "beats"
         case .manual?: "by hand"
+        case .healthConnect?: "Health Connect"
         case nil: "watch"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HealthConnectors
 import HealthCore
 import HealthModel
 import HealthServer
@@ -27,6 +28,8 @@ struct ServerWorld: Sendable {
     let bobScale: Device
     /// The database's URL when the store is PostgreSQL, for the tests that write rows around the store's rules.
     let postgresURL: String?
+    /// Where the server finds the signing secrets of push links (`hmon link add … --signing-secret-file`).
+    let signingSecrets: PushLinkSigningSecrets
 
     static let password = "correct horse"
     static let withings = "dt29673f0481b4401bb73a622353b96150"
@@ -66,9 +69,12 @@ struct ServerWorld: Sendable {
         configuration.maxFeedsPerUser = maxFeedsPerUser
         configuration.servesViews = servesViews
         configuration.beforeEachRequest = beforeEachRequest
+        let signingSecrets = PushLinkSigningSecrets(folder: folder.appendingPathComponent("push-signing", isDirectory: true))
+        configuration.pushSigningSecrets = signingSecrets
         let server = try await RunningServer.start(store: store, configuration: configuration, logger: logger)
         let world = ServerWorld(store: store, server: server, clock: clock, alice: alice, bob: bob,
-                                aliceScale: aliceScale, bobScale: bobScale, postgresURL: postgresURL)
+                                aliceScale: aliceScale, bobScale: bobScale, postgresURL: postgresURL,
+                                signingSecrets: signingSecrets)
         do {
             let result = try await body(world)
             await server.stop()

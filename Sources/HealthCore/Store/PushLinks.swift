@@ -9,6 +9,9 @@ public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
     /// A Withings account's scale (`GET|HEAD|POST /withings/SECRET`): the OAuth callback and the notification
     /// callback. Its client secret and tokens are in a `WithingsLinkFile`, not in the store.
     case withings
+    /// An Android app posting Health Connect records (`POST /health-connect/SECRET`): Life Dashboard
+    /// Companion or HC Webhook. An optional signing secret is in a `PushLinkSigningSecrets` file.
+    case healthConnect = "health-connect"
 }
 
 /// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.

@@ -59,4 +59,7 @@ public struct HRVAnalysis: Sendable, Equatable {
 /// Where an HRV measurement came from: it decides whether its colours are Welltory's or the baseline's.
 public enum HRVSource: String, Sendable, CaseIterable {
     case welltory, beats, manual
+    /// Health Connect's own RMSSD figure (a watch's), pushed by an Android app: kept beside hmon's figures
+    /// from beats, never recomputed.
+    case healthConnect
 }

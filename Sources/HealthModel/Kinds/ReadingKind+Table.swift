@@ -22,6 +22,9 @@ private enum SourceUnits {
     /// Apple writes food energy as "Cal", i.e. kcal. Kilojoules are divided, not multiplied (`UnitConversion`).
     static let kilocalories: [String: Double] = ["kcal": 1, "Cal": 1, "kJ": 1 / EnergyUnit.kJPerKcal, "cal": 0.001]
     static let milliseconds: [String: Double] = ["ms": 1, "s": 1000]
+    /// Health Connect writes a basal metabolic rate as a power (HC Webhook sends watts): 1 W for a day is
+    /// 86 400 J, in kcal.
+    static let kcalPerDayPerWatt = 86_400 / (1000 * EnergyUnit.kJPerKcal)
 }
 
 extension ReadingKind {
@@ -37,7 +40,8 @@ extension ReadingKind {
         day: .mean, insight: .weight, writtenByExist: true, deviceTypes: [.withings, .scale],
         imported: ImportedKind(one: "weight", many: "weights", unit: "kg", range: 1...650),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyMass", units: SourceUnits.kilograms),
-                  .healthAutoExport: SourceName("weight_body_mass", units: SourceUnits.kilograms)],
+                  .healthAutoExport: SourceName("weight_body_mass", units: SourceUnits.kilograms),
+                  .healthConnect: SourceName("weight", units: ["kilograms": 1])],
         withings: WithingsMeasureType(meastype: 1))
 
     /// Imported into the profile (in cm), stored on a scale in m.
@@ -53,7 +57,8 @@ extension ReadingKind {
         day: .sum, insight: .activeEnergy, writtenByExist: true, deviceTypes: [.activityTracker],
         imported: ImportedKind(one: "active energy", unit: "kcal", range: 0...50_000),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierActiveEnergyBurned", units: SourceUnits.kilocalories),
-                  .healthAutoExport: SourceName("active_energy", units: SourceUnits.kilocalories)])
+                  .healthAutoExport: SourceName("active_energy", units: SourceUnits.kilocalories),
+                  .healthConnect: SourceName("active_calories", units: ["calories": 1])])
 
     /// Recorded resting energy: the insights' resting energy takes it, else the profile's BMR.
     public static let basalEnergy = ReadingKind(
@@ -62,7 +67,9 @@ extension ReadingKind {
         day: .sum, deviceTypes: [.activityTracker],
         imported: ImportedKind(one: "resting energy", unit: "kcal", range: 0...50_000),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBasalEnergyBurned", units: SourceUnits.kilocalories),
-                  .healthAutoExport: SourceName("basal_energy_burned", units: SourceUnits.kilocalories)])
+                  .healthAutoExport: SourceName("basal_energy_burned", units: SourceUnits.kilocalories),
+                  // A rate, kept as the day's resting energy: one reading a day (`HealthConnectPayload`).
+                  .healthConnect: SourceName("basal_metabolic_rate", units: ["kilocalories_per_day": 1, "watts": SourceUnits.kcalPerDayPerWatt])])
 
     public static let dietaryEnergy = ReadingKind(
         name: "dietaryEnergy", field: Field.calories, label: "Eaten", unit: "kcal",
@@ -70,7 +77,8 @@ extension ReadingKind {
         day: .sum, insight: .energy, writtenByExist: true, deviceTypes: [.calorieTracker],
         imported: ImportedKind(one: "energy consumed", unit: "kcal", range: 0...50_000),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierDietaryEnergyConsumed", units: SourceUnits.kilocalories),
-                  .healthAutoExport: SourceName("dietary_energy", units: SourceUnits.kilocalories)])
+                  .healthAutoExport: SourceName("dietary_energy", units: SourceUnits.kilocalories),
+                  .healthConnect: SourceName("nutrition", units: ["calories": 1])])
 
     /// A watch's SDNN, Apple Health's only HRV figure: the insights' HRV when the window has no RMSSD.
     public static let heartRateVariability = ReadingKind(
@@ -86,7 +94,8 @@ extension ReadingKind {
         range: 0...500_000, day: .sum, insight: .steps, writtenByExist: true, deviceTypes: [.activityTracker],
         imported: ImportedKind(one: "step count", many: "step counts", unit: "steps", range: 0...200_000),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierStepCount", units: ["count": 1]),
-                  .healthAutoExport: SourceName("step_count", units: ["count": 1])])
+                  .healthAutoExport: SourceName("step_count", units: ["count": 1]),
+                  .healthConnect: SourceName("steps", units: ["count": 1])])
 
     /// A watch's daily estimate; a watch's other heart rates stay `heartRate`.
     public static let restingHeartRate = ReadingKind(
@@ -95,17 +104,19 @@ extension ReadingKind {
         day: .mean, insight: .restingHeartRate, writtenByExist: true, deviceTypes: [.activityTracker], addedInSchema: 8,
         imported: ImportedKind(one: "resting heart rate", many: "resting heart rates", unit: "b/min", range: 20...250),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierRestingHeartRate", units: ["count/min": 1]),
-                  .healthAutoExport: SourceName("resting_heart_rate", units: ["count/min": 1, "bpm": 1])])
+                  .healthAutoExport: SourceName("resting_heart_rate", units: ["count/min": 1, "bpm": 1]),
+                  .healthConnect: SourceName("resting_heart_rate", units: ["bpm": 1])])
 
     /// Apple Health writes body fat as a fraction with the unit "%" (0.235 for 23.5 %); Health Auto Export
-    /// as a percentage (23.5).
+    /// and Health Connect as a percentage (23.5).
     public static let bodyFat = ReadingKind(
         name: "bodyFat", field: Field.fatRatio, label: "Body fat", unit: "%", quantity: .percent, range: 0...100,
         day: .mean, insight: .bodyFat, writtenByExist: true, deviceTypes: [.withings, .scale],
         imported: ImportedKind(one: "body fat", unit: "%", range: 1...75),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyFatPercentage", units: ["%": 100]),
                   .healthAutoExport: SourceName("body_fat_percentage", units: ["%": 1]),
-                  .samsungHealth: SourceName("body_fat", units: ["%": 1])],
+                  .samsungHealth: SourceName("body_fat", units: ["%": 1]),
+                  .healthConnect: SourceName("body_fat", units: ["percentage": 1])],
         withings: WithingsMeasureType(meastype: 6))
 
     public static let leanMass = ReadingKind(
@@ -113,7 +124,8 @@ extension ReadingKind {
         day: .mean, insight: .leanMass, writtenByExist: true, deviceTypes: [.withings, .scale],
         imported: ImportedKind(one: "lean mass", unit: "kg", range: 1...650),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierLeanBodyMass", units: SourceUnits.kilograms),
-                  .healthAutoExport: SourceName("lean_body_mass", units: SourceUnits.kilograms)],
+                  .healthAutoExport: SourceName("lean_body_mass", units: SourceUnits.kilograms),
+                  .healthConnect: SourceName("lean_body_mass", units: ["kilograms": 1])],
         withings: WithingsMeasureType(meastype: 5))
 
     /// RMSSD: an HRV meter's measurement (Welltory's, or computed from an Apple Health record's beat list,
@@ -122,7 +134,9 @@ extension ReadingKind {
         name: "heartRateVariabilityFromBeats", field: Field.rmssd, label: "RMSSD", unit: "ms", manifestDescription: "RMSSD",
         quantity: .milliseconds, range: nil, day: .mean, insight: .heartRateVariability, writtenByExist: true,
         deviceTypes: [.hrvMeter],
-        imported: ImportedKind(one: "HRV from beats", unit: "ms", range: HRVFields.intervalMsRange))
+        imported: ImportedKind(one: "HRV from beats", unit: "ms", range: HRVFields.intervalMsRange),
+        // Health Connect's HRV record is an RMSSD (Life Dashboard Companion's and HC Webhook's field names).
+        sources: [.healthConnect: SourceName("heart_rate_variability", units: ["heart_rate_variability_millis": 1, "rmssd_millis": 1])])
 
     /// Apple's own SDNN of an HRV record whose beat list hmon refused.
     public static let heartRateVariabilityBeatsRefused = ReadingKind(

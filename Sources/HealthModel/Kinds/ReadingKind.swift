@@ -13,7 +13,10 @@ public enum ReadingSource: String, Sendable, CaseIterable {
     case appleHealth
     /// The Health Auto Export app's metric name (`weight_body_mass`) and its `units`.
     case healthAutoExport
-    case healthConnect, samsungHealth, fitbit, oura, openScale
+    /// An Android app's Health Connect array (`weight`), its `units` keyed by the record's value field,
+    /// which names the unit (`kilograms`, `bpm`, `watts`).
+    case healthConnect
+    case samsungHealth, fitbit, oura, openScale
 }
 
 /// What one source calls a kind, and the units it sends it in, each with the factor that turns a value

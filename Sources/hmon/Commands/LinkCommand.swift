@@ -5,11 +5,11 @@ import HealthConnectors
 import HealthModel
 import HMonCommandLine
 
-/// `hmon link add health-auto-export|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
+/// `hmon link add health-auto-export|health-connect|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
-        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Withings).",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, Withings).",
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
@@ -25,6 +25,8 @@ struct LinkAddCommand: AsyncParsableCommand {
             Type REST API, the URL printed here, Export Format JSON, Period "Since Last Sync", aggregation ("Summarize Data") off \
             (see docs/server.md).
 
+            health-connect: an Android app posting Health Connect's records, Life Dashboard Companion or HC Webhook.             With --signing-secret-file, every post must carry X-Signature: sha256=HMAC-SHA256 of its body with that             secret, as Life Dashboard Companion sends it (see docs/health-connect.md).
+
             withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
             --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
             hmon serve's address as your browser and Withings reach it. Prints the callback URL to register in the app \
@@ -34,7 +36,7 @@ struct LinkAddCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("The app that posts: health-auto-export or withings.", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect or withings.", valueName: "kind"))
     var kind: PushLinkKind
 
     @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
@@ -48,9 +50,17 @@ struct LinkAddCommand: AsyncParsableCommand {
     @Flag(help: "Accept a --base-url on this machine itself (127.0.0.1, localhost): to try the link from this machine.")
     var allowLoopback = false
 
+    @Option(name: .customLong("signing-secret-file"),
+            help: ArgumentHelp("health-connect: a file whose first line is the secret the app signs each post with "
+                               + "(X-Signature); posts without a right signature are refused.", valueName: "path"))
+    var signingSecretFile: String?
+
     @OptionGroup var withings: WithingsLinkOptions
 
     func validate() throws {
+        if signingSecretFile != nil, kind != .healthConnect {
+            throw ValidationError("--signing-secret-file is for `hmon link add health-connect`")
+        }
         if kind == .withings {
             try withings.validate(baseURL: baseURL)
         } else if withings.clientID != nil || withings.clientSecretFile != nil {
@@ -73,10 +83,35 @@ struct LinkAddCommand: AsyncParsableCommand {
         if kind == .withings {
             return try await withings.link(links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
         }
+        let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if kind == .healthConnect {
+            return try await healthConnect(store: service.store, user: account, base: base, paths: opener.paths)
+        }
         let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
         let path = HealthAutoExportLinkText.path(secret: secret)
-        let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         for line in HealthAutoExportLinkText.made(user: account.name, id: id, url: (base ?? "") + path, hasBase: base != nil) {
+            printEscaped(line)
+        }
+    }
+}
+
+extension LinkAddCommand {
+    /// A Health Connect link; with a signing secret, kept where the server finds it (`PushLinkSigningSecrets`).
+    private func healthConnect(store: any HealthStore, user: User, base: String?, paths: HMonPaths) async throws {
+        let signing = try signingSecretFile.map(SecretFile.firstLine)
+        let (id, secret) = try await store.createPushLink(kind: .healthConnect, userID: user.id, now: Date())
+        if let signing {
+            do {
+                try PushLinkSigningSecrets(paths: paths).save(PushLinkSigningSecret(linkID: id, secretHash: Secrets.sha256Hex(secret),
+                                                                                  signingSecret: signing))
+            } catch {
+                // A link that was to be signed is not left taking unsigned posts.
+                _ = try? await store.revokePushLink(id: id)
+                throw error
+            }
+        }
+        let path = HealthConnectLinkText.path(secret: secret)
+        for line in HealthConnectLinkText.made(user: user.name, id: id, url: (base ?? "") + path, hasBase: base != nil, signed: signing != nil) {
             printEscaped(line)
         }
     }
@@ -127,7 +162,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export.", valueName: "id|kind"))
+    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, withings.", valueName: "id|kind"))
     var target: String
 
     @Option(help: ArgumentHelp("With a kind: only this account's links.", valueName: "name"))
@@ -144,6 +179,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
             let revoked = try await store.pushLinks().filter { $0.kind == kind && (account == nil || $0.userName == account?.name) }
             let count = try await store.revokePushLinks(kind: kind, userID: account?.id)
             for link in revoked { withingsFiles.delete(linkID: link.id) }
+            PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: Set(revoked.map(\.id)))
             printEscaped(count == 0 ? "No \(kind.rawValue) links to revoke." : "Revoked \(count) \(kind.rawValue) link\(count == 1 ? "" : "s").")
             return
         }
@@ -151,6 +187,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
             throw CommandError("no link has the id \(target): see `hmon link list`")
         }
         if !target.contains("/") { withingsFiles.delete(linkID: target) }
+        PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: [target])
         printEscaped("Revoked \(target): the app's posts to it are refused (404) from now on.")
     }
 }

@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
             increment, the simple token); and the \
-            Welltory callback link `hmon hrv link` makes; the Health Auto Export and Withings links `hmon link add` makes, \
+            Welltory callback link `hmon hrv link` makes; the Health Auto Export, Health Connect and Withings links `hmon link add` makes, \
             reading each Withings link every --withings-poll-minutes and on Withings' notifications when --public-url \
             is set. Routes and examples: docs/server.md, docs/withings.md.
 
@@ -160,6 +160,7 @@ struct ServeCommand: AsyncParsableCommand {
                                       transport: WithingsHTTPTransport())
         configuration.withings = WithingsSettings(api: withingsAPI, files: WithingsLinkFiles(paths: opener.paths),
                                                   pollInterval: .seconds(withingsPollMinutes * 60))
+        configuration.pushSigningSecrets = PushLinkSigningSecrets(paths: opener.paths)
         configuration.feedHeartbeat = .milliseconds(Int((feedHeartbeat * 1000).rounded()))
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in

@@ -1,0 +1,104 @@
+import Crypto
+import Foundation
+import HealthCore
+import HealthModel
+
+/// What storing a payload's readings did, per kind.
+public struct HealthConnectTally: Sendable, Equatable {
+    public var added: [ReadingKind: Int] = [:]
+    public var alreadyThere: [ReadingKind: Int] = [:]
+    /// Readings stored before whose record came again with another value or time (an edit in Health Connect,
+    /// a day's total that grew): changed in place.
+    public var changed: [ReadingKind: Int] = [:]
+    /// Readings of records stored by an earlier payload, taken back because their day's total came.
+    public var replacedByDayTotal: [ReadingKind: Int] = [:]
+}
+
+/// Stores a payload's readings for the link's user through the service, as any reading that arrives from
+/// outside: on the device that records its field (made with a plain name when there is none), with an id
+/// derived from the user and the reading's `key`, so a re-sent batch finds its readings already there and
+/// an edited record changes the reading it made.
+///
+/// A day's total wins over that day's records whenever it comes: the readings of records of a kind
+/// `daily_totals` covers have ids that start with a tag of their user, kind and day (`dayTag`), so the
+/// day's total, when it arrives in a later payload (a sync delivered in several, or daily totals switched on
+/// later), finds them by that prefix and takes them back before it is stored.
+public enum HealthConnectArrival {
+    public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
+                             now: Date) async throws -> HealthConnectTally {
+        var tally = HealthConnectTally()
+        var devices: [ReadingKind: Device] = [:]
+        var new: [(message: NewMessage, mid: String)] = []
+        for reading in readings {
+            if let day = reading.totalOf {
+                for id in try await service.store.readingIDs(startingWith: dayTag(userID: userID, kind: reading.kind, day: day),
+                                                             userID: userID, limit: 100_000) {
+                    try await service.deleteReading(id: id)
+                    tally.replacedByDayTotal[reading.kind, default: 0] += 1
+                }
+            }
+            let device: Device
+            if let known = devices[reading.kind] {
+                device = known
+            } else {
+                // A scale's kinds go to the person's scale, or a new generic one: never a new "Withings Device".
+                let type: BuiltInDeviceType = reading.kind.deviceTypes.first == .withings ? .scale : reading.kind.deviceTypes.first ?? .activityTracker
+                device = try await service.device(recording: reading.kind.field, orMake: type).device
+                devices[reading.kind] = device
+            }
+            let mid = mid(userID: userID, reading: reading)
+            let data = data(of: reading)
+            if let stored = try await stored(mid, in: service) {
+                if stored.ts == reading.timestamp, stored.data[reading.kind.field] == data[reading.kind.field],
+                   stored.data[Field.comments] == data[Field.comments] {
+                    tally.alreadyThere[reading.kind, default: 0] += 1
+                } else {
+                    try await service.editReading(id: mid, ReadingChange(ts: reading.timestamp, data: data))
+                    tally.changed[reading.kind, default: 0] += 1
+                }
+                continue
+            }
+            new.append((NewMessage(sdid: device.id, ts: reading.timestamp, data: data), mid))
+            tally.added[reading.kind, default: 0] += 1
+        }
+        if !new.isEmpty {
+            // One transaction; a reading another post stored meanwhile is left as it is.
+            _ = try await service.postBatch(new.map(\.message), mids: new.map(\.mid), now: now)
+        }
+        return tally
+    }
+
+    /// 32 hex digits of SHA-256 over the source, the user, the kind and the reading's key: the same record
+    /// sent again, by any batch, names the same reading, and another user's never does. A record a day's
+    /// total may cover starts with its day's tag instead of the first 16.
+    public static func mid(userID: String, reading: HealthConnectReading) -> String {
+        let digest = hex(SHA256.hash(data: Data("health-connect\u{1F}\(userID)\u{1F}\(reading.kind.name)\u{1F}\(reading.key)".utf8)))
+        guard let day = reading.countsToward else { return String(digest.prefix(32)) }
+        return dayTag(userID: userID, kind: reading.kind, day: day) + digest.prefix(16)
+    }
+
+    /// 16 hex digits (64 bits: no other reading's id starts so by chance) naming a user's records of a kind on a day.
+    static func dayTag(userID: String, kind: ReadingKind, day: Day) -> String {
+        String(hex(SHA256.hash(data: Data("health-connect-day\u{1F}\(userID)\u{1F}\(kind.name)\u{1F}\(day)".utf8))).prefix(16))
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func data(of reading: HealthConnectReading) -> [String: FieldValue] {
+        var data: [String: FieldValue] = [reading.kind.field: .number(reading.value)]
+        if let comment = reading.comment { data[Field.comments] = .text(comment) }
+        // The HRV screen tells Health Connect's figure from hmon's own, computed from beats.
+        if reading.kind == .heartRateVariabilityFromBeats { data[Field.source] = .text(HRVSource.healthConnect.rawValue) }
+        return data
+    }
+
+    private static func stored(_ mid: String, in service: LocalHealthService) async throws -> Message? {
+        do {
+            return try await service.reading(id: mid)
+        } catch HealthError.unknownReading {
+            return nil
+        }
+    }
+}

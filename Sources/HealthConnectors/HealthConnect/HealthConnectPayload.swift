@@ -1,0 +1,225 @@
+import Foundation
+import HealthModel
+
+/// A Health Connect payload as hmon keeps it: the readings, and what was refused or skipped and why.
+///
+/// Both apps post one JSON object of arrays named by Health Connect's record types (`weight`, `steps`,
+/// `heart_rate_variability`…); the kinds table names the arrays hmon keeps and the value field of each
+/// (`ReadingKind.sources[.healthConnect]`), so this reader holds no list of its own. The rules that are
+/// Health Connect's and not a kind's:
+/// - **Day totals win.** `daily_totals` (Life Dashboard Companion's, from Health Connect's aggregate, which
+///   removes the double count of a phone and a watch recording the same walk) become one reading per day and
+///   kind, and the raw records and buckets of a summed kind on a day with a total are not kept: summing
+///   them would count the phone's and the watch's copies both. A day's total less its active energy is its
+///   resting energy. Days without a total (older ones, HC Webhook's payloads) keep their records.
+/// - **A basal metabolic rate** is a rate, kcal a day: kept as that day's resting energy, one reading a day,
+///   the last one sent winning.
+/// - **Buckets** (`bucket_start`, `sample_count`, `total` or `avg`) are each kept as a reading named by its
+///   window and content: a window re-sent whole is the same reading, and a late part of a window sent again
+///   "with only the late samples" is another, so the day's sum adds the parts as the app's docs ask.
+/// - **Days** are the phone's dates, read in `calendar` (the server's zone).
+public struct HealthConnectPayload: Sendable {
+    public var app: HealthConnectApp
+    public var readings: [HealthConnectReading]
+    /// Records refused, counted by why ("weight: weight 700 is outside 1–650").
+    public var refused: [String: Int]
+    /// Arrays hmon does not keep, by name.
+    public var skipped: [String: SkippedRecords]
+    /// Raw records and buckets of a day whose `daily_totals` figure was kept instead, by array.
+    public var coveredByDailyTotals: [String: Int]
+
+    /// The kinds `daily_totals` can hold a day's total of (its `steps` and `active_calories`), by the table.
+    static let dayTotalKinds: Set<ReadingKind> = Set(["steps", "active_calories"].compactMap { ReadingKind.named($0, by: .healthConnect) })
+
+    /// Keys of the payload that are not arrays of records.
+    private static let envelope: Set<String> = ["timestamp", "app_version", "source", "test", "device", "daily_totals",
+                                                "_diagnostics", "_resolutions", "backfill", "window_start", "window_end"]
+    /// Arrays not kept, with the reason when it is more than "not kept".
+    private static let reasons: [String: String] = [
+        "sleep": "not kept yet",
+        "total_calories": "not kept as records: a day's total_calories less its active energy, from daily_totals, is kept as its resting energy",
+    ]
+
+    public init(json body: Data, calendar: Calendar) throws(HealthConnectPayloadError) {
+        guard !body.isEmpty else { throw HealthConnectPayloadError(problem: "body is empty: send the app's JSON") }
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw HealthConnectPayloadError(problem: "body must be a JSON object of Health Connect records, "
+                                            + "{\"timestamp\": …, \"weight\": [{\"kilograms\": 75.5, \"time\": …}], …}")
+        }
+        app = try Self.app(of: object)
+        readings = []
+        refused = [:]
+        skipped = [:]
+        coveredByDailyTotals = [:]
+        if object["source"] as? String == "screen_time" {
+            // The companion posts its screen time to the same webhooks: answered, not kept.
+            skipped["screen_time"] = SkippedRecords(records: (object["screen_time"] as? [Any])?.count ?? 0, why: "not health data")
+            return
+        }
+        var byKey: [String: HealthConnectReading] = [:]
+        var order: [String] = []
+        func keep(_ reading: HealthConnectReading) {
+            if byKey.updateValue(reading, forKey: reading.key) == nil { order.append(reading.key) }
+        }
+        let covered = try dailyTotals(object["daily_totals"], calendar: calendar, keep: keep)
+        for name in object.keys.sorted() where !Self.envelope.contains(name) {
+            guard let records = object[name] as? [Any] else {
+                if ReadingKind.named(name, by: .healthConnect) != nil {
+                    throw HealthConnectPayloadError(problem: "\(name) must be an array of records")
+                }
+                continue
+            }
+            guard let kind = ReadingKind.named(name, by: .healthConnect) else {
+                if !records.isEmpty { skipped[name] = SkippedRecords(records: records.count, why: Self.reasons[name] ?? "not kept") }
+                continue
+            }
+            for record in records {
+                do {
+                    var reading = try Self.reading(record, array: name, kind: kind, calendar: calendar)
+                    let day = Day(Date(millisecondsSince1970: reading.timestamp), in: calendar)
+                    if covered.contains(DayOfKind(kind: kind, day: day)) {
+                        coveredByDailyTotals[name, default: 0] += 1
+                    } else {
+                        if Self.dayTotalKinds.contains(kind) { reading.countsToward = day }
+                        keep(reading)
+                    }
+                } catch {
+                    refused["\(name): \(error.reason)", default: 0] += 1
+                }
+            }
+        }
+        readings = order.compactMap { byKey[$0] }
+    }
+
+    private struct DayOfKind: Hashable {
+        var kind: ReadingKind
+        var day: Day
+    }
+
+    private static func app(of object: [String: Any]) throws(HealthConnectPayloadError) -> HealthConnectApp {
+        if let source = object["source"] {
+            guard let name = source as? String, ["health_connect", "healthkit_ios", "screen_time"].contains(name) else {
+                throw HealthConnectPayloadError(problem: "source \(source) is not a payload of a Health Connect app: "
+                                                + "Life Dashboard Companion sends \"health_connect\"")
+            }
+            return .lifeDashboardCompanion
+        }
+        if object["daily_totals"] != nil || object["_diagnostics"] != nil || object["_resolutions"] != nil { return .lifeDashboardCompanion }
+        guard object["timestamp"] != nil || object.keys.contains(where: { ReadingKind.named($0, by: .healthConnect) != nil }) else {
+            throw HealthConnectPayloadError(problem: "body is not a Health Connect payload: expected {\"timestamp\": …, "
+                                            + "\"app_version\": …, \"weight\": […], \"steps\": […], …}")
+        }
+        return .hcWebhook
+    }
+
+    /// Keeps a reading per day and summed kind of `daily_totals`; returns the days and kinds it covers.
+    private mutating func dailyTotals(_ value: Any?, calendar: Calendar,
+                                      keep: (HealthConnectReading) -> Void) throws(HealthConnectPayloadError) -> Set<DayOfKind> {
+        guard let value else { return [] }
+        guard let totals = value as? [Any] else { throw HealthConnectPayloadError(problem: "daily_totals must be an array") }
+        var covered: Set<DayOfKind> = []
+        for entry in totals {
+            guard let entry = entry as? [String: Any], let text = entry["date"] as? String, let day = Day(iso: text) else {
+                refused["daily_totals: an entry without a date as YYYY-MM-DD", default: 0] += 1
+                continue
+            }
+            let noon = day.start(in: calendar).addingTimeInterval(12 * 3600).millisecondsSince1970
+            func figure(_ kind: ReadingKind, _ value: Double) {
+                do {
+                    let accepted = try ReadingRules.accepted(value, for: kind.fieldSpec)
+                    keep(HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted, totalOf: day))
+                    covered.insert(DayOfKind(kind: kind, day: day))
+                } catch {
+                    refused["daily_totals: \(error.reason)", default: 0] += 1
+                }
+            }
+            for (name, raw) in entry.sorted(by: { $0.key < $1.key }) where name != "date" {
+                guard let kind = ReadingKind.named(name, by: .healthConnect), kind.day == .sum, let number = Self.number(raw) else {
+                    if name != "total_calories" { skipped["daily_totals.\(name)", default: SkippedRecords(records: 0, why: "not kept")].records += 1 }
+                    continue
+                }
+                figure(kind, number)
+            }
+            if let total = Self.number(entry["total_calories"]), let active = Self.number(entry["active_calories"]), total >= active {
+                figure(.basalEnergy, total - active)
+            }
+        }
+        return covered
+    }
+
+    /// A record or a bucket as a reading; throws why it is refused.
+    private static func reading(_ value: Any, array: String, kind: ReadingKind, calendar: Calendar) throws(Refusal) -> HealthConnectReading {
+        guard let record = value as? [String: Any] else { throw Refusal("a record that is not an object") }
+        guard let source = kind.sources[.healthConnect] else { throw Refusal("not kept") }
+        let bucketStart = record["bucket_start"] as? String
+        guard let timeText = bucketStart ?? record["time"] as? String ?? record["start_time"] as? String else {
+            throw Refusal("a record without a time")
+        }
+        guard let time = HealthConnectTime.milliseconds(timeText) else { throw Refusal("time \(timeText) is not an ISO 8601 instant") }
+        var value: Double
+        var key: String
+        if bucketStart != nil {
+            // A window's sum or mean is in the raw records' unit, which is hmon's for every series kept.
+            guard let figure = number(record["total"]) ?? number(record["avg"]) else { throw Refusal("a bucket without total or avg") }
+            value = figure
+            key = "bucket:\(array):\(time):\(number(record["sample_count"]).map { "\($0)" } ?? ""):\(figure)"
+        } else if let unit = source.units.sorted(by: { $0.key < $1.key }).first(where: { record[$0.key] != nil }) {
+            guard let figure = number(record[unit.key]) else { throw Refusal("\(unit.key) is not a number") }
+            value = figure * unit.value
+            key = recordKey(record, array: array, time: time)
+        } else if let average = number(record["avg"]) {
+            // HC Webhook's aggregated point: {time, avg, min, max}.
+            value = average
+            key = "bucket:\(array):\(time)::\(average)"
+        } else {
+            throw Refusal("a record without \(source.units.keys.sorted().joined(separator: " or "))")
+        }
+        do {
+            value = try ReadingRules.accepted(value, for: kind.fieldSpec)
+        } catch {
+            throw Refusal(error.reason)
+        }
+        var timestamp = time
+        if kind == .basalEnergy {
+            let day = Day(Date(millisecondsSince1970: time), in: calendar)
+            key = "day:\(kind.name):\(day)"
+            timestamp = day.start(in: calendar).addingTimeInterval(12 * 3600).millisecondsSince1970
+        }
+        let comment = [record["name"] as? String, record["meal_type"] as? String].compactMap { $0 }.filter { !$0.isEmpty }
+        return HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
+                                    comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
+    }
+
+    /// A record's own `uuid`; without one (HC Webhook's), what tells it from the others: array, times, app.
+    private static func recordKey(_ record: [String: Any], array: String, time: Int64) -> String {
+        if let uuid = record["uuid"] as? String, !uuid.isEmpty { return "uuid:" + uuid }
+        let end = (record["end_time"] as? String).flatMap(HealthConnectTime.milliseconds).map { "\($0)" } ?? ""
+        let origin = (record["metadata"] as? [String: Any])?["data_origin"] as? String ?? record["source"] as? String ?? ""
+        return "record:\(array):\(time):\(end):\(origin)"
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let number as Double: number
+        case let number as Int: Double(number)
+        case let number as NSNumber: number.doubleValue
+        default: nil
+        }
+    }
+
+    struct Refusal: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}
+
+private extension Error {
+    /// The words a refusal gives: a rule's message, else the error's.
+    var reason: String {
+        switch self {
+        case let refusal as HealthConnectPayload.Refusal: refusal.reason
+        case let error as HealthError: error.message
+        default: "\(self)"
+        }
+    }
+}

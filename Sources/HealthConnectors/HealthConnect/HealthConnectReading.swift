@@ -1,0 +1,42 @@
+import Foundation
+import HealthModel
+
+/// One reading taken from a Health Connect payload, before it is stored.
+public struct HealthConnectReading: Sendable, Equatable {
+    public var kind: ReadingKind
+    /// What names it across batches, the source of its id (`HealthConnectArrival.mid`): the record's own
+    /// `uuid`; for a record without one (HC Webhook's), its array, times and writing app; `day:KIND:DATE`
+    /// for a figure kept once a day; a bucket's window and content.
+    public var key: String
+    /// When it was taken, ms since the epoch (a day's figure: noon of that day).
+    public var timestamp: Int64
+    /// In hmon's unit, as the store's rules keep it.
+    public var value: Double
+    /// What was eaten: a nutrition record's name and meal.
+    public var comment: String?
+    /// A record of a kind `daily_totals` may later cover (steps, active energy): the day it counts toward,
+    /// which its id starts with, so that day's total can take it back (`HealthConnectArrival`).
+    public var countsToward: Day? = nil
+    /// A `daily_totals` figure: the day it is the total of.
+    public var totalOf: Day? = nil
+}
+
+/// Which Android app sent a payload: both post Health Connect's records, each in its own shape.
+public enum HealthConnectApp: String, Sendable, Encodable {
+    /// `owen282000/life-dashboard-companion-app`: `source: "health_connect"`, a `uuid` on every record,
+    /// `daily_totals`, bucketed series.
+    case lifeDashboardCompanion = "life-dashboard-companion"
+    /// `mcnaveen/health-connect-webhook`: no `source`, no `uuid`, a `metadata.data_origin` per record.
+    case hcWebhook = "hc-webhook"
+}
+
+/// Records of an array hmon does not keep.
+public struct SkippedRecords: Sendable, Equatable, Encodable {
+    public var records: Int
+    public var why: String
+}
+
+/// A body that is not a Health Connect payload at all; nothing of it is kept.
+public struct HealthConnectPayloadError: Error, Sendable, Equatable {
+    public var problem: String
+}

@@ -1,0 +1,35 @@
+import Crypto
+import Foundation
+
+/// The signature an app sends with each body when its link has a signing secret:
+/// `X-Signature: sha256=<hex of HMAC-SHA256(secret, raw body)>` (Life Dashboard Companion's form).
+public enum PushSignature {
+    public static let header = "X-Signature"
+
+    /// Whether `header` signs `body` with `secret`. The comparison takes the same time whatever bytes
+    /// differ (swift-crypto's check), so a caller cannot find a valid signature byte by byte.
+    public static func isValid(_ header: String?, body: some DataProtocol, secret: String) -> Bool {
+        guard let header, header.hasPrefix("sha256="), let code = bytes(hex: header.dropFirst("sha256=".count)) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: body, using: SymmetricKey(data: Data(secret.utf8)))
+    }
+
+    /// The header's value for `body`: what a test or a shell (`openssl dgst -sha256 -hmac`) sends.
+    public static func value(body: some DataProtocol, secret: String) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8)))
+        return "sha256=" + code.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func bytes(hex: Substring) -> [UInt8]? {
+        guard hex.count == 2 * SHA256.byteCount else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(SHA256.byteCount)
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+}
