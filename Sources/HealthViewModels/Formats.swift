@@ -63,6 +63,13 @@ struct Formats {
     /// One decimal: "72.4".
     static func oneDecimal(_ value: Double) -> String { CNumberText.fixed(value, decimals: 1) }
 
+    /// A duration in minutes as hours and minutes: "7 h 05", "45 min".
+    static func hoursMinutes(_ minutes: Double) -> String {
+        let whole = Int(rounding: minutes)
+        guard whole >= 60 else { return "\(max(whole, 0)) min" }
+        return String(format: "%d h %02d", whole / 60, whole % 60)
+    }
+
     /// A whole number with thousands separators: "1,234".
     static func whole(_ value: Double) -> String {
         let n = Int(rounding: value)

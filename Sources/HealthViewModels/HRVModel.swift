@@ -68,6 +68,8 @@ public struct HRVRow: Sendable, Equatable, Identifiable {
     public var appleSDNN: String
     public var stress: String
     public var heartRate: String
+    /// Time asleep in the night that ended on the measurement's day: "7 h 30", "—" without one.
+    public var sleep: String
     public var color: HRVColor
     /// "Good", "Normal", "Bad", "—" while the baseline is building, "refused" when the beats were.
     public var word: String
@@ -123,6 +125,9 @@ public final class HRVModel {
     private let writes = WriteSlot(model: "hrv")
     /// Measurements newest first.
     private var messages: [Message] = []
+    /// The day sums of the days with a night's sleep, over the days of the loaded measurements: each
+    /// measurement is shown beside the night that ended that morning.
+    private var nights: [Day: DayTotals] = [:]
 
     /// `loadCount` and `pageSize` are for tests, which page through less.
     public init(service: any HealthService, device: Device, clock: Clock, meters: [Device] = [],
@@ -137,18 +142,19 @@ public final class HRVModel {
 
     /// Loads the newest measurements: `loadCount`, or as many as are loaded already when older pages were.
     public func refresh() -> Command {
-        let service = service, ids = meters.map(\.id)
+        let service = service, ids = meters.map(\.id), calendar = clock.calendar, today = clock.today
         let count = max(loadCount, messages.count)
         return Command(loads.load("latest \(count) of \(ids.joined(separator: ","))") {
             var all: [Message] = []
             // Every reading of an HRV meter is a measurement, those whose beats were refused (no RMSSD) too.
             for id in ids { all += try await service.lastMessages(device: id, count: count, field: nil) }
-            return all
+            return (all, try await Self.nights(beside: all, through: today, service: service, calendar: calendar))
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let all):
+            case .success(let (all, nights)):
+                self.nights = nights
                 let latest = all.sorted(by: OlderPage.newestFirst).prefix(count)
                 messages = latest.filter(Self.isMeasurement)
                 hasOlder = latest.count >= count
@@ -168,16 +174,19 @@ public final class HRVModel {
         guard hasOlder, !isLoadingOlder,
               let page = OlderPage(before: messages, devices: meters, pageSize: pageSize, field: nil) else { return .none }
         isLoadingOlder = true
-        let service = service
+        let service = service, calendar = clock.calendar
+        let before = Day(messages.last!.date, in: calendar).adding(days: -1)
         return Command(loads.load("older than \(messages.last!.ts)") {
             var pages: [MessagePage] = []
             for query in page.queries { pages.append(try await service.messages(query)) }
-            return pages
+            let nights = try await Self.nights(beside: pages.flatMap(\.messages), through: before, service: service, calendar: calendar)
+            return (pages, nights)
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let pages):
+            case .success(let (pages, nights)):
+                self.nights.merge(nights) { _, new in new }
                 let (older, more) = page.merge(pages, loaded: messages)
                 hasOlder = more
                 messages.append(contentsOf: older.filter(Self.isMeasurement))
@@ -293,6 +302,21 @@ public final class HRVModel {
         }, failed: { [weak self] in self?.problem = $0 })
     }
 
+    /// The day sums of the days from the oldest of `measurements` through `last` that have a night's sleep.
+    private nonisolated static func nights(beside measurements: [Message], through last: Day, service: any HealthService,
+                                           calendar: Calendar) async throws -> [Day: DayTotals] {
+        guard let oldest = measurements.map(\.date).min() else { return [:] }
+        let first = Day(oldest, in: calendar)
+        guard first <= last else { return [:] }
+        return try await service.dailyTotals(days: first...last, calendar: calendar)
+            .filter { $0.value[.sleep].count > 0 || $0.value[.timeInBed].count > 0 }
+    }
+
+    /// "7 h 30" asleep in the night that ended on `date`'s day; nil without one.
+    private func sleepText(on date: Date) -> String? {
+        nights[Day(date, in: clock.calendar)]?[.sleep].mean.map(Formats.hoursMinutes)
+    }
+
     // MARK: Display state
 
     /// An HRV figure to show: an RMSSD, or Apple's SDNN of a record whose beats were refused.
@@ -325,7 +349,7 @@ public final class HRVModel {
                           appleSDNN: data[Field.appleSDNN]?.number.map(Formats.oneDecimal) ?? "—",
                           stress: data[Field.stress]?.number.map { Formats.whole($0 * 100) + " %" } ?? "—",
                           heartRate: data[Field.heartRate]?.number.map(Formats.whole) ?? "—",
-                          color: color, word: refusal != nil ? "refused" : color == .unknown ? "—" : color.word,
+                          sleep: sleepText(on: message.date) ?? "—", color: color, word: refusal != nil ? "refused" : color == .unknown ? "—" : color.word,
                           source: Self.sourceName(data[Field.source]?.textValue), refusal: refusal)
         }
         selectedIndex = min(selectedIndex, max(rows.count - 1, 0))
@@ -357,6 +381,8 @@ public final class HRVModel {
             if let value = data[field]?.number { figures.append(HRVFigure(label: label, value: format(value) + unit)) }
         }
         add(Field.rmssd, "RMSSD", " ms", Formats.oneDecimal)
+        // The night before the measurement, beside it: a short night shows in the morning's HRV.
+        if let slept = sleepText(on: message.date) { figures.append(HRVFigure(label: "Slept", value: slept)) }
         add(Field.sdnn, "SDNN", " ms", Formats.oneDecimal)
         add(Field.appleSDNN, "Apple SDNN", " ms", Formats.oneDecimal)
         add(Field.totalPower, "Power", " ms²", Formats.whole)
@@ -429,7 +455,8 @@ extension HRVModel: PagedReadingList {
     func loadOlderPage(then next: @escaping @MainActor () -> Command) -> Command { loadOlder(then: next) }
     func rowText(_ index: Int) -> String {
         let row = rows[index]
-        return [row.date, row.rmssd, row.sdnn, row.appleSDNN, row.stress, row.heartRate, row.word, row.source, row.refusal ?? ""]
+        return [row.date, row.rmssd, row.sdnn, row.appleSDNN, row.stress, row.heartRate, row.sleep, row.word, row.source,
+                row.refusal ?? ""]
             .joined(separator: "  ")
     }
     func rowDate(_ index: Int) -> Date { messages[index].date }

@@ -7,7 +7,8 @@ import HealthModel
 /// A demo account to try hmon with: user `demo` / password `demo`, a complete profile, a Withings
 /// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about
 /// three months of morning measurements: Welltory's, and the watch's computed from its beats as an Apple
-/// Health import stores them, with the watch's own SDNN on the activity tracker) up to `now`.
+/// Health import stores them, with the watch's own SDNN on the activity tracker) and as many nights of sleep
+/// with their stages, up to `now`.
 ///
 /// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
 /// so screenshots and tests can rely on it.
@@ -230,6 +231,10 @@ private struct DemoPlan {
                     add(hrv, measurement.time, measurement.data, random: &own)
                 }
             }
+            if let night = Self.night(endingOn: day, today: today, at: at) {
+                var own = SeededRandom(seed: 0x534C_4550 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+                add(watch, night.time, night.data, random: &own)
+            }
             if day < ownStreamsFrom { shared = random }
             day = day.adding(days: 1)
         }
@@ -289,6 +294,34 @@ private struct DemoPlan {
             data[Field.stressIndex] = .number(round1(max(20, 150 - rmssd * 1.5 + random.normal() * 10)))
         }
         return (at(6.75 + random.unit() * 0.75), data)
+    }
+
+    /// The night that ends on the morning of `day`, as an import keeps it (one reading on the watch, stamped
+    /// when the night ended, its stages beside time asleep), on every day of the last 100, from a stream of
+    /// its own. Shorter in the same hard fortnight that lowers the HRV, a little longer at weekends, and
+    /// longer before the mornings whose HRV is higher: the morning's measurement's own draw is replayed
+    /// from its stream (`hrvMeasurement`), so the demo's HRV is as it was and sleep follows it, the demo's
+    /// finding of sleep against the next morning's HRV.
+    private static func night(endingOn day: Day, today: Day, at: (Double) -> Date) -> (time: Date, data: [String: FieldValue])? {
+        let age = day.days(to: today)
+        guard age < 100 else { return nil }
+        let dayNumber = UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day))
+        var random = SeededRandom(seed: 0x534C_4551 &+ dayNumber)
+        var morning = SeededRandom(seed: 0x4852_5602 &+ dayNumber)
+        let rested = morning.unit() < 0.85 ? morning.normal() : 0
+        let strain = (28...41).contains(age) ? -45.0 : 0
+        let weekend = day.weekdayIndex >= 5 ? 25.0 : 0
+        let asleep = (430 + strain + weekend + rested * 25 + random.normal() * 18).rounded()
+        let deep = (asleep * (0.15 + random.normal() * 0.02)).rounded()
+        let rem = (asleep * (0.22 + random.normal() * 0.025)).rounded()
+        let awake = (12 + random.unit() * 20).rounded()
+        let inBed = asleep + awake + (8 + random.unit() * 15).rounded()
+        let data: [String: FieldValue] = [
+            ReadingKind.sleep.field: .number(asleep), ReadingKind.timeInBed.field: .number(inBed),
+            ReadingKind.deepSleep.field: .number(deep), ReadingKind.remSleep.field: .number(rem),
+            ReadingKind.coreSleep.field: .number(asleep - deep - rem), ReadingKind.sleepAwake.field: .number(awake),
+        ]
+        return (at(6.2 + random.unit() * 0.4), data)
     }
 
     private func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }

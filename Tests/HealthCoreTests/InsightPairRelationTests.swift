@@ -33,6 +33,26 @@ import Testing
         #expect(InsightAttribute.heartRateVariability.relation(to: .activeEnergy) == .independent)
         #expect(InsightAttribute.stress.relation(to: .activeEnergy) == .independent)
         #expect(InsightAttribute.steps.relation(to: .weight) == .independent)
+        // A night's sleep against the morning's HRV, the day's energy and the weight's change: measured apart.
+        #expect(InsightAttribute.sleep.relation(to: .heartRateVariability) == .independent)
+        #expect(InsightAttribute.sleep.relation(to: .energy) == .independent)
+        #expect(InsightAttribute.sleep.relation(to: .netEnergy) == .independent)
+        #expect(InsightAttribute.sleep.relation(to: .weight) == .independent)
+    }
+
+    /// A night belongs to the day it ends, so the same day's HRV is the morning after it: the scan's
+    /// same-day pair is "sleep, then the next morning's HRV".
+    @Test func aNightsSleepLandsOnTheDayItEndedBesideThatMorningsHRV() {
+        let day = Day(year: 2026, month: 11, day: 20)
+        var totals = DayTotals()
+        totals.add([ReadingKind.sleep.field: .number(450), ReadingKind.deepSleep.field: .number(60)])
+        totals.add([Field.heartRateVariabilitySDNN: .number(48)])
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let daily = DailyAttributes.build(totals: [day: totals], days: day...day, profile: Profile(), calendar: utc)
+        #expect(daily.value(.sleep, on: day) == 450)
+        #expect(daily.value(.heartRateVariability, on: day) == 48)
+        #expect(InsightAttribute.sleep.quantityKind == .minutes && !InsightAttribute.sleep.isTrended)
     }
 
     /// Every pair the scan can report: none derived; the expected ones never among the ranked correlations.

@@ -45,7 +45,7 @@ import Testing
             (["snapshot", "--bogus"], "hmon: unknown option '--bogus' (see --help)\n"),
             (["snapshot", "help"], "hmon: unexpected argument 'help' (see --help)\n"),
             (["snapshot", "--screen", "nope"],
-             "hmon: there is no screen \"nope\": pass one of signin, devices, weights, energy, hrv, insights, help (see --help)\n"),
+             "hmon: there is no screen \"nope\": pass one of signin, devices, weights, energy, hrv, insights, overview, help (see --help)\n"),
             (["snapshot", "--size", "0x0"], "hmon: the value '0x0' is invalid for '--size <size>' (see --help)\n"),
             (["--bogus"], "hmon: unknown option '--bogus' (see --help)\n"),
             (["--demo", "--server", "http://127.0.0.1:1"], "hmon: --demo opens the local demo store: leave out --server (see --help)\n"),

@@ -128,10 +128,12 @@ struct HRVView {
     static let allColumns: [Column] = [
         Column(title: "Date", width: 23, rank: 0, rightAligned: false, value: \.date),
         Column(title: "RMSSD", width: 7, rank: 1, rightAligned: true, value: \.rmssd),
-        Column(title: "SDNN", width: 8, rank: 5, rightAligned: true, value: \.sdnn),
+        // The night that ended that morning, beside its HRV.
+        Column(title: "Slept", width: 8, rank: 5, rightAligned: true, value: \.sleep),
+        Column(title: "SDNN", width: 8, rank: 6, rightAligned: true, value: \.sdnn),
         Column(title: "Apple SDNN", width: 12, rank: 2, rightAligned: true, value: \.appleSDNN),
-        Column(title: "Stress", width: 9, rank: 7, rightAligned: true, value: \.stress),
-        Column(title: "HR", width: 6, rank: 6, rightAligned: true, value: \.heartRate),
+        Column(title: "Stress", width: 9, rank: 8, rightAligned: true, value: \.stress),
+        Column(title: "HR", width: 6, rank: 7, rightAligned: true, value: \.heartRate),
         Column(title: "Baseline", width: 10, rank: 3, rightAligned: false, value: \.word),
         // The last column takes the rest of the width.
         Column(title: "Source", width: 12, rank: 4, rightAligned: false, value: { $0.refusal ?? $0.source }),

@@ -10,6 +10,8 @@ struct AppleHealthTagHandler: XMLTagHandler {
     var emit: (ImportedReading) throws -> Void
     var tally = ImportTally()
     var profile = ImportedProfile()
+    /// The sleep records, made into nights once the whole export is read (`SleepNightReadings`).
+    var sleep = SleepNights()
     private var skipped = KindCounter()
     private var lastSource: [UInt8] = []
     private var lastSourceName = ""
@@ -61,6 +63,7 @@ struct AppleHealthTagHandler: XMLTagHandler {
             skipped.count(type)
             return
         }
+        if kind == .sleep { return try sleepRecord(tag) }
         // One pass over the attributes for the four more this record needs.
         var foundValue: XMLAttribute?
         var foundDate: XMLAttribute?
@@ -108,6 +111,35 @@ struct AppleHealthTagHandler: XMLTagHandler {
         }
     }
 
+    /// A sleep analysis record: a category sample whose `value` names its stage, kept with its start and end.
+    /// A value hmon does not know is skipped with the reason.
+    private mutating func sleepRecord(_ tag: XMLStartTag) throws {
+        var found: [XMLAttribute?] = [nil, nil, nil, nil]
+        for attribute in tag.attributes {
+            let name = tag.bytes(attribute.name)
+            if Names.value.equals(name) { found[0] = attribute }
+            else if Names.startDate.equals(name) { found[1] = attribute }
+            else if Names.endDate.equals(name) { found[2] = attribute }
+            else if Names.sourceName.equals(name) { found[3] = attribute }
+        }
+        guard let valueAttribute = found[0] else { throw ParseProblem("a SleepAnalysis record without a value", at: tag.offset) }
+        var times: [Int64] = []
+        for (attribute, name) in [(found[1], "startDate"), (found[2], "endDate")] {
+            guard let attribute else { throw ParseProblem("a SleepAnalysis record without a \(name)", at: tag.offset) }
+            guard let time = tag.withValue(attribute, ByteParsing.appleDate) else {
+                throw ParseProblem("bad date \"\(tag.string(attribute))\" in a SleepAnalysis record (expected like 2016-04-18 08:25:32 -0700)",
+                                   at: attribute.value.lowerBound)
+            }
+            times.append(time)
+        }
+        let value = tag.string(valueAttribute)
+        guard let stage = SleepStage(appleHealthValue: value) else {
+            tally.skip("sleep record with unknown value \"\(value.prefix(60))\"")
+            return
+        }
+        sleep.add(SleepSample(stage: stage, startMs: times[0], endMs: times[1], source: sourceName(tag, found[3])))
+    }
+
     /// The record's `sourceName`, decoded once per run of records from the same source.
     private mutating func sourceName(_ tag: XMLStartTag, _ attribute: XMLAttribute?) -> String {
         guard let attribute else { return "Health" }
@@ -143,6 +175,7 @@ private enum Names {
     static let value = Array("value".utf8)
     static let unit = Array("unit".utf8)
     static let startDate = Array("startDate".utf8)
+    static let endDate = Array("endDate".utf8)
     static let sourceName = Array("sourceName".utf8)
     static let dateOfBirth = Array("HKCharacteristicTypeIdentifierDateOfBirth".utf8)
     static let biologicalSex = Array("HKCharacteristicTypeIdentifierBiologicalSex".utf8)

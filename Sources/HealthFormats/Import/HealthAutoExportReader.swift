@@ -22,7 +22,9 @@ struct HealthAutoExportReader: JSONEventHandler {
     /// A metric's name and units, by its index in `data.metrics`.
     var heads: [Int: (name: String?, units: String?)]
     var emit: (ImportedReading) throws -> Void
-    private(set) var tally = ImportTally()
+    var tally = ImportTally()
+    /// `sleep_analysis`' points, made into nights once the whole payload is read (`SleepNightReadings`).
+    private(set) var sleep = SleepNights()
     private(set) var sawData = false
     private var point: [String: JSONScalar] = [:]
 
@@ -61,6 +63,10 @@ struct HealthAutoExportReader: JSONEventHandler {
         }
         func field(_ key: String) -> JSONPath { JSONPath(steps: path.steps + [.key(key)]) }
         func refuse(_ reason: String) { tally.skip(kind, "\(name): \(reason)") }
+        if kind == .sleep {
+            if let refusal = try sleepPoint(units: head?.units ?? "", at: path) { refuse(refusal) }
+            return
+        }
 
         guard case .string(let dateText)? = point["date"] else {
             throw JSONProblem(path: field("date"), message: point["date"] == nil ? "is required" : "must be a string")
@@ -100,6 +106,68 @@ struct HealthAutoExportReader: JSONEventHandler {
         }
         tally.kept[kind, default: 0] += 1
         try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
+    }
+
+    /// A point of `sleep_analysis`, in either of the app's two shapes (its JSON format's documentation and
+    /// the payloads it sends): a sample it did not aggregate, `{"startDate", "endDate", "value": "Core",
+    /// "qty", "source"}`, kept as a sample; or a night it summed, `{"date", "sleepStart", "sleepEnd",
+    /// "inBedStart", "inBedEnd", "totalSleep", "asleep", "core", "deep", "rem", "awake", "inBed", "source"}`
+    /// in `units` (hours), kept as a summary (`SleepNights` says how overlapping ones count). In the summed
+    /// shape `asleep` is sleep without a stage beside `totalSleep`, or, from versions without stages, the
+    /// whole time asleep.
+    /// Returns why the point is refused, nil when it is kept.
+    private mutating func sleepPoint(units: String, at path: JSONPath) throws -> String? {
+        func field(_ key: String) -> JSONPath { JSONPath(steps: path.steps + [.key(key)]) }
+        func date(_ key: String) throws -> Int64? {
+            guard let value = point[key], value != .null else { return nil }
+            guard case .string(let text) = value, let time = Array(text.utf8).withUnsafeBufferPointer(ByteParsing.appleDate) else {
+                throw JSONProblem(path: field(key), message: "must be a date like 2026-11-20 07:10:00 +0100")
+            }
+            return time
+        }
+        var source = "Health"
+        if case .string(let text)? = point["source"] {
+            let first = text.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if !first.isEmpty { source = first }
+        }
+        if case .string(let value)? = point["value"], let start = try date("startDate"), let end = try date("endDate") {
+            guard let stage = SleepStage(healthAutoExportValue: value) else {
+                return "a sleep sample with unknown value \"\(value.prefix(40))\""
+            }
+            sleep.add(SleepSample(stage: stage, startMs: start, endMs: end, source: source))
+            return nil
+        }
+        guard let factor = ReadingKind.sleep.sources[.healthAutoExport]?.units[units] else {
+            return "in unknown unit \"\(units.prefix(20))\""
+        }
+        func minutes(_ key: String) throws -> Double? {
+            guard let value = point[key], value != .null else { return nil }
+            guard case .number(let text) = value, let number = Double(text) else {
+                throw JSONProblem(path: field(key), message: "must be a number")
+            }
+            return number * factor
+        }
+        var figures: [ReadingKind: Double] = [:]
+        let unstaged = try minutes("asleep")
+        let staged = [(ReadingKind.coreSleep, "core"), (.deepSleep, "deep"), (.remSleep, "rem"), (.sleepAwake, "awake"), (.timeInBed, "inBed")]
+        for (kind, key) in staged {
+            if let value = try minutes(key), value > 0 { figures[kind] = value }
+        }
+        let stages = [ReadingKind.coreSleep, .deepSleep, .remSleep].compactMap { figures[$0] }
+        if let total = try minutes("totalSleep") {
+            figures[.sleep] = total
+        } else if unstaged != nil || !stages.isEmpty {
+            figures[.sleep] = (unstaged ?? 0) + stages.reduce(0, +)
+        }
+        let starts = try [date("sleepStart"), date("inBedStart")].compactMap { $0 }
+        let ends = try [date("sleepEnd"), date("inBedEnd"), date("date")].compactMap { $0 }
+        guard let end = ends.max() else {
+            throw JSONProblem(path: field("sleepEnd"), message: "is required: when the night ended (or its date)")
+        }
+        let longest = figures.values.max() ?? 0
+        let start = starts.min() ?? end - Int64(longest * 60_000)
+        sleep.add(SleepSummary(startMs: start, endMs: end, source: source, minutes: figures))
+        return nil
     }
 
     private static func path(_ point: JSONPath, metric: Int, _ key: String) -> JSONPath {

@@ -47,7 +47,7 @@ public enum Importer {
         }
         switch format {
         case .appleHealthXML:
-            let (tally, profile) = try readXML(name: name, emit: counting) { feed in
+            let (tally, profile) = try readXML(name: name, timeZone: timeZone, emit: counting) { feed in
                 try file.chunks { chunk, done in
                     try feed(chunk)
                     report(done, file.size)
@@ -56,12 +56,12 @@ public enum Importer {
             return ImportResult(format: format, tally: tally, profile: profile)
         case .appleHealthZip:
             file.close()
-            let (tally, profile) = try readZip(url, name: name, emit: counting, report: report)
+            let (tally, profile) = try readZip(url, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: profile)
         case .hmonCSV, .hmonJSON:
             throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
         case .healthAutoExportJSON:
-            let tally = try readHealthAutoExport(file, name: name, emit: counting, report: report)
+            let tally = try readHealthAutoExport(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         case .withingsCSV, .openScaleCSV, .samsungHealthCSV, .libraCSV:
             let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
@@ -70,7 +70,8 @@ public enum Importer {
     }
 
     /// Runs the XML scanner over the chunks `produce` feeds it.
-    private static func readXML(name: String, emit: @escaping (ImportedReading) throws -> Void,
+    /// Nights of sleep are made in `timeZone` (the day a night belongs to is a local day).
+    private static func readXML(name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
                                 produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
     throws -> (ImportTally, ImportedProfile) {
         var scanner = XMLByteScanner(handler: AppleHealthTagHandler(emit: emit))
@@ -80,11 +81,12 @@ public enum Importer {
         } catch let problem as LocatedProblem {
             throw ImportError(file: name, line: problem.line, column: problem.column, problem: problem.message)
         }
+        try SleepNightReadings.emit(scanner.handler.sleep, timeZone: timeZone, tally: &scanner.handler.tally, emit: emit)
         scanner.handler.finish()
         return (scanner.handler.tally, scanner.handler.profile)
     }
 
-    private static func readZip(_ url: URL, name: String, emit: @escaping (ImportedReading) throws -> Void,
+    private static func readZip(_ url: URL, name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
                                 report: @escaping (Int64, Int64) -> Void) throws -> (ImportTally, ImportedProfile) {
         let archive: Archive
         do {
@@ -111,7 +113,7 @@ public enum Importer {
         /// while inflating means the archive itself is damaged.
         struct OwnError: Error { let error: any Error }
         let damaged = ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
-        return try readXML(name: "\(name): \(entry.path)", emit: emit) { feed in
+        return try readXML(name: "\(name): \(entry.path)", timeZone: timeZone, emit: emit) { feed in
             do {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
                     do {
@@ -154,7 +156,7 @@ public enum Importer {
     }
 
     /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
-    private static func readHealthAutoExport(_ file: InputFile, name: String, emit: @escaping (ImportedReading) throws -> Void,
+    private static func readHealthAutoExport(_ file: InputFile, name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
                                              report: (Int64, Int64) -> Void) throws -> ImportTally {
         do {
             var heads = JSONEventScanner(handler: HealthAutoExportHeads())
@@ -168,6 +170,7 @@ public enum Importer {
             }
             try scanner.finish()
             try scanner.handler.finish()
+            try SleepNightReadings.emit(scanner.handler.sleep, timeZone: timeZone, tally: &scanner.handler.tally, emit: emit)
             return scanner.handler.tally
         } catch let problem as JSONProblem {
             throw ImportError(file: name, problem: problem.description)

@@ -77,6 +77,7 @@ extension InsightAttribute {
     public var existValueTypeDescription: String {
         switch existValueType {
         case 0: "Integer"
+        case 3: "Period (min)"
         case 5: "Percentage"
         default: "Decimal"
         }

@@ -9,6 +9,9 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
     case energy, activeEnergy = "active_energy", restingEnergy = "resting_energy", netEnergy = "net_energy"
     case steps, restingHeartRate = "heartrate_resting", heartRateVariability = "heartrate_variability"
     case stress = "welltory_stress"
+    /// Time asleep in the night that ends on the day: against the same day's HRV it is the night before
+    /// that morning's measurement.
+    case sleep
 
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
@@ -27,6 +30,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .restingHeartRate: "Resting heart rate"
         case .heartRateVariability: "HRV"
         case .stress: "Stress"
+        case .sleep: "Sleep"
         }
     }
 
@@ -37,6 +41,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .energy, .netEnergy: "food"
         case .activeEnergy, .restingEnergy, .steps: "activity"
         case .stress: "mood"
+        case .sleep: "sleep"
         }
     }
 
@@ -125,6 +130,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .restingHeartRate: "your resting heart rate is higher"
         case .heartRateVariability: "your HRV is higher"
         case .stress: "your stress is higher"
+        case .sleep: "you sleep longer"
         }
     }
 
@@ -142,6 +148,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .restingHeartRate: "your resting heart rate is lower"
         case .heartRateVariability: "your HRV is lower"
         case .stress: "your stress is lower"
+        case .sleep: "you sleep less"
         }
     }
 
@@ -156,6 +163,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .restingHeartRate: "bpm"
         case .heartRateVariability: "ms"
         case .stress: ""
+        case .sleep: "min"
         }
     }
 
@@ -168,6 +176,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .steps: .steps
         case .restingHeartRate: .heartRate
         case .heartRateVariability: .milliseconds
+        case .sleep: .minutes
         case .weighIns, .stress: nil
         }
     }
@@ -192,11 +201,13 @@ extension InsightAttribute {
         return value
     }
 
-    /// Exist's `value_type`: 0 integer, 1 decimal, 5 percentage 0–1, 8 scale.
+    /// Exist's `value_type`: 0 integer, 1 decimal, 3 a period in minutes, 5 percentage 0–1, 8 scale.
     public var existValueType: Int {
         switch self {
         case .steps, .weighIns, .restingHeartRate, .heartRateVariability: 0
         case .bodyFat, .stress: 5
+        // A duration in minutes, as Exist's sleep attribute is.
+        case .sleep: 3
         default: 1
         }
     }

@@ -12,6 +12,12 @@ extension Field {
     public static let comments = "comments"
     public static let steps = "steps"
     public static let distance = "distance"
+    public static let sleepMinutes = "sleepMinutes"
+    public static let inBedMinutes = "inBedMinutes"
+    public static let deepSleepMinutes = "deepSleepMinutes"
+    public static let remSleepMinutes = "remSleepMinutes"
+    public static let coreSleepMinutes = "coreSleepMinutes"
+    public static let awakeMinutes = "awakeMinutes"
 }
 
 /// Units the exports write masses, energies and intervals in, each with the factor to hmon's unit.
@@ -25,6 +31,8 @@ private enum SourceUnits {
     /// Health Connect writes a basal metabolic rate as a power (HC Webhook sends watts): 1 W for a day is
     /// 86 400 J, in kcal.
     static let kcalPerDayPerWatt = 86_400 / (1000 * EnergyUnit.kJPerKcal)
+    /// Health Auto Export writes a night's figures in hours.
+    static let minutes: [String: Double] = ["min": 1, "hr": 60, "h": 60]
 }
 
 extension ReadingKind {
@@ -33,6 +41,7 @@ extension ReadingKind {
         .weight, .height, .activeEnergy, .basalEnergy, .dietaryEnergy, .heartRateVariability, .steps, .restingHeartRate,
         .bodyFat, .leanMass, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused,
         .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress, .bodyWaterPercentage,
+        .sleep, .timeInBed, .deepSleep, .remSleep, .coreSleep, .sleepAwake,
     ]
 
     public static let weight = ReadingKind(
@@ -187,4 +196,43 @@ extension ReadingKind {
         range: 0...100, day: .mean, deviceTypes: [.withings, .scale], addedInSchema: 21,
         sources: [.openScale: SourceName("water", units: ["%": 1])],
         withings: WithingsMeasureType(meastype: 77, percentOfWeight: true))
+
+    // A night's sleep, in minutes, one reading a night on the day it ends (`SleepNights`: the night rule and
+    // how two devices' overlapping samples count once). Imports make one reading of each night, under time
+    // asleep (or time in bed for a night only a phone's schedule saw) with the other figures beside it. A
+    // day takes the mean: a night imported again from an export that saw more of it stands beside the first.
+
+    /// Time asleep: the union of every asleep stage (core, deep, REM, unspecified) over every device.
+    /// Apple Health's sleep records are category samples (`value` names the stage, no number): the
+    /// importers read them apart and make nights; the units here are those of Health Auto Export's totals.
+    public static let sleep = ReadingKind(
+        name: "sleep", field: Field.sleepMinutes, label: "Asleep", unit: "min", manifestDescription: "time asleep in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, insight: .sleep, deviceTypes: [.activityTracker], addedInSchema: 22,
+        imported: ImportedKind(one: "night asleep", many: "nights asleep", unit: "min", range: 0...1_440),
+        sources: [.appleHealth: SourceName("HKCategoryTypeIdentifierSleepAnalysis", units: SourceUnits.minutes),
+                  .healthAutoExport: SourceName("sleep_analysis", units: SourceUnits.minutes)])
+
+    public static let timeInBed = ReadingKind(
+        name: "timeInBed", field: Field.inBedMinutes, label: "In bed", unit: "min", manifestDescription: "time in bed in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22,
+        imported: ImportedKind(one: "night in bed", many: "nights in bed", unit: "min", range: 0...1_440))
+
+    public static let deepSleep = ReadingKind(
+        name: "deepSleep", field: Field.deepSleepMinutes, label: "Deep", unit: "min", manifestDescription: "deep sleep in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22)
+
+    public static let remSleep = ReadingKind(
+        name: "remSleep", field: Field.remSleepMinutes, label: "REM", unit: "min", manifestDescription: "REM sleep in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22)
+
+    /// Apple's "core" is light sleep (N1 and N2) by other devices' names.
+    public static let coreSleep = ReadingKind(
+        name: "coreSleep", field: Field.coreSleepMinutes, label: "Core", unit: "min",
+        manifestDescription: "core (light) sleep in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22)
+
+    /// Awake after falling asleep, as the watch saw it.
+    public static let sleepAwake = ReadingKind(
+        name: "sleepAwake", field: Field.awakeMinutes, label: "Awake", unit: "min", manifestDescription: "time awake in a night",
+        quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22)
 }

@@ -23,6 +23,8 @@ public enum QuantityKind: Sendable, Equatable {
     case percentRate
     /// A number without a unit (BMI), one decimal.
     case plain
+    /// A stretch of time in whole minutes (a night's sleep, kept in minutes).
+    case minutes
 }
 
 /// How one person's figures are written: their units, and per kind the decimals, separators and sign.
@@ -41,7 +43,7 @@ public struct QuantityText: Sendable, Equatable {
         switch kind {
         case .mass, .milliseconds, .percent, .plain: 1
         case .massRate, .percentRate: 2
-        case .energy, .steps, .heartRate: 0
+        case .energy, .steps, .heartRate, .minutes: 0
         }
     }
 
@@ -57,6 +59,7 @@ public struct QuantityText: Sendable, Equatable {
         case .percent: "%"
         case .percentRate: "pt/week"
         case .plain: ""
+        case .minutes: "min"
         }
     }
 
