@@ -44,12 +44,11 @@ import TestSupport
             #expect(first.status == 200, "\(first.text)")
             #expect(try first.json["app"] as? String == "life-dashboard-companion")
             // The day's three totals (steps, active, resting) and one each of weight, body fat, lean mass,
-            // HRV, resting heart rate and a meal.
-            #expect(try first.json["added"] as? Int == 9, "\(first.text)")
+            // HRV, resting heart rate, a meal and a night's sleep.
+            #expect(try first.json["added"] as? Int == 10, "\(first.text)")
             #expect(try first.json["refused"] as? Int == 0, "\(first.text)")
             let skipped = try #require(try first.json["skipped"] as? [String: [String: Any]], "\(first.text)")
-            #expect(skipped["sleep"]?["why"] as? String == "not kept yet")
-            #expect(skipped["sleep"]?["records"] as? Int == 1)
+            #expect(skipped["sleep"] == nil)
             #expect(skipped["heart_rate"]?["why"] as? String == "not kept")
             #expect(skipped["total_calories"] != nil)
             #expect(try first.json["coveredByDailyTotals"] as? [String: Int] == ["steps": 1, "active_calories": 2, "basal_metabolic_rate": 1])
@@ -64,6 +63,11 @@ import TestSupport
             #expect(hrv.first?.data[Field.source] == .text(HRVSource.healthConnect.rawValue))
             let meal = try await world.store.readings(ReadingsQuery(field: Field.calories), userID: world.alice.id)
             #expect(meal.first?.data[Field.comments] == .text("Oatmeal with berries, breakfast"))
+            // The session: 28,800 s in bed, and of its stages one, 2 h of deep sleep, asleep.
+            let night = try await world.store.readings(ReadingsQuery(field: ReadingKind.sleep.field), userID: world.alice.id)
+            #expect(night.map { $0.data[ReadingKind.sleep.field]?.number } == [120])
+            #expect(night.first?.data[ReadingKind.timeInBed.field]?.number == 480)
+            #expect(night.first?.data[ReadingKind.deepSleep.field]?.number == 120)
             // Resting energy is the day's total less its active energy: 2231.5 − 412.
             let energy = try await world.store.energyTotals(userID: world.alice.id, from: 0, to: .max)
             #expect(energy.active == 412)
@@ -74,7 +78,7 @@ import TestSupport
             let again = try await Self.post(world, link, batch, signedWith: Self.signingSecret)
             #expect(again.status == 200, "\(again.text)")
             #expect(try again.json["added"] as? Int == 0)
-            #expect(try again.json["alreadyThere"] as? Int == 9)
+            #expect(try again.json["alreadyThere"] as? Int == 10)
             #expect(try again.json["changed"] as? Int == 0)
             #expect(try await world.store.messageCount(userID: world.alice.id) == count)
         }
@@ -196,17 +200,24 @@ import TestSupport
             let first = try await Self.post(world, link, batch)
             #expect(first.status == 200, "\(first.text)")
             #expect(try first.json["app"] as? String == "hc-webhook")
-            // Steps, active energy, weight, a meal, resting energy, body fat, lean mass, resting heart rate, HRV.
-            #expect(try first.json["added"] as? Int == 9, "\(first.text)")
+            // Steps, active energy, weight, a meal, resting energy, body fat, lean mass, resting heart rate, HRV,
+            // and a night: 2 h deep, 3.5 h REM and 1.5 h light sleep of a 7.5-hour session.
+            #expect(try first.json["added"] as? Int == 10, "\(first.text)")
+            let night = try #require(try await world.store.readings(ReadingsQuery(field: ReadingKind.sleep.field), userID: world.alice.id).first)
+            #expect(night.data[ReadingKind.sleep.field]?.number == 420)
+            #expect(night.data[ReadingKind.timeInBed.field]?.number == 450)
+            #expect(night.data[ReadingKind.deepSleep.field]?.number == 120)
+            #expect(night.data[ReadingKind.remSleep.field]?.number == 210)
+            #expect(night.data[ReadingKind.coreSleep.field]?.number == 90)
             #expect(try await Self.values(world, .heartRateVariabilityFromBeats) == [42.5])
             // 85 W for a day is 85 × 86 400 J, 1755.26 kcal.
             let basal = try #require(try await Self.values(world, .basalEnergy).first)
             #expect(abs(basal - 1755.26) < 0.01)
             let skipped = try #require(try first.json["skipped"] as? [String: [String: Any]])
-            #expect(Set(skipped.keys) == ["sleep", "heart_rate", "total_calories", "bone_mass"])
+            #expect(Set(skipped.keys) == ["heart_rate", "total_calories", "bone_mass"])
             let again = try await Self.post(world, link, batch)
             #expect(try again.json["added"] as? Int == 0)
-            #expect(try again.json["alreadyThere"] as? Int == 9)
+            #expect(try again.json["alreadyThere"] as? Int == 10)
         }
     }
 

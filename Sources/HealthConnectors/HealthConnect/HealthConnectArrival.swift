@@ -49,7 +49,7 @@ public enum HealthConnectArrival {
             let mid = mid(userID: userID, reading: reading)
             let data = data(of: reading)
             if let stored = try await stored(mid, in: service) {
-                if stored.ts == reading.timestamp, stored.data[reading.kind.field] == data[reading.kind.field],
+                if stored.ts == reading.timestamp, data.allSatisfy({ stored.data[$0.key] == $0.value }),
                    stored.data[Field.comments] == data[Field.comments] {
                     tally.alreadyThere[reading.kind, default: 0] += 1
                 } else {
@@ -88,6 +88,7 @@ public enum HealthConnectArrival {
 
     private static func data(of reading: HealthConnectReading) -> [String: FieldValue] {
         var data: [String: FieldValue] = [reading.kind.field: .number(reading.value)]
+        for (field, value) in reading.extras { data[field] = .number(value) }
         if let comment = reading.comment { data[Field.comments] = .text(comment) }
         // The HRV screen tells Health Connect's figure from hmon's own, computed from beats.
         if reading.kind == .heartRateVariabilityFromBeats { data[Field.source] = .text(HRVSource.healthConnect.rawValue) }

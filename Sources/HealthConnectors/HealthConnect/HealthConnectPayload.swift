@@ -36,7 +36,6 @@ public struct HealthConnectPayload: Sendable {
                                                 "_diagnostics", "_resolutions", "backfill", "window_start", "window_end"]
     /// Arrays not kept, with the reason when it is more than "not kept".
     private static let reasons: [String: String] = [
-        "sleep": "not kept yet",
         "total_calories": "not kept as records: a day's total_calories less its active energy, from daily_totals, is kept as its resting energy",
     ]
 
@@ -62,7 +61,11 @@ public struct HealthConnectPayload: Sendable {
             if byKey.updateValue(reading, forKey: reading.key) == nil { order.append(reading.key) }
         }
         let covered = try dailyTotals(object["daily_totals"], calendar: calendar, keep: keep)
-        for name in object.keys.sorted() where !Self.envelope.contains(name) {
+        if let sessions = object["sleep"] {
+            guard let sessions = sessions as? [Any] else { throw HealthConnectPayloadError(problem: "sleep must be an array of sessions") }
+            for night in sleepNights(sessions, calendar: calendar) { keep(night) }
+        }
+        for name in object.keys.sorted() where !Self.envelope.contains(name) && name != "sleep" {
             guard let records = object[name] as? [Any] else {
                 if ReadingKind.named(name, by: .healthConnect) != nil {
                     throw HealthConnectPayloadError(problem: "\(name) must be an array of records")
@@ -188,6 +191,60 @@ public struct HealthConnectPayload: Sendable {
         let comment = [record["name"] as? String, record["meal_type"] as? String].compactMap { $0 }.filter { !$0.isEmpty }
         return HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
                                     comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
+    }
+
+    /// Health Connect's sleep stages, by the kind each adds to; `sleeping` (a stage of unknown depth) is time
+    /// asleep only, and `unknown` nothing.
+    private static let sleepStages: [String: (asleep: Bool, kind: ReadingKind?)] = [
+        "light": (true, .coreSleep), "deep": (true, .deepSleep), "rem": (true, .remSleep), "sleeping": (true, nil),
+        "awake": (false, .sleepAwake), "awake_in_bed": (false, .sleepAwake), "out_of_bed": (false, .sleepAwake),
+    ]
+
+    /// One reading a night from the payload's sleep sessions, as hmon's other sleep sources make them
+    /// (`SleepNights`): a session is a summary of its window (time in bed the session's length, time asleep
+    /// its asleep stages, or the whole session when it has none), sessions of two devices over the same
+    /// night count once, and the night is named by its day, so a session sent again, or grown, changes it.
+    private mutating func sleepNights(_ sessions: [Any], calendar: Calendar) -> [HealthConnectReading] {
+        var nights = SleepNights()
+        for value in sessions {
+            guard let session = value as? [String: Any],
+                  let endText = session["session_end_time"] as? String ?? session["end_time"] as? String,
+                  let end = HealthConnectTime.milliseconds(endText) else {
+                refused["sleep: a session without session_end_time", default: 0] += 1
+                continue
+            }
+            let stages = session["stages"] as? [[String: Any]] ?? []
+            func seconds(_ part: [String: Any]) -> Double? {
+                if let seconds = Self.number(part["duration_seconds"]) { return seconds }
+                guard let start = (part["start_time"] as? String).flatMap(HealthConnectTime.milliseconds),
+                      let stop = (part["end_time"] as? String).flatMap(HealthConnectTime.milliseconds), stop > start else { return nil }
+                return Double(stop - start) / 1000
+            }
+            let stageStarts = stages.compactMap { ($0["start_time"] as? String).flatMap(HealthConnectTime.milliseconds) }
+            guard let inBed = seconds(session) ?? stageStarts.min().map({ Double(end - $0) / 1000 }), inBed > 0 else {
+                refused["sleep: a session without duration_seconds or stages", default: 0] += 1
+                continue
+            }
+            var minutes: [ReadingKind: Double] = [.timeInBed: inBed / 60]
+            var asleep = 0.0
+            for stage in stages {
+                guard let name = stage["stage"] as? String, let meaning = Self.sleepStages[name], let length = seconds(stage) else { continue }
+                if meaning.asleep { asleep += length / 60 }
+                if let kind = meaning.kind { minutes[kind, default: 0] += length / 60 }
+            }
+            minutes[.sleep] = stages.isEmpty ? inBed / 60 : asleep
+            let start = end - Int64((inBed * 1000).rounded())
+            nights.add(SleepSummary(startMs: start, endMs: end, source: session["source"] as? String ?? "", minutes: minutes))
+        }
+        return nights.nights(calendar: calendar).compactMap { night -> HealthConnectReading? in
+            guard let kind = night.mainKind, let value = night.minutes[kind] else { return nil }
+            guard night.minutes.values.allSatisfy({ (0...1440).contains($0) }) else {
+                refused["sleep: a night longer than a day", default: 0] += 1
+                return nil
+            }
+            let extras = Dictionary(uniqueKeysWithValues: night.minutes.filter { $0.key != kind }.map { ($0.key.field, $0.value) })
+            return HealthConnectReading(kind: kind, key: "night:\(night.day)", timestamp: night.endMs, value: value, extras: extras)
+        }
     }
 
     /// A record's own `uuid`; without one (HC Webhook's), what tells it from the others: array, times, app.

@@ -19,6 +19,8 @@ public struct HealthConnectReading: Sendable, Equatable {
     public var countsToward: Day? = nil
     /// A `daily_totals` figure: the day it is the total of.
     public var totalOf: Day? = nil
+    /// Figures kept beside the value in the same reading, by field: a night's stages beside its time asleep.
+    public var extras: [String: Double] = [:]
 }
 
 /// Which Android app sent a payload: both post Health Connect's records, each in its own shape.

@@ -97,7 +97,7 @@ struct LinkAddCommand: AsyncParsableCommand {
 
 extension LinkAddCommand {
     /// A Health Connect link; with a signing secret, kept where the server finds it (`PushLinkSigningSecrets`).
-    private func healthConnect(store: any HealthStore, user: User, base: String?, paths: HMonPaths) async throws {
+    private func healthConnect(store: any PushLinkStore, user: User, base: String?, paths: HMonPaths) async throws {
         let signing = try signingSecretFile.map(SecretFile.firstLine)
         let (id, secret) = try await store.createPushLink(kind: .healthConnect, userID: user.id, now: Date())
         if let signing {
