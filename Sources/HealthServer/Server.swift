@@ -126,6 +126,7 @@ public enum HMonServer {
         WelltoryRoutes(services: userServices, configuration: configuration).add(to: router)
         HealthAutoExportRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
         HealthConnectRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
+        OpenScaleRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
         ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()

@@ -12,6 +12,9 @@ public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
     /// An Android app posting Health Connect records (`POST /health-connect/SECRET`): Life Dashboard
     /// Companion or HC Webhook. An optional signing secret is in a `PushLinkSigningSecrets` file.
     case healthConnect = "health-connect"
+    /// openScale-sync's webhook (`POST /openscale/SECRET`): every insert, update, delete and clear of the
+    /// scale app's database, mirrored.
+    case openScale = "openscale"
 }
 
 /// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.

@@ -5,7 +5,7 @@ import HealthConnectors
 import HealthModel
 import HMonCommandLine
 
-/// `hmon link add health-auto-export|health-connect|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
+/// `hmon link add health-auto-export|health-connect|openscale|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
@@ -25,7 +25,12 @@ struct LinkAddCommand: AsyncParsableCommand {
             Type REST API, the URL printed here, Export Format JSON, Period "Since Last Sync", aggregation ("Summarize Data") off \
             (see docs/server.md).
 
-            health-connect: an Android app posting Health Connect's records, Life Dashboard Companion or HC Webhook.             With --signing-secret-file, every post must carry X-Signature: sha256=HMAC-SHA256 of its body with that             secret, as Life Dashboard Companion sends it (see docs/health-connect.md).
+            health-connect: an Android app posting Health Connect's records, Life Dashboard Companion or HC Webhook. \
+            With --signing-secret-file, every post must carry X-Signature: sha256=HMAC-SHA256 of its body with that \
+            secret, as Life Dashboard Companion sends it (see docs/health-connect.md).
+
+            openscale: openScale-sync's webhook: the weigh-ins of the open-source scale app, each insert, update, \
+            delete and clear mirrored (see docs/openscale.md).
 
             withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
             --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
@@ -36,7 +41,7 @@ struct LinkAddCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect or withings.", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect, openscale or withings.", valueName: "kind"))
     var kind: PushLinkKind
 
     @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
@@ -88,6 +93,11 @@ struct LinkAddCommand: AsyncParsableCommand {
             return try await healthConnect(store: service.store, user: account, base: base, paths: opener.paths)
         }
         let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
+        if kind == .openScale {
+            let url = (base ?? "") + OpenScaleLinkText.path(secret: secret)
+            for line in OpenScaleLinkText.made(user: account.name, id: id, url: url, hasBase: base != nil) { printEscaped(line) }
+            return
+        }
         let path = HealthAutoExportLinkText.path(secret: secret)
         for line in HealthAutoExportLinkText.made(user: account.name, id: id, url: (base ?? "") + path, hasBase: base != nil) {
             printEscaped(line)
@@ -162,7 +172,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, withings.", valueName: "id|kind"))
+    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, openscale, withings.", valueName: "id|kind"))
     var target: String
 
     @Option(help: ArgumentHelp("With a kind: only this account's links.", valueName: "name"))

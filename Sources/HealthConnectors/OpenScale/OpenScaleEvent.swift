@@ -1,0 +1,99 @@
+import Foundation
+import HealthModel
+
+/// What openScale-sync's webhook posts (its `WebhookSync`): the open-source app that reads dozens of
+/// Bluetooth scales sends each change of its own database, so hmon can mirror it.
+/// - `insert` and `update`: one weigh-in, `{event, id, userId, username, date, weight, body_fat, water, muscle,
+///   values: [{key, name, unit, value, isDerived}]}`, `date` as `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC;
+/// - `delete`: `{event, userId, date}`, the weigh-in of that scale user at that instant;
+/// - `clear`: `{event, userId}`, every weigh-in of that scale user;
+/// - the bulk form `{event, measurements: […]}` of inserts or updates;
+/// - `{event: "test"}` when the person presses Test in the app.
+public enum OpenScaleEvent: Sendable, Equatable {
+    case test
+    case put([OpenScaleWeighIn], update: Bool)
+    case delete(scaleUser: Int, at: Int64)
+    case clear(scaleUser: Int)
+
+    public var name: String {
+        switch self {
+        case .test: "test"
+        case .put(_, let update): update ? "update" : "insert"
+        case .delete: "delete"
+        case .clear: "clear"
+        }
+    }
+
+    public init(json body: Data) throws(OpenScaleEventError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw OpenScaleEventError(problem: "body must be a JSON object, as openScale-sync sends: {\"event\": \"insert\", \"userId\": 1, \"date\": …, \"weight\": 72.4, …}")
+        }
+        guard let event = object["event"] as? String else { throw OpenScaleEventError(problem: "no \"event\": expected insert, update, delete, clear or test") }
+        switch event {
+        case "test":
+            self = .test
+        case "insert", "update":
+            let records = object["measurements"].map { $0 as? [Any] ?? [] } ?? [object]
+            self = .put(try records.map(OpenScaleWeighIn.init(record:)), update: event == "update")
+        case "delete":
+            guard let user = Self.integer(object["userId"]) else { throw OpenScaleEventError(problem: "delete without a userId") }
+            guard let text = object["date"] as? String, let time = HealthConnectTime.milliseconds(text) else {
+                throw OpenScaleEventError(problem: "delete without a date like 2026-11-20T06:30:00.000Z")
+            }
+            self = .delete(scaleUser: user, at: time)
+        case "clear":
+            guard let user = Self.integer(object["userId"]) else { throw OpenScaleEventError(problem: "clear without a userId") }
+            self = .clear(scaleUser: user)
+        default:
+            throw OpenScaleEventError(problem: "event \"\(event)\" is none of insert, update, delete, clear and test")
+        }
+    }
+
+    static func integer(_ value: Any?) -> Int? {
+        (value as? NSNumber).flatMap { Double(exactly: $0.doubleValue).flatMap { Int(exactly: $0) } }
+    }
+}
+
+/// One weigh-in as openScale sends it. openScale writes 0 for what the scale did not measure.
+public struct OpenScaleWeighIn: Sendable, Equatable {
+    public var scaleUser: Int
+    public var timestamp: Int64
+    public var kilograms: Double
+    public var bodyFatPercent: Double?
+    public var waterPercent: Double?
+    public var musclePercent: Double?
+
+    init(record: Any) throws(OpenScaleEventError) {
+        guard let record = record as? [String: Any] else { throw OpenScaleEventError(problem: "a measurement that is not an object") }
+        guard let user = OpenScaleEvent.integer(record["userId"]) else { throw OpenScaleEventError(problem: "a measurement without a userId") }
+        guard let text = record["date"] as? String, let time = HealthConnectTime.milliseconds(text) else {
+            throw OpenScaleEventError(problem: "a measurement without a date like 2026-11-20T06:30:00.000Z")
+        }
+        guard let weight = (record["weight"] as? NSNumber)?.doubleValue else { throw OpenScaleEventError(problem: "a measurement without a weight") }
+        func measured(_ key: String) -> Double? { (record[key] as? NSNumber)?.doubleValue.nonZero }
+        scaleUser = user
+        timestamp = time
+        kilograms = weight
+        bodyFatPercent = measured("body_fat")
+        waterPercent = measured("water")
+        musclePercent = measured("muscle")
+    }
+
+    /// The reading's fields, named by the kinds table: muscle in kg of the weight, as the CSV import keeps it.
+    public var data: [String: FieldValue] {
+        var data: [String: FieldValue] = [ReadingKind.weight.field: .number(kilograms)]
+        if let bodyFatPercent { data[ReadingKind.bodyFat.field] = .number(bodyFatPercent) }
+        if let waterPercent { data[ReadingKind.bodyWaterPercentage.field] = .number(waterPercent) }
+        if let musclePercent { data[ReadingKind.muscleMass.field] = .number(kilograms * musclePercent / 100) }
+        return data
+    }
+}
+
+/// A body that is not an openScale event; nothing of it is kept.
+public struct OpenScaleEventError: Error, Sendable, Equatable {
+    public var problem: String
+}
+
+private extension Double {
+    var nonZero: Double? { self == 0 ? nil : self }
+}
