@@ -74,6 +74,51 @@ import Testing
         #expect(weights.first?.data[ReadingKind.bodyFat.field]?.number == 18.5)
     }
 
+    /// Samsung's stage codes (40001 awake, 40002 light, 40003 deep, 40004 REM), times in UTC; a session with
+    /// stages is told by them, one without (a nap the phone logged) as time asleep without a stage.
+    static let stageFile = """
+        com.samsung.health.sleep_stage,7006003,6
+        start_time,end_time,stage,sleep_id,time_offset,
+        2026-10-04 20:55:00.000,2026-10-05 00:15:00.000,40002,sleep-a,UTC+0200,
+        2026-10-05 00:15:00.000,2026-10-05 01:45:00.000,40003,sleep-a,UTC+0200,
+        2026-10-05 01:45:00.000,2026-10-05 03:25:00.000,40004,sleep-a,UTC+0200,
+        2026-10-05 03:25:00.000,2026-10-05 04:35:00.000,40001,sleep-a,UTC+0200,
+
+        """
+    static let sessionFile = """
+        com.samsung.shealth.sleep,6305010,3
+        com.samsung.health.sleep.start_time,com.samsung.health.sleep.end_time,com.samsung.health.sleep.time_offset,com.samsung.health.sleep.datauuid,
+        2026-10-04 20:45:00.000,2026-10-05 04:45:00.000,UTC+0200,sleep-a,
+        2026-10-05 12:00:00.000,2026-10-05 12:40:00.000,UTC+0200,nap-b,
+
+        """
+
+    @Test func theDownloadsNightsAreKeptWithTheirStagesOnce() async throws {
+        let folder = try TempFolder()
+        let download = "samsunghealth_ana_20261006090000"
+        try folder.write("\(download)/com.samsung.health.sleep_stage.20261006090000.csv", Self.stageFile)
+        try folder.write("\(download)/com.samsung.shealth.sleep.20261006090000.csv", Self.sessionFile)
+        let (result, readings) = try readAll(folder.url.appendingPathComponent(download))
+        #expect(result.format == .samsungHealthCSV)
+        // Light 200 + deep 90 + REM 100 minutes of the staged night, and the 40-minute nap the same day.
+        let night = try #require(readings.first)
+        #expect(readings.count == 1)
+        #expect(night.kind == .sleep)
+        #expect(night.value == 430)
+        #expect(night.extras[ReadingKind.deepSleep.field] == 90)
+        #expect(night.extras[ReadingKind.remSleep.field] == 100)
+        #expect(night.extras[ReadingKind.coreSleep.field] == 200)
+        #expect(night.extras[ReadingKind.sleepAwake.field] == 70)
+
+        let store = try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
+        #expect(try await store.importFile(folder.url.appendingPathComponent(download), userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
+            .tally.added[.sleep] == 1)
+        let again = try await store.importFile(folder.url.appendingPathComponent(download), userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(again.tally.added[.sleep] == nil)
+        #expect(again.tally.alreadyThere[.sleep] == 1)
+    }
+
     @Test func aFolderWithoutASamsungWeightFileSaysWhatItWanted() throws {
         let folder = try TempFolder()
         try folder.write("photos/holiday.txt", "not health data")

@@ -229,16 +229,24 @@ public enum Importer {
     private static func readSamsungFolder(_ url: URL, timeZone: TimeZone,
                                           emit: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
         let files = (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter(isSamsungWeightFile).sorted { $0.path < $1.path }
-        guard let weights = files.last else {
+            .sorted { $0.path < $1.path }
+        // Each download holds the whole history: the newest file of each kind is all of it.
+        let weights = files.last(where: isSamsungWeightFile)
+        let stages = files.last(where: SamsungHealthSleep.isStageFile), sessions = files.last(where: SamsungHealthSleep.isSessionFile)
+        guard weights != nil || stages != nil || sessions != nil else {
             throw ImportError(file: url.lastPathComponent,
                               problem: "a folder, but no com.samsung.health.weight.*.csv in it: give a Samsung Health download's folder, or one file")
         }
-        // Each download holds the whole history: the newest file is all of it.
-        let file = try InputFile(weights)
-        defer { file.close() }
-        let tally = try readCSV(file, name: "\(url.lastPathComponent)/\(weights.lastPathComponent)", timeZone: timeZone, emit: emit,
+        var tally = ImportTally()
+        if let weights {
+            let file = try InputFile(weights)
+            defer { file.close() }
+            tally = try readCSV(file, name: "\(url.lastPathComponent)/\(weights.lastPathComponent)", timeZone: timeZone, emit: emit,
                                 report: { _, _ in })
+        }
+        let nights = try SamsungHealthSleep.nights(stages: try stages.map { try Data(contentsOf: $0) },
+                                                   sessions: try sessions.map { try Data(contentsOf: $0) }, name: url.lastPathComponent)
+        try SleepNightReadings.emit(nights, timeZone: timeZone, tally: &tally, emit: emit)
         return ImportResult(format: .samsungHealthCSV, tally: tally, profile: ImportedProfile())
     }
 
