@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HealthCore
 import HealthModel
@@ -48,7 +47,7 @@ public enum HealthConnectArrival {
             }
             let mid = mid(userID: userID, reading: reading)
             let data = data(of: reading)
-            if let stored = try await stored(mid, in: service) {
+            if let stored = try await service.storedReading(id: mid) {
                 if stored.ts == reading.timestamp, data.allSatisfy({ stored.data[$0.key] == $0.value }),
                    stored.data[Field.comments] == data[Field.comments] {
                     tally.alreadyThere[reading.kind, default: 0] += 1
@@ -72,18 +71,14 @@ public enum HealthConnectArrival {
     /// sent again, by any batch, names the same reading, and another user's never does. A record a day's
     /// total may cover starts with its day's tag instead of the first 16.
     public static func mid(userID: String, reading: HealthConnectReading) -> String {
-        let digest = hex(SHA256.hash(data: Data("health-connect\u{1F}\(userID)\u{1F}\(reading.kind.name)\u{1F}\(reading.key)".utf8)))
+        let digest = Secrets.sha256Hex("health-connect\u{1F}\(userID)\u{1F}\(reading.kind.name)\u{1F}\(reading.key)")
         guard let day = reading.countsToward else { return String(digest.prefix(32)) }
         return dayTag(userID: userID, kind: reading.kind, day: day) + digest.prefix(16)
     }
 
     /// 16 hex digits (64 bits: no other reading's id starts so by chance) naming a user's records of a kind on a day.
     static func dayTag(userID: String, kind: ReadingKind, day: Day) -> String {
-        String(hex(SHA256.hash(data: Data("health-connect-day\u{1F}\(userID)\u{1F}\(kind.name)\u{1F}\(day)".utf8))).prefix(16))
-    }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        String(Secrets.sha256Hex("health-connect-day\u{1F}\(userID)\u{1F}\(kind.name)\u{1F}\(day)").prefix(16))
     }
 
     private static func data(of reading: HealthConnectReading) -> [String: FieldValue] {
@@ -93,13 +88,5 @@ public enum HealthConnectArrival {
         // The HRV screen tells Health Connect's figure from hmon's own, computed from beats.
         if reading.kind == .heartRateVariabilityFromBeats { data[Field.source] = .text(HRVSource.healthConnect.rawValue) }
         return data
-    }
-
-    private static func stored(_ mid: String, in service: LocalHealthService) async throws -> Message? {
-        do {
-            return try await service.reading(id: mid)
-        } catch HealthError.unknownReading {
-            return nil
-        }
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HealthCore
 import HealthModel
@@ -29,7 +28,7 @@ public enum OpenScaleArrival {
                 let mid = mid(userID: userID, scaleUser: weighIn.scaleUser, at: weighIn.timestamp)
                 let message = NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data)
                 do {
-                    if let stored = try await stored(mid, in: service) {
+                    if let stored = try await service.storedReading(id: mid) {
                         if stored.ts == message.ts, stored.data == message.data {
                             tally.alreadyThere += 1
                             continue
@@ -49,7 +48,7 @@ public enum OpenScaleArrival {
             }
         case .delete(let scaleUser, let time):
             let mid = mid(userID: userID, scaleUser: scaleUser, at: time)
-            if try await stored(mid, in: service) != nil {
+            if try await service.storedReading(id: mid) != nil {
                 try await service.deleteReading(id: mid)
                 tally.deleted += 1
             }
@@ -65,22 +64,10 @@ public enum OpenScaleArrival {
 
     /// 32 hex digits: the person's and the openScale user's tag, then 16 of SHA-256 over the instant.
     public static func mid(userID: String, scaleUser: Int, at time: Int64) -> String {
-        tag(userID: userID, scaleUser: scaleUser) + hex(SHA256.hash(data: Data("openscale-weigh-in\u{1F}\(time)".utf8))).prefix(16)
+        tag(userID: userID, scaleUser: scaleUser) + Secrets.sha256Hex("openscale-weigh-in\u{1F}\(time)").prefix(16)
     }
 
     static func tag(userID: String, scaleUser: Int) -> String {
-        String(hex(SHA256.hash(data: Data("openscale\u{1F}\(userID)\u{1F}\(scaleUser)".utf8))).prefix(16))
-    }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
-    }
-
-    private static func stored(_ mid: String, in service: LocalHealthService) async throws -> Message? {
-        do {
-            return try await service.reading(id: mid)
-        } catch HealthError.unknownReading {
-            return nil
-        }
+        String(Secrets.sha256Hex("openscale\u{1F}\(userID)\u{1F}\(scaleUser)").prefix(16))
     }
 }
