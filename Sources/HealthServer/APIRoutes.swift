@@ -51,7 +51,10 @@ struct APIRoutes: Sendable {
         api.put("messages/:mid") { request, context in try await editReading(request, context) }
         api.delete("messages/:mid") { _, context in try await deleteReading(context) }
         api.post("hmon/undo") { _, context in try await undo(context) }
-        if configuration.servesViews { ViewRoutes(api: self).add(to: api) }
+        if configuration.servesViews {
+            ViewRoutes(api: self).add(to: api)
+            ScreenRoutes(api: self).add(to: api)
+        }
     }
 
     // MARK: Who may do what

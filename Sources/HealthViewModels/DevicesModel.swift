@@ -116,24 +116,31 @@ public final class DevicesModel {
     /// recent readings. A failure sets `problem` and keeps what was on screen.
     public func refresh() -> Command {
         let service = service
-        let midnight = clock.today.start(in: clock.calendar).millisecondsSince1970
+        let ask = DevicesScreenData.Ask(since: clock.today.start(in: clock.calendar), recentDevice: pendingSelection ?? selectedRow?.id)
         return Command(loads.load("overview") {
-            async let profile = service.profile()
-            async let today = Self.countsSince(midnight, service: service)
-            return (try await service.devicesOverview(), try await profile, try await today)
+            try await service.devicesScreen(ask)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (overview, profile, today)):
-                units = DisplayUnits(profile)
-                todayCounts = today
+            case .success(let screen):
+                units = DisplayUnits(screen.profile)
+                todayCounts = screen.todayCounts
+                let overview = screen.overview
                 apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
                       manifests: overview.manifests, last: overview.latestReadings)
                 problem = nil
                 lastUpdated = clock.now()
                 let next = afterNextLoad
                 afterNextLoad = nil
-                return loadRecent() + (next?() ?? .none)
+                // The screen came with the newest readings of the device it guessed would be selected.
+                let recentCommand: Command
+                if let device = selectedDevice, device.id == screen.recentDevice {
+                    showRecent(screen.recent, of: device)
+                    recentCommand = .none
+                } else {
+                    recentCommand = loadRecent()
+                }
+                return recentCommand + (next?() ?? .none)
             case .failure(let error):
                 problem = describe(error)
                 return .none
@@ -185,12 +192,7 @@ public final class DevicesModel {
     /// Readings since midnight, by device id (a device sending every minute sends 1,440 a day; the cap
     /// only bounds a runaway one, whose count then reads "20,000+").
     private var todayCounts: [String: Int] = [:]
-    static let todayCap = 20_000
-
-    nonisolated static func countsSince(_ start: Int64, service: any HealthService) async throws -> [String: Int] {
-        let readings = try await service.readings(ReadingsQuery(from: start, order: .desc, limit: todayCap))
-        return readings.reduce(into: [:]) { $0[$1.sdid, default: 0] += 1 }
-    }
+    static let todayCap = DevicesScreenData.todayCap
 
     /// When each device's last reading was taken, so its age can move on without a reload.
     private var lastReadingDates: [String: Date] = [:]
@@ -222,18 +224,22 @@ public final class DevicesModel {
             guard let self else { return .none }
             switch result {
             case .success(let messages):
-                let manifest = manifests[device.dtid] ?? Manifest(fields: [])
-                let formats = Formats(calendar: clock.calendar)
-                recent = messages.map { message in
-                    ReadingLine(when: formats.dateTime(message.date),
-                                values: FieldText.parts(of: message, manifest: manifest, units: units).joined(separator: " · "))
-                }
-                recentDeviceID = device.id
+                showRecent(messages, of: device)
             case .failure(let error):
                 problem = describe(error)
             }
             return .none
         })
+    }
+
+    private func showRecent(_ messages: [Message], of device: Device) {
+        let manifest = manifests[device.dtid] ?? Manifest(fields: [])
+        let formats = Formats(calendar: clock.calendar)
+        recent = messages.map { message in
+            ReadingLine(when: formats.dateTime(message.date),
+                        values: FieldText.parts(of: message, manifest: manifest, units: units).joined(separator: " · "))
+        }
+        recentDeviceID = device.id
     }
 
     /// The reading in a few words: the weight for a scale, else the first two fields in manifest order.

@@ -104,9 +104,6 @@ public final class EnergyModel {
     private let clock: Clock
     private let foodLogSource: @MainActor () -> Device?
     let loads = LoadSlot(model: "energy")
-    /// The learned expenditure reads 28 days of food and a year of weigh-ins: a slot of its own, so the day's
-    /// figures never wait for it.
-    private let learnedLoads = LoadSlot(model: "energy.learned")
     let writes = WriteSlot(model: "energy")
 
     /// - Parameter foodLog: where `a` writes: the user's food log as the devices screen last loaded it.
@@ -155,25 +152,10 @@ public final class EnergyModel {
     }
 
     /// Loads the week ending on `day`. A failure sets `problem` and keeps the last figures; an answer for a
-    /// The expenditure learned over the 28 days before today (it does not depend on the day shown, so day
-    /// keys do not reload it; R and opening the screen do).
-    public func refreshLearnedExpenditure() -> Command {
-        let service = service, clock = clock
-        return Command(learnedLoads.load("learned expenditure") {
-            // The 28 days of the estimate and the 60 before them that the smoothing needs (0.9⁶⁰ < 0.2 %).
-            try await service.weightTrendReport(now: clock.now(), calendar: clock.calendar,
-                                                lookbackDays: LearnedExpenditure.windowDays + 60)
-        } apply: { [weak self] result in
-            guard let self, case .success(let report) = result else { return .none }
-            learnedExpenditure = Self.learnedText(report, unit: report.profile.energyUnit)
-            return .none
-        })
-    }
-
-    static func learnedText(_ report: WeightTrendReport, unit: EnergyUnit) -> String {
+    static func learnedText(_ learned: EnergyScreenData.Learned, unit: EnergyUnit) -> String {
         func energy(_ kcal: Double) -> String { "\(Formats.whole(unit.fromKcal(kcal))) \(unit.rawValue)/day" }
-        let formula = report.formulaKcalPerDay.map { " · formula (BMR + active) \(Formats.whole(unit.fromKcal($0)))" } ?? ""
-        switch report.expenditure {
+        let formula = learned.formulaKcalPerDay.map { " · formula (BMR + active) \(Formats.whole(unit.fromKcal($0)))" } ?? ""
+        switch learned.expenditure {
         case let .learned(kcalPerDay, foodDays, weighInDays):
             // The figures first: on a narrow screen the cut falls on the days behind them.
             return "Learned from your data: \(energy(kcalPerDay))\(formula) · \(foodDays) days of food logs, \(weighInDays) of weigh-ins"
@@ -184,29 +166,29 @@ public final class EnergyModel {
     }
 
     /// day the user has already left is dropped, so the screen always ends on the day asked for last.
-    public func refresh() -> Command {
+    /// - Parameter withLearned: also learn the expenditure over the 28 days before today; it does not depend
+    ///   on the day shown, so day keys leave it as it is, and R and opening the screen ask for it.
+    public func refresh(withLearned: Bool = false) -> Command {
         let day = self.day, service = service, clock = clock
         var found = foodLogsSource()
         if let made = madeFoodLog, !found.contains(where: { $0.id == made.id }) { found.append(made) }
-        let logs = found
-        let start = day.start(in: clock.calendar), end = day.adding(days: 1).start(in: clock.calendar)
+        let ask = EnergyScreenData.Ask(days: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar,
+                                   foodLogs: found.map(\.id), withLearned: withLearned)
         return Command(loads.load("week ending \(day)") {
-            async let profile = service.profile()
-            async let entries = FoodLogEntries.load(from: logs, between: start, and: end, service: service)
-            let week = try await service.energySummaries(for: day.adding(days: -6)...day, now: clock.now(), calendar: clock.calendar)
-            return (week, try await profile, try await entries)
+            try await service.energyScreen(ask)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {
-            case .success(let (week, profile, entries)):
-                let unit = profile.energyUnit
-                massUnit = profile.massUnit
+            case .success(let screen):
+                let week = screen.week, unit = screen.profile.energyUnit
+                massUnit = screen.profile.massUnit
                 apply(week[week.count - 1], unit: unit)
                 applyWeek(week, unit: unit)
                 let selectedID = selectedEntry.flatMap { foodEntries.indices.contains($0) ? foodEntries[$0].id : nil }
-                foodEntries = FoodLogEntries.rows(entries.day, unit: unit, calendar: clock.calendar)
+                foodEntries = FoodLogEntries.rows(screen.foodEntries, unit: unit, calendar: clock.calendar)
                 keepSelection(on: selectedID)
-                recentDescriptions = entries.recentDescriptions
+                recentDescriptions = FoodLogEntries.descriptions(newestFirst: screen.recentFoodEntries)
+                if let learned = screen.learned { learnedExpenditure = Self.learnedText(learned, unit: unit) }
                 problem = nil
                 lastUpdated = clock.now()
             case .failure(let error):

@@ -17,30 +17,8 @@ public struct FoodEntry: Sendable, Equatable {
     public var description: String
 }
 
-/// The food log entries of a day, and what the person wrote in their logs lately (for `a` to offer).
+/// The food log entries of a day as rows, and what the person wrote in their logs lately (for `a` to offer).
 enum FoodLogEntries {
-    struct Loaded: Sendable {
-        var day: [Message]
-        var recentDescriptions: [String]
-    }
-
-    /// How many recent entries the suggestions are drawn from.
-    static let recentEntries = 100
-
-    /// The entries of `logs` between `start` and `end`, oldest first, and the recent descriptions.
-    static func load(from logs: [Device], between start: Date, and end: Date, service: any HealthService) async throws -> Loaded {
-        var day: [Message] = []
-        var recent: [Message] = []
-        for log in logs {
-            let query = MessageQuery(sdid: log.id, startDate: start.millisecondsSince1970,
-                                     endDate: end.millisecondsSince1970 - 1, order: .asc, count: 100)
-            day += try await service.messages(query).messages
-            recent += try await service.lastMessages(device: log.id, count: recentEntries, field: Field.comments)
-        }
-        day.sort { ($0.ts, $0.mid) < ($1.ts, $1.mid) }
-        return Loaded(day: day.filter { $0.data[Field.calories] != nil }, recentDescriptions: descriptions(newestFirst: recent))
-    }
-
     /// Each description once (the newest spelling of it), newest first.
     static func descriptions(newestFirst messages: [Message]) -> [String] {
         var seen: Set<String> = []

@@ -144,20 +144,17 @@ public final class HRVModel {
     public func refresh() -> Command {
         let service = service, ids = meters.map(\.id), calendar = clock.calendar, today = clock.today
         let count = max(loadCount, messages.count)
+        let ask = HRVScreenData.Ask(latestCount: count, meters: ids, through: today, calendar: calendar)
         return Command(loads.load("latest \(count) of \(ids.joined(separator: ","))") {
-            var all: [Message] = []
-            // Every reading of an HRV meter is a measurement, those whose beats were refused (no RMSSD) too.
-            for id in ids { all += try await service.lastMessages(device: id, count: count, field: nil) }
-            return (all, try await Self.nights(beside: all, through: today, service: service, calendar: calendar))
+            try await service.hrvScreen(ask)
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
             switch result {
-            case .success(let (all, nights)):
-                self.nights = nights
-                let latest = all.sorted(by: OlderPage.newestFirst).prefix(count)
-                messages = latest.filter(Self.isMeasurement)
-                hasOlder = latest.count >= count
+            case .success(let screen):
+                nights = screen.nights
+                messages = screen.measurements.filter(Self.isMeasurement)
+                hasOlder = screen.measurements.count >= count
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()
@@ -179,7 +176,7 @@ public final class HRVModel {
         return Command(loads.load("older than \(messages.last!.ts)") {
             var pages: [MessagePage] = []
             for query in page.queries { pages.append(try await service.messages(query)) }
-            let nights = try await Self.nights(beside: pages.flatMap(\.messages), through: before, service: service, calendar: calendar)
+            let nights = try await service.nights(beside: pages.flatMap(\.messages), through: before, calendar: calendar)
             return (pages, nights)
         } apply: { [weak self] result in
             guard let self else { return .none }
@@ -300,16 +297,6 @@ public final class HRVModel {
             editing = nil
             return refresh()
         }, failed: { [weak self] in self?.problem = $0 })
-    }
-
-    /// The day sums of the days from the oldest of `measurements` through `last` that have a night's sleep.
-    private nonisolated static func nights(beside measurements: [Message], through last: Day, service: any HealthService,
-                                           calendar: Calendar) async throws -> [Day: DayTotals] {
-        guard let oldest = measurements.map(\.date).min() else { return [:] }
-        let first = Day(oldest, in: calendar)
-        guard first <= last else { return [:] }
-        return try await service.dailyTotals(days: first...last, calendar: calendar)
-            .filter { $0.value[.sleep].count > 0 || $0.value[.timeInBed].count > 0 }
     }
 
     /// "7 h 30" asleep in the night that ended on `date`'s day; nil without one.

@@ -43,25 +43,13 @@ public final class OverviewModel {
         self.clock = clock
     }
 
-    /// What the overview reads: the weight trend, the energy of each day, and the day sums (HRV over the
-    /// 60 days before the window too, for its baseline).
-    struct Loaded: Sendable {
-        var profile: Profile
-        var weights: WeightSeries
-        var energy: [EnergySummary]
-        var totals: [Day: DayTotals]
-    }
-
     public func refresh() -> Command {
         let service = service, clock = clock
         let now = clock.now(), calendar = clock.calendar, today = clock.today
         let first = today.adding(days: -(Self.days - 1))
+        let ask = OverviewScreenData.Ask(days: first...today, now: now, calendar: calendar)
         return Command(loads.load("overview to \(today)") {
-            Loaded(profile: try await service.profile(),
-                   // The trend forgets its seed within weeks (0.9⁶⁰ < 0.2 %): four months give today's.
-                   weights: try await service.weightSeries(days: today.adding(days: -119)...today, calendar: calendar),
-                   energy: try await service.energySummaries(for: first...today, now: now, calendar: calendar),
-                   totals: try await service.dailyTotals(days: first.adding(days: -HRVBaseline.windowDays)...today, calendar: calendar))
+            try await service.overviewScreen(ask)
         } apply: { [weak self] result in
             guard let self else { return .none }
             switch result {

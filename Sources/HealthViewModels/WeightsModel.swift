@@ -108,15 +108,11 @@ public final class WeightsModel {
         let today = clock.today, calendar = clock.calendar, service = service
         let sources = (filter.map { [$0] } ?? scales).map(\.id)
         let lookback = Self.lookback(for: span)
+        let ask = WeightsScreenData.Ask(latestCount: count, devices: sources, days: today.adding(days: -(lookback - 1))...today,
+                                    calendar: calendar)
         return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
-            // All at once: on a local store they run on the pool's readers, on a server as separate requests.
-            async let readings = Self.latest(count, of: sources, service: service)
-            async let profile = service.profile()
-            let series = try await service.weightSeries(days: today.adding(days: -(lookback - 1))...today, calendar: calendar)
-            // Body fat is read for the days weighed, so it waits for the weights.
-            let weighIns = series.points.filter { !$0.isCarried }.map { (day: $0.day, kg: $0.kg) }
-            let composition = try await service.bodyCompositionTrend(weighIns: weighIns, calendar: calendar)
-            return try await (readings, series, profile, BodyCompositionSummary(trend: composition))
+            let screen = try await service.weightsScreen(ask)
+            return (screen.latest, screen.series, screen.profile, BodyCompositionSummary(trend: screen.composition))
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
@@ -246,13 +242,6 @@ public final class WeightsModel {
         lastUpdated = nil
         rebuild()
         return refresh()
-    }
-
-    /// The newest `count` weight readings of all `devices`, newest first.
-    static func latest(_ count: Int, of devices: [String], service: any HealthService) async throws -> [Message] {
-        var all: [Message] = []
-        for device in devices { all += try await service.lastMessages(device: device, count: count, field: Field.weight) }
-        return Array(all.sorted(by: OlderPage.newestFirst).prefix(count))
     }
 
     // MARK: The chart's span

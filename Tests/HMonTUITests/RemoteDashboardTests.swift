@@ -21,7 +21,7 @@ struct RemoteDashboardTests {
         let world = try await DemoWorld()
         let calendar = world.clock.calendar
         let thursday = Day(DemoWorld.now, in: calendar).adding(days: -1)
-        let gate = ResponseGate(holding: "views/energy?from=\(thursday.adding(days: -6))&to=\(thursday)&")
+        let gate = ResponseGate(holding: "views/screens/energy?from=\(thursday.adding(days: -6))&to=\(thursday)&")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
@@ -136,8 +136,8 @@ extension DemoWorld {
     }
 }
 
-/// What a remote dashboard costs the server: each screen reads views, not the readings they are computed
-/// from, so a screen switch and an R (two loads) cost a handful of requests where they cost 430–574 (energy),
+/// What a remote dashboard costs the server: each screen reads its one screen view, not the readings it is
+/// computed from, so a screen switch and an R (two loads) cost 3 requests where they cost 430–574 (energy),
 /// the walk stays far below the server's default rate limit, and a weigh-in typed after it is stored.
 @MainActor
 struct RemoteDashboardRequestsTests {
@@ -160,13 +160,12 @@ struct RemoteDashboardRequestsTests {
             // The change feed's own connection aside: it is one request for as long as the dashboard is open.
             let step = paths.all.filter { !$0.hasPrefix("/v1.1/hmon/changes") }
             costs["\(entry.id)"] = step.count
-            // Two loads: 1 view, the profile and what the screen lists besides (energy: the day's food, the
-            // recent foods, the trend for the learned expenditure) each, and R's poll of linked sources.
-            #expect(step.count <= 16, "\(entry.id) and an R cost \(step.count): \(step)")
+            // Two loads of one screen view each (the second a 304 unless the figures moved), and R's poll of
+            // linked sources.
+            #expect(step.count <= 3, "\(entry.id) and an R cost \(step.count): \(step)")
+            #expect(step.filter { $0.hasPrefix("/v1.1/hmon/views/screens/") }.count == 2, "\(entry.id): \(step)")
         }
-        // Six screens: the overview reads its four sources (profile, weights, each day's energy, the day sums)
-        // and the HRV screen the day sums beside its measurements.
-        #expect(costs.values.reduce(0, +) <= 60, "\(costs)")
+        #expect(costs.values.reduce(0, +) <= 3 * ScreenRegistry.tabs.count, "\(costs)")
         // A weigh-in typed after the walk is stored.
         _ = await dashboard.press(.char("2"))
         _ = await dashboard.press(.char("a"))

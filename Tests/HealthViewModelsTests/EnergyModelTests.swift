@@ -235,13 +235,13 @@ struct LearnedExpenditureOnScreenTests {
             }
             let model = EnergyModel(service: service, clock: world.clock)
             #expect(model.learnedExpenditure == nil)
-            await model.refreshLearnedExpenditure().complete()
+            await model.refresh(withLearned: true).complete()
             #expect(model.learnedExpenditure == "Learned expenditure needs 14 days of food logs and weigh-ins in the last 28 (has 2 and 1)")
         }
     }
 
-    /// The learned figure speaks the profile's unit even when it arrives before the day's figures do.
-    @Test func theLearnedFigureIsInTheProfilesUnitWhicheverLoadComesFirst() async throws {
+    /// The learned figure speaks the profile's unit.
+    @Test func theLearnedFigureIsInTheProfilesUnit() async throws {
         let world = try ViewModelWorld()
         let service = try await world.signedIn()
         var profile = try await service.profile()
@@ -256,7 +256,7 @@ struct LearnedExpenditureOnScreenTests {
                                               data: [Field.calories: .number(2000)]))
         }
         let model = EnergyModel(service: service, clock: world.clock)
-        await model.refreshLearnedExpenditure().complete()
+        await model.refresh(withLearned: true).complete()
         // A steady 70 kg on 2,000 kcal a day: 2,000 kcal = 8,368 kJ a day spent.
         #expect(model.learnedExpenditure?.hasPrefix("Learned from your data: 8,368 kJ/day") == true, "\(model.learnedExpenditure ?? "nil")")
     }

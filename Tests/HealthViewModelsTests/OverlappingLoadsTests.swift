@@ -24,8 +24,8 @@ struct OverlappingLoadsTests {
             try await local.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date("2026-11-\(day) 12:00").millisecondsSince1970,
                                             data: [Field.calories: .number(kcal)]))
         }
-        // The energy of a day is read as the server's energy view of its week: hold the first read of the `held` day's.
-        let gate = ResponseGate(holding: "views/energy?from=\(held.adding(days: -6))&to=\(held)&")
+        // The energy of a day is read as the server's energy screen of its week: hold the first read of the `held` day's.
+        let gate = ResponseGate(holding: "views/screens/energy?from=\(held.adding(days: -6))&to=\(held)&")
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let server = try await RunningServer.start(store: try LocalStore(url: world.database, passwordHasher: .fastForTests),

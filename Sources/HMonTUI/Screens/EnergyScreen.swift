@@ -61,8 +61,8 @@ final class EnergyScreen: DashboardScreen {
     /// A weigh-in changes the resting energy too (the BMR's weight); an HRV measurement changes nothing here.
     var changeKinds: Set<ChangeKind>? { [.energy, .weights, .devices, .profile] }
 
-    func open() -> Command? { model.refresh() + model.refreshLearnedExpenditure() }
-    func refresh() -> Command { model.refresh() + model.refreshLearnedExpenditure() }
+    func open() -> Command? { model.refresh(withLearned: true) }
+    func refresh() -> Command { model.refresh(withLearned: true) }
 
     func perform(_ action: Action) -> Command {
         model.notice = nil

@@ -46,9 +46,7 @@ extension HealthService {
 extension HealthService {
     /// The insights as of `now`, over the last `windowDays` days.
     public func insightsReport(now: Date, calendar: Calendar, windowDays: Int = CorrelationScan.windowDays) async throws -> InsightsReport {
-        let today = Day(now, in: calendar)
-        let profile = try await profile()
-        let totals = try await dailyTotals(days: InsightsReport.neededDays(today: today, windowDays: windowDays), calendar: calendar)
-        return InsightsReport.compute(totals: totals, today: today, profile: profile, calendar: calendar, windowDays: windowDays)
+        let ask = InsightsScreenData.Ask(today: Day(now, in: calendar), calendar: calendar, windowDays: windowDays)
+        return try await insightsScreen(ask).report(ask)
     }
 }

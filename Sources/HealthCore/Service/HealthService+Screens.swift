@@ -1,10 +1,16 @@
 import Foundation
 import HealthModel
 
-/// A screen's worth of data from the single calls, for services with no cheaper way (the remote
-/// client: the contract has no batch routes). `LocalHealthService` reads each in one transaction.
+/// A screen's worth of data from the single calls: what a local store and the server compute, and what the
+/// remote client falls back to against a server without hmon's screen views (each `…FromCalls` in Screens/).
 extension HealthService {
     public func devicesOverview() async throws -> DevicesOverview { try await devicesOverviewFromCalls() }
+    public func devicesScreen(_ ask: DevicesScreenData.Ask) async throws -> DevicesScreenData { try await devicesScreenFromCalls(ask) }
+    public func weightsScreen(_ ask: WeightsScreenData.Ask) async throws -> WeightsScreenData { try await weightsScreenFromCalls(ask) }
+    public func energyScreen(_ ask: EnergyScreenData.Ask) async throws -> EnergyScreenData { try await energyScreenFromCalls(ask) }
+    public func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData { try await hrvScreenFromCalls(ask) }
+    public func insightsScreen(_ ask: InsightsScreenData.Ask) async throws -> InsightsScreenData { try await insightsScreenFromCalls(ask) }
+    public func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData { try await overviewScreenFromCalls(ask) }
 
     /// The devices screen from one call per device and type.
     public func devicesOverviewFromCalls() async throws -> DevicesOverview {

@@ -93,6 +93,13 @@ public protocol HealthService: Sendable {
     func devicesOverview() async throws -> DevicesOverview
     /// The energy summaries of consecutive days, oldest first: the energy screen's week.
     func energySummaries(for days: ClosedRange<Day>, now: Date, calendar: Calendar) async throws -> [EnergySummary]
+    /// Each screen's data after a load: one request to a server that has hmon's screen views.
+    func devicesScreen(_ ask: DevicesScreenData.Ask) async throws -> DevicesScreenData
+    func weightsScreen(_ ask: WeightsScreenData.Ask) async throws -> WeightsScreenData
+    func energyScreen(_ ask: EnergyScreenData.Ask) async throws -> EnergyScreenData
+    func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData
+    func insightsScreen(_ ask: InsightsScreenData.Ask) async throws -> InsightsScreenData
+    func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData
 
     // MARK: Change detection
 

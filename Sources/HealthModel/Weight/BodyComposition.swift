@@ -1,7 +1,7 @@
 import Foundation
 
 /// A body's make-up: its fat as a share of its weight, and its weight split into fat and everything else.
-public struct BodyComposition: Sendable, Equatable {
+public struct BodyComposition: Codable, Sendable, Equatable {
     /// Body fat, per cent of the weight (23.5 for 23.5 %).
     public var fatPercent: Double
     public var fatMassKg: Double
@@ -22,7 +22,7 @@ public struct BodyComposition: Sendable, Equatable {
 }
 
 /// One day of the body composition trend.
-public struct BodyCompositionDay: Sendable, Equatable {
+public struct BodyCompositionDay: Codable, Sendable, Equatable {
     public var day: Day
     /// The day's measurement; nil on a day between two, where each trend moved toward its value
     /// interpolated between them.

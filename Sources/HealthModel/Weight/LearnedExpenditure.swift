@@ -9,7 +9,7 @@ public enum LearnedExpenditure {
     /// Days of food logs, and days of weigh-ins, the window must hold before a figure is given.
     public static let minimumDays = 14
 
-    public enum Estimate: Sendable, Equatable {
+    public enum Estimate: Codable, Sendable, Equatable {
         /// kcal per day, learned from `foodDays` days of food logs and `weighInDays` days of weigh-ins.
         case learned(kcalPerDay: Double, foodDays: Int, weighInDays: Int)
         /// Not enough yet: the days that there are.

@@ -1,0 +1,97 @@
+import Foundation
+import HealthCore
+import HealthModel
+import Hummingbird
+import SAMIContract
+
+/// `GET /v1.1/hmon/views/screens/…`: what one screen of the dashboard shows after a load, in one answer
+/// computed by the same service calls the local dashboard makes (`HMonScreenViews` has the shapes). Each
+/// answer has an ETag, so asking again after a change event costs a 304 when the screen did not change.
+struct ScreenRoutes: Sendable {
+    let api: APIRoutes
+
+    /// The most devices one screen names (a person's scales or HRV meters, their food logs).
+    static let maxDevices = 50
+    /// The most readings one screen lists.
+    static let maxListed = 10_000
+
+    func add(to group: RouterGroup<ServerContext>) {
+        let screens = "hmon/views/" + HMonViews.screens
+        group.get("\(screens)/devices") { request, context in try await devices(request, context) }
+        group.get("\(screens)/weights") { request, context in try await weights(request, context) }
+        group.get("\(screens)/energy") { request, context in try await energy(request, context) }
+        group.get("\(screens)/hrv") { request, context in try await hrv(request, context) }
+        group.get("\(screens)/insights") { request, context in try await insights(request, context) }
+        group.get("\(screens)/overview") { request, context in try await overview(request, context) }
+    }
+
+    private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let since = try RequestInput.integer(query, "since", in: 0...HMonViews.latestTime)
+        let device = query["device"].flatMap { $0.isEmpty ? nil : $0 }
+        let ask = DevicesScreenData.Ask(since: Date(millisecondsSince1970: since), recentDevice: device,
+                                    recentCount: try RequestInput.int(query, "count", in: 1...100, default: 12))
+        return try ViewRoutes.conditional(request, HMonViews.DevicesScreenView(try await service.devicesScreen(ask)))
+    }
+
+    private func weights(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxDays)
+        let ask = WeightsScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...Self.maxListed, default: 50),
+                                    devices: try Self.ids(query, "devices"), days: days, calendar: calendar)
+        return try ViewRoutes.conditional(request, HMonViews.WeightsScreenView(try await service.weightsScreen(ask)))
+    }
+
+    private func energy(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxEnergyDays)
+        let ask = EnergyScreenData.Ask(days: days, now: try ViewRoutes.now(query, api.configuration), calendar: calendar,
+                                   foodLogs: try Self.ids(query, "foodLogs"),
+                                   withLearned: try RequestInput.flag(query, "learned", default: false))
+        return try ViewRoutes.conditional(request, HMonViews.EnergyScreenView(try await service.energyScreen(ask)))
+    }
+
+    private func hrv(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let calendar = try ViewRoutes.calendar(query)
+        let ask = HRVScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...Self.maxListed, default: 400),
+                                meters: try Self.ids(query, "devices"), through: try Self.day(query, "through"), calendar: calendar)
+        return try ViewRoutes.conditional(request, HMonViews.HRVScreenView(try await service.hrvScreen(ask)))
+    }
+
+    private func insights(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let ask = InsightsScreenData.Ask(today: try Self.day(query, "today"), calendar: try ViewRoutes.calendar(query),
+                                     windowDays: try RequestInput.int(query, "days", in: 7...ViewRoutes.maxDays / 2,
+                                                                      default: CorrelationScan.windowDays))
+        return try ViewRoutes.conditional(request, HMonViews.InsightsScreenView(try await service.insightsScreen(ask)))
+    }
+
+    private func overview(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxEnergyDays)
+        let ask = OverviewScreenData.Ask(days: days, now: try ViewRoutes.now(query, api.configuration), calendar: calendar)
+        return try ViewRoutes.conditional(request, HMonViews.OverviewScreenView(try await service.overviewScreen(ask)))
+    }
+
+    // MARK: Parameters
+
+    /// Device ids separated by commas (none when absent or empty).
+    static func ids(_ query: [String: String], _ name: String) throws -> [String] {
+        let ids = (query[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard ids.count <= maxDevices else { throw APIError.validation(name, "names \(ids.count) devices: at most \(maxDevices)") }
+        return ids
+    }
+
+    static func day(_ query: [String: String], _ name: String) throws -> Day {
+        guard let text = query[name], !text.isEmpty else { throw APIError.validation(name, "is required: a day as YYYY-MM-DD") }
+        guard let day = Day(iso: text) else { throw APIError.validation(name, "must be a day as YYYY-MM-DD, got \"\(text.prefix(40))\"") }
+        return day
+    }
+}
