@@ -41,9 +41,11 @@ import Testing
         let world = try await StoreWorld(engine)
         let (user, _) = try await world.user()
         let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-        let (code, record) = try await world.store.createToken(kind: .code, userID: user.id, clientID: "hmon", ttl: 60,
+        // An hour to live: this test is about the challenge, and a loaded machine once took over a minute
+        // between making the code and redeeming it.
+        let (code, record) = try await world.store.createToken(kind: .code, userID: user.id, clientID: "hmon", ttl: 3_600,
                                                                family: "f1", codeChallenge: challenge)
-        let (access, _) = try await world.store.createToken(kind: .access, userID: user.id, clientID: "hmon", ttl: 60, family: "f1")
+        let (access, _) = try await world.store.createToken(kind: .access, userID: user.id, clientID: "hmon", ttl: 3_600, family: "f1")
         #expect(record.codeChallenge == challenge)
         #expect(try await world.store.token(code)?.codeChallenge == challenge)
         #expect(try await world.store.token(access)?.codeChallenge == nil)
