@@ -52,8 +52,8 @@ def percentile(values, fraction):
 
 def latencies(port, token, sdid, feeds, rounds, post_port=None):
     """Milliseconds from post to event, one per feed and round; and how many events never came (5 s).
-    With `post_port`, the posts go to another server on the same store: the feeds' server sees them only
-    through its look at the store's change token (every 100 ms)."""
+    With `post_port`, the posts go to another server on the same store: the feeds' server learns of them
+    through its look at the store's change token (every 100 ms) on SQLite, through NOTIFY on PostgreSQL."""
     post_port = post_port or port
     sockets = [open_feed(port, token) for _ in range(feeds)]
     samples, missed = [], 0

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Each screen view's time on SQLite and on PostgreSQL, served from a running `hmon serve`, on a store of
+# 1,000,000 readings over 5 devices (hmon-bench's store, user "bench"): the median of ROUNDS requests a
+# screen, one at a time, without a validator (each is computed), after a first round that fills the
+# per-day sums both engines keep. Aim: every screen on PostgreSQL within 1.5× of SQLite's.
+#
+#   Benchmarks/views-by-engine.sh [--readings 1000000] [--rounds 20] [--port 18330]
+#
+# HMON_BENCH_BIN=DIR measures the hmon and hmon-bench already built in DIR. Needs curl and python3;
+# PostgreSQL is installed when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+readings=1000000
+rounds=20
+port=18330
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --readings) readings=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        --port) port=$2; shift 2 ;;
+        *) echo "views-by-engine: unknown option $1 (see the top of $0)" >&2; exit 2 ;;
+    esac
+done
+command -v curl >/dev/null 2>&1 || { export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+if [ -n "${HMON_BENCH_BIN:-}" ]; then
+    bin=$HMON_BENCH_BIN
+else
+    echo "views-by-engine: building hmon and hmon-bench (release)…"
+    swift build -c release --static-swift-stdlib --scratch-path .build-release --product hmon >/dev/null
+    swift build -c release --static-swift-stdlib --scratch-path .build-release --product hmon-bench >/dev/null
+    bin=$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)
+fi
+
+store="${TMPDIR:-/tmp}/hmon-bench/serve-${readings}.sqlite"
+mkdir -p "$(dirname "$store")"
+"$bin/hmon-bench" store --db "$store" --readings "$readings" --iterations 1 | grep -E "building|built" || true
+
+work=$(mktemp -d)
+server=""
+source Benchmarks/throwaway-postgres.sh
+cleanup() { [ -n "$server" ] && { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }; stop_throwaway_postgres; rm -rf "$work"; }
+trap cleanup EXIT
+export HOME=$work XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config
+
+measure() {   # measure STORE: prints the medians as JSON
+    "$bin/hmon" serve --db "$1" --port "$port" --rate-limit off >"$work/serve.log" 2>&1 & server=$!
+    until curl -s -o /dev/null "http://127.0.0.1:$port/"; do sleep 0.1; done
+    local location token
+    location=$(curl -s -o /dev/null -w '%{redirect_url}' -d client_id=hmon -d response_type=token \
+        -d redirect_uri=hmon://signed-in -d username=bench -d password=benchmark "http://127.0.0.1:$port/authorize")
+    token=${location##*access_token=}
+    python3 Benchmarks/remote-dashboards.py "$token" "$port" --pids "$server" --sequential 1 >/dev/null
+    python3 Benchmarks/remote-dashboards.py "$token" "$port" --pids "$server" --sequential "$rounds"
+    kill "$server"; wait "$server" 2>/dev/null || true; server=""
+}
+
+sqlite=$(measure "$store")
+start_throwaway_postgres views -c shared_buffers=512MB
+"$bin/hmon" db copy "$store" "$database" >/dev/null
+"$pgbin/psql" "$database" -qc "VACUUM ANALYZE"
+postgres=$(measure "$database")
+python3 - "$sqlite" "$postgres" "$readings" <<'PY'
+import json, sys
+sqlite, postgres = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+print(f"views-by-engine: {int(sys.argv[3]):,} readings, median ms per screen view, served (aim: PostgreSQL ≤ 1.5 × SQLite)")
+for name in sqlite:
+    ratio = postgres[name] / sqlite[name]
+    print(f"  {name:<9} SQLite {sqlite[name]:7.1f}  PostgreSQL {postgres[name]:7.1f}  ratio {ratio:4.2f} {'ok' if ratio <= 1.5 else 'NOT MET'}")
+PY
