@@ -44,10 +44,10 @@ public enum Importer {
         let head = try file.head(ImportFormat.headLength)
         let detected = ImportFormat.detect(head)
         if !options.columns.isEmpty, let detected, !detected.isWeightCSV {
-            throw ImportError(file: name, problem: "--columns names the columns of a CSV file, and this is an \(detected)")
+            throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
         }
         guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export or a Samsung Health download (its folder, zip or com.samsung.health.weight CSV)")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV) or a Fitbit export (its Takeout folder or zip); for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
