@@ -27,6 +27,23 @@ import Testing
         #expect(((try Self.json(again))["added"] as? [String: Any])?["total"] as? Int == 0)
     }
 
+    @Test func weightsOfUnknownUnitAskForTheFlagAndComeInWithIt() async throws {
+        let folder = try TempFolder()
+        let db = try await ImportCommandTests.store(in: folder)
+        let weights = try FitbitTakeoutImportTests.fixtureFiles().first { $0.0.hasSuffix("weight-2026-03-14.json") }!
+        try folder.write("takeout/\(weights.0)", weights.1)
+        let download = folder.url.appendingPathComponent("takeout").path
+
+        let refused = try await ImportCommandTests.run(["import", download, "--db", db])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("pass --weight-unit kg or --weight-unit lb"), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("; nothing was imported\n"))
+
+        let run = try await ImportCommandTests.run(["import", download, "--db", db, "--json", "--weight-unit", "lb"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(((try Self.json(run))["added"] as? [String: Any])?["total"] as? Int == 3)
+    }
+
     @Test func aCSVComesInWithColumnsAndABadPairIsAUsageError() async throws {
         let folder = try TempFolder()
         let db = try await ImportCommandTests.store(in: folder)
