@@ -9,7 +9,7 @@ import HealthModel
 /// readings' sources, the profile's empty fields filled. The readings go in one multi-row insert per
 /// few batches of the reading thread (`unnest` of one array per column), not one round trip each.
 extension PostgresStore {
-    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, at now: Date,
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, options: ImportOptions, at now: Date,
                            progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
         do {
             return try await bulkWrite(keep: !dryRun) { db in
@@ -18,7 +18,7 @@ extension PostgresStore {
                 let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
                 // Each row's JSON, id and skips are made on the reading thread, as for SQLite (`ImportRow`).
                 let pipe = BatchPipe<ImportRow>(capacity: 16)
-                BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe,
+                BatchPipe.startReading(url, timeZone: timeZone, options: options, progress: progress, into: pipe,
                                        preparing: ImportRowPreparer(userID: userID, received: now.millisecondsSince1970))
                 // Several of the reader's batches per insert: each statement is a round trip to the server,
                 // and on a busy machine the wait for it costs more than its rows.

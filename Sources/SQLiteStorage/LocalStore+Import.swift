@@ -23,18 +23,18 @@ extension LocalStore {
     /// Synchronous on purpose: the whole file is one transaction on the writer connection.
     /// `progress` is called on the reading thread, about once per megabyte.
     /// Throws `ImportError` for a malformed file, `HealthError` for a store problem.
-    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone,
+    public func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, options: ImportOptions,
                            at now: Date, progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportResult {
         guard dryRun, readOnlyOpening != nil else {
             try refuseIfOpenedToRead()
-            return try runImport(url, userID: userID, dryRun: dryRun, timeZone: timeZone, now: now, progress: progress)
+            return try runImport(url, userID: userID, dryRun: dryRun, timeZone: timeZone, options: options, now: now, progress: progress)
         }
         return try onDryRunConnection {
-            try $0.runImport(url, userID: userID, dryRun: true, timeZone: timeZone, now: now, progress: progress)
+            try $0.runImport(url, userID: userID, dryRun: true, timeZone: timeZone, options: options, now: now, progress: progress)
         }
     }
 
-    private func runImport(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, now: Date,
+    private func runImport(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, options: ImportOptions, now: Date,
                            progress: (@Sendable (ImportProgress) -> Void)?) throws -> ImportResult {
         do {
             return try writer.writeWithoutTransaction { db in
@@ -54,7 +54,8 @@ extension LocalStore {
                     // a little slower), and every MB of cache is a MB of the import's peak memory (16 MB: 53 MB).
                     let writer = try ImportWriter(db: db, userID: userID, now: now, writesReadings: !dryRun)
                     let pipe = BatchPipe<ImportRow>(capacity: 16)
-                    BatchPipe.startReading(url, timeZone: timeZone, progress: progress, into: pipe, preparing: writer.preparer)
+                    BatchPipe.startReading(url, timeZone: timeZone, options: options, progress: progress, into: pipe,
+                                           preparing: writer.preparer)
                     do {
                         while let batch = pipe.receive() {
                             for row in batch { try writer.insert(row) }

@@ -119,6 +119,32 @@ import Testing
         #expect(again.tally.alreadyThere[.sleep] == 1)
     }
 
+    @Test func theZippedDownloadsNightsAreTheFoldersNights() async throws {
+        let folder = try TempFolder()
+        let download = "samsunghealth_ana_20261006090000"
+        try folder.write("\(download)/com.samsung.health.sleep_stage.20261006090000.csv", Self.stageFile)
+        try folder.write("\(download)/com.samsung.shealth.sleep.20261006090000.csv", Self.sessionFile)
+        let zip = try folder.zip("\(download).zip", entries: [
+            ("\(download)/com.samsung.health.sleep_stage.20261006090000.csv", Self.stageFile),
+            ("\(download)/com.samsung.shealth.sleep.20261006090000.csv", Self.sessionFile),
+            ("\(download)/com.samsung.health.weight.20261006090000.csv", Self.weightFile),
+        ])
+        let (result, readings) = try readAll(zip)
+        #expect(result.format == .samsungHealthCSV)
+        let night = try #require(readings.first { $0.kind == .sleep })
+        #expect(night.value == 430)
+        #expect(night.extras[ReadingKind.deepSleep.field] == 90)
+
+        let store = try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        let user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
+        let zipped = try await store.importFile(zip, userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(zipped.tally.added[.sleep] == 1)
+        #expect(zipped.tally.added[.weight] == 2)
+        let fromFolder = try await store.importFile(folder.url.appendingPathComponent(download), userID: user.id, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(fromFolder.tally.added[.sleep] == nil, "the folder's night is the zip's")
+        #expect(fromFolder.tally.alreadyThere[.sleep] == 1)
+    }
+
     @Test func aFolderWithoutASamsungWeightFileSaysWhatItWanted() throws {
         let folder = try TempFolder()
         try folder.write("photos/holiday.txt", "not health data")

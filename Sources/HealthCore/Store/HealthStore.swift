@@ -147,7 +147,7 @@ public protocol ExistStore: AnyObject, Sendable {
 public protocol ImportStore: AnyObject, Sendable {
     /// `hmon import` of hmon's own export (CSV or JSON): every reading back with its id, all or nothing.
     func importExport(_ url: URL, userID: String, dryRun: Bool, at now: Date) async throws -> ImportResult
-    func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, at now: Date,
+    func importFile(_ url: URL, userID: String, dryRun: Bool, timeZone: TimeZone, options: ImportOptions, at now: Date,
                     progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult
 }
 
@@ -250,8 +250,9 @@ extension ImportStore {
     public func importExport(_ url: URL, userID: String, dryRun: Bool = false, now: Date = Date()) async throws -> ImportResult {
         try await importExport(url, userID: userID, dryRun: dryRun, at: now)
     }
-    public func importFile(_ url: URL, userID: String, dryRun: Bool = false, timeZone: TimeZone = .current, now: Date = Date(),
+    public func importFile(_ url: URL, userID: String, dryRun: Bool = false, timeZone: TimeZone = .current,
+                           options: ImportOptions = ImportOptions(), now: Date = Date(),
                            progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportResult {
-        try await importFile(url, userID: userID, dryRun: dryRun, timeZone: timeZone, at: now, progress: progress)
+        try await importFile(url, userID: userID, dryRun: dryRun, timeZone: timeZone, options: options, at: now, progress: progress)
     }
 }

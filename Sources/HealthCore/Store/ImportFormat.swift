@@ -11,6 +11,10 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case samsungHealthCSV = "Samsung Health weight CSV"
     /// Libra's export (Android): `#Version:` and `#Units:` lines, then `#date;weight;weight trend;body fat;…`.
     case libraCSV = "Libra CSV"
+    /// Any CSV of weigh-ins whose columns the person named (`hmon import --columns`).
+    case namedColumnsCSV = "CSV with --columns"
+    /// Fitbit's part of a Google Takeout download (its folder or zip): weigh-ins, body fat, HRV, energy, sleep.
+    case fitbitTakeout = "Fitbit export (Google Takeout)"
     /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
     case healthAutoExportJSON = "Health Auto Export JSON"
     /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.
@@ -18,4 +22,12 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case hmonJSON = "hmon export (JSON)"
 
     public var description: String { rawValue }
+
+    /// A CSV of weigh-ins, which `--columns` may name the columns of.
+    public var isWeightCSV: Bool {
+        switch self {
+        case .withingsCSV, .openScaleCSV, .samsungHealthCSV, .libraCSV, .namedColumnsCSV: true
+        default: false
+        }
+    }
 }

@@ -83,14 +83,15 @@ package final class BatchPipe<Item>: @unchecked Sendable {
     /// Reads `url` on a thread of its own, passing each reading through `preparer` and sending the
     /// results in batches. An error `preparer` throws ends the reading like a malformed file.
     package static func startReading<Preparer: ReadingPreparer>(
-        _ url: URL, timeZone: TimeZone, progress: (@Sendable (ImportProgress) -> Void)?, into pipe: BatchPipe<Item>,
+        _ url: URL, timeZone: TimeZone, options: ImportOptions = ImportOptions(),
+        progress: (@Sendable (ImportProgress) -> Void)?, into pipe: BatchPipe<Item>,
         batchSize: Int = 512, preparing preparer: Preparer
     ) where Preparer.Prepared == Item {
         startReading(into: pipe, batchSize: batchSize) { send in
             var preparer = preparer
             // `Importer.read` keeps its closure no longer than the call.
             return try withoutActuallyEscaping(send) { send in
-                try Importer.read(url, timeZone: timeZone, progress: progress) { reading in
+                try Importer.read(url, timeZone: timeZone, options: options, progress: progress) { reading in
                     try send(try preparer.prepare(reading))
                 }
             }

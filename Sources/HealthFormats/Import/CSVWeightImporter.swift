@@ -14,6 +14,8 @@ struct CSVWeightImporter {
         case openScaleLegacy = "openScale CSV (older)"
         case samsungHealth = "Samsung Health weight CSV"
         case libra = "Libra CSV"
+        /// Any CSV, its columns named by the person (`hmon import --columns date=Timestamp,weight=Body Weight`).
+        case namedColumns = "CSV with --columns"
     }
 
     /// The first line of a Samsung Health CSV, above its header: the data type, the app's version, the
@@ -109,6 +111,34 @@ struct CSVWeightImporter {
         }
     }
 
+    /// A CSV whose columns the person named (`ImportOptions.columns`); a column not named is looked for under
+    /// its own name (`date`, `time`, `weight`, `fat`, in any case). Throws, naming the header's line, when the
+    /// date or the weight column is not in the header. Weights are in kg, or in lb with `pounds`.
+    init(header: [String], columns: [ImportColumn: String], pounds: Bool, timeZone: TimeZone, line: Int) throws {
+        let names = header.map { $0.trimmingSpaces.lowercased() }
+        func column(_ which: ImportColumn) -> Int? { names.firstIndex(of: (columns[which] ?? which.rawValue).trimmingSpaces.lowercased()) }
+        func missing(_ which: ImportColumn) -> ImportLineProblem {
+            let shown = header.prefix(12).map { "\"\($0.prefix(40))\"" }.joined(separator: ", ") + (header.count > 12 ? ", …" : "")
+            let named = columns[which].map { "\"\($0.prefix(40))\" (--columns \(which.rawValue)=…)" } ?? "\"\(which.rawValue)\""
+            return ImportLineProblem(line: line, message: "no \(which.rawValue) column \(named) in the header, which has \(shown): name it with --columns \(which.rawValue)=NAME")
+        }
+        for which in columns.keys.sorted(by: { $0.rawValue < $1.rawValue }) where column(which) == nil { throw missing(which) }
+        guard let date = column(.date) else { throw missing(.date) }
+        guard let weight = column(.weight) else { throw missing(.weight) }
+        layout = .namedColumns
+        self.header = header
+        self.timeZone = timeZone
+        dateColumn = date
+        timeColumn = column(.time)
+        weightColumn = weight
+        weightFactor = pounds ? MassUnit.kgPerPound : 1
+        fatMassColumn = nil
+        fatPercentColumn = column(.fat)
+        muscleMassColumn = nil
+        musclePercentColumn = nil
+        kindColumns = []
+    }
+
     /// The columns of `header` (lower-cased) the kinds' table names for `source`, which writes no units: each
     /// kind's one unit is the one the source uses.
     private static func columns(of source: ReadingSource, in header: [String]) -> [(column: Int, kind: ReadingKind, factor: Double)] {
@@ -125,6 +155,7 @@ struct CSVWeightImporter {
         case .openScale, .openScaleLegacy: "openScale"
         case .samsungHealth: "Samsung Health"
         case .libra: "Libra"
+        case .namedColumns: "CSV"
         }
     }
 

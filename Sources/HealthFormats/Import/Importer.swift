@@ -24,18 +24,30 @@ private let systemClose = Darwin.close
 public enum Importer {
     static let chunkSize = 1 << 20
 
-    public static func read(_ url: URL, timeZone: TimeZone = .current,
+    public static func read(_ url: URL, timeZone: TimeZone = .current, options: ImportOptions = ImportOptions(),
                             progress: ((ImportProgress) -> Void)? = nil,
                             reading: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
         let name = url.lastPathComponent
         if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+            guard options.columns.isEmpty else {
+                throw ImportError(file: name, problem: "--columns names the columns of one CSV file, and this is a folder")
+            }
+            let files = DownloadFile.files(in: url)
+            if FitbitTakeout.isTakeout(files) {
+                let tally = try FitbitTakeout.read(files, name: name, timeZone: timeZone, options: options, emit: reading)
+                return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
+            }
             return try readSamsungFolder(url, timeZone: timeZone, emit: reading)
         }
         let file = try InputFile(url)
         defer { file.close() }
         let head = try file.head(ImportFormat.headLength)
-        guard let format = ImportFormat.detect(head) else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export or a Samsung Health download (its folder, zip or com.samsung.health.weight CSV)")
+        let detected = ImportFormat.detect(head)
+        if !options.columns.isEmpty, let detected, !detected.isWeightCSV {
+            throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
+        }
+        guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV) or a Fitbit export (its Takeout folder or zip); for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -56,15 +68,16 @@ public enum Importer {
             return ImportResult(format: format, tally: tally, profile: profile)
         case .appleHealthZip:
             file.close()
-            let (tally, profile) = try readZip(url, name: name, timeZone: timeZone, emit: counting, report: report)
-            return ImportResult(format: format, tally: tally, profile: profile)
+            return try readZip(url, name: name, timeZone: timeZone, options: options, emit: counting, report: report)
         case .hmonCSV, .hmonJSON:
             throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
+        case .fitbitTakeout:
+            throw ImportError(file: name, problem: "a Fitbit export is a folder or a zip, not one file: give its folder or its zip")
         case .healthAutoExportJSON:
             let tally = try readHealthAutoExport(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
-        case .withingsCSV, .openScaleCSV, .samsungHealthCSV, .libraCSV:
-            let tally = try readCSV(file, name: name, timeZone: timeZone, emit: counting, report: report)
+        case .withingsCSV, .openScaleCSV, .samsungHealthCSV, .libraCSV, .namedColumnsCSV:
+            let tally = try readCSV(file, name: name, timeZone: timeZone, options: options, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         }
     }
@@ -86,8 +99,9 @@ public enum Importer {
         return (scanner.handler.tally, scanner.handler.profile)
     }
 
-    private static func readZip(_ url: URL, name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
-                                report: @escaping (Int64, Int64) -> Void) throws -> (ImportTally, ImportedProfile) {
+    private static func readZip(_ url: URL, name: String, timeZone: TimeZone, options: ImportOptions,
+                                emit: @escaping (ImportedReading) throws -> Void,
+                                report: @escaping (Int64, Int64) -> Void) throws -> ImportResult {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -98,9 +112,14 @@ public enum Importer {
         guard let entry = entries.first(where: { $0.path == "apple_health_export/export.xml" })
                 ?? entries.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) })
         else {
-            if let samsung = entries.filter({ $0.type == .file && isSamsungWeightFile(URL(fileURLWithPath: $0.path)) })
-                .max(by: { $0.path < $1.path }) {
-                return (try readZippedSamsung(archive, samsung, name: name, emit: emit), ImportedProfile())
+            let files = DownloadFile.files(in: archive, name: name)
+            if FitbitTakeout.isTakeout(files) {
+                let tally = try FitbitTakeout.read(files, name: name, timeZone: timeZone, options: options, emit: emit)
+                return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
+            }
+            if files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) }) {
+                return ImportResult(format: .samsungHealthCSV, tally: try readSamsung(files, name: name, timeZone: timeZone, emit: emit),
+                                    profile: ImportedProfile())
             }
             throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
         }
@@ -113,7 +132,7 @@ public enum Importer {
         /// while inflating means the archive itself is damaged.
         struct OwnError: Error { let error: any Error }
         let damaged = ImportError(file: name, problem: "the zip archive is damaged (a checksum does not match): \(entry.path) cannot be read")
-        return try readXML(name: "\(name): \(entry.path)", timeZone: timeZone, emit: emit) { feed in
+        let (tally, profile) = try readXML(name: "\(name): \(entry.path)", timeZone: timeZone, emit: emit) { feed in
             do {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { data in
                     do {
@@ -136,23 +155,7 @@ public enum Importer {
             }
             if checksum.value != entry.checksum { throw damaged }
         }
-    }
-
-    /// A zipped Samsung Health download: its newest weight file, inflated as it is read.
-    private static func readZippedSamsung(_ archive: Archive, _ entry: Entry, name: String,
-                                          emit: @escaping (ImportedReading) throws -> Void) throws -> ImportTally {
-        struct OwnError: Error { let error: any Error }
-        return try readCSV(name: "\(name): \(entry.path)", timeZone: TimeZone(identifier: "UTC")!, emit: emit) { feed in
-            do {
-                _ = try archive.extract(entry, bufferSize: chunkSize) { data in
-                    do { try data.withUnsafeBytes { try feed($0) } } catch { throw OwnError(error: error) }
-                }
-            } catch let own as OwnError {
-                throw own.error
-            } catch {
-                throw ImportError(file: name, problem: "the zip archive is damaged or truncated (\(error)): \(entry.path) cannot be read")
-            }
-        }
+        return ImportResult(format: .appleHealthZip, tally: tally, profile: profile)
     }
 
     /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
@@ -177,10 +180,10 @@ public enum Importer {
         }
     }
 
-    private static func readCSV(_ file: InputFile, name: String, timeZone: TimeZone,
+    private static func readCSV(_ file: InputFile, name: String, timeZone: TimeZone, options: ImportOptions,
                                 emit: @escaping (ImportedReading) throws -> Void,
                                 report: (Int64, Int64) -> Void) throws -> ImportTally {
-        try readCSV(name: name, timeZone: timeZone, emit: emit) { feed in
+        try readCSV(name: name, timeZone: timeZone, options: options, emit: emit) { feed in
             try file.chunks { chunk, done in
                 try feed(chunk)
                 report(done, file.size)
@@ -189,7 +192,9 @@ public enum Importer {
     }
 
     /// Runs the CSV reader over the chunks `produce` feeds it.
-    private static func readCSV(name: String, timeZone: TimeZone, emit: @escaping (ImportedReading) throws -> Void,
+    /// With `options.columns`, the first row is the header and names the columns as the person said.
+    private static func readCSV(name: String, timeZone: TimeZone, options: ImportOptions = ImportOptions(),
+                                emit: @escaping (ImportedReading) throws -> Void,
                                 produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> ImportTally {
         var reader: CSVReader?  // made on the first chunk, which holds the header and so the separator
         var importer: CSVWeightImporter?
@@ -197,6 +202,11 @@ public enum Importer {
         var poundsDeclared = false
         func onRow(_ row: [String], _ line: Int) throws {
             guard let layout = importer else {
+                if !options.columns.isEmpty {
+                    importer = try CSVWeightImporter(header: row, columns: options.columns, pounds: options.weightUnit == .lb,
+                                                     timeZone: timeZone, line: line)
+                    return
+                }
                 // A Samsung Health file names its data type on a line above the header.
                 if line == 1, row.first?.hasPrefix(CSVWeightImporter.samsungWeightLine) == true { return }
                 // Libra's lines above its header: `#Version: 6`, `#Units: kg` (or lb), a blank one.
@@ -224,30 +234,35 @@ public enum Importer {
         return tally
     }
 
-    /// A Samsung Health download as the phone saves it: a folder (`samsunghealth_<name>_<time>/`) of CSV files,
-    /// of which the weight file is read; the others hold kinds hmon does not import from Samsung yet.
+    /// A Samsung Health download as the phone saves it: a folder (`samsunghealth_<name>_<time>/`) of CSV files.
     private static func readSamsungFolder(_ url: URL, timeZone: TimeZone,
                                           emit: @escaping (ImportedReading) throws -> Void) throws -> ImportResult {
-        let files = (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .sorted { $0.path < $1.path }
-        // Each download holds the whole history: the newest file of each kind is all of it.
-        let weights = files.last(where: isSamsungWeightFile)
-        let stages = files.last(where: SamsungHealthSleep.isStageFile), sessions = files.last(where: SamsungHealthSleep.isSessionFile)
-        guard weights != nil || stages != nil || sessions != nil else {
+        let files = DownloadFile.files(in: url)
+        guard files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) })
+        else {
             throw ImportError(file: url.lastPathComponent,
-                              problem: "a folder, but no com.samsung.health.weight.*.csv in it: give a Samsung Health download's folder, or one file")
+                              problem: "a folder, but no com.samsung.health.weight.*.csv in it (nor a Fitbit export's files): give a Samsung Health download's folder, a Fitbit export's, or one file")
         }
+        return ImportResult(format: .samsungHealthCSV, tally: try readSamsung(files, name: url.lastPathComponent, timeZone: timeZone, emit: emit),
+                            profile: ImportedProfile())
+    }
+
+    /// A Samsung Health download, its folder or its zip: of its CSV files, the weight file and the sleep
+    /// stage and session files are read; the others hold kinds hmon does not import from Samsung yet.
+    private static func readSamsung(_ files: [DownloadFile], name: String, timeZone: TimeZone,
+                                    emit: @escaping (ImportedReading) throws -> Void) throws -> ImportTally {
+        // Each download holds the whole history: the newest file of each kind is all of it.
+        let weights = files.last { !$0.isMacMetadata && isSamsungWeightFile(URL(fileURLWithPath: $0.path)) }
+        let stages = files.last { !$0.isMacMetadata && SamsungHealthSleep.isStageFile(URL(fileURLWithPath: $0.path)) }
+        let sessions = files.last { !$0.isMacMetadata && SamsungHealthSleep.isSessionFile(URL(fileURLWithPath: $0.path)) }
         var tally = ImportTally()
         if let weights {
-            let file = try InputFile(weights)
-            defer { file.close() }
-            tally = try readCSV(file, name: "\(url.lastPathComponent)/\(weights.lastPathComponent)", timeZone: timeZone, emit: emit,
-                                report: { _, _ in })
+            // Samsung writes its times in UTC, with the offset beside them (`CSVWeightImporter`).
+            tally = try readCSV(name: "\(name)/\(weights.path)", timeZone: timeZone, emit: emit, produce: weights.read)
         }
-        let nights = try SamsungHealthSleep.nights(stages: try stages.map { try Data(contentsOf: $0) },
-                                                   sessions: try sessions.map { try Data(contentsOf: $0) }, name: url.lastPathComponent)
+        let nights = try SamsungHealthSleep.nights(stages: try stages?.data(), sessions: try sessions?.data(), name: name)
         try SleepNightReadings.emit(nights, timeZone: timeZone, tally: &tally, emit: emit)
-        return ImportResult(format: .samsungHealthCSV, tally: tally, profile: ImportedProfile())
+        return tally
     }
 
     static func isSamsungWeightFile(_ url: URL) -> Bool {
@@ -257,7 +272,7 @@ public enum Importer {
 }
 
 /// A file read in chunks into one reused buffer.
-private final class InputFile {
+final class InputFile {
     private var descriptor: Int32
     let size: Int64
     private let name: String

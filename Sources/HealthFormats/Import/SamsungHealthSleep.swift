@@ -13,6 +13,10 @@ enum SamsungHealthSleep {
     static let source = "Samsung Health"
 
     static func isStageFile(_ url: URL) -> Bool { matches(url, stageFilePrefix) }
+    static func isSamsungSleepFile(_ file: DownloadFile) -> Bool {
+        let url = URL(fileURLWithPath: file.path)
+        return !file.isMacMetadata && (isStageFile(url) || isSessionFile(url))
+    }
     static func isSessionFile(_ url: URL) -> Bool { matches(url, sessionFilePrefix) }
 
     private static func matches(_ url: URL, _ prefix: String) -> Bool {

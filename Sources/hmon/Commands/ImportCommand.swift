@@ -5,18 +5,21 @@ import HealthFormats
 import HealthModel
 import HMonCommandLine
 
-/// `hmon import FILE [--user NAME] [--db PATH] [--dry-run] [--quiet] [--json]`.
+/// `hmon import FILE [--weight-unit kg|lb] [--columns COLUMN=NAME,…] [--user NAME] [--db PATH] [--dry-run] [--quiet] [--json]`.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring readings in from an Apple Health export, a Withings weight.csv, an openScale CSV or an hmon export.",
+        abstract: "Bring readings in from an Apple Health export, a Samsung Health or Fitbit download, a scale app's CSV or an hmon export.",
         discussion: """
         The format is recognized from the file's content. Apple Health: the export.zip the Health app \
         makes (read as a stream, never unpacked) or its export.xml; weights, heights, active, resting and \
         consumed energy and HRV are kept, and the profile's empty birth date, sex and height are filled. \
         A file is imported whole or not at all, and importing it again adds nothing. Weights, heights and \
         body composition from every source land on your one scale (the oldest, or a new "Scale"), each \
-        reading keeping its source in a `source` field. `hmon export`'s CSV and JSON come back with their \
+        reading keeping its source in a `source` field. A Fitbit export from Google Takeout (its folder or \
+        zip) brings weigh-ins with body fat, nightly HRV (RMSSD) and resting and active energy a day; its \
+        weights are in the account's unit, read from Your Profile/Profile.csv or given with --weight-unit. \
+        Any CSV with a date and a weight column comes in with --columns naming them. `hmon export`'s CSV and JSON come back with their \
         ids, devices and fields. The summary lists what was added per kind and per device and what was \
         skipped and why; --json prints it as one JSON object.
         """
@@ -24,8 +27,16 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, an openScale CSV export or an hmon export.", valueName: "file"))
+    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, a scale app's CSV, a Samsung Health or Fitbit download (folder or zip) or an hmon export.", valueName: "file"))
     var file: String
+
+    @Option(help: ArgumentHelp("The unit of the weights of a Fitbit export whose Profile.csv does not say, or of a CSV read with --columns (kg unless given).",
+                               valueName: "kg|lb"))
+    var weightUnit: MassUnit?
+
+    @Option(help: ArgumentHelp("A CSV's names for the columns hmon reads: date, weight (both needed; a column not named is looked for by these names), time, fat (in %).",
+                               valueName: "date=NAME,weight=NAME,…"))
+    var columns: String?
 
     @Flag(help: "Read the file and report what would be added, writing nothing.")
     var dryRun = false
@@ -38,6 +49,12 @@ struct ImportCommand: AsyncParsableCommand {
 
     func validate() throws {
         if quiet, json { throw ValidationError("--quiet prints nothing and --json prints the summary: choose one") }
+        _ = try importOptions()
+    }
+
+    /// What the flags tell the importers.
+    func importOptions() throws -> ImportOptions {
+        ImportOptions(weightUnit: weightUnit, columns: try columns.map(ImportColumnsArgument.parse) ?? [:])
     }
 
     func run() async throws {
@@ -52,11 +69,12 @@ struct ImportCommand: AsyncParsableCommand {
         let started = Date()
         let result: ImportResult
         do {
-            if Self.isHMonExport(url) {
+            let options = try importOptions()
+            if Self.isHMonExport(url), options.columns.isEmpty {
                 result = try await local.store.importExport(url, userID: opened.user.id, dryRun: dryRun, now: Date())
             } else {
-                result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current, now: Date(),
-                                                         progress: reporter.update)
+                result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current,
+                                                         options: options, now: Date(), progress: reporter.update)
             }
         } catch let error as ImportError {
             reporter.clear()
