@@ -51,8 +51,11 @@ import Glibc
         #expect(listed.output.contains("oura  alice") && listed.output.contains("authorized"), "\(listed.output)")
         #expect(!listed.output.contains(file.clientSecret) && !listed.output.contains(file.callbackPath))
 
+        // Oura answers a document a page: the pull follows next_token to the end.
+        world.fixture.pageSleep(by: 1)
         let first = try await world.poll()
         #expect(first["added"] as? Int == 3, "the night, its HRV and its lowest heart rate: \(first)")
+        #expect(world.fixture.sleepCalls == 2, "two pages")
         let skipped = ((first["links"] as? [[String: Any]])?.first?["skipped"] as? [String]) ?? []
         #expect(skipped == ["1 sleep period skipped (type rest: rest mode, not sleep)"], "\(skipped)")
 
