@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthConnectors
 import HealthModel
+import RemoteClient
 import SQLiteStorage
 import Testing
 import TestSupport
@@ -124,6 +125,13 @@ import Glibc
         let arrived = await Waiting.until { (try? await world.readings(field: Field.sleepMinutes).count) == 2 }
         #expect(arrived, "the notified night is stored")
         #expect(try await world.readings(field: Field.rmssd).count == 2)
+
+        // A night Oura has not notified (yet): only R on a dashboard, which asks the server to read the links, brings it.
+        world.fixture.add(OuraExamples.Night.night("5d0c8b2e-1f3a-4e6b-9a7c-2e4f6a8b0c1d", endingOn: Self.today.adding(days: -2)))
+        let dashboard = RemoteHealthService(server: URL(string: world.address)!, options: .init(timeout: 300))
+        _ = try await dashboard.signIn(name: "alice", password: "correct horse")
+        #expect(try await dashboard.pollLinkedSources() == 3, "the night, its HRV and its lowest heart rate")
+        #expect(try await world.readings(field: Field.sleepMinutes).count == 3)
 
         // Another secret is no link: Oura's check of it fails, a notification to it does nothing.
         #expect(try await RawHTTP.send("GET", world.address + "/oura/" + String(repeating: "0", count: 64)
