@@ -36,7 +36,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// The path as the log shows it: a Welltory callback's, a Health Auto Export, Health Connect or Withings link's
     /// path ends in its user's secret, so that part is left out.
     static func loggedPath(_ path: String) -> String {
-        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix, HealthConnectRoutes.prefix, OpenScaleRoutes.prefix, WithingsRoutes.prefix] where path.hasPrefix(prefix) {
+        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix, HealthConnectRoutes.prefix, OpenScaleRoutes.prefix, WithingsRoutes.prefix,
+                       OuraRoutes.prefix] where path.hasPrefix(prefix) {
             return prefix + "…"
         }
         return path

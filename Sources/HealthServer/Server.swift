@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// Reading Withings scales (`hmon link add withings`); nil: the Withings routes are not served.
     public var withings: WithingsSettings?
+    /// Reading Oura rings (`hmon link add oura`); nil: the Oura routes are not served.
+    public var oura: OuraSettings?
     /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`);
     /// nil: no link is checked for a signature (a server that serves no such link).
     public var pushSigningSecrets: PushLinkSigningSecrets?
@@ -134,6 +136,12 @@ public enum HMonServer {
             let polling = WithingsPolling(sync: WithingsSync(links: store, services: userServices, api: withings.api, files: withings.files, clock: configuration.clock),
                                           settings: withings, publicURL: configuration.publicURL, listening: listening, logger: logger)
             WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
+            services.append(polling)
+        }
+        if let oura = configuration.oura {
+            let polling = OuraPolling(sync: OuraSync(links: store, services: userServices, api: oura.api, files: oura.files, clock: configuration.clock),
+                                      settings: oura, publicURL: configuration.publicURL, listening: listening, logger: logger)
+            OuraRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
             services.append(polling)
         }
         ChangeFeedRoute(feed: changeFeed).add(to: router)

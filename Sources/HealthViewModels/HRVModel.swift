@@ -427,6 +427,7 @@ public final class HRVModel {
         case .beats?: "beats"
         case .manual?: "by hand"
         case .healthConnect?: "Health Connect"
+        case .oura?: "Oura"
         case nil: "watch"
         }
     }

@@ -15,6 +15,9 @@ public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
     /// openScale-sync's webhook (`POST /openscale/SECRET`): every insert, update, delete and clear of the
     /// scale app's database, mirrored.
     case openScale = "openscale"
+    /// An Oura ring (`GET|POST /oura/SECRET`): the OAuth callback, Oura's check of a webhook subscription and
+    /// its notifications. Its client secret and tokens are in an `OuraLinkFile`, not in the store.
+    case oura
 }
 
 /// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.

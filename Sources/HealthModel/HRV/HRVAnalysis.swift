@@ -62,4 +62,7 @@ public enum HRVSource: String, Sendable, CaseIterable {
     /// Health Connect's own RMSSD figure (a watch's), pushed by an Android app: kept beside hmon's figures
     /// from beats, never recomputed.
     case healthConnect
+    /// An Oura ring's own RMSSD of a night (`average_hrv` of its long sleep), pulled from Oura's API: kept
+    /// beside hmon's figures from beats, never recomputed.
+    case oura
 }

@@ -5,11 +5,11 @@ import HealthConnectors
 import HealthModel
 import HMonCommandLine
 
-/// `hmon link add health-auto-export|health-connect|openscale|withings | list | revoke ID|KIND`: the secret URLs apps push readings to.
+/// `hmon link add health-auto-export|health-connect|openscale|withings|oura | list | revoke ID|KIND`: the secret URLs apps push readings to.
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
-        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, Withings).",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, Withings, Oura).",
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
@@ -37,11 +37,15 @@ struct LinkAddCommand: AsyncParsableCommand {
             hmon serve's address as your browser and Withings reach it. Prints the callback URL to register in the app \
             and the Withings page to open; the authorization ends on hmon serve, or paste the address your browser was \
             sent to (see docs/withings.md).
+
+            oura: your Oura ring's nights, read by `hmon serve` through your own Oura application: --client-id, the \
+            application's secret in --client-secret-file or HMON_OURA_CLIENT_SECRET, and --base-url, as for withings. \
+            Prints the redirect URI to register and the Oura page to open (see docs/oura.md).
             """)
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect, openscale or withings.", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect, openscale, withings or oura.", valueName: "kind"))
     var kind: PushLinkKind
 
     @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
@@ -62,14 +66,18 @@ struct LinkAddCommand: AsyncParsableCommand {
 
     @OptionGroup var withings: WithingsLinkOptions
 
+    @OptionGroup var oura: OuraLinkOptions
+
     func validate() throws {
         if signingSecretFile != nil, kind != .healthConnect {
             throw ValidationError("--signing-secret-file is for `hmon link add health-connect`")
         }
         if kind == .withings {
             try withings.validate(baseURL: baseURL)
+        } else if kind == .oura {
+            try oura.validate(clientID: withings.clientID, baseURL: baseURL)
         } else if withings.clientID != nil || withings.clientSecretFile != nil {
-            throw ValidationError("--client-id and --client-secret-file are for `hmon link add withings`")
+            throw ValidationError("--client-id and --client-secret-file are for `hmon link add withings` and `hmon link add oura`")
         }
         guard let baseURL else { return }
         guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty else {
@@ -87,6 +95,9 @@ struct LinkAddCommand: AsyncParsableCommand {
         let account = try await opener.actingUser(on: service)
         if kind == .withings {
             return try await withings.link(links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
+        }
+        if kind == .oura {
+            return try await oura.link(app: withings, links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
         }
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         if kind == .healthConnect {
@@ -139,16 +150,23 @@ struct LinkListCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await StoreOpener(database).openStore(.readOnly)
         let links = try await store.pushLinks()
-        // A Withings link says whether Withings has authorized it yet (its file holds tokens then).
+        // A Withings or Oura link says whether it has been authorized yet (its file holds tokens then).
         let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
-        func authorized(_ link: PushLink) -> Bool { (try? withingsFiles.load(linkID: link.id))?.tokens != nil }
+        let ouraFiles = OuraLinkFiles(paths: StoreOpener(database).paths)
+        func authorized(_ link: PushLink) -> Bool {
+            switch link.kind {
+            case .withings: (try? withingsFiles.load(linkID: link.id))?.tokens != nil
+            case .oura: (try? ouraFiles.load(linkID: link.id))?.tokens != nil
+            default: true
+            }
+        }
         if json {
             print(try ListingJSON.text(links.map { link in
                 let times = ISO8601DateFormatter()
                 return ["id": link.id, "kind": link.kind.rawValue, "user": link.userName, "made": times.string(from: link.createdAt),
                         "last_used": link.lastUsedAt.map { times.string(from: $0) } ?? NSNull(),
-                        // Only a Withings link waits for an authorization; the others work once made.
-                        "authorized": link.kind == .withings ? authorized(link) : true] as [String: Any]
+                        // Only a Withings or Oura link waits for an authorization; the others work once made.
+                        "authorized": authorized(link)] as [String: Any]
             }))
             return
         }
@@ -157,11 +175,14 @@ struct LinkListCommand: AsyncParsableCommand {
             return
         }
         for (line, link) in zip(HealthAutoExportLinkText.list(links), links) {
-            guard link.kind == .withings else {
+            switch link.kind {
+            case .withings:
+                printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
+            case .oura:
+                printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Oura's authorization (finish `hmon link add oura`)"))
+            default:
                 printEscaped(line)
-                continue
             }
-            printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
         }
     }
 }
@@ -172,7 +193,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, openscale, withings.", valueName: "id|kind"))
+    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, openscale, withings, oura.", valueName: "id|kind"))
     var target: String
 
     @Option(help: ArgumentHelp("With a kind: only this account's links.", valueName: "name"))
@@ -181,14 +202,18 @@ struct LinkRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         let opener = StoreOpener(db: database.db, user: user)
         let store = try await opener.openStore(.readWrite)
-        // A Withings link's client secret and tokens go with it.
+        // A Withings or Oura link's client secret and tokens go with it.
         let withingsFiles = WithingsLinkFiles(paths: opener.paths)
+        let ouraFiles = OuraLinkFiles(paths: opener.paths)
         if let kind = PushLinkKind(rawValue: target) {
             var account: User?
             if user != nil { account = try await opener.actingUser(on: LocalHealthService(store: store)) }
             let revoked = try await store.pushLinks().filter { $0.kind == kind && (account == nil || $0.userName == account?.name) }
             let count = try await store.revokePushLinks(kind: kind, userID: account?.id)
-            for link in revoked { withingsFiles.delete(linkID: link.id) }
+            for link in revoked {
+                withingsFiles.delete(linkID: link.id)
+                ouraFiles.delete(linkID: link.id)
+            }
             PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: Set(revoked.map(\.id)))
             printEscaped(count == 0 ? "No \(kind.rawValue) links to revoke." : "Revoked \(count) \(kind.rawValue) link\(count == 1 ? "" : "s").")
             return
@@ -196,7 +221,10 @@ struct LinkRevokeCommand: AsyncParsableCommand {
         guard try await store.revokePushLink(id: target) else {
             throw CommandError("no link has the id \(target): see `hmon link list`")
         }
-        if !target.contains("/") { withingsFiles.delete(linkID: target) }
+        if !target.contains("/") {
+            withingsFiles.delete(linkID: target)
+            ouraFiles.delete(linkID: target)
+        }
         PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: [target])
         printEscaped("Revoked \(target): the app's posts to it are refused (404) from now on.")
     }

@@ -6,16 +6,18 @@ import HealthModel
 import HMonCommandLine
 import RemoteClient
 
-/// `hmon link add withings`'s own options and its authorization-code flow: makes the link, prints the
+/// `hmon link add withings`'s own options and its authorization-code flow (the client id and secret options
+/// serve `hmon link add oura` too: one command cannot have two `--client-id`): makes the link, prints the
 /// callback URL and the Withings page to open, then waits for the code (pasted here, or received by
 /// `hmon serve` at the callback) and keeps the tokens in the link's 0600 file (`WithingsLinkFiles`).
 struct WithingsLinkOptions: ParsableArguments {
     @Option(name: .customLong("client-id"),
-            help: ArgumentHelp("withings: your Withings developer app's client id.", valueName: "id"))
+            help: ArgumentHelp("withings, oura: your own developer app's client id.", valueName: "id"))
     var clientID: String?
 
     @Option(name: .customLong("client-secret-file"),
-            help: ArgumentHelp("withings: a file whose first line is the app's client secret (else HMON_WITHINGS_CLIENT_SECRET).",
+            help: ArgumentHelp("withings, oura: a file whose first line is the app's client secret (else HMON_WITHINGS_CLIENT_SECRET "
+                               + "or HMON_OURA_CLIENT_SECRET).",
                                valueName: "path"))
     var clientSecretFile: String?
 
@@ -46,7 +48,7 @@ struct WithingsLinkOptions: ParsableArguments {
     }
 
     /// The client secret, trimmed: from the file, else the environment; never from an argument (a process list shows those).
-    func clientSecret(environment: [String: String]) throws -> String {
+    func clientSecret(environment: [String: String], variable: String = "HMON_WITHINGS_CLIENT_SECRET", app: String = "Withings") throws -> String {
         let text: String
         if let clientSecretFile {
             do {
@@ -57,11 +59,11 @@ struct WithingsLinkOptions: ParsableArguments {
             if let mode = (try? FileManager.default.attributesOfItem(atPath: clientSecretFile))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
                 FileHandle.standardError.write(Data("hmon: warning: \(TerminalText.escaped(clientSecretFile)) can be read by others: chmod 600 it\n".utf8))
             }
-        } else if let value = environment["HMON_WITHINGS_CLIENT_SECRET"], !value.isEmpty {
+        } else if let value = environment[variable], !value.isEmpty {
             text = value
         } else {
-            throw CommandError("no client secret: pass --client-secret-file PATH or set HMON_WITHINGS_CLIENT_SECRET "
-                               + "(your Withings developer app's secret)")
+            throw CommandError("no client secret: pass --client-secret-file PATH or set \(variable) "
+                               + "(your \(app) developer app's secret)")
         }
         let secret = String(text.split(whereSeparator: \.isNewline).first ?? "").trimmingCharacters(in: .whitespaces)
         guard !secret.isEmpty, !secret.contains(where: { $0.isWhitespace || !$0.isASCII }) else {

@@ -1,0 +1,93 @@
+import Foundation
+import HealthCore
+import HealthModel
+
+/// What hmon keeps of one Oura link besides the store's push link (its id, user and hashed secret): the
+/// person's own Oura app (client id and secret), the authorization's tokens, the webhook subscriptions and
+/// how far the nights have been read.
+///
+/// Kept as Withings' are (`WithingsLink`), in a file per link, `oura/LINK-ID.json` in hmon's data folder
+/// (mode 0600, folder 0700), not in the store: the server needs the client secret and tokens in clear to
+/// call Oura, and a file only its owner can read keeps them out of a shared PostgreSQL server and of every
+/// copy of the store. Revoking the link (`hmon link revoke`) deletes it.
+public struct OuraLink: Codable, Sendable, Equatable {
+    public var linkID: String
+    public var userID: String
+    public var clientID: String
+    public var clientSecret: String
+    /// The link's path on `hmon serve`, `/oura/SECRET`: where the authorization, Oura's check of a
+    /// subscription and the notifications arrive. The store keeps only the secret's hash.
+    public var callbackPath: String
+    /// The address Oura sends the person back to: `hmon serve`'s address and `callbackPath`.
+    public var redirectURI: String
+    /// The `state` of the authorization in progress; nil once it is done.
+    public var pendingState: String?
+    public var tokens: OuraTokens?
+    /// What Oura must echo when it checks the callback before subscribing it (`verification_token`).
+    public var verificationToken: String
+    /// The subscriptions made for this link, renewed before they expire.
+    public var subscriptions: [OuraSubscription] = []
+    /// The last day whose nights were read: the next pull starts a few days before it, for nights Oura
+    /// completes or corrects late.
+    public var readThrough: Day?
+
+    public init(linkID: String, userID: String, clientID: String, clientSecret: String, callbackPath: String, redirectURI: String,
+                pendingState: String?, verificationToken: String) {
+        self.linkID = linkID
+        self.userID = userID
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.callbackPath = callbackPath
+        self.redirectURI = redirectURI
+        self.pendingState = pendingState
+        self.verificationToken = verificationToken
+    }
+}
+
+/// The folder of `OuraLink` files.
+public struct OuraLinkFiles: Sendable {
+    public var folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    public init(paths: HMonPaths) { self.init(folder: paths.dataDirectory.appendingPathComponent("oura", isDirectory: true)) }
+
+    public func file(linkID: String) -> URL { folder.appendingPathComponent(linkID + ".json") }
+
+    /// Writes the link atomically, readable by its owner only: a new 0600 file renamed over the old one.
+    public func save(_ link: OuraLink) throws {
+        let url = file(linkID: link.linkID)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HealthError.storeUnavailable("cannot create \(folder.path) for the Oura link: \(error.localizedDescription)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let bytes = try encoder.encode(link)
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw HealthError.storeUnavailable("cannot save the Oura link in \(url.path): \(error.reason)")
+        }
+    }
+
+    /// The link's file, or nil when there is none.
+    public func load(linkID: String) throws -> OuraLink? {
+        guard let bytes = FileManager.default.contents(atPath: file(linkID: linkID).path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(OuraLink.self, from: bytes)
+        } catch {
+            throw HealthError.storeUnavailable("\(file(linkID: linkID).path) is not an Oura link hmon wrote: "
+                                               + "revoke the link and make it again with `hmon link add oura`")
+        }
+    }
+
+    /// Deletes the link's file; no error when there is none.
+    public func delete(linkID: String) {
+        unlink(file(linkID: linkID).path)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import HealthCore
+import HealthConnectors
+import HealthModel
+
+/// Oura's API over the same HTTP client as the rest of hmon (`HTTPTransport`): redirects never followed,
+/// a deadline on every exchange.
+public struct OuraHTTPTransport: OuraTransport {
+    private let timeout: TimeInterval
+
+    public init(timeout: TimeInterval = 30) { self.timeout = timeout }
+
+    public func send(_ method: String, _ url: URL, headers: [String: String], body: Data?) async throws -> (status: Int, body: Data) {
+        let base = URL(string: "/", relativeTo: url)?.absoluteURL ?? url
+        let reply = try await HTTPTransport(server: base, timeout: timeout).send(method, url, headers: headers, body: body)
+        return (reply.status, reply.body)
+    }
+}
