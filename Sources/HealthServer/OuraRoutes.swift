@@ -51,12 +51,16 @@ struct OuraRoutes {
         router.post("/v1.1/hmon/oura/poll") { _, context -> Response in
             guard let principal = context.principal else { throw APIError.unauthorized }
             guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
-            // Subscriptions missing or about to expire are seen to first, then the links are read.
-            await polling.subscribe()
-            let fetches = try await sync.fetch(userID: userID)
-            polling.report(fetches, asked: true)
-            return JSONBody.response(OuraPollAnswer(fetches))
+            return JSONBody.response(try await Self.poll(polling, userID: userID))
         }
+    }
+
+    /// Reads the user's links now. Subscriptions missing or about to expire are seen to first.
+    static func poll(_ polling: OuraPolling, userID: String) async throws -> OuraPollAnswer {
+        await polling.subscribe()
+        let fetches = try await polling.sync.fetch(userID: userID)
+        polling.report(fetches, asked: true)
+        return OuraPollAnswer(fetches)
     }
 
     private var notALink: APIError {

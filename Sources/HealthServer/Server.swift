@@ -132,18 +132,22 @@ public enum HMonServer {
         ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()
+        var withingsPolling: WithingsPolling?, ouraPolling: OuraPolling?
         if let withings = configuration.withings {
             let polling = WithingsPolling(sync: WithingsSync(links: store, services: userServices, api: withings.api, files: withings.files, clock: configuration.clock),
                                           settings: withings, publicURL: configuration.publicURL, listening: listening, logger: logger)
             WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
             services.append(polling)
+            withingsPolling = polling
         }
         if let oura = configuration.oura {
             let polling = OuraPolling(sync: OuraSync(links: store, services: userServices, api: oura.api, files: oura.files, clock: configuration.clock),
                                       settings: oura, publicURL: configuration.publicURL, listening: listening, logger: logger)
             OuraRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
             services.append(polling)
+            ouraPolling = polling
         }
+        LinkedSourcesPollRoute(withings: withingsPolling, oura: ouraPolling).add(to: router)
         ChangeFeedRoute(feed: changeFeed).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.

@@ -46,12 +46,17 @@ struct WithingsRoutes {
         router.post("/v1.1/hmon/withings/poll") { _, context -> Response in
             guard let principal = context.principal else { throw APIError.unauthorized }
             guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
-            // A subscription refused earlier (the server was not reachable yet) is tried again, then the links are read.
-            await polling.subscribe()
-            let fetches = try await sync.fetch(userID: userID)
-            polling.report(fetches, asked: true)
-            return JSONBody.response(WithingsPollAnswer(fetches))
+            return JSONBody.response(try await Self.poll(polling, userID: userID))
         }
+    }
+
+    /// Reads the user's links now. A subscription refused earlier (the server was not reachable yet) is
+    /// tried again first.
+    static func poll(_ polling: WithingsPolling, userID: String) async throws -> WithingsPollAnswer {
+        await polling.subscribe()
+        let fetches = try await polling.sync.fetch(userID: userID)
+        polling.report(fetches, asked: true)
+        return WithingsPollAnswer(fetches)
     }
 
     private var notALink: APIError {
