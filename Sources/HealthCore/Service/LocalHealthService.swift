@@ -173,14 +173,22 @@ public final class LocalHealthService: HealthService {
             (from: day.start(in: calendar).millisecondsSince1970, to: day.adding(days: 1).start(in: calendar).millisecondsSince1970)
         }
         let inputs = try await store.energyInputs(userID: userID, periods: periods)
+        // The day's weight, as the insights and Exist read it: the mean of the weigh-ins of the latest day
+        // weighed. The days' windows are read in one query, not one a day: on PostgreSQL each query is a
+        // round trip, and a month of days cost the overview 30 of them.
+        let windows = zip(periods, inputs.periods).map { bounds, period in
+            period.weight.map { DayWeight.window(of: $0, end: bounds.to, calendar: calendar) }
+        }
+        var weighIns: [WeightReading] = []
+        if let from = windows.compactMap({ $0?.from }).min(), let to = windows.compactMap({ $0?.to }).max() {
+            weighIns = try await store.weightReadings(userID: userID, from: from, to: to)
+        }
         var summaries: [EnergySummary] = []
-        for (day, (bounds, period)) in zip(all, zip(periods, inputs.periods)) {
+        for (day, (window, period)) in zip(all, zip(windows, inputs.periods)) {
             var weightKg = period.weight?.kg
-            if let latest = period.weight {
-                // The day's weight, as the insights and Exist read it: the mean of that day's weigh-ins.
-                let window = DayWeight.window(of: latest, end: bounds.to, calendar: calendar)
-                let weighIns = try await store.weightReadings(userID: userID, from: window.from, to: window.to)
-                weightKg = DayWeight.kg(weighIns.map(\.kg), latest: latest.kg)
+            if let latest = period.weight, let window {
+                let inWindow = weighIns.filter { $0.date.millisecondsSince1970 >= window.from && $0.date.millisecondsSince1970 < window.to }
+                weightKg = DayWeight.kg(inWindow.map(\.kg), latest: latest.kg)
             }
             summaries.append(EnergyCalculator.summary(day: day, profile: inputs.profile, weightKg: weightKg,
                                                       totals: period.totals, now: now, calendar: calendar))
