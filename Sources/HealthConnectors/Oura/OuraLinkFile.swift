@@ -45,49 +45,9 @@ public struct OuraLink: Codable, Sendable, Equatable {
 }
 
 /// The folder of `OuraLink` files.
-public struct OuraLinkFiles: Sendable {
-    public var folder: URL
+public typealias OuraLinkFiles = PulledLinkFiles<OuraLink>
 
-    public init(folder: URL) { self.folder = folder }
-
-    public init(paths: HMonPaths) { self.init(folder: paths.dataDirectory.appendingPathComponent("oura", isDirectory: true)) }
-
-    public func file(linkID: String) -> URL { folder.appendingPathComponent(linkID + ".json") }
-
-    /// Writes the link atomically, readable by its owner only: a new 0600 file renamed over the old one.
-    public func save(_ link: OuraLink) throws {
-        let url = file(linkID: link.linkID)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw HealthError.storeUnavailable("cannot create \(folder.path) for the Oura link: \(error.localizedDescription)")
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        let bytes = try encoder.encode(link)
-        do {
-            try AtomicFile.write(bytes, to: url)
-        } catch {
-            throw HealthError.storeUnavailable("cannot save the Oura link in \(url.path): \(error.reason)")
-        }
-    }
-
-    /// The link's file, or nil when there is none.
-    public func load(linkID: String) throws -> OuraLink? {
-        guard let bytes = FileManager.default.contents(atPath: file(linkID: linkID).path) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(OuraLink.self, from: bytes)
-        } catch {
-            throw HealthError.storeUnavailable("\(file(linkID: linkID).path) is not an Oura link hmon wrote: "
-                                               + "revoke the link and make it again with `hmon link add oura`")
-        }
-    }
-
-    /// Deletes the link's file; no error when there is none.
-    public func delete(linkID: String) {
-        unlink(file(linkID: linkID).path)
-    }
+extension OuraLink: PulledLink {
+    public static var sourceName: String { "Oura" }
+    public static var kindName: String { "oura" }
 }
