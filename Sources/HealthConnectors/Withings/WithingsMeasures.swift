@@ -54,7 +54,8 @@ public struct WithingsMeasure: Decodable, Sendable, Equatable {
     /// double nearest 65.75; multiplying by 0.001 need not be).
     public var decoded: Double {
         guard unit < 0 else { return Double(value) * pow(10, Double(unit)) }
-        return Double(value) / pow(10, Double(-unit))
+        // Negated as a Double: `-unit` traps for Int.min, which a fuzzer once sent as the unit.
+        return Double(value) / pow(10, -Double(unit))
     }
 }
 
