@@ -59,14 +59,14 @@ struct ScreenRoutes: Sendable {
         let query = try RequestInput.query(request)
         let calendar = try ViewRoutes.calendar(query)
         let ask = HRVScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...Self.maxListed, default: 400),
-                                meters: try Self.ids(query, "devices"), through: try Self.day(query, "through"), calendar: calendar)
+                                meters: try Self.ids(query, "devices"), through: try ViewRoutes.day(query, "through"), calendar: calendar)
         return try ViewRoutes.conditional(request, HMonViews.HRVScreenView(try await service.hrvScreen(ask)))
     }
 
     private func insights(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (_, service) = try api.reader(context)
         let query = try RequestInput.query(request)
-        let ask = InsightsScreenData.Ask(today: try Self.day(query, "today"), calendar: try ViewRoutes.calendar(query),
+        let ask = InsightsScreenData.Ask(today: try ViewRoutes.day(query, "today"), calendar: try ViewRoutes.calendar(query),
                                      windowDays: try RequestInput.int(query, "days", in: 7...ViewRoutes.maxDays / 2,
                                                                       default: CorrelationScan.windowDays))
         return try ViewRoutes.conditional(request, HMonViews.InsightsScreenView(try await service.insightsScreen(ask)))
@@ -87,11 +87,5 @@ struct ScreenRoutes: Sendable {
         let ids = (query[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard ids.count <= maxDevices else { throw APIError.validation(name, "names \(ids.count) devices: at most \(maxDevices)") }
         return ids
-    }
-
-    static func day(_ query: [String: String], _ name: String) throws -> Day {
-        guard let text = query[name], !text.isEmpty else { throw APIError.validation(name, "is required: a day as YYYY-MM-DD") }
-        guard let day = Day(iso: text) else { throw APIError.validation(name, "must be a day as YYYY-MM-DD, got \"\(text.prefix(40))\"") }
-        return day
     }
 }

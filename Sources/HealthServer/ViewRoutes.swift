@@ -99,20 +99,22 @@ struct ViewRoutes: Sendable {
 
     /// `from` and `to` (days, both included) in the zone `tz` names (the server's own when absent).
     static func span(_ query: [String: String], maxDays: Int) throws -> (ClosedRange<Day>, Calendar) {
-        func day(_ name: String) throws -> Day {
-            guard let text = query[name], !text.isEmpty else { throw APIError.validation(name, "is required: a day as YYYY-MM-DD") }
-            guard let day = Day(iso: text) else {
-                throw APIError.validation(name, "must be a day as YYYY-MM-DD, got \"\(text.prefix(40))\"")
-            }
-            return day
-        }
-        let from = try day("from")
-        let to = try day("to")
+        let from = try day(query, "from")
+        let to = try day(query, "to")
         guard from <= to else { throw APIError.validation("to", "must not be before from (\(from))") }
         guard from.days(to: to) < maxDays else {
             throw APIError.validation("to", "must be within \(maxDays) days of from: ask for a shorter span")
         }
         return (from...to, try calendar(query))
+    }
+
+    /// A required day parameter, as YYYY-MM-DD.
+    static func day(_ query: [String: String], _ name: String) throws -> Day {
+        guard let text = query[name], !text.isEmpty else { throw APIError.validation(name, "is required: a day as YYYY-MM-DD") }
+        guard let day = Day(iso: text) else {
+            throw APIError.validation(name, "must be a day as YYYY-MM-DD, got \"\(text.prefix(40))\"")
+        }
+        return day
     }
 
     /// The calendar of the zone `tz` names (the server's own when absent).

@@ -30,12 +30,9 @@ struct OlderPage {
         let known = Set(loaded.map(\.mid))
         let candidates = pages.flatMap(\.messages)
             .filter { message in !known.contains(message.mid) && (field.map { message.data[$0]?.number != nil } ?? true) }
-            .sorted(by: Self.newestFirst)
+            .sorted(by: Message.newestFirst)
         let older = Array(candidates.prefix(pageSize))
         let anyFull = zip(pages, queries).contains { $0.messages.count >= $1.count }
         return (older, !((!anyFull && candidates.count <= pageSize) || older.isEmpty))
     }
-
-    /// Newest first; readings of the same instant in id order, so the list is the same on every load.
-    static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
 }

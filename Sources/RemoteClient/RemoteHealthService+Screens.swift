@@ -10,10 +10,6 @@ extension RemoteHealthService {
         try await view(HMonViews.screens + "/" + name, query)
     }
 
-    private func span(_ days: ClosedRange<Day>, _ calendar: Calendar) -> [(String, String)] {
-        [("from", days.lowerBound.description), ("to", days.upperBound.description), ("tz", calendar.timeZone.identifier)]
-    }
-
     private func unreadable(_ name: String) -> HealthError {
         HealthError.serverError("the server at \(location) sent a \(name) screen this hmon cannot read: update hmon")
     }

@@ -64,7 +64,7 @@ extension RemoteHealthService {
     }
 
     /// The query a day-span view takes: both days included, in the calendar's time zone.
-    private func span(_ days: ClosedRange<Day>, _ calendar: Calendar) -> [(String, String)] {
+    func span(_ days: ClosedRange<Day>, _ calendar: Calendar) -> [(String, String)] {
         [("from", days.lowerBound.description), ("to", days.upperBound.description), ("tz", calendar.timeZone.identifier)]
     }
 

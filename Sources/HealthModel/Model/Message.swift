@@ -116,3 +116,8 @@ extension Date {
     public init(millisecondsSince1970 ms: Int64) { self.init(timeIntervalSince1970: Double(ms) / 1000) }
     public var millisecondsSince1970: Int64 { Int64(rounding: timeIntervalSince1970 * 1000) }
 }
+
+extension Message {
+    /// Newest first; readings of the same instant in id order, so a list is the same on every load.
+    public static func newestFirst(_ a: Message, _ b: Message) -> Bool { a.ts != b.ts ? a.ts > b.ts : a.mid < b.mid }
+}

@@ -36,7 +36,7 @@ extension HealthService {
     public func hrvScreenFromCalls(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData {
         var all: [Message] = []
         for id in try await ownDevices(ask.meters) { all += try await lastMessages(device: id, count: ask.latestCount, field: nil) }
-        all.sort { $0.ts != $1.ts ? $0.ts > $1.ts : $0.mid < $1.mid }
+        all.sort(by: Message.newestFirst)
         let measurements = Array(all.prefix(ask.latestCount))
         return HRVScreenData(measurements: measurements, nights: try await nights(beside: measurements, through: ask.through, calendar: ask.calendar))
     }

@@ -43,7 +43,7 @@ extension HealthService {
         for device in try await ownDevices(ask.devices) {
             latest += try await lastMessages(device: device, count: ask.latestCount, field: Field.weight)
         }
-        latest.sort { $0.ts != $1.ts ? $0.ts > $1.ts : $0.mid < $1.mid }
+        latest.sort(by: Message.newestFirst)
         let series = try await weightSeries(days: ask.days, calendar: ask.calendar)
         // Body fat is read for the days weighed, so it waits for the weights.
         let weighIns = series.points.filter { !$0.isCarried }.map { (day: $0.day, kg: $0.kg) }
