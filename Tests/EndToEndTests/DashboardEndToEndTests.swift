@@ -76,7 +76,7 @@ struct DashboardEndToEndTests {
         let tmux = try await TmuxSession.endToEnd()
         let database = try await openWeights(in: tmux, engine: engine)
         try await addWeight("63.7", at: Self.localTime(hoursFromNow: 1), database: database, tmux: tmux)
-        let screen = try await tmux.waitForScreen("the reading to arrive live", timeout: 10) { topRow($0).contains("63.7") }
+        let screen = try await tmux.waitForScreen("the reading to arrive live") { topRow($0).contains("63.7") }
         #expect(topRow(screen).contains("●"))
         try await tmux.type("q")
         try await tmux.waitForScreen("the shell prompt") { !$0.contains("Weight in kg") }

@@ -82,7 +82,7 @@ struct RemoteDashboardEndToEndTests {
             try await tmux.type("demo")
             try await tmux.press("Enter")
         }
-        try await tmux.waitForScreen("the devices screen", timeout: 60) { $0.contains("Bathroom scale") && $0.contains("See weight") }
+        try await tmux.waitForScreen("the devices screen") { $0.contains("Bathroom scale") && $0.contains("See weight") }
         try await tmux.press("Enter")
         try await tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
 

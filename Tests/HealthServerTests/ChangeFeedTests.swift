@@ -27,7 +27,7 @@ import TestSupport
             let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
                                               json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
             #expect(posted.status == 200, "\(posted.text)")
-            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of her reading: \(alice.text)")
+            #expect(await alice.waitFor("event: change", timeout: Waiting.patienceInSeconds), "alice's dashboard hears of her reading: \(alice.text)")
             #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of alice's reading: \(bob.text)")
         }
     }
@@ -42,7 +42,7 @@ import TestSupport
             // The link stands for alice without any token, as the app posts it.
             let posted = try await world.post(link, json: HealthAutoExportTests.everyKeptMetric)
             #expect(posted.status == 200, "\(posted.text)")
-            #expect(await alice.waitFor("event: change", timeout: 20), "alice's dashboard hears of the payload: \(alice.text)")
+            #expect(await alice.waitFor("event: change", timeout: Waiting.patienceInSeconds), "alice's dashboard hears of the payload: \(alice.text)")
             #expect(await !bob.waitFor("event: change", timeout: 1), "bob's dashboard hears nothing of it: \(bob.text)")
         }
     }
@@ -51,7 +51,7 @@ import TestSupport
         try await ServerWorld.run(feedHeartbeat: .milliseconds(200)) { world in
             let alice = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
             #expect(alice.text.contains("\"heartbeat\":0.2"))
-            #expect(await alice.waitFor(": heartbeat", timeout: 20, occurrences: 3), "\(alice.text)")
+            #expect(await alice.waitFor(": heartbeat", timeout: Waiting.patienceInSeconds, occurrences: 3), "\(alice.text)")
             #expect(!alice.text.contains("event: change"), "nothing changed, so nothing but heartbeats: \(alice.text)")
         }
     }
@@ -65,8 +65,8 @@ import TestSupport
             let other = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
             _ = try await LocalHealthService(store: other, userID: world.alice.id)
                 .post(NewMessage(sdid: world.aliceScale.id, data: ["weight": .number(72.9)]))
-            #expect(await alice.waitFor("event: change", timeout: 20), "\(alice.text)")
-            #expect(await bob.waitFor("event: change", timeout: 20), "\(bob.text)")
+            #expect(await alice.waitFor("event: change", timeout: Waiting.patienceInSeconds), "\(alice.text)")
+            #expect(await bob.waitFor("event: change", timeout: Waiting.patienceInSeconds), "\(bob.text)")
         }
     }
 
@@ -107,7 +107,7 @@ import TestSupport
                 let posted = try await world.post("/v1.1/messages", token: token,
                                                   json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
                 #expect(posted.status == 200, "\(posted.text)")
-                #expect(await onOther.waitFor("event: change", timeout: 20), "the other server's dashboard hears of a post to the first: \(onOther.text)")
+                #expect(await onOther.waitFor("event: change", timeout: Waiting.patienceInSeconds), "the other server's dashboard hears of a post to the first: \(onOther.text)")
             }
         }
     }
@@ -120,8 +120,8 @@ import TestSupport
             try await world.withSecondServer { other in
                 let alices = try await FeedListener.open(other.port, token: try await world.rawToken(for: "alice"))
                 let bobs = try await FeedListener.open(other.port, token: try await world.rawToken(for: "bob"))
-                #expect(await alices.waitFor("event: ready", timeout: 20), "\(alices.text)")
-                #expect(await bobs.waitFor("event: ready", timeout: 20), "\(bobs.text)")
+                #expect(await alices.waitFor("event: ready", timeout: Waiting.patienceInSeconds), "\(alices.text)")
+                #expect(await bobs.waitFor("event: ready", timeout: Waiting.patienceInSeconds), "\(bobs.text)")
                 let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
                                                   json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
                 #expect(posted.status == 200, "\(posted.text)")
@@ -193,7 +193,7 @@ final class FeedListener: @unchecked Sendable {
         let connection = try RawConnection(port: port)
         try connection.send("GET /v1.1/hmon/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
         let listener = FeedListener(connection: connection)
-        guard await listener.waitFor("event: ready", timeout: 20) else {
+        guard await listener.waitFor("event: ready", timeout: Waiting.patienceInSeconds) else {
             throw RawConnection.Failure(description: "no ready event: \(listener.text)")
         }
         return listener

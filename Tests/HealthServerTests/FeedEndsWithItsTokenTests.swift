@@ -17,7 +17,7 @@ import TestSupport
             let other = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
             let revoked = try await world.send("PUT", "/revokeAccessToken", token: token)
             #expect(revoked.status == 200, "\(revoked.text)")
-            #expect(await feed.waitForEnd(timeout: 20), "the revoked token's feed still streams: \(feed.text)")
+            #expect(await feed.waitForEnd(timeout: Waiting.patienceInSeconds), "the revoked token's feed still streams: \(feed.text)")
             #expect(try await world.get("/v1.1/users/self", token: token).status == 401)
             #expect(await !other.waitForEnd(timeout: 1), "another sign-in's feed goes on: \(other.text)")
         }
@@ -29,7 +29,7 @@ import TestSupport
             let feed = try await FeedListener.open(world.server.port, token: token)
             let signedOut = try await world.get("/logout", token: token)
             #expect(signedOut.status == 200, "\(signedOut.text)")
-            #expect(await feed.waitForEnd(timeout: 20), "the signed-out token's feed still streams: \(feed.text)")
+            #expect(await feed.waitForEnd(timeout: Waiting.patienceInSeconds), "the signed-out token's feed still streams: \(feed.text)")
         }
     }
 
@@ -39,7 +39,7 @@ import TestSupport
             let bob = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "bob"))
             // As `hmon user password` does it: on the store, in another process or not, which revokes her tokens.
             try await world.store.setPassword("a new correct horse", userID: world.alice.id)
-            #expect(await alice.waitForEnd(timeout: 20), "alice's feed streams on after her password changed: \(alice.text)")
+            #expect(await alice.waitForEnd(timeout: Waiting.patienceInSeconds), "alice's feed streams on after her password changed: \(alice.text)")
             #expect(await !bob.waitForEnd(timeout: 1), "bob's feed goes on: \(bob.text)")
         }
     }
@@ -49,7 +49,7 @@ import TestSupport
             let feed = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
             #expect(await !feed.waitForEnd(timeout: 0.5), "a live token's feed streams: \(feed.text)")
             world.clock.advance(by: 61)
-            #expect(await feed.waitForEnd(timeout: 20), "the expired token's feed still streams: \(feed.text)")
+            #expect(await feed.waitForEnd(timeout: Waiting.patienceInSeconds), "the expired token's feed still streams: \(feed.text)")
         }
     }
 
@@ -61,7 +61,7 @@ import TestSupport
                 let onOther = try await FeedListener.open(other.port, token: token)
                 let revoked = try await world.send("PUT", "/revokeAccessToken", token: token)
                 #expect(revoked.status == 200, "\(revoked.text)")
-                #expect(await onOther.waitForEnd(timeout: 20), "the other server's feed of a token revoked on the first still streams: \(onOther.text)")
+                #expect(await onOther.waitForEnd(timeout: Waiting.patienceInSeconds), "the other server's feed of a token revoked on the first still streams: \(onOther.text)")
             }
         }
     }

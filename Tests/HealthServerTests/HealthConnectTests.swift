@@ -92,7 +92,7 @@ import TestSupport
             let dashboard = try await FeedListener.open(world.server.port, token: try await world.rawToken(for: "alice"))
             let posted = try await Self.post(world, link, try Self.fixture("life-dashboard-companion.json"), signedWith: Self.signingSecret)
             #expect(posted.status == 200, "\(posted.text)")
-            #expect(await dashboard.waitFor("event: change", timeout: 20), "alice's dashboard hears of the batch: \(dashboard.text)")
+            #expect(await dashboard.waitFor("event: change", timeout: Waiting.patienceInSeconds), "alice's dashboard hears of the batch: \(dashboard.text)")
         }
     }
 

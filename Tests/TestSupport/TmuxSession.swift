@@ -105,12 +105,13 @@ public final class TmuxSession: @unchecked Sendable {
         try await tmux(["capture-pane", "-p", "-t", "0"])
     }
 
-    /// Polls the screen until `condition` holds and returns it; after `timeout` seconds fails with the last
-    /// screen. The deadline guards against a hang; only a caller that passes a short one measures speed.
+    /// Polls the screen until `condition` holds and returns it; after `timeout` fails with the last screen.
+    /// The deadline only guards against a hang: a debug hmon making its demo store beside every other
+    /// suite on two cores once took more than 20 s to draw its first screen.
     @discardableResult
-    public func waitForScreen(_ what: String, timeout: Double = 20, _ condition: (String) -> Bool) async throws -> String {
+    public func waitForScreen(_ what: String, timeout: Duration = Waiting.patience, _ condition: (String) -> Bool) async throws -> String {
         var last = ""
-        let shown = try await Waiting.firstValue(within: .seconds(timeout), every: .milliseconds(50)) { () async throws -> String? in
+        let shown = try await Waiting.firstValue(within: timeout, every: .milliseconds(50)) { () async throws -> String? in
             last = try await screen()
             return condition(last) ? last : nil
         }
@@ -119,9 +120,9 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Waits until a file the shell writes in the folder is there with a whole last line, and returns its text.
-    public func waitForFile(_ name: String, timeout: Double = 20) async throws -> String {
+    public func waitForFile(_ name: String, timeout: Duration = Waiting.patience) async throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let written = await Waiting.firstValue(within: .seconds(timeout), every: .milliseconds(50)) { () -> String? in
+        let written = await Waiting.firstValue(within: timeout, every: .milliseconds(50)) { () -> String? in
             guard let data = FileManager.default.contents(atPath: path),
                   let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
             return text

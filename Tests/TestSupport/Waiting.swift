@@ -16,6 +16,8 @@ public enum Waiting {
     /// machine needs, since a passing test never waits for it. (30 s was once too short: in a full run
     /// beside two other builds, load 23 on 2 cores, a feed's events took longer than that to come.)
     public static let patience: Duration = .seconds(90)
+    /// `patience` for the helpers that count in seconds.
+    public static let patienceInSeconds = Double(patience.components.seconds)
     /// How often a condition is looked at.
     public static let interval: Duration = .milliseconds(20)
 
