@@ -10,10 +10,8 @@ import SAMIContract
 struct ScreenRoutes: Sendable {
     let api: APIRoutes
 
-    /// The most devices one screen names (a person's scales or HRV meters, their food logs).
-    static let maxDevices = 50
-    /// The most readings one screen lists.
-    static let maxListed = 10_000
+    static let maxDevices = ScreenLimits.maxDevices
+    static let maxListed = ScreenLimits.maxListed
 
     func add(to group: RouterGroup<ServerContext>) {
         let screens = "hmon/views/" + HMonViews.screens

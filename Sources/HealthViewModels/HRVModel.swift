@@ -121,6 +121,7 @@ public final class HRVModel {
     private let clock: Clock
     private let loadCount: Int
     private let pageSize: Int
+    private let listLimit: Int
     let loads = LoadSlot(model: "hrv")
     private let writes = WriteSlot(model: "hrv")
     /// Measurements newest first.
@@ -129,10 +130,13 @@ public final class HRVModel {
     /// measurement is shown beside the night that ended that morning.
     private var nights: [Day: DayTotals] = [:]
 
-    /// `loadCount` and `pageSize` are for tests, which page through less.
+    /// `loadCount`, `pageSize` and `listLimit` (the most one refresh asks for) are for tests, which page
+    /// through less.
     public init(service: any HealthService, device: Device, clock: Clock, meters: [Device] = [],
-                loadCount: Int = HRVModel.loadCount, pageSize: Int = HRVModel.pageSize) {
+                loadCount: Int = HRVModel.loadCount, pageSize: Int = HRVModel.pageSize,
+                listLimit: Int = ScreenLimits.maxListed) {
         self.service = service
+        self.listLimit = listLimit
         self.device = device
         self.meters = meters.contains { $0.id == device.id } ? meters : [device] + meters
         self.clock = clock
@@ -143,7 +147,8 @@ public final class HRVModel {
     /// Loads the newest measurements: `loadCount`, or as many as are loaded already when older pages were.
     public func refresh() -> Command {
         let service = service, ids = meters.map(\.id), calendar = clock.calendar, today = clock.today
-        let count = max(loadCount, messages.count)
+        let list = RefreshedList(loaded: messages.count, wanted: loadCount, limit: listLimit)
+        let count = list.asked
         let ask = HRVScreenData.Ask(latestCount: count, meters: ids, through: today, calendar: calendar)
         return Command(loads.load("latest \(count) of \(ids.joined(separator: ","))") {
             try await service.hrvScreen(ask)
@@ -153,8 +158,10 @@ public final class HRVModel {
             switch result {
             case .success(let screen):
                 nights = screen.nights
-                messages = screen.measurements.filter(Self.isMeasurement)
-                hasOlder = screen.measurements.count >= count
+                // Counted before the filter: a full answer may hold more, whatever it shows.
+                let (listed, more) = list.merge(fresh: screen.measurements, loaded: messages, hadOlder: hasOlder)
+                messages = listed.filter(Self.isMeasurement)
+                hasOlder = more
                 problem = nil
                 lastUpdated = clock.now()
                 rebuild()

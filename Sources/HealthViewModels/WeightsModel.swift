@@ -76,6 +76,7 @@ public final class WeightsModel {
 
     private let service: any HealthService
     private let clock: Clock
+    private let listLimit: Int
     let loads = LoadSlot(model: "weights")
     private let writes = WriteSlot(model: "weights")
     /// Readings loaded so far, newest first, in kg.
@@ -90,9 +91,11 @@ public final class WeightsModel {
     ///   - manifestUnit: the unit of the manifest's `weight` field ("kg" unless it says "lb").
     ///   - preferred: the profile's mass unit; shown instead of the manifest's when they differ.
     ///   - scales: every scale of the person (the table's sources); just `device` when empty.
+    ///   - listLimit: the most weigh-ins one refresh asks for; tests page past a smaller one.
     public init(service: any HealthService, device: Device, manifest: Manifest, preferred: MassUnit?, clock: Clock,
-                scales: [Device] = []) {
+                scales: [Device] = [], listLimit: Int = ScreenLimits.maxListed) {
         self.service = service
+        self.listLimit = listLimit
         self.device = device
         self.scales = scales.contains { $0.id == device.id } ? scales : [device] + scales
         self.clock = clock
@@ -104,7 +107,8 @@ public final class WeightsModel {
     /// Loads the newest readings (as many as are loaded already, at least `rows` and a page) and the trend.
     /// Rows that were not there before are marked new. A failure sets `problem` and keeps the rows.
     public func refresh(rows wanted: Int = WeightsModel.pageSize) -> Command {
-        let count = max(Self.pageSize, wanted, messages.count)
+        let list = RefreshedList(loaded: messages.count, wanted: max(Self.pageSize, wanted), limit: listLimit)
+        let count = list.asked
         let today = clock.today, calendar = clock.calendar, service = service
         let sources = (filter.map { [$0] } ?? scales).map(\.id)
         let lookback = Self.lookback(for: span)
@@ -121,8 +125,7 @@ public final class WeightsModel {
                 let isFirstLoad = lastUpdated == nil
                 newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
                 knownIDs.formUnion(latest.map(\.mid))
-                messages = latest
-                hasOlder = latest.count >= count
+                (messages, hasOlder) = list.merge(fresh: latest, loaded: messages, hadOlder: hasOlder)
                 trendDays = WeightTrendBuilder.days(series: series)
                 bodyComposition = composition
                 self.profile = profile

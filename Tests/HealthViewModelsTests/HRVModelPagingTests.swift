@@ -45,4 +45,31 @@ struct HRVModelPagingTests {
             #expect(model.rows.count == 12, "nothing older to load")
         }
     }
+
+    /// Past the most one refresh may ask for, R keeps the measurements scrolled through behind the newest.
+    @Test(arguments: ServiceFactory.all)
+    func aRefreshPastTheListLimitKeepsTheOlderMeasurements(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let meter = try await world.device("HRV Meter", named: "Welltory", on: service)
+            let start = ViewModelWorld.date("2026-11-01 07:00")
+            for i in 0..<12 {
+                try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
+                                                  data: [Field.rmssd: .number(40 + Double(i)), Field.source: .text("beats")]))
+            }
+            let model = HRVModel(service: service, device: meter, clock: world.clock, loadCount: 5, pageSize: 4, listLimit: 6)
+            await model.refresh().complete()
+            await model.moveToBottom().complete()
+            await model.moveToBottom().complete()
+            #expect(model.rows.count == 9)
+
+            try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(12.5 * 86_400).millisecondsSince1970,
+                                              data: [Field.rmssd: .number(60), Field.source: .text("beats")]))
+            await model.refresh().complete()
+            #expect(model.problem == nil)
+            #expect(model.rows.map(\.rmssd) == ["60.0"] + (43...51).reversed().map { "\($0).0" },
+                    "the newest 6 asked again, the 4 older ones kept")
+            #expect(model.hasOlder)
+        }
+    }
 }

@@ -139,6 +139,40 @@ struct WeightsModelTests {
         }
     }
 
+    /// R asks again for the newest rows loaded, but never for more than one screen call may list (the
+    /// server refuses more): past that, the rows scrolled through stay, and nothing is lost or doubled.
+    @Test(arguments: ServiceFactory.all)
+    func aRefreshPastTheListLimitKeepsTheOlderRows(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let scale = try await world.device("Withings Device", named: "Bathroom scale", on: service)
+            let model = WeightsModel(service: service, device: scale, manifest: try await service.manifest(ofType: scale.dtid),
+                                     preferred: nil, clock: world.clock, listLimit: 30)
+            let start = ViewModelWorld.date("2026-10-01 07:00")
+            for i in 0..<45 {
+                try await service.post(NewMessage(sdid: scale.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
+                                                  data: [Field.weight: .number(80 - Double(i) * 0.1)]))
+            }
+            await model.refresh().complete()
+            await model.moveSelection(by: 20).complete()
+            #expect(model.rows.count == 40, "two pages scrolled through, past the limit of 30")
+
+            try await world.weigh(70.0, at: "2026-11-16 07:30", device: scale, on: service)
+            await model.refresh().complete()
+            #expect(model.problem == nil)
+            #expect(model.rows.count == 41, "the newest 30 asked again, the 11 older ones kept")
+            #expect(model.rows.first?.weight == "70.0")
+            #expect(model.rows.last?.weight == "79.5")
+            #expect(Set(model.rows.map(\.id)).count == 41, "no reading twice")
+            #expect(model.hasOlder)
+
+            await model.moveToOldest().complete()
+            #expect(model.rows.count == 46, "the older rows still page in after them")
+            #expect(model.rows.last?.weight == "80.0")
+            #expect(!model.hasOlder)
+        }
+    }
+
     @Test(arguments: ServiceFactory.all)
     func addingAReadingUsesTheCommandLinesValidation(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
