@@ -92,6 +92,50 @@ import Testing
         #expect(folderAfter.tally.addedTotal == 0)
     }
 
+    /// Takeout splits a large download into numbered zips: naming any one part reads them all as one
+    /// download (the weights' unit from a profile in another part, the fat from another part's logs), and
+    /// leaves another download's parts beside them alone.
+    @Test func anyPartOfASplitDownloadReadsEveryPart() async throws {
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        let files = try Self.fixtureFiles()
+        let inFirst = files.filter { $0.0.contains("Profile") || $0.0.contains("weight-") || $0.0.contains("sleep-") }
+        let inSecond = files.filter { file in !inFirst.contains { $0.0 == file.0 } }
+        #expect(inSecond.contains { $0.0.contains("fat-") } && !inSecond.isEmpty)
+        _ = try folder.zip("takeout-20260320T090000Z-001.zip", entries: inFirst)
+        let second = try folder.zip("takeout-20260320T090000Z-002.zip", entries: inSecond)
+        // Another, older download beside it, with a weigh-in of its own: not part of this one.
+        _ = try folder.zip("takeout-20250101T000000Z-001.zip", entries: [("\(Self.fitbit)/Global Export Data/weight-2025-01-01.json",
+            #"[{"logId": 1, "weight": 150.0, "bmi": 22.0, "date": "01/01/25", "time": "07:00:00", "source": "Aria"}]"#)])
+
+        let imported = try await store.importFile(second, userID: user.id, timeZone: Self.utc)
+        #expect(imported.format == .fitbitTakeout)
+        #expect(imported.tally.addedTotal == 11, "every part, as the whole folder brings")
+        #expect(imported.tally.added[.bodyFat] == 1, "the fat of part 2 found its weigh-ins in part 1")
+        let service = LocalHealthService(store: store, userID: user.id)
+        let weights = try await service.readings(ReadingsQuery(field: Field.weight, order: .asc, limit: 10))
+        #expect(weights.map { $0.data[Field.weight]?.number } == [171.25, 170.8, 170.2].map { $0 * MassUnit.kgPerPound },
+                "in lb, as the profile in part 1 says; not the other download's weigh-in")
+        #expect(weights.map { $0.data[ReadingKind.bodyFat.field]?.number } == [21.5, 21.2, nil])
+
+        let folderAfter = try await store.importFile(Self.fixture, userID: user.id, timeZone: Self.utc)
+        #expect(folderAfter.tally.addedTotal == 0, "the parts and the folder are the same download")
+    }
+
+    @Test func aDamagedPartNamesItselfAndNothingIsKept() async throws {
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        let first = try folder.zip("takeout-20260320T090000Z-001.zip", entries: try Self.fixtureFiles())
+        try Data("not a zip".utf8).write(to: folder.url.appendingPathComponent("takeout-20260320T090000Z-002.zip"))
+        let error = try await #require(throws: ImportError.self) {
+            _ = try await store.importFile(first, userID: user.id, timeZone: Self.utc)
+        }
+        #expect(error.file == "takeout-20260320T090000Z-002.zip")
+        #expect(error.problem.contains("download it again"))
+        let service = LocalHealthService(store: store, userID: user.id)
+        #expect(try await service.readings(ReadingsQuery(field: Field.weight, order: .asc, limit: 10)).isEmpty)
+    }
+
     @Test func weightsWithoutAUnitAreRefusedNamingTheFlagAndTheFlagReadsThem() async throws {
         let folder = try TempFolder()
         let weights = try Self.fixtureFiles().first { $0.0.hasSuffix("weight-2026-03-14.json") }!

@@ -99,6 +99,21 @@ public enum Importer {
         return (scanner.handler.tally, scanner.handler.profile)
     }
 
+    /// The files of every part of the Takeout download `url` is one part of (`TakeoutParts`), `first`
+    /// being that part's own.
+    private static func takeoutFiles(_ url: URL, first: [DownloadFile]) throws -> [DownloadFile] {
+        var files = first
+        for part in TakeoutParts.all(of: url) where part.standardizedFileURL != url.standardizedFileURL {
+            do {
+                files += DownloadFile.files(in: try Archive(url: part, accessMode: .read), name: part.lastPathComponent)
+            } catch {
+                throw ImportError(file: part.lastPathComponent,
+                                  problem: "this part of the Takeout download is truncated or damaged (its directory cannot be read): download it again, or move it away to import the other parts")
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
     private static func readZip(_ url: URL, name: String, timeZone: TimeZone, options: ImportOptions,
                                 emit: @escaping (ImportedReading) throws -> Void,
                                 report: @escaping (Int64, Int64) -> Void) throws -> ImportResult {
@@ -114,7 +129,8 @@ public enum Importer {
         else {
             let files = DownloadFile.files(in: archive, name: name)
             if FitbitTakeout.isTakeout(files) {
-                let tally = try FitbitTakeout.read(files, name: name, timeZone: timeZone, options: options, emit: emit)
+                let download = try takeoutFiles(url, first: files)
+                let tally = try FitbitTakeout.read(download, name: name, timeZone: timeZone, options: options, emit: emit)
                 return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
             }
             if files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) }) {
