@@ -183,6 +183,7 @@ let package = Package(
             name: "hmon-bench",
             dependencies: [
                 "HealthCore", "HealthFormats", "HealthModel", "HealthViewModels", "HMonTUI", "Terminal", "CheckedNumbers", "SQLiteStorage",
+                "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking

@@ -6,13 +6,15 @@ import HealthModel
 import HealthViewModels
 import Terminal
 import SQLiteStorage
+import RemoteClient
 
 /// `hmon-bench dashboard`: the dashboard on the demo store plus a million extra readings.
 ///
 /// `--prepare DIR` builds that store under DIR's XDG folders and saves a demo session there, so
 /// `Benchmarks/dashboard-bench.sh` can time the real binary's launch to its first frame, its memory and
-/// its idle CPU in tmux. Without it, it measures in-process what R costs: the refresh of each screen
-/// through the service and the redraw of the frame, on the in-memory canvas.
+/// its idle CPU in tmux. Without it, it measures in-process what R and a switch to each screen cost: the
+/// screen's load through the service and the redraw of the frame, on the in-memory canvas. With `--server`
+/// the same, through a running `hmon serve` of that store (`Benchmarks/remote-frame.sh` runs both).
 struct DashboardBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
@@ -33,6 +35,9 @@ struct DashboardBenchmark: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The frame size, WIDTHxHEIGHT.", valueName: "size"))
     var size = "100x30"
 
+    @Option(help: ArgumentHelp("Measure through this running `hmon serve` of the store, signed in as demo.", valueName: "url"))
+    var server: String?
+
     func run() async throws {
         if let prepare {
             try await Self.prepare(folder: URL(fileURLWithPath: prepare), readings: readings)
@@ -40,7 +45,19 @@ struct DashboardBenchmark: AsyncParsableCommand {
         }
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2 else { throw ValidationError("--size is WIDTHxHEIGHT, like 100x30") }
-        try await Self.measure(db: URL(fileURLWithPath: db), size: Size(width: parts[0], height: parts[1]), iterations: iterations)
+        let service: any HealthService
+        if let server {
+            guard let url = URL(string: server), url.host != nil else { throw ValidationError("--server is a URL, like http://127.0.0.1:8080") }
+            let remote = RemoteHealthService(server: url)
+            _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
+            service = remote
+        } else {
+            let store = try LocalStore(url: URL(fileURLWithPath: db), footprint: .interactive)  // as the dashboard opens it
+            let local = LocalHealthService(store: store)
+            try await local.actingAs(name: DemoData.userName)
+            service = local
+        }
+        try await Self.measure(service, size: Size(width: parts[0], height: parts[1]), iterations: iterations)
     }
 
     /// The demo store (as `hmon --demo` makes it) plus `readings` more, spread over two years on the
@@ -92,10 +109,7 @@ struct DashboardBenchmark: AsyncParsableCommand {
     }
 
     @MainActor
-    static func measure(db: URL, size: Size, iterations: Int) async throws {
-        let store = try LocalStore(url: db, footprint: .interactive)  // as the dashboard opens it
-        let service = LocalHealthService(store: store)
-        try await service.actingAs(name: DemoData.userName)
+    static func measure(_ service: any HealthService, size: Size, iterations: Int) async throws {
         let clock = ContinuousClock()
 
         let openStart = clock.now
@@ -118,14 +132,30 @@ struct DashboardBenchmark: AsyncParsableCommand {
                 _ = dashboard.frame(size: size)
                 if run >= 20 { samples.append(clock.now - start) }
             }
-            samples.sort()
-            let median = Self.milliseconds(samples[samples.count / 2])
-            let p99 = Self.milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])
-            print("R to redrawn frame, \(screen.title.lowercased()):".padding(toLength: 36, withPad: " ", startingAt: 0)
-                  + " median \(median) ms   p99 \(p99) ms   (\(samples.count) runs)")
+            report("R to redrawn frame, \(screen.title.lowercased()):", samples)
+            // A switch from another screen: the screen's whole load (no ETag of its own yet) and its frame.
+            guard let other = dashboard.screens.first(where: { $0.id != screen.id }) else { continue }
+            var switches: [Duration] = []
+            for run in 0..<(iterations / 3 + 5) {
+                dashboard.run(dashboard.show(other.id))
+                await dashboard.settle()
+                let start = clock.now
+                dashboard.run(dashboard.show(screen.id))
+                await dashboard.settle()
+                _ = dashboard.frame(size: size)
+                if run >= 5 { switches.append(clock.now - start) }
+            }
+            report("switch to frame, \(screen.title.lowercased()):", switches)
         }
         let draw = try await Self.time(iterations) { _ = dashboard.frame(size: size) }
         print("draw one frame (no I/O):".padding(toLength: 36, withPad: " ", startingAt: 0) + " median \(draw) ms")
+    }
+
+    static func report(_ what: String, _ samples: [Duration]) {
+        let sorted = samples.sorted()
+        let median = milliseconds(sorted[sorted.count / 2])
+        let p99 = milliseconds(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+        print(what.padding(toLength: 36, withPad: " ", startingAt: 0) + " median \(median) ms   p99 \(p99) ms   (\(sorted.count) runs)")
     }
 
     @MainActor
