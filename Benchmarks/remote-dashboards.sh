@@ -8,6 +8,7 @@
 #   Benchmarks/remote-dashboards.sh [--dashboards 100] [--seconds 60] [--engines sqlite,postgres] [--port 18300]
 #
 # The servers run with `--rate-limit off`: 100 dashboards from one address are a load test, not one person.
+# HMON_BENCH_PG_STATEMENTS=1 prints the statements that took PostgreSQL's time (pg_stat_statements).
 # HMON_BENCH_BIN=DIR measures the hmon already built in DIR (e.g. .build/debug). Needs curl and python3;
 # PostgreSQL is installed when missing.
 set -euo pipefail
@@ -70,12 +71,22 @@ if [[ $engines == *sqlite* ]]; then
     stop_servers
 fi
 if [[ $engines == *postgres* ]]; then
-    start_throwaway_postgres dashboards -c max_connections=200
+    if [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ]; then
+        start_throwaway_postgres dashboards -c max_connections=200 -c shared_preload_libraries=pg_stat_statements
+    else
+        start_throwaway_postgres dashboards -c max_connections=200
+    fi
     "$bin/hmon" db copy "$db" "$database" >/dev/null
+    [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ] && "$pgbin/psql" "$database" -qc "CREATE EXTENSION pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
     serve "$database" "$port"
     serve "$database" "$((port + 1))"
     sign_in "$port"
     python3 Benchmarks/remote-dashboards.py "$token" "$port,$((port + 1))" --pids "$(pids)" --dashboards "$dashboards" \
         --seconds "$seconds" --post-port "$port" --label "PostgreSQL, two servers on one database: "
     stop_servers
+    if [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ]; then
+        echo "the statements that took PostgreSQL's time, most first:"
+        "$pgbin/psql" "$database" -AF ' | ' -c "SELECT round(total_exec_time) AS total_ms, calls, round(mean_exec_time::numeric, 2) AS mean_ms,
+            rows, left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12"
+    fi
 fi

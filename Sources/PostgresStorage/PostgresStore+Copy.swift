@@ -92,7 +92,7 @@ extension PostgresStore: StoreRowCopying {
     package func replaceRows(from source: any StoreRowCopying, tables: [StoreCopy.Table], clearing: [String], totals: [String: Int],
                              replacing: Bool, progress: (@Sendable (StoreCopy.Progress) -> Void)?) async throws -> [String: Int] {
         do {
-            return try await bulkWrite { db in
+            let copied = try await bulkWrite { db in
                 let users = try await db.one("SELECT count(*) AS n FROM users")?.value("n", Int.self) ?? 0
                 let readings = try await db.one("SELECT count(*) AS n FROM messages")?.value("n", Int.self) ?? 0
                 if users + readings > 0 {
@@ -118,6 +118,8 @@ extension PostgresStore: StoreRowCopying {
                 }
                 return copied
             }
+            await upkeepAfterBulkLoad(of: tables.map(\.name))
+            return copied
         } catch {
             throw Self.mapped(error, location: location)
         }

@@ -41,6 +41,13 @@ struct StoreCopyTests {
         let postgres = try await StoreWorld(.postgres)
         let copied = try await StoreCopy.copy(from: original.store, to: postgres.store)
         #expect(copied["users"] == 2 && copied["messages"] == 13 && copied["tokens"] == 2)
+        // Vacuumed and analyzed at once, not when autovacuum comes by: the planner knows the rows (never
+        // analyzed, `reltuples` is -1), and the vacuum is on record (statistics reach the view a moment later).
+        #expect(try await postgres.strings("SELECT reltuples::bigint FROM pg_class WHERE relname = 'messages'") == ["13"])
+        let vacuumed = await Waiting.until {
+            (try? await postgres.strings("SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'messages' AND last_vacuum IS NOT NULL")) == ["1"]
+        }
+        #expect(vacuumed, "messages was vacuumed by the copy")
         let back = try await StoreWorld(.sqlite)
         // A new SQLite store is not empty of device types, but holds no accounts: it may be copied into.
         try await StoreCopy.copy(from: postgres.store, to: back.store)
