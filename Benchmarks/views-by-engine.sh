@@ -58,7 +58,6 @@ measure() {   # measure STORE: prints the medians as JSON
 sqlite=$(measure "$store")
 start_throwaway_postgres views -c shared_buffers=512MB
 "$bin/hmon" db copy "$store" "$database" >/dev/null
-"$pgbin/psql" "$database" -qc "VACUUM ANALYZE"
 postgres=$(measure "$database")
 python3 - "$sqlite" "$postgres" "$readings" <<'PY'
 import json, sys
