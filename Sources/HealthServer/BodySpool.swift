@@ -24,8 +24,8 @@ struct BodySpool {
     let size: Int
 
     /// Writes `request`'s body to a new temporary file; `APIError.payloadTooLarge` past `limit` bytes (the file
-    /// is removed then).
-    static func write(_ request: Request, limit: Int) async throws -> BodySpool {
+    /// is removed then). `observe` sees each piece as it is written (a signature's check).
+    static func write(_ request: Request, limit: Int, observe: (UnsafeRawBufferPointer) -> Void = { _ in }) async throws -> BodySpool {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw APIError.payloadTooLarge }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-body-\(UUID().uuidString).json")
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -39,6 +39,7 @@ struct BodySpool {
                 size += buffer.readableBytes
                 if size > limit { throw APIError.payloadTooLarge }
                 try buffer.withUnsafeReadableBytes { bytes in
+                    observe(bytes)
                     var offset = 0
                     while offset < bytes.count {
                         let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -33,11 +33,13 @@ struct RequestLogMiddleware: RouterMiddleware {
         logger.info("\(request.method) \(Self.loggedPath(request.uri.path)) \(status) \((ms * 10).rounded() / 10)ms")
     }
 
-    /// The path as the log shows it: a Welltory callback's, a Health Auto Export, Health Connect or Withings link's
-    /// path ends in its user's secret, so that part is left out.
+    /// The paths that end in a secret: a Welltory callback's, a push source's link's, a Withings or Oura link's.
+    static let secretPrefixes = [WelltoryRoutes.prefix] + PushSources.prefixes + [WithingsRoutes.prefix, OuraRoutes.prefix]
+
+    /// The path as the log shows it: a Welltory callback's, a Health Auto Export, Health Connect, openScale,
+    /// Withings or Oura link's path ends in its user's secret, so that part is left out.
     static func loggedPath(_ path: String) -> String {
-        for prefix in [WelltoryRoutes.prefix, HealthAutoExportRoutes.prefix, HealthConnectRoutes.prefix, OpenScaleRoutes.prefix, WithingsRoutes.prefix,
-                       OuraRoutes.prefix] where path.hasPrefix(prefix) {
+        for prefix in secretPrefixes where path.hasPrefix(prefix) {
             return prefix + "…"
         }
         return path

@@ -43,8 +43,8 @@ public struct ServerConfiguration: Sendable {
     public var withings: WithingsSettings?
     /// Reading Oura rings (`hmon link add oura`); nil: the Oura routes are not served.
     public var oura: OuraSettings?
-    /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`);
-    /// nil: no link is checked for a signature (a server that serves no such link).
+    /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`,
+    /// or any push kind whose app signs); nil: no link is checked for a signature (a server that serves no such link).
     public var pushSigningSecrets: PushLinkSigningSecrets?
     /// Seconds between the change feed's heartbeats (`--feed-heartbeat`): under a proxy's idle timeout
     /// (nginx's default is 60 s), and how soon a client notices a connection that died without a word.
@@ -126,9 +126,7 @@ public enum HMonServer {
         APIRoutes(store: store, services: userServices, configuration: configuration, storeVersion: storeVersion,
                   lastMessagesCache: LastMessagesCache()).add(to: router)
         WelltoryRoutes(services: userServices, configuration: configuration).add(to: router)
-        HealthAutoExportRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
-        HealthConnectRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
-        OpenScaleRoutes(links: store, services: userServices, configuration: configuration).add(to: router)
+        PushSources.add(to: router, links: store, services: userServices, configuration: configuration)
         ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()

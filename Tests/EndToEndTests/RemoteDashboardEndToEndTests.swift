@@ -87,7 +87,7 @@ struct RemoteDashboardEndToEndTests {
         try await tmux.waitForScreen("the weights of the scale") { $0.contains("Weight in kg · Bathroom scale") && $0.contains("1 of ") }
 
         try await waitForFeed(tmux, log: log)
-        // The phone's push, as docs/server.md posts it with curl: a weigh-in from the scale, an hour ahead so it is the newest.
+        // The phone's push, as docs/health-auto-export.md posts it with curl: a weigh-in from the scale, an hour ahead so it is the newest.
         let payload = #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [{"qty": 63.7, "date": ""#
             + Self.appTime(hoursFromNow: 1) + #"", "source": "Bathroom scale"}]}], "workouts": []}}"#
         try payload.write(to: tmux.folder.appendingPathComponent("payload.json"), atomically: true, encoding: .utf8)

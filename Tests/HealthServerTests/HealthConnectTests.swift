@@ -116,6 +116,22 @@ import TestSupport
         }
     }
 
+    @Test func aSignedLinksSignatureIsCheckedBeforeTheBodyIsReadAsAPayload() async throws {
+        try await ServerWorld.run { world in
+            let link = try await Self.link(world, signingSecret: Self.signingSecret)
+            // No payload at all: unsigned it is a 401, so a stranger learns nothing of what the link takes.
+            let garbage = "not json"
+            #expect(try await Self.post(world, link, garbage).status == 401)
+            let signed = try await Self.post(world, link, garbage, signedWith: Self.signingSecret)
+            #expect(signed.status == 400, "\(signed.text)")
+            #expect(try await world.store.messageCount(userID: world.alice.id) == 0)
+            // A link without a signing secret takes an unsigned post, beside a signed one of the same user.
+            let unsignedLink = try await Self.link(world)
+            let reply = try await Self.post(world, unsignedLink, try Self.fixture("life-dashboard-companion.json"))
+            #expect(reply.status == 200, "\(reply.text)")
+        }
+    }
+
     @Test func aPhoneAndAWatchReportingTheSameHourOfActiveEnergyCountItOnce() async throws {
         // The same hour, written to Health Connect by the phone's app and the watch's, with the day's total from
         // Health Connect's aggregate, which counts it once.

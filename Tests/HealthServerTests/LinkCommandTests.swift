@@ -44,4 +44,26 @@ import TestSupport
             #expect(again.errors.contains("hmon link list"))
         }
     }
+
+    @Test func aSigningSecretIsRefusedForAnAppThatCannotSignSayingWhy() async throws {
+        let binary = try ServeCommandTests.hmonBinary()
+        let home = try CommandHome("unsigned-link")
+        defer { home.remove() }
+        let db = home.folder.appendingPathComponent("hmon.sqlite").path
+        let secretFile = home.folder.appendingPathComponent("signing-secret")
+        try Data("a signing secret\n".utf8).write(to: secretFile)
+        chmod(secretFile.path, 0o600)
+        #expect(try await ServeCommandTests.run(binary, ["user", "add", "alice", "--password-stdin", "--db", db],
+                                                input: "correct horse\n", environment: home.environment).status == 0)
+        for (kind, app) in [("health-auto-export", "Health Auto Export"), ("openscale", "openScale-sync")] {
+            let refused = try await ServeCommandTests.run(binary, ["link", "add", kind, "--user", "alice", "--db", db,
+                                                                   "--signing-secret-file", secretFile.path],
+                                                          input: "", environment: home.environment)
+            #expect(refused.status == 2, "\(kind): \(refused.output)")
+            #expect(refused.errors.contains("\(app) cannot sign its posts"), "\(kind): \(refused.errors)")
+            #expect(refused.errors.contains("hmon link add health-connect"), "names the kind that takes one: \(refused.errors)")
+        }
+        let listed = try await ServeCommandTests.run(binary, ["link", "list", "--db", db], input: "", environment: home.environment)
+        #expect(listed.output.contains("No links"), "a refused link is not made: \(listed.output)")
+    }
 }

@@ -9,8 +9,27 @@ public enum PushSignature {
     /// Whether `header` signs `body` with `secret`. The comparison takes the same time whatever bytes
     /// differ (swift-crypto's check), so a caller cannot find a valid signature byte by byte.
     public static func isValid(_ header: String?, body: some DataProtocol, secret: String) -> Bool {
-        guard let header, header.hasPrefix("sha256="), let code = bytes(hex: header.dropFirst("sha256=".count)) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: body, using: SymmetricKey(data: Data(secret.utf8)))
+        var check = Check(secret: secret)
+        check.update(body)
+        return check.isValid(header)
+    }
+
+    /// The same check over a body read in pieces, each as it arrives: a body spooled to a file is signed
+    /// over without being read a second time.
+    public struct Check {
+        private var code: HMAC<SHA256>
+
+        public init(secret: String) { code = HMAC<SHA256>(key: SymmetricKey(data: Data(secret.utf8))) }
+
+        /// Adds the body's next piece.
+        public mutating func update(_ piece: some DataProtocol) { code.update(data: piece) }
+
+        /// Whether `header` signs the pieces added so far. Compared in constant time (swift-crypto's `==`
+        /// of a code and bytes).
+        public func isValid(_ header: String?) -> Bool {
+            guard let header, header.hasPrefix("sha256="), let sent = PushSignature.bytes(hex: header.dropFirst("sha256=".count)) else { return false }
+            return code.finalize() == sent
+        }
     }
 
     /// The header's value for `body`: what a test or a shell (`openssl dgst -sha256 -hmac`) sends.

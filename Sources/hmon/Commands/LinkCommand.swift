@@ -3,6 +3,7 @@ import Foundation
 import HealthCore
 import HealthConnectors
 import HealthModel
+import HealthServer
 import HMonCommandLine
 
 /// `hmon link add health-auto-export|health-connect|openscale|withings|oura | list | revoke ID|KIND`: the secret URLs apps push readings to.
@@ -23,14 +24,14 @@ struct LinkAddCommand: AsyncParsableCommand {
         discussion: """
             health-auto-export: the Health Auto Export iPhone app's REST API automation. In the app: Automation \
             Type REST API, the URL printed here, Export Format JSON, Period "Since Last Sync", aggregation ("Summarize Data") off \
-            (see docs/server.md).
+            (see docs/health-auto-export.md). The app cannot sign its posts: the URL's secret is the link's only key.
 
             health-connect: an Android app posting Health Connect's records, Life Dashboard Companion or HC Webhook. \
             With --signing-secret-file, every post must carry X-Signature: sha256=HMAC-SHA256 of its body with that \
             secret, as Life Dashboard Companion sends it (see docs/health-connect.md).
 
             openscale: openScale-sync's webhook: the weigh-ins of the open-source scale app, each insert, update, \
-            delete and clear mirrored (see docs/openscale.md).
+            delete and clear mirrored (see docs/openscale.md). openScale-sync cannot sign its posts.
 
             withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
             --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
@@ -60,8 +61,8 @@ struct LinkAddCommand: AsyncParsableCommand {
     var allowLoopback = false
 
     @Option(name: .customLong("signing-secret-file"),
-            help: ArgumentHelp("health-connect: a file whose first line is the secret the app signs each post with "
-                               + "(X-Signature); posts without a right signature are refused.", valueName: "path"))
+            help: ArgumentHelp("A kind whose app signs its posts (health-connect): a file whose first line is the secret the app "
+                               + "signs each post with (X-Signature); posts without a right signature are refused.", valueName: "path"))
     var signingSecretFile: String?
 
     @OptionGroup var withings: WithingsLinkOptions
@@ -69,8 +70,18 @@ struct LinkAddCommand: AsyncParsableCommand {
     @OptionGroup var oura: OuraLinkOptions
 
     func validate() throws {
-        if signingSecretFile != nil, kind != .healthConnect {
-            throw ValidationError("--signing-secret-file is for `hmon link add health-connect`")
+        if signingSecretFile != nil {
+            let signed = PushSources.signedKinds.map { "`hmon link add \($0.rawValue)`" }.joined(separator: ", ")
+            switch PushSources.signing(of: kind) {
+            case .byTheApp:
+                break
+            case .notByTheApp(let why):
+                // A link whose app cannot sign would refuse every post: its URL's secret is its only key.
+                throw ValidationError("--signing-secret-file: \(why), so a signed \(kind.rawValue) link would refuse every post. "
+                                      + "Keep the link's URL private instead (only \(signed) takes a signing secret)")
+            case nil:
+                throw ValidationError("--signing-secret-file is for the links an app signs its posts to: \(signed)")
+            }
         }
         if kind == .withings {
             try withings.validate(baseURL: baseURL)
@@ -100,27 +111,27 @@ struct LinkAddCommand: AsyncParsableCommand {
             return try await oura.link(app: withings, links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
         }
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        if kind == .healthConnect {
-            return try await healthConnect(store: service.store, user: account, base: base, paths: opener.paths)
+        let (id, secret, signed) = try await pushLink(store: service.store, user: account, paths: opener.paths)
+        let lines = switch kind {
+        case .healthConnect:
+            HealthConnectLinkText.made(user: account.name, id: id, url: (base ?? "") + HealthConnectLinkText.path(secret: secret),
+                                       hasBase: base != nil, signed: signed)
+        case .openScale:
+            OpenScaleLinkText.made(user: account.name, id: id, url: (base ?? "") + OpenScaleLinkText.path(secret: secret), hasBase: base != nil)
+        default:
+            HealthAutoExportLinkText.made(user: account.name, id: id, url: (base ?? "") + HealthAutoExportLinkText.path(secret: secret),
+                                          hasBase: base != nil)
         }
-        let (id, secret) = try await service.store.createPushLink(kind: kind, userID: account.id, now: Date())
-        if kind == .openScale {
-            let url = (base ?? "") + OpenScaleLinkText.path(secret: secret)
-            for line in OpenScaleLinkText.made(user: account.name, id: id, url: url, hasBase: base != nil) { printEscaped(line) }
-            return
-        }
-        let path = HealthAutoExportLinkText.path(secret: secret)
-        for line in HealthAutoExportLinkText.made(user: account.name, id: id, url: (base ?? "") + path, hasBase: base != nil) {
-            printEscaped(line)
-        }
+        for line in lines { printEscaped(line) }
     }
 }
 
 extension LinkAddCommand {
-    /// A Health Connect link; with a signing secret, kept where the server finds it (`PushLinkSigningSecrets`).
-    private func healthConnect(store: any PushLinkStore, user: User, base: String?, paths: HMonPaths) async throws {
+    /// A link an app pushes to; with a signing secret (only for a kind whose app signs, see `validate`), kept
+    /// where the server finds it (`PushLinkSigningSecrets`).
+    private func pushLink(store: any PushLinkStore, user: User, paths: HMonPaths) async throws -> (id: String, secret: String, signed: Bool) {
         let signing = try signingSecretFile.map(SecretFile.firstLine)
-        let (id, secret) = try await store.createPushLink(kind: .healthConnect, userID: user.id, now: Date())
+        let (id, secret) = try await store.createPushLink(kind: kind, userID: user.id, now: Date())
         if let signing {
             do {
                 try PushLinkSigningSecrets(paths: paths).save(PushLinkSigningSecret(linkID: id, secretHash: Secrets.sha256Hex(secret),
@@ -131,10 +142,7 @@ extension LinkAddCommand {
                 throw error
             }
         }
-        let path = HealthConnectLinkText.path(secret: secret)
-        for line in HealthConnectLinkText.made(user: user.name, id: id, url: (base ?? "") + path, hasBase: base != nil, signed: signing != nil) {
-            printEscaped(line)
-        }
+        return (id, secret, signing != nil)
     }
 }
 

@@ -1,0 +1,30 @@
+import Foundation
+import HealthConnectors
+import HealthCore
+
+/// openScale-sync's webhook (`PushRoutes`): `POST /openscale/{secret}`, the link `hmon link add openscale`
+/// prints. Each change of the scale app's database, so hmon stays in step with it (`OpenScaleEvent`,
+/// `OpenScaleArrival`); a `test` is a 200 that keeps nothing.
+struct OpenScaleSource: PushSource {
+    static let kind = PushLinkKind.openScale
+    static let prefix = "/openscale/"
+    static let appName = "openScale"
+    /// A bulk post of a long history is at most a few MB.
+    static let maxBodyBytes = 16 * 1024 * 1024
+    static let signing = PushSigning.notByTheApp(
+        why: "openScale-sync cannot sign its posts (it sends at most an Authorization header)")
+
+    static func payload(of body: Data) throws -> OpenScaleEvent {
+        do {
+            return try OpenScaleEvent(json: body)
+        } catch {
+            throw PushBodyProblem(problem: error.problem)
+        }
+    }
+
+    static func writes(_ event: OpenScaleEvent) -> Bool { event != .test }
+
+    static func keep(_ event: OpenScaleEvent, service: LocalHealthService, userID: String, now: Date) async throws -> OpenScaleArrival.Tally {
+        try await OpenScaleArrival.apply(event, service: service, userID: userID, now: now)
+    }
+}
