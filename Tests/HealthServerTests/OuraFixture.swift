@@ -2,8 +2,6 @@ import Foundation
 import HealthCore
 import HealthModel
 import Hummingbird
-import Logging
-import Synchronization
 
 /// The one fake the Oura tests allow: a local stand-in for Oura's cloud (which the tests cannot reach),
 /// answering as Oura's API v2 reference documents it — the same paths (`/oauth/authorize`, `/oauth/token`,
@@ -28,12 +26,7 @@ final class OuraFixture: Sendable {
     }
 
     struct State {
-        var codes: [String: String] = [:]          // code → redirect_uri it was issued for
-        var accessToken = ""
-        var refreshToken = ""
-        var tokenSerial = 0
-        var accessTokenExpired = false
-        var refreshes = 0
+        var authorization = FixtureAuthorization()
         var nights: [OuraExamples.Night] = []
         var sleepCalls = 0
         /// Documents per sleep page; past it the answer has a `next_token`.
@@ -47,11 +40,7 @@ final class OuraFixture: Sendable {
         var renewedLifetime: TimeInterval = 90 * 24 * 3600
     }
 
-    final class Shared: Sendable {
-        let lock: Mutex<State>
-        init(_ state: State) { lock = Mutex(state) }
-        func withLock<T: Sendable>(_ body: (inout State) -> T) -> T { lock.withLock { body(&$0) } }
-    }
+    typealias Shared = FixtureLock<State>
 
     let url: URL
     private let state: Shared
@@ -67,20 +56,20 @@ final class OuraFixture: Sendable {
 
     func stop() { task.cancel() }
 
-    var refreshes: Int { state.withLock { $0.refreshes } }
-    var refreshToken: String { state.withLock { $0.refreshToken } }
+    var refreshes: Int { state.withLock { $0.authorization.refreshes } }
+    var refreshToken: String { state.withLock { $0.authorization.refreshToken } }
     var subscriptions: [Subscription] { state.withLock { $0.subscriptions } }
     var renewals: Int { state.withLock { $0.renewals } }
     var sleepCalls: Int { state.withLock { $0.sleepCalls } }
 
     /// From now on the current access token is refused (401), as after it expired.
-    func expireAccessToken() { state.withLock { $0.accessTokenExpired = true } }
+    func expireAccessToken() { state.withLock { $0.authorization.accessTokenExpired = true } }
 
     /// From now on a refresh is refused too, as when the person revoked hmon in Oura's app.
     func revokeAuthorization() {
         state.withLock {
-            $0.accessTokenExpired = true
-            $0.refreshToken = "revoked"
+            $0.authorization.accessTokenExpired = true
+            $0.authorization.refreshToken = "revoked"
         }
     }
 
@@ -111,40 +100,24 @@ final class OuraFixture: Sendable {
                   let stateValue = query["state"] else {
                 return Response(status: .badRequest)
             }
-            let code = "code-\(UUID().uuidString.prefix(8).lowercased())"
-            state.withLock { $0.codes[code] = redirect }
-            var location = URLComponents(string: redirect)!
-            location.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: stateValue)]
-            return Response(status: .found, headers: [.location: location.url!.absoluteString])
+            let code = state.withLock { $0.authorization.issueCode(for: redirect) }
+            return FixtureAuthorization.sendBack(to: redirect, code: code, state: stateValue)
         }
         router.post("/oauth/token") { request, _ -> Response in
             let form = FormEncoding.decode(String(buffer: try await request.body.collect(upTo: 64 * 1024)))
             guard form["client_id"] == clientID, form["client_secret"] == clientSecret else {
                 return json(["error": "invalid_client"], status: .unauthorized)
             }
-            let granted: Bool = state.withLock { state in
-                switch form["grant_type"] {
-                case "authorization_code":
-                    guard let code = form["code"], let redirect = state.codes.removeValue(forKey: code), redirect == form["redirect_uri"] else { return false }
-                case "refresh_token":
-                    guard !state.refreshToken.isEmpty, form["refresh_token"] == state.refreshToken else { return false }
-                    state.refreshes += 1
-                default:
-                    return false
-                }
-                state.tokenSerial += 1
-                state.accessToken = "oura-access-\(state.tokenSerial)-5b1c0e8a9d"
-                state.refreshToken = "oura-refresh-\(state.tokenSerial)-77c2f4a1e0"
-                state.accessTokenExpired = false
-                return true
+            let granted = state.withLock {
+                $0.authorization.grant(form) { serial in ("oura-access-\(serial)-5b1c0e8a9d", "oura-refresh-\(serial)-77c2f4a1e0") }
             }
             guard granted else { return json(["error": "invalid_grant"], status: .badRequest) }
-            let tokens = state.withLock { ($0.accessToken, $0.refreshToken) }
+            let tokens = state.withLock { ($0.authorization.accessToken, $0.authorization.refreshToken) }
             return json(["token_type": "bearer", "access_token": tokens.0, "expires_in": 86400, "refresh_token": tokens.1])
         }
         router.get("/v2/usercollection/sleep") { request, _ -> Response in
             let header = request.headers[.authorization] ?? ""
-            let valid = state.withLock { !$0.accessToken.isEmpty && header == "Bearer " + $0.accessToken && !$0.accessTokenExpired }
+            let valid = state.withLock { $0.authorization.accepts(header) }
             guard valid else { return json(["detail": "Unauthorized"], status: .unauthorized) }
             let query = FormEncoding.decode(request.uri.query ?? "")
             guard let from = query["start_date"], let to = query["end_date"] else {
@@ -204,14 +177,8 @@ final class OuraFixture: Sendable {
             guard let renewed else { return json(["detail": "Not found"], status: .notFound) }
             return json(Self.object(renewed))
         }
-        let (ports, sink) = AsyncStream<Int>.makeStream()
-        let quiet = Logger(label: "oura-fixture", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { sink.yield($0.localAddress?.port ?? 0) }, logger: quiet)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HealthError.serverUnreachable("the Oura fixture did not start") }
-        return OuraFixture(url: URL(string: "http://127.0.0.1:\(port)")!, state: state, task: task)
+        let (url, task) = try await FixtureServer.start(router, name: "Oura")
+        return OuraFixture(url: url, state: state, task: task)
     }
 
     /// A request header by its lowercase name.
