@@ -5,9 +5,10 @@ import Hummingbird
 
 /// The one fake the Oura tests allow: a local stand-in for Oura's cloud (which the tests cannot reach),
 /// answering as Oura's API v2 reference documents it — the same paths (`/oauth/authorize`, `/oauth/token`,
-/// `/v2/usercollection/sleep`, `/v2/webhook/subscription`, `/v2/webhook/subscription/renew/{id}`), form and
-/// JSON bodies, `{"data": […], "next_token": …}` pages and the documented sleep fields — so the only change
-/// for the real service is the base URL hmon is given.
+/// `/v2/usercollection/sleep`, `/v2/usercollection/daily_readiness`, `/v2/webhook/subscription`,
+/// `/v2/webhook/subscription/renew/{id}`), form and JSON bodies, `{"data": […], "next_token": …}` pages and
+/// the documented sleep and daily readiness fields — so the only change for the real service is the base
+/// URL hmon is given.
 ///
 /// It plays Oura's side honestly: codes work once, a refresh token works once (the old one is then
 /// refused), an access token the test expires is answered 401, pages follow `next_token`, documents are
@@ -29,7 +30,8 @@ final class OuraFixture: Sendable {
         var authorization = FixtureAuthorization()
         var nights: [OuraExamples.Night] = []
         var sleepCalls = 0
-        /// Documents per sleep page; past it the answer has a `next_token`.
+        var readiness: [OuraExamples.Readiness] = []
+        /// Documents per page of a collection; past it the answer has a `next_token`.
         var pageSize = Int.max
         /// While true, the sleep collection answers a body cut short (not JSON).
         var answersBrokenJSON = false
@@ -80,6 +82,14 @@ final class OuraFixture: Sendable {
     /// A new sleep period, as the ring's sync makes it.
     func add(_ night: OuraExamples.Night) { state.withLock { $0.nights.append(night) } }
 
+    /// A day's readiness, made or (for a day there is one already) computed again with another score.
+    func setReadiness(_ readiness: OuraExamples.Readiness) {
+        state.withLock { state in
+            state.readiness.removeAll { $0.day == readiness.day }
+            state.readiness.append(readiness)
+        }
+    }
+
     /// Posts the documented notification body to every subscribed callback, once per address; returns the statuses.
     func notify(objectID: String) async throws -> [Int] {
         var statuses: [Int] = []
@@ -91,8 +101,8 @@ final class OuraFixture: Sendable {
         return statuses
     }
 
-    static func start(nights: [OuraExamples.Night]) async throws -> OuraFixture {
-        let state = Shared(State(nights: nights))
+    static func start(nights: [OuraExamples.Night], readiness: [OuraExamples.Readiness] = []) async throws -> OuraFixture {
+        let state = Shared(State(nights: nights, readiness: readiness))
         let router = Router()
         router.get("/oauth/authorize") { request, _ -> Response in
             let query = FormEncoding.decode(request.uri.query ?? "")
@@ -131,10 +141,17 @@ final class OuraFixture: Sendable {
                 return Response(status: .ok, headers: [.contentType: "application/json"],
                                 body: .init(byteBuffer: ByteBuffer(string: "{\"data\": [{\"id\": \"8f9a5221-639e")))
             }
-            let offset = min(all.count, Int(query["next_token"] ?? "") ?? 0)
-            let page = Array(all[offset..<min(all.count, offset + min(pageSize, all.count - offset))])
-            let next = offset + page.count < all.count ? String(offset + page.count) : nil
-            return json(["data": page.map(\.json), "next_token": next.map { $0 as Any } ?? NSNull()])
+            return page(all.map(\.json), pageSize: pageSize, query: query)
+        }
+        router.get("/v2/usercollection/daily_readiness") { request, _ -> Response in
+            let header = request.headers[.authorization] ?? ""
+            guard state.withLock({ $0.authorization.accepts(header) }) else { return json(["detail": "Unauthorized"], status: .unauthorized) }
+            let query = FormEncoding.decode(request.uri.query ?? "")
+            guard let from = query["start_date"], let to = query["end_date"] else {
+                return json(["detail": "start_date and end_date are required"], status: .unprocessableContent)
+            }
+            let (all, pageSize) = state.withLock { state in (state.readiness.filter { $0.day >= from && $0.day <= to }, state.pageSize) }
+            return page(all.map(\.json), pageSize: pageSize, query: query)
         }
         router.post("/v2/webhook/subscription") { request, _ -> Response in
             guard Self.header(request, "x-client-id") == clientID, Self.header(request, "x-client-secret") == clientSecret else {
@@ -191,6 +208,14 @@ final class OuraFixture: Sendable {
          "data_type": subscription.dataType, "expiration_time": ISO8601DateFormatter().string(from: subscription.expires)]
     }
 
+    /// One page of a collection's documents, from the `next_token` asked (the offset, as this fixture writes it).
+    private static func page(_ all: [[String: Any]], pageSize: Int, query: [String: String]) -> Response {
+        let offset = min(all.count, Int(query["next_token"] ?? "") ?? 0)
+        let page = Array(all[offset..<min(all.count, offset + min(pageSize, all.count - offset))])
+        let next = offset + page.count < all.count ? String(offset + page.count) : nil
+        return json(["data": page, "next_token": next.map { $0 as Any } ?? NSNull()])
+    }
+
     private static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -237,6 +262,26 @@ enum OuraExamples {
         /// A long sleep from 23:15 the evening before `day` to 07:15 on it, at UTC+01:00.
         static func night(_ id: String, endingOn day: Day) -> Night {
             Night(id: id, day: day.description, bedtimeStart: "\(day.adding(days: -1))T23:15:00+01:00", bedtimeEnd: "\(day)T07:15:00+01:00")
+        }
+    }
+
+    /// A daily readiness document shaped as the `daily_readiness` example of Oura's API v2 reference (every
+    /// documented field: the contributors and temperature deviations hmon does not read).
+    struct Readiness: Sendable {
+        var id: String
+        /// Oura's `day`, YYYY-MM-DD.
+        var day: String
+        /// Null until Oura has computed the day's score.
+        var score: Int? = 82
+
+        var json: [String: Any] {
+            [
+                "id": id, "day": day, "score": score.map { $0 as Any } ?? NSNull(),
+                "contributors": ["activity_balance": 82, "body_temperature": 99, "hrv_balance": 74, "previous_day_activity": 88,
+                                 "previous_night": 90, "recovery_index": 100, "resting_heart_rate": 95, "sleep_balance": 86,
+                                 "sleep_regularity": 91] as [String: Any],
+                "temperature_deviation": -0.1, "temperature_trend_deviation": 0.05, "timestamp": "\(day)T00:00:00+00:00",
+            ]
         }
     }
 }

@@ -2,15 +2,17 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// What one pull of an Oura link brought: the sleep documents of the days asked, and the last of those days.
+/// What one pull of an Oura link brought: the sleep and daily readiness documents of the days asked, and
+/// the last of those days.
 public struct OuraBatch: Sendable {
     public var sleep: [OuraSleep]
+    public var readiness: [OuraDailyReadiness]
     /// Today, as the server's UTC date: the next pull starts a few days before it.
     public var through: Day
 }
 
-/// Oura as a pulled source: a pull asks for the sleep documents of the days since the last one, and
-/// stores each night once (`OuraArrival`).
+/// Oura as a pulled source: a pull asks for the sleep and daily readiness documents of the days since the
+/// last one, and stores each night and each day's readiness once (`OuraArrival`).
 extension OuraAPI: PulledSource {
     public typealias Link = OuraLink
     public typealias Refusal = OuraError
@@ -38,16 +40,17 @@ extension OuraAPI: PulledSource {
         let from = link.readThrough.map { $0.adding(days: -Self.rereadDays) } ?? today.adding(days: -Self.firstPullDays)
         // Tomorrow too: a ring east of UTC is a day ahead of this server's UTC date.
         let to = today.adding(days: 1)
-        return OuraBatch(sleep: try await sleep(accessToken: accessToken, from: from, to: to), through: today)
+        return OuraBatch(sleep: try await sleep(accessToken: accessToken, from: from, to: to),
+                         readiness: try await dailyReadiness(accessToken: accessToken, from: from, to: to), through: today)
     }
 
     public func keep(_ batch: OuraBatch, link: inout OuraLink, service: LocalHealthService, now: Date, outcome: inout OuraFetch) async throws {
-        let nights = OuraNights(batch.sleep)
-        let tally = try await OuraArrival.store(nights.readings, service: service, userID: link.userID, now: now)
+        let (nights, readiness) = (OuraNights(batch.sleep), OuraReadinessDays(batch.readiness))
+        let tally = try await OuraArrival.store(nights.readings + readiness.readings, service: service, userID: link.userID, now: now)
         outcome.added = tally.added
         outcome.alreadyThere = tally.alreadyThere
         outcome.changed = tally.changed
-        outcome.skipped = nights.skippedText
+        outcome.skipped = nights.skippedText + readiness.skippedText
         link.readThrough = batch.through
     }
 }
