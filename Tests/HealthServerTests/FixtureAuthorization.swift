@@ -1,9 +1,11 @@
 import Foundation
+import HealthConnectors
 import HealthCore
 import HealthModel
 import Hummingbird
 import Logging
 import Synchronization
+import Testing
 
 /// The OAuth side of a source's cloud as the pulled sources' fixtures (`WithingsFixture`, `OuraFixture`)
 /// play it, the same for both: a code works once and only for the address it was issued for, a refresh
@@ -45,6 +47,15 @@ struct FixtureAuthorization: Sendable {
     /// Whether a request's `Authorization` header carries the access token in use.
     func accepts(_ authorization: String) -> Bool {
         !accessToken.isEmpty && authorization == "Bearer " + accessToken && !accessTokenExpired
+    }
+
+    /// The tokens a person's authorization brings, as `hmon link add` gets them: their browser opens the
+    /// source's authorization `page` (the fixture sends it back with a code), and the code is traded.
+    static func tokens<Source: PulledSource>(opening page: URL, api: Source, clientID: String, clientSecret: String,
+                                             redirectURI: String) async throws -> Source.Link.Tokens {
+        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
+        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+        return try await api.requestToken(code: code, clientID: clientID, clientSecret: clientSecret, redirectURI: redirectURI, now: Date())
     }
 
     /// The authorization page's answer: the person sent back to `redirect` with the code and their `state`.

@@ -68,11 +68,10 @@ import TestSupport
         let (id, secret) = try await store.createPushLink(kind: .oura, userID: alice.id, now: Date())
         let redirect = "http://127.0.0.1:9/oura/" + secret
         let page = api.endpoints.authorizeURL(clientID: OuraFixture.clientID, redirectURI: redirect, state: "s1")
-        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
-        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
         var link = OuraLink(linkID: id, userID: alice.id, clientID: OuraFixture.clientID, clientSecret: OuraFixture.clientSecret,
                             callbackPath: "/oura/" + secret, redirectURI: redirect, pendingState: nil, verificationToken: "v1")
-        link.tokens = try await api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret, redirectURI: redirect, now: Date())
+        link.tokens = try await FixtureAuthorization.tokens(opening: page, api: api, clientID: link.clientID, clientSecret: link.clientSecret,
+                                                            redirectURI: redirect)
         try files.save(link)
         return try await body(LinkedAlice(store: store, alice: alice, fixture: fixture, api: api, files: files))
     }
