@@ -21,7 +21,7 @@ protocol ServedPulledSource: PulledSource {
 
     /// The linked page's words: what hmon now reads.
     static var linkedText: String { get }
-    /// Whether a link just authorized is subscribed before its first read (Oura's subscriptions are the
-    /// app's, checked on each link's callback; Withings' wait for the next round).
+    /// Whether a link just authorized has its subscriptions seen to before its first read (Oura's do; a
+    /// Withings link is subscribed at the next round).
     static var subscribesOnceLinked: Bool { get }
 }
