@@ -15,11 +15,11 @@ struct LinkedSourcesPollRoute: Sendable {
             guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
             var answer = LinkedSourcesPollAnswer(added: 0)
             if let withings {
-                answer.withings = try await WithingsRoutes.poll(withings, userID: userID)
+                answer.withings = try await PulledLinkRoutes.poll(withings, userID: userID)
                 answer.added += answer.withings?.added ?? 0
             }
             if let oura {
-                answer.oura = try await OuraRoutes.poll(oura, userID: userID)
+                answer.oura = try await PulledLinkRoutes.poll(oura, userID: userID)
                 answer.added += answer.oura?.added ?? 0
             }
             return JSONBody.response(answer)

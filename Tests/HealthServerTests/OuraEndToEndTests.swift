@@ -231,12 +231,7 @@ struct OuraWorld {
     }
 
     /// Stops the server (SIGTERM) and returns what it logged.
-    func stopAndReadLog() async -> String {
-        server.terminate()
-        _ = await ServeCommandTests.waitForExit(server)
-        let errors = server.errors
-        return String(decoding: await ServeCommandTests.offThePool { errors.readDataToEndOfFile() }, as: UTF8.self)
-    }
+    func stopAndReadLog() async -> String { await PulledLinkWorld.stopAndReadLog(server) }
 
     func isServing() async -> Bool {
         (try? await RawHTTP.send("GET", address + "/v1.1/users/self", token: token))?.status == 200
@@ -249,44 +244,19 @@ struct OuraWorld {
 
     /// Runs `hmon link add oura` for alice; `answer` gets the printed Oura page and returns what the person types back.
     func linkAdd(_ answer: (String) async throws -> String) async throws -> (status: Int32, output: String, errors: String) {
-        let secretFile = home.folder.appendingPathComponent("oura-secret")
-        try Data((OuraFixture.clientSecret + "\n").utf8).write(to: secretFile)
-        chmod(secretFile.path, 0o600)
-        let process = try SpawnedProcess(binary, ["link", "add", "oura", "--db", database, "--user", "alice",
-                                                  "--client-id", OuraFixture.clientID, "--client-secret-file", secretFile.path,
-                                                  "--base-url", address, "--allow-loopback",
-                                                  "--oura-api-url", fixture.url.absoluteString, "--oura-cloud-url", fixture.url.absoluteString],
-                                         environment: home.environment, input: .pipe)
-        let line = await ServeCommandTests.firstLine(containing: "/oauth/authorize", in: process.output, orKill: process.pid)
-        let page = try #require(line?.split(separator: " ").last.map(String.init), "hmon link add oura printed no Oura page")
-        process.write(try await answer(page))
-        process.closeInput()
-        let outputHandle = process.output, errorHandle = process.errors
-        async let outputRead = ServeCommandTests.offThePool { outputHandle.readDataToEndOfFile() }
-        async let errorsRead = ServeCommandTests.offThePool { errorHandle.readDataToEndOfFile() }
-        let (output, errors) = await (outputRead, errorsRead)
-        let status = await ServeCommandTests.waitForExit(process) ?? -1
-        return (status, (line ?? "") + "\n" + String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        try await PulledLinkWorld.linkAdd(kind: "oura", binary: binary, database: database, home: home, address: address,
+                                          clientID: OuraFixture.clientID, clientSecret: OuraFixture.clientSecret,
+                                          sourceOptions: ["--oura-api-url", fixture.url.absoluteString, "--oura-cloud-url", fixture.url.absoluteString],
+                                          pageMarker: "/oauth/authorize", answer)
     }
 
     /// `hmon link add oura` where the browser lands on hmon serve, which trades the code itself; the command is then told with Enter.
     func linkThroughTheRedirect() async throws -> (status: Int32, output: String, errors: String) {
-        try await linkAdd { authorizeURL in
-            let answer = try await RawHTTP.send("GET", authorizeURL)
-            let redirect = try #require(answer.headers["Location"])
-            let landed = try await RawHTTP.send("GET", redirect)
-            #expect(landed.status == 200)
-            #expect(String(decoding: landed.body, as: UTF8.self).contains("Linked"))
-            return "\n"
-        }
+        try await linkAdd(PulledLinkWorld.landOnTheServer)
     }
 
     /// `POST /v1.1/hmon/oura/poll` as alice.
-    func poll() async throws -> [String: Any] {
-        let answer = try await RawHTTP.send("POST", address + "/v1.1/hmon/oura/poll", token: token)
-        try #require(answer.status == 200, "poll answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
-        return try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-    }
+    func poll() async throws -> [String: Any] { try await PulledLinkWorld.poll(kind: "oura", address: address, token: token) }
 
     /// alice's readings carrying `field`, newest first, from the store.
     func readings(field: String) async throws -> [Message] {
@@ -310,10 +280,5 @@ struct OuraWorld {
     }
 
     /// alice's Oura link file, or nil when there is none.
-    func linkFile() throws -> OuraLink? {
-        guard let id = ((try? FileManager.default.contentsOfDirectory(atPath: files.folder.path)) ?? []).first(where: { $0.hasSuffix(".json") }) else {
-            return nil
-        }
-        return try files.load(linkID: String(id.dropLast(5)))
-    }
+    func linkFile() throws -> OuraLink? { try PulledLinkWorld.linkFile(in: files) }
 }

@@ -2,14 +2,13 @@ import Foundation
 import HealthCore
 import HealthModel
 import Hummingbird
-import Logging
-import Synchronization
 
 /// The one fake the Oura tests allow: a local stand-in for Oura's cloud (which the tests cannot reach),
 /// answering as Oura's API v2 reference documents it — the same paths (`/oauth/authorize`, `/oauth/token`,
-/// `/v2/usercollection/sleep`, `/v2/webhook/subscription`, `/v2/webhook/subscription/renew/{id}`), form and
-/// JSON bodies, `{"data": […], "next_token": …}` pages and the documented sleep fields — so the only change
-/// for the real service is the base URL hmon is given.
+/// `/v2/usercollection/sleep`, `/v2/usercollection/daily_readiness`, `/v2/webhook/subscription`,
+/// `/v2/webhook/subscription/renew/{id}`), form and JSON bodies, `{"data": […], "next_token": …}` pages and
+/// the documented sleep and daily readiness fields — so the only change for the real service is the base
+/// URL hmon is given.
 ///
 /// It plays Oura's side honestly: codes work once, a refresh token works once (the old one is then
 /// refused), an access token the test expires is answered 401, pages follow `next_token`, documents are
@@ -28,15 +27,11 @@ final class OuraFixture: Sendable {
     }
 
     struct State {
-        var codes: [String: String] = [:]          // code → redirect_uri it was issued for
-        var accessToken = ""
-        var refreshToken = ""
-        var tokenSerial = 0
-        var accessTokenExpired = false
-        var refreshes = 0
+        var authorization = FixtureAuthorization()
         var nights: [OuraExamples.Night] = []
         var sleepCalls = 0
-        /// Documents per sleep page; past it the answer has a `next_token`.
+        var readiness: [OuraExamples.Readiness] = []
+        /// Documents per page of a collection; past it the answer has a `next_token`.
         var pageSize = Int.max
         /// While true, the sleep collection answers a body cut short (not JSON).
         var answersBrokenJSON = false
@@ -47,11 +42,7 @@ final class OuraFixture: Sendable {
         var renewedLifetime: TimeInterval = 90 * 24 * 3600
     }
 
-    final class Shared: Sendable {
-        let lock: Mutex<State>
-        init(_ state: State) { lock = Mutex(state) }
-        func withLock<T: Sendable>(_ body: (inout State) -> T) -> T { lock.withLock { body(&$0) } }
-    }
+    typealias Shared = FixtureLock<State>
 
     let url: URL
     private let state: Shared
@@ -67,20 +58,20 @@ final class OuraFixture: Sendable {
 
     func stop() { task.cancel() }
 
-    var refreshes: Int { state.withLock { $0.refreshes } }
-    var refreshToken: String { state.withLock { $0.refreshToken } }
+    var refreshes: Int { state.withLock { $0.authorization.refreshes } }
+    var refreshToken: String { state.withLock { $0.authorization.refreshToken } }
     var subscriptions: [Subscription] { state.withLock { $0.subscriptions } }
     var renewals: Int { state.withLock { $0.renewals } }
     var sleepCalls: Int { state.withLock { $0.sleepCalls } }
 
     /// From now on the current access token is refused (401), as after it expired.
-    func expireAccessToken() { state.withLock { $0.accessTokenExpired = true } }
+    func expireAccessToken() { state.withLock { $0.authorization.accessTokenExpired = true } }
 
     /// From now on a refresh is refused too, as when the person revoked hmon in Oura's app.
     func revokeAuthorization() {
         state.withLock {
-            $0.accessTokenExpired = true
-            $0.refreshToken = "revoked"
+            $0.authorization.accessTokenExpired = true
+            $0.authorization.refreshToken = "revoked"
         }
     }
 
@@ -90,6 +81,14 @@ final class OuraFixture: Sendable {
 
     /// A new sleep period, as the ring's sync makes it.
     func add(_ night: OuraExamples.Night) { state.withLock { $0.nights.append(night) } }
+
+    /// A day's readiness, made or (for a day there is one already) computed again with another score.
+    func setReadiness(_ readiness: OuraExamples.Readiness) {
+        state.withLock { state in
+            state.readiness.removeAll { $0.day == readiness.day }
+            state.readiness.append(readiness)
+        }
+    }
 
     /// Posts the documented notification body to every subscribed callback, once per address; returns the statuses.
     func notify(objectID: String) async throws -> [Int] {
@@ -102,8 +101,8 @@ final class OuraFixture: Sendable {
         return statuses
     }
 
-    static func start(nights: [OuraExamples.Night]) async throws -> OuraFixture {
-        let state = Shared(State(nights: nights))
+    static func start(nights: [OuraExamples.Night], readiness: [OuraExamples.Readiness] = []) async throws -> OuraFixture {
+        let state = Shared(State(nights: nights, readiness: readiness))
         let router = Router()
         router.get("/oauth/authorize") { request, _ -> Response in
             let query = FormEncoding.decode(request.uri.query ?? "")
@@ -111,40 +110,24 @@ final class OuraFixture: Sendable {
                   let stateValue = query["state"] else {
                 return Response(status: .badRequest)
             }
-            let code = "code-\(UUID().uuidString.prefix(8).lowercased())"
-            state.withLock { $0.codes[code] = redirect }
-            var location = URLComponents(string: redirect)!
-            location.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: stateValue)]
-            return Response(status: .found, headers: [.location: location.url!.absoluteString])
+            let code = state.withLock { $0.authorization.issueCode(for: redirect) }
+            return FixtureAuthorization.sendBack(to: redirect, code: code, state: stateValue)
         }
         router.post("/oauth/token") { request, _ -> Response in
             let form = FormEncoding.decode(String(buffer: try await request.body.collect(upTo: 64 * 1024)))
             guard form["client_id"] == clientID, form["client_secret"] == clientSecret else {
                 return json(["error": "invalid_client"], status: .unauthorized)
             }
-            let granted: Bool = state.withLock { state in
-                switch form["grant_type"] {
-                case "authorization_code":
-                    guard let code = form["code"], let redirect = state.codes.removeValue(forKey: code), redirect == form["redirect_uri"] else { return false }
-                case "refresh_token":
-                    guard !state.refreshToken.isEmpty, form["refresh_token"] == state.refreshToken else { return false }
-                    state.refreshes += 1
-                default:
-                    return false
-                }
-                state.tokenSerial += 1
-                state.accessToken = "oura-access-\(state.tokenSerial)-5b1c0e8a9d"
-                state.refreshToken = "oura-refresh-\(state.tokenSerial)-77c2f4a1e0"
-                state.accessTokenExpired = false
-                return true
+            let granted = state.withLock {
+                $0.authorization.grant(form) { serial in ("oura-access-\(serial)-5b1c0e8a9d", "oura-refresh-\(serial)-77c2f4a1e0") }
             }
             guard granted else { return json(["error": "invalid_grant"], status: .badRequest) }
-            let tokens = state.withLock { ($0.accessToken, $0.refreshToken) }
+            let tokens = state.withLock { ($0.authorization.accessToken, $0.authorization.refreshToken) }
             return json(["token_type": "bearer", "access_token": tokens.0, "expires_in": 86400, "refresh_token": tokens.1])
         }
         router.get("/v2/usercollection/sleep") { request, _ -> Response in
             let header = request.headers[.authorization] ?? ""
-            let valid = state.withLock { !$0.accessToken.isEmpty && header == "Bearer " + $0.accessToken && !$0.accessTokenExpired }
+            let valid = state.withLock { $0.authorization.accepts(header) }
             guard valid else { return json(["detail": "Unauthorized"], status: .unauthorized) }
             let query = FormEncoding.decode(request.uri.query ?? "")
             guard let from = query["start_date"], let to = query["end_date"] else {
@@ -158,10 +141,17 @@ final class OuraFixture: Sendable {
                 return Response(status: .ok, headers: [.contentType: "application/json"],
                                 body: .init(byteBuffer: ByteBuffer(string: "{\"data\": [{\"id\": \"8f9a5221-639e")))
             }
-            let offset = min(all.count, Int(query["next_token"] ?? "") ?? 0)
-            let page = Array(all[offset..<min(all.count, offset + min(pageSize, all.count - offset))])
-            let next = offset + page.count < all.count ? String(offset + page.count) : nil
-            return json(["data": page.map(\.json), "next_token": next.map { $0 as Any } ?? NSNull()])
+            return page(all.map(\.json), pageSize: pageSize, query: query)
+        }
+        router.get("/v2/usercollection/daily_readiness") { request, _ -> Response in
+            let header = request.headers[.authorization] ?? ""
+            guard state.withLock({ $0.authorization.accepts(header) }) else { return json(["detail": "Unauthorized"], status: .unauthorized) }
+            let query = FormEncoding.decode(request.uri.query ?? "")
+            guard let from = query["start_date"], let to = query["end_date"] else {
+                return json(["detail": "start_date and end_date are required"], status: .unprocessableContent)
+            }
+            let (all, pageSize) = state.withLock { state in (state.readiness.filter { $0.day >= from && $0.day <= to }, state.pageSize) }
+            return page(all.map(\.json), pageSize: pageSize, query: query)
         }
         router.post("/v2/webhook/subscription") { request, _ -> Response in
             guard Self.header(request, "x-client-id") == clientID, Self.header(request, "x-client-secret") == clientSecret else {
@@ -204,14 +194,8 @@ final class OuraFixture: Sendable {
             guard let renewed else { return json(["detail": "Not found"], status: .notFound) }
             return json(Self.object(renewed))
         }
-        let (ports, sink) = AsyncStream<Int>.makeStream()
-        let quiet = Logger(label: "oura-fixture", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { sink.yield($0.localAddress?.port ?? 0) }, logger: quiet)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HealthError.serverUnreachable("the Oura fixture did not start") }
-        return OuraFixture(url: URL(string: "http://127.0.0.1:\(port)")!, state: state, task: task)
+        let (url, task) = try await FixtureServer.start(router, name: "Oura")
+        return OuraFixture(url: url, state: state, task: task)
     }
 
     /// A request header by its lowercase name.
@@ -222,6 +206,14 @@ final class OuraFixture: Sendable {
     private static func object(_ subscription: Subscription) -> [String: Any] {
         ["id": subscription.id, "callback_url": subscription.callback, "event_type": subscription.eventType,
          "data_type": subscription.dataType, "expiration_time": ISO8601DateFormatter().string(from: subscription.expires)]
+    }
+
+    /// One page of a collection's documents, from the `next_token` asked (the offset, as this fixture writes it).
+    private static func page(_ all: [[String: Any]], pageSize: Int, query: [String: String]) -> Response {
+        let offset = min(all.count, Int(query["next_token"] ?? "") ?? 0)
+        let page = Array(all[offset..<min(all.count, offset + min(pageSize, all.count - offset))])
+        let next = offset + page.count < all.count ? String(offset + page.count) : nil
+        return json(["data": page, "next_token": next.map { $0 as Any } ?? NSNull()])
     }
 
     private static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
@@ -270,6 +262,26 @@ enum OuraExamples {
         /// A long sleep from 23:15 the evening before `day` to 07:15 on it, at UTC+01:00.
         static func night(_ id: String, endingOn day: Day) -> Night {
             Night(id: id, day: day.description, bedtimeStart: "\(day.adding(days: -1))T23:15:00+01:00", bedtimeEnd: "\(day)T07:15:00+01:00")
+        }
+    }
+
+    /// A daily readiness document shaped as the `daily_readiness` example of Oura's API v2 reference (every
+    /// documented field: the contributors and temperature deviations hmon does not read).
+    struct Readiness: Sendable {
+        var id: String
+        /// Oura's `day`, YYYY-MM-DD.
+        var day: String
+        /// Null until Oura has computed the day's score.
+        var score: Int? = 82
+
+        var json: [String: Any] {
+            [
+                "id": id, "day": day, "score": score.map { $0 as Any } ?? NSNull(),
+                "contributors": ["activity_balance": 82, "body_temperature": 99, "hrv_balance": 74, "previous_day_activity": 88,
+                                 "previous_night": 90, "recovery_index": 100, "resting_heart_rate": 95, "sleep_balance": 86,
+                                 "sleep_regularity": 91] as [String: Any],
+                "temperature_deviation": -0.1, "temperature_trend_deviation": 0.05, "timestamp": "\(day)T00:00:00+00:00",
+            ]
         }
     }
 }

@@ -195,12 +195,7 @@ struct WithingsWorld {
     }
 
     /// Stops the server (SIGTERM) and returns what it logged.
-    func stopAndReadLog() async -> String {
-        server.terminate()
-        _ = await ServeCommandTests.waitForExit(server)
-        let errors = server.errors
-        return String(decoding: await ServeCommandTests.offThePool { errors.readDataToEndOfFile() }, as: UTF8.self)
-    }
+    func stopAndReadLog() async -> String { await PulledLinkWorld.stopAndReadLog(server) }
 
     func stop() {
         server.terminate()
@@ -211,58 +206,28 @@ struct WithingsWorld {
     /// Runs `hmon link add withings` for alice; `answer` gets the printed Withings page and returns what the
     /// person types back.
     func linkAdd(_ answer: (String) async throws -> String) async throws -> (status: Int32, output: String, errors: String) {
-        let secretFile = home.folder.appendingPathComponent("withings-secret")
-        try Data((WithingsFixture.clientSecret + "\n").utf8).write(to: secretFile)
-        chmod(secretFile.path, 0o600)
-        let process = try SpawnedProcess(binary, ["link", "add", "withings", "--db", database, "--user", "alice",
-                                                  "--client-id", WithingsFixture.clientID, "--client-secret-file", secretFile.path,
-                                                  "--base-url", address, "--allow-loopback",
-                                                  "--withings-api-url", fixture.url.absoluteString,
-                                                  "--withings-account-url", fixture.url.absoluteString],
-                                         environment: home.environment, input: .pipe)
-        let line = await ServeCommandTests.firstLine(containing: "/oauth2_user/authorize2", in: process.output, orKill: process.pid)
-        let page = try #require(line?.split(separator: " ").last.map(String.init), "hmon link add withings printed no Withings page")
-        process.write(try await answer(page))
-        process.closeInput()
-        let outputHandle = process.output, errorHandle = process.errors
-        async let outputRead = ServeCommandTests.offThePool { outputHandle.readDataToEndOfFile() }
-        async let errorsRead = ServeCommandTests.offThePool { errorHandle.readDataToEndOfFile() }
-        let (output, errors) = await (outputRead, errorsRead)
-        let status = await ServeCommandTests.waitForExit(process) ?? -1
-        return (status, (line ?? "") + "\n" + String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        try await PulledLinkWorld.linkAdd(kind: "withings", binary: binary, database: database, home: home, address: address,
+                                          clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
+                                          sourceOptions: ["--withings-api-url", fixture.url.absoluteString,
+                                                          "--withings-account-url", fixture.url.absoluteString],
+                                          pageMarker: "/oauth2_user/authorize2", answer)
     }
 
     /// `hmon link add withings` where the browser lands on hmon serve, which trades the code itself; the
     /// command is then told with Enter.
     func linkThroughTheCallback() async throws -> (status: Int32, output: String, errors: String) {
-        try await linkAdd { authorizeURL in
-            let answer = try await RawHTTP.send("GET", authorizeURL)
-            let callback = try #require(answer.headers["Location"])
-            let landed = try await RawHTTP.send("GET", callback)
-            #expect(landed.status == 200)
-            #expect(String(decoding: landed.body, as: UTF8.self).contains("Linked"))
-            return "\n"
-        }
+        try await linkAdd(PulledLinkWorld.landOnTheServer)
     }
 
     /// `POST /v1.1/hmon/withings/poll` as alice: the dashboard's R.
-    func poll() async throws -> [String: Any] {
-        let answer = try await RawHTTP.send("POST", address + "/v1.1/hmon/withings/poll", token: token)
-        try #require(answer.status == 200, "poll answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
-        return try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-    }
+    func poll() async throws -> [String: Any] { try await PulledLinkWorld.poll(kind: "withings", address: address, token: token) }
 
     func scaleReadings() async throws -> [Message] {
         try await store.lastMessages(deviceID: scale.id, userID: alice.id, count: 100)
     }
 
     /// alice's Withings link file, or nil when there is none.
-    func linkFile() throws -> WithingsLink? {
-        guard let id = ((try? FileManager.default.contentsOfDirectory(atPath: files.folder.path)) ?? []).first(where: { $0.hasSuffix(".json") }) else {
-            return nil
-        }
-        return try files.load(linkID: String(id.dropLast(5)))
-    }
+    func linkFile() throws -> WithingsLink? { try PulledLinkWorld.linkFile(in: files) }
 
     /// A port free now (bound and released), for a server whose public URL must name it before it starts.
     static func freePort() throws -> Int {

@@ -2,8 +2,6 @@ import Foundation
 import HealthCore
 import HealthModel
 import Hummingbird
-import Logging
-import Synchronization
 
 /// The one fake the Withings tests allow: a local stand-in for Withings' cloud (which the tests cannot
 /// reach), answering as developer.withings.com documents — the same paths (`/v2/oauth2`, `/measure`,
@@ -24,12 +22,7 @@ final class WithingsFixture: Sendable {
     static let clientSecret = "fixture-client-secret-0123456789abcdef"
 
     struct State {
-        var codes: [String: String] = [:]          // code → redirect_uri it was issued for
-        var accessToken = ""
-        var refreshToken = ""
-        var tokenSerial = 0
-        var accessTokenExpired = false
-        var refreshes = 0
+        var authorization = FixtureAuthorization()
         var groups: [WithingsExamples.Group] = []
         var subscriptions: [String] = []
         var measureCalls = 0
@@ -40,12 +33,7 @@ final class WithingsFixture: Sendable {
         var held: [CheckedContinuation<Void, Never>] = []
     }
 
-    /// The fixture's state, shared with its route handlers.
-    final class Shared: Sendable {
-        let lock: Mutex<State>
-        init(_ state: State) { lock = Mutex(state) }
-        func withLock<T: Sendable>(_ body: (inout State) -> T) -> T { lock.withLock { body(&$0) } }
-    }
+    typealias Shared = FixtureLock<State>
 
     let url: URL
     private let state: Shared
@@ -61,13 +49,13 @@ final class WithingsFixture: Sendable {
 
     func stop() { task.cancel() }
 
-    var refreshes: Int { state.withLock { $0.refreshes } }
-    var refreshToken: String { state.withLock { $0.refreshToken } }
+    var refreshes: Int { state.withLock { $0.authorization.refreshes } }
+    var refreshToken: String { state.withLock { $0.authorization.refreshToken } }
     var subscriptions: [String] { state.withLock { $0.subscriptions } }
     var measureCalls: Int { state.withLock { $0.measureCalls } }
 
     /// From now on the current access token is refused (status 401), as after its 3 hours.
-    func expireAccessToken() { state.withLock { $0.accessTokenExpired = true } }
+    func expireAccessToken() { state.withLock { $0.authorization.accessTokenExpired = true } }
 
     /// From now on `getmeas` is counted at once but answered only after `releaseMeasures()`: a fetch in flight.
     func holdMeasures() { state.withLock { $0.holding = true } }
@@ -107,35 +95,19 @@ final class WithingsFixture: Sendable {
                   let redirect = query["redirect_uri"], let stateValue = query["state"] else {
                 return Response(status: .badRequest)
             }
-            let code = "code-\(UUID().uuidString.prefix(8).lowercased())"
-            state.withLock { $0.codes[code] = redirect }
-            var location = URLComponents(string: redirect)!
-            location.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: stateValue)]
-            return Response(status: .found, headers: [.location: location.url!.absoluteString])
+            let code = state.withLock { $0.authorization.issueCode(for: redirect) }
+            return FixtureAuthorization.sendBack(to: redirect, code: code, state: stateValue)
         }
         router.post("/v2/oauth2") { request, _ -> Response in
             let form = try await Self.form(request)
             guard form["action"] == "requesttoken", form["client_id"] == clientID, form["client_secret"] == clientSecret else {
                 return Self.envelope(status: 503, error: "Invalid Params: invalid client_id or client_secret")
             }
-            let granted: Bool = state.withLock { state in
-                switch form["grant_type"] {
-                case "authorization_code":
-                    guard let code = form["code"], let redirect = state.codes.removeValue(forKey: code), redirect == form["redirect_uri"] else { return false }
-                case "refresh_token":
-                    guard !state.refreshToken.isEmpty, form["refresh_token"] == state.refreshToken else { return false }
-                    state.refreshes += 1
-                default:
-                    return false
-                }
-                state.tokenSerial += 1
-                state.accessToken = "access-\(state.tokenSerial)-a075f8c14fb8df40b08ebc8508533dc3"
-                state.refreshToken = "refresh-\(state.tokenSerial)-f631236f02b991810feb774765b6ae8e"
-                state.accessTokenExpired = false
-                return true
+            let granted = state.withLock {
+                $0.authorization.grant(form) { serial in ("access-\(serial)-a075f8c14fb8df40b08ebc8508533dc3", "refresh-\(serial)-f631236f02b991810feb774765b6ae8e") }
             }
             guard granted else { return Self.envelope(status: 503, error: "Invalid Params: invalid code or refresh_token") }
-            let tokens = state.withLock { ($0.accessToken, $0.refreshToken) }
+            let tokens = state.withLock { ($0.authorization.accessToken, $0.authorization.refreshToken) }
             return Self.envelope(status: 0, body: ["userid": userid, "access_token": tokens.0, "refresh_token": tokens.1,
                                                    "expires_in": 10800, "scope": "user.metrics", "csrf_token": "PACnnxwHTaBQOzF7bQqwFUUotIuvtzSM",
                                                    "token_type": "Bearer"])
@@ -176,19 +148,13 @@ final class WithingsFixture: Sendable {
             state.withLock { $0.subscriptions.append(callback) }
             return Self.envelope(status: 0, body: [:])
         }
-        let (ports, sink) = AsyncStream<Int>.makeStream()
-        let quiet = Logger(label: "withings-fixture", factory: { _ in SwiftLogNoOpLogHandler() })
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { sink.yield($0.localAddress?.port ?? 0) }, logger: quiet)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HealthError.serverUnreachable("the Withings fixture did not start") }
-        return WithingsFixture(url: URL(string: "http://127.0.0.1:\(port)")!, state: state, task: task)
+        let (url, task) = try await FixtureServer.start(router, name: "Withings")
+        return WithingsFixture(url: url, state: state, task: task)
     }
 
     private static func bearerIsValid(_ request: Request, _ state: Shared) -> Bool {
         let header = request.headers[.authorization] ?? ""
-        return state.withLock { !$0.accessToken.isEmpty && header == "Bearer " + $0.accessToken && !$0.accessTokenExpired }
+        return state.withLock { $0.authorization.accepts(header) }
     }
 
     private static func form(_ request: Request) async throws -> [String: String] {

@@ -57,10 +57,8 @@ import TestSupport
         fixture.pageMeasures(by: 2)
         let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: "http://127.0.0.1:9/withings/x", state: "s")
-        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
-        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
-        let tokens = try await api.requestToken(code: code, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
-                                                redirectURI: "http://127.0.0.1:9/withings/x", now: Date())
+        let tokens = try await FixtureAuthorization.tokens(opening: page, api: api, clientID: WithingsFixture.clientID,
+                                                           clientSecret: WithingsFixture.clientSecret, redirectURI: "http://127.0.0.1:9/withings/x")
 
         let fetched = try await api.measureGroups(accessToken: tokens.accessToken, lastUpdate: 0)
         #expect(fetched.groups.map(\.grpid) == [2000, 2001, 2002, 2003, 2004], "three pages of 2, 2 and 1")
@@ -109,12 +107,10 @@ import TestSupport
         let (id, secret) = try await store.createPushLink(kind: .withings, userID: user.id, now: Date())
         let redirect = "http://127.0.0.1:9/withings/" + secret
         let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: redirect, state: "s1")
-        let location = try #require(try await RawHTTP.send("GET", page.absoluteString).headers["Location"])
-        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
         var link = WithingsLink(linkID: id, userID: user.id, clientID: WithingsFixture.clientID, clientSecret: WithingsFixture.clientSecret,
                                 callbackPath: "/withings/" + secret, redirectURI: redirect, pendingState: nil)
-        link.tokens = try await api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
-                                                 redirectURI: redirect, now: Date())
+        link.tokens = try await FixtureAuthorization.tokens(opening: page, api: api, clientID: link.clientID, clientSecret: link.clientSecret,
+                                                            redirectURI: redirect)
         try files.save(link)
         return (api, files)
     }

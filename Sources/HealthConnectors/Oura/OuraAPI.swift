@@ -79,7 +79,7 @@ public struct OuraSubscription: Codable, Sendable, Equatable {
     }
 }
 
-/// Oura's API v2, the calls hmon makes: trade a code for tokens, refresh them, read sleep documents,
+/// Oura's API v2, the calls hmon makes: trade a code for tokens, refresh them, read sleep and daily readiness documents,
 /// subscribe to and renew webhook subscriptions.
 public struct OuraAPI: Sendable {
     public var endpoints: OuraEndpoints
@@ -104,14 +104,24 @@ public struct OuraAPI: Sendable {
 
     /// Every page of `GET /v2/usercollection/sleep` for the days `from` to `to` (Oura's `day`), following `next_token`.
     public func sleep(accessToken: String, from: Day, to: Day) async throws -> [OuraSleep] {
-        var documents: [OuraSleep] = []
+        try await collection("sleep", action: "the sleep documents", accessToken: accessToken, from: from, to: to)
+    }
+
+    /// Every page of `GET /v2/usercollection/daily_readiness` for the days `from` to `to`, following `next_token`.
+    public func dailyReadiness(accessToken: String, from: Day, to: Day) async throws -> [OuraDailyReadiness] {
+        try await collection("daily_readiness", action: "the daily readiness", accessToken: accessToken, from: from, to: to)
+    }
+
+    /// Every page of one of Oura's day-ranged collections, `GET /v2/usercollection/NAME?start_date=…&end_date=…`.
+    private func collection<Document: Decodable>(_ name: String, action: String, accessToken: String, from: Day, to: Day) async throws -> [Document] {
+        var documents: [Document] = []
         var next: String?
         // A page limit, so a server that always gives a next_token cannot keep hmon asking forever.
         for _ in 0..<1_000 {
             var query = [("start_date", from.description), ("end_date", to.description)]
             if let next { query.append(("next_token", next)) }
-            let page: OuraPage<OuraSleep> = try await call("GET", "v2/usercollection/sleep", action: "the sleep documents", query: query,
-                                                          headers: ["Authorization": "Bearer " + accessToken])
+            let page: OuraPage<Document> = try await call("GET", "v2/usercollection/" + name, action: action, query: query,
+                                                         headers: ["Authorization": "Bearer " + accessToken])
             documents += page.data
             guard let token = page.next_token, !token.isEmpty else { break }
             next = token

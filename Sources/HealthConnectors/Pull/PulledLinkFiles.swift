@@ -2,17 +2,6 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// A pulled source's link as its file keeps it: the person's own app's secret and the authorization's
-/// tokens, which the server needs in clear to call the source, so they live in a 0600 file of hmon's data
-/// folder rather than in the store (see `WithingsLink`).
-public protocol PulledLink: Codable, Sendable {
-    var linkID: String { get }
-    /// The source's name in messages ("Withings").
-    static var sourceName: String { get }
-    /// The link kind `hmon link add` takes, and the data folder's subfolder ("withings").
-    static var kindName: String { get }
-}
-
 /// The folder of one pulled source's link files, `KIND/LINK-ID.json` in hmon's data folder.
 public struct PulledLinkFiles<Link: PulledLink>: Sendable {
     public var folder: URL

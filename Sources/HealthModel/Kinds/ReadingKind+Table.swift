@@ -18,6 +18,7 @@ extension Field {
     public static let remSleepMinutes = "remSleepMinutes"
     public static let coreSleepMinutes = "coreSleepMinutes"
     public static let awakeMinutes = "awakeMinutes"
+    public static let readinessScore = "readinessScore"
 }
 
 /// Units the exports write masses, energies and intervals in, each with the factor to hmon's unit.
@@ -41,7 +42,7 @@ extension ReadingKind {
         .weight, .height, .activeEnergy, .basalEnergy, .dietaryEnergy, .heartRateVariability, .steps, .restingHeartRate,
         .bodyFat, .leanMass, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused,
         .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress, .bodyWaterPercentage,
-        .sleep, .timeInBed, .deepSleep, .remSleep, .coreSleep, .sleepAwake,
+        .sleep, .timeInBed, .deepSleep, .remSleep, .coreSleep, .sleepAwake, .readiness,
     ]
 
     public static let weight = ReadingKind(
@@ -235,4 +236,11 @@ extension ReadingKind {
     public static let sleepAwake = ReadingKind(
         name: "sleepAwake", field: Field.awakeMinutes, label: "Awake", unit: "min", manifestDescription: "time awake in a night",
         quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22)
+
+    /// A ring's readiness for the day (Oura's daily readiness score), kept as the ring computes it: hmon
+    /// has no way to work it out from the readings it holds, so it neither computes nor adjusts it.
+    public static let readiness = ReadingKind(
+        name: "readiness", field: Field.readinessScore, label: "Readiness", fieldType: .integer, unit: nil,
+        manifestDescription: "readiness score for the day, 0–100 (Oura)",
+        quantity: .score, range: 0...100, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 23)
 }

@@ -25,6 +25,8 @@ public enum QuantityKind: Sendable, Equatable {
     case plain
     /// A stretch of time in whole minutes (a night's sleep, kept in minutes).
     case minutes
+    /// A score out of 100 (a ring's readiness), whole and without a unit: the source gives it whole.
+    case score
 }
 
 /// How one person's figures are written: their units, and per kind the decimals, separators and sign.
@@ -43,7 +45,7 @@ public struct QuantityText: Sendable, Equatable {
         switch kind {
         case .mass, .milliseconds, .percent, .plain: 1
         case .massRate, .percentRate: 2
-        case .energy, .steps, .heartRate, .minutes: 0
+        case .energy, .steps, .heartRate, .minutes, .score: 0
         }
     }
 
@@ -58,7 +60,7 @@ public struct QuantityText: Sendable, Equatable {
         case .milliseconds: "ms"
         case .percent: "%"
         case .percentRate: "pt/week"
-        case .plain: ""
+        case .plain, .score: ""
         case .minutes: "min"
         }
     }

@@ -1,0 +1,116 @@
+import Foundation
+import HealthCore
+import HealthConnectors
+import HealthModel
+import Hummingbird
+import NIOCore
+
+/// The routes every pulled source's link has, whatever the source:
+/// - `GET /KIND/{secret}?code=…&state=…`: where the source sends the person back after they allowed hmon
+///   to read their data; the server trades the code for tokens and keeps them in the link's file.
+/// - `POST /v1.1/hmon/KIND/poll`: reads the caller's links now (the dashboard's R), answering what was added.
+///
+/// A wrong or revoked secret is a 404 that does nothing. Each source adds its own notification routes
+/// beside these (`WithingsRoutes`, `OuraRoutes`).
+struct PulledLinkRoutes<Source: ServedPulledSource> {
+    typealias Link = Source.Link
+
+    /// The path prefix, also what the request log shows in place of the secret.
+    static var prefix: String { "/\(Link.kindName)/" }
+
+    let store: any PushLinkStore
+    let polling: PulledPolling<Source>
+    let configuration: ServerConfiguration
+    var sync: PulledSync<Source> { polling.sync }
+
+    private var sourceName: String { Link.sourceName }
+    private var addLink: String { "`hmon link add \(Link.kindName)`" }
+
+    /// `POST /v1.1/hmon/KIND/poll`.
+    func addPollRoute(to router: Router<ServerContext>) {
+        router.post("/v1.1/hmon/\(Link.kindName)/poll") { _, context -> Response in
+            guard let principal = context.principal else { throw APIError.unauthorized }
+            guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
+            return JSONBody.response(try await Self.poll(polling, userID: userID))
+        }
+    }
+
+    /// Reads the user's links now. Subscriptions refused earlier (the server was not reachable yet), missing
+    /// or about to expire are seen to first.
+    static func poll(_ polling: PulledPolling<Source>, userID: String) async throws -> Source.PollAnswer {
+        await polling.subscribe()
+        let fetches = try await polling.sync.fetch(userID: userID)
+        polling.report(fetches, asked: true)
+        return Source.pollAnswer(fetches)
+    }
+
+    var notALink: APIError {
+        APIError(.notFound, code: 404, message: "This is not an hmon \(sourceName) link (or it was revoked): run \(addLink) for a new one.")
+    }
+
+    /// The link whose secret is in the path, noting its use; nil for an unknown or revoked one.
+    func link(secret: String) async throws -> Link? {
+        guard try await store.pushLinkUser(secret: secret, kind: Source.linkKind, now: configuration.clock()) != nil else { return nil }
+        let path = Self.prefix + secret
+        for id in try await sync.linkIDs() {
+            if let link = try sync.files.load(linkID: id), link.callbackPath == path { return link }
+        }
+        return nil
+    }
+
+    /// The end of the authorization: the code is traded for tokens, which only the link's file keeps.
+    func authorized(_ request: Request, secret: String) async throws -> Response {
+        guard var link = try await link(secret: secret) else {
+            return page(.notFound, "Not found", "This is not an hmon \(sourceName) link (or it was revoked): run \(addLink) for a new one.")
+        }
+        guard let query = try? RequestInput.query(request) else {
+            return page(.badRequest, "Not linked",
+                        "This address holds a control character (such as %00) in its query: open the link \(sourceName) gave again.")
+        }
+        guard let code = query["code"], !code.isEmpty else {
+            if query["error"] != nil {
+                return page(.ok, "Not linked", "\(sourceName) did not authorize hmon. Run \(addLink) again to retry.")
+            }
+            return page(.ok, "hmon", "This is the address of an hmon \(sourceName) link.")
+        }
+        guard let expected = link.pendingState, query["state"] == expected else {
+            return page(.badRequest, "Not linked",
+                        "This authorization is not the one \(addLink) started (or it was used already): run it again.")
+        }
+        // A person reads this in their browser: every failure is this route's page, never the API's JSON.
+        do {
+            link.tokens = try await sync.api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
+                                                          redirectURI: link.redirectURI, now: configuration.clock())
+        } catch let error as Source.Refusal {
+            return page(.badGateway, "Not linked", "\(error). Run \(addLink) again.")
+        } catch {
+            let reason = TextRules.replacingUnsafe(in: String(String(describing: error).prefix(200))).text
+            return page(.badGateway, "Not linked",
+                        "hmon serve cannot reach \(sourceName) (\(reason)). Check that the server can reach the internet, then run \(addLink) again.")
+        }
+        link.pendingState = nil
+        do {
+            try sync.files.save(link)
+        } catch {
+            return page(.internalServerError, "Not linked",
+                        "hmon serve cannot save the link's file (\(error)). Check the data folder's space and permissions, then run \(addLink) again.")
+        }
+        let (polling, linkID) = (self.polling, link.linkID)
+        Task {
+            if Source.subscribesOnceLinked { await polling.subscribe() }
+            await polling.fetch(linkID: linkID)
+        }
+        return page(.ok, "Linked", Source.linkedText)
+    }
+
+    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String) -> Response {
+        let text = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>hmon: \(SignInPage.escape(title))</title></head>
+            <body><h1>\(SignInPage.escape(title))</h1><p>\(SignInPage.escape(message))</p></body></html>
+            """
+        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
