@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+@testable import HealthCore
+@testable import HealthModel
+import Testing
+@testable import SQLiteStorage
+
+/// A schema version that only adds kinds of reading is made from the kinds' table (`addedInSchema`): a
+/// store made before it gains each added kind's field on each of its built-in types, after the fields
+/// that type had. One test for every such version, so a new kind needs no test of its own here.
+@Suite struct KindsMigrationTests {
+    static let versions = ReadingKind.schemaVersionsAddingKinds(after: Schema.lastHandWrittenVersion)
+
+    @Test func theVersionsThatAddKindsFollowTheHandWrittenOnes() {
+        #expect(Self.versions.first == Schema.lastHandWrittenVersion + 1)
+        #expect(Self.versions == Array(Self.versions.first!...Self.versions.last!), "no version is skipped")
+    }
+
+    @Test(arguments: versions)
+    func aStoreFromTheVersionBeforeGainsTheAddedFieldsAtTheEnd(_ version: Int) throws {
+        let added = ReadingKind.added(inSchema: version)
+        #expect(!added.isEmpty)
+        let folder = try TemporaryFolder()
+        let url = folder.file("v\(version - 1).sqlite")
+        func fields(of type: BuiltInDeviceType) throws -> [String] {
+            try DatabaseQueue(path: url.path).read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM device_type_fields WHERE dtid = ? ORDER BY position",
+                                    arguments: [type.deviceType.id])
+            }
+        }
+        let previous = version - 1 == Schema.lastHandWrittenVersion ? "v20: a reading's ids as bytes"
+            : "v\(version - 1): kinds of reading added to built-in types"
+        do {
+            let pool = try DatabasePool(path: url.path)
+            try Schema.migrator.migrate(pool, upTo: previous)
+            // A store of that version was written without the fields added since.
+            try pool.write { db in
+                for kind in ReadingKind.allCases where (kind.addedInSchema ?? 0) >= version {
+                    try db.execute(sql: "DELETE FROM device_type_fields WHERE name = ?", arguments: [kind.field])
+                }
+            }
+        }
+        let types = Set(added.flatMap(\.deviceTypes))
+        var before: [BuiltInDeviceType: [String]] = [:]
+        for type in types { before[type] = try fields(of: type) }
+        do {
+            let pool = try DatabasePool(path: url.path)
+            try Schema.migrator.migrate(pool)
+        }
+        for type in types {
+            let gained = ReadingKind.allCases.filter { ($0.addedInSchema ?? 0) >= version && $0.deviceTypes.contains(type) }.map(\.field)
+            #expect(try fields(of: type) == before[type]! + gained, "\(type) from v\(version - 1)")
+            #expect(!before[type]!.contains(where: gained.contains))
+        }
+    }
+}
