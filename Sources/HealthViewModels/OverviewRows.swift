@@ -19,7 +19,7 @@ enum OverviewRows {
                             ?? "import a watch's export: hmon import export.zip",
                         values: series { totals[$0]?[.restingHeartRate].mean }),
             steps(totals, days: days, today: today, text: text),
-        ]
+        ] + [readiness(totals, days: days, text: text)].compactMap { $0 }
     }
 
     private static func latest(_ values: [Double?]) -> Double? { values.last { $0 != nil } ?? nil }
@@ -86,6 +86,16 @@ enum OverviewRows {
         let when = days[lastIndex] == today ? "last night" : "night to \(days[lastIndex])"
         return OverviewRow(label: "Sleep", figure: Formats.hoursMinutes(last),
                            detail: stages.isEmpty ? when : stages.joined(separator: " "), values: values)
+    }
+
+    /// A ring's readiness score (Oura's, as it gives it) and the mean of the last 7 scored days; only for
+    /// someone whose window holds one, so the others see no line that none of their devices could fill.
+    static func readiness(_ totals: [Day: DayTotals], days: [Day], text: QuantityText) -> OverviewRow? {
+        let values = days.map { totals[$0]?[.readiness].mean }
+        guard let lastIndex = values.lastIndex(where: { $0 != nil }), let last = values[lastIndex] else { return nil }
+        let week = values[...lastIndex].compactMap { $0 }.suffix(7)
+        return OverviewRow(label: "Readiness", figure: text.number(last, .score),
+                           detail: "7-day mean " + text.number(week.reduce(0, +) / Double(week.count), .score), values: values)
     }
 
     /// Today's steps so far and the mean of the 7 days before.

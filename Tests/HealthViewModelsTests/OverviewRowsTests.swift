@@ -47,4 +47,23 @@ struct OverviewRowsTests {
         #expect(rows[0].detail == "add a weigh-in on Weights (2): a")
         #expect(rows[3].detail == "import a watch's export: hmon import export.zip")
     }
+
+    /// A ring's readiness has a line of its own when the window holds a score, and none otherwise.
+    @Test func readinessHasALineOnlyForSomeoneWhoSendsIt() {
+        #expect(!Self.rows([:]).contains { $0.label == "Readiness" })
+        var totals: [Day: DayTotals] = [:]
+        // Eight scored days, the last yesterday's: the mean is of the last seven (80…86 → 83).
+        for (offset, score) in [60, 80, 81, 82, 83, 84, 85, 86].enumerated() {
+            var day = DayTotals()
+            day.add([Field.readinessScore: .number(Double(score))])
+            totals[Self.today.adding(days: offset - 8)] = day
+        }
+        let rows = Self.rows(totals)
+        let readiness = rows.last
+        #expect(readiness?.label == "Readiness")
+        #expect(readiness?.figure == "86")
+        #expect(readiness?.detail == "7-day mean 83")
+        #expect(readiness?.values.count == 30)
+        #expect(readiness?.values.last == .some(nil), "today is not scored yet")
+    }
 }
