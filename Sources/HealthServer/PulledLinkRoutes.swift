@@ -61,20 +61,20 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
     /// The end of the authorization: the code is traded for tokens, which only the link's file keeps.
     func authorized(_ request: Request, secret: String) async throws -> Response {
         guard var link = try await link(secret: secret) else {
-            return page(.notFound, "Not found", "This is not an hmon \(sourceName) link (or it was revoked): run \(addLink) for a new one.")
+            return BrowserPage.response(.notFound, "Not found", "This is not an hmon \(sourceName) link (or it was revoked): run \(addLink) for a new one.")
         }
         guard let query = try? RequestInput.query(request) else {
-            return page(.badRequest, "Not linked",
+            return BrowserPage.response(.badRequest, "Not linked",
                         "This address holds a control character (such as %00) in its query: open the link \(sourceName) gave again.")
         }
         guard let code = query["code"], !code.isEmpty else {
             if query["error"] != nil {
-                return page(.ok, "Not linked", "\(sourceName) did not authorize hmon. Run \(addLink) again to retry.")
+                return BrowserPage.response(.ok, "Not linked", "\(sourceName) did not authorize hmon. Run \(addLink) again to retry.")
             }
-            return page(.ok, "hmon", "This is the address of an hmon \(sourceName) link.")
+            return BrowserPage.response(.ok, "hmon", "This is the address of an hmon \(sourceName) link.")
         }
         guard let expected = link.pendingState, query["state"] == expected else {
-            return page(.badRequest, "Not linked",
+            return BrowserPage.response(.badRequest, "Not linked",
                         "This authorization is not the one \(addLink) started (or it was used already): run it again.")
         }
         // A person reads this in their browser: every failure is this route's page, never the API's JSON.
@@ -82,17 +82,17 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
             link.tokens = try await sync.api.requestToken(code: code, clientID: link.clientID, clientSecret: link.clientSecret,
                                                           redirectURI: link.redirectURI, now: configuration.clock())
         } catch let error as Source.Refusal {
-            return page(.badGateway, "Not linked", "\(error). Run \(addLink) again.")
+            return BrowserPage.response(.badGateway, "Not linked", "\(error). Run \(addLink) again.")
         } catch {
             let reason = TextRules.replacingUnsafe(in: String(String(describing: error).prefix(200))).text
-            return page(.badGateway, "Not linked",
+            return BrowserPage.response(.badGateway, "Not linked",
                         "hmon serve cannot reach \(sourceName) (\(reason)). Check that the server can reach the internet, then run \(addLink) again.")
         }
         link.pendingState = nil
         do {
             try sync.files.save(link)
         } catch {
-            return page(.internalServerError, "Not linked",
+            return BrowserPage.response(.internalServerError, "Not linked",
                         "hmon serve cannot save the link's file (\(error)). Check the data folder's space and permissions, then run \(addLink) again.")
         }
         let (polling, linkID) = (self.polling, link.linkID)
@@ -100,17 +100,6 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
             if Source.subscribesOnceLinked { await polling.subscribe() }
             await polling.fetch(linkID: linkID)
         }
-        return page(.ok, "Linked", Source.linkedText)
-    }
-
-    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String) -> Response {
-        let text = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>hmon: \(SignInPage.escape(title))</title></head>
-            <body><h1>\(SignInPage.escape(title))</h1><p>\(SignInPage.escape(message))</p></body></html>
-            """
-        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
+        return BrowserPage.response(.ok, "Linked", Source.linkedText)
     }
 }

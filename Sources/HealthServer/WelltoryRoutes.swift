@@ -28,30 +28,18 @@ struct WelltoryRoutes {
             // The callback names no user, only the link's secret, which is resolved with the write itself.
             switch try await services.welltoryResult(secret: secret, data: data, now: configuration.clock()) {
             case .saved(let device):
-                return page(.ok, "Saved", "The measurement is saved to \(device) in hmon. You can close this page.")
+                return BrowserPage.response(.ok, "Saved", "The measurement is saved to \(device) in hmon. You can close this page.")
             case .alreadySaved(let device):
-                return page(.ok, "Already saved", "This measurement was saved to \(device) before; nothing was added.")
+                return BrowserPage.response(.ok, "Already saved", "This measurement was saved to \(device) before; nothing was added.")
             case .unknownLink:
-                return page(.notFound, "Not found", "This link is not an hmon link (or it was revoked): run `hmon hrv link` for a new one.")
+                return BrowserPage.response(.notFound, "Not found", "This link is not an hmon link (or it was revoked): run `hmon hrv link` for a new one.")
             }
         } catch let error as HealthError {
             // The values are checked before the link is looked up: a malformed callback stores nothing
             // whichever secret it carries, and the answer says which parameter is wrong.
-            return page(.badRequest, "Not saved", error.message)
+            return BrowserPage.response(.badRequest, "Not saved", error.message)
         } catch {
-            return page(.internalServerError, "Not saved", "hmon could not store the measurement; try again.")
+            return BrowserPage.response(.internalServerError, "Not saved", "hmon could not store the measurement; try again.")
         }
-    }
-
-    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String) -> Response {
-        let text = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>hmon: \(SignInPage.escape(title))</title></head>
-            <body><h1>\(SignInPage.escape(title))</h1><p>\(SignInPage.escape(message))</p></body></html>
-            """
-        return Response(status: status,
-                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -8,17 +8,22 @@ import Testing
 /// or moving past it, loads the next page; nothing is shown twice and the order stays newest first.
 @MainActor
 struct HRVModelPagingTests {
+    /// A meter with twelve mornings, RMSSD 40, 41, … 51 ms from 1 November: the newest is 51.
+    static func twelveMornings(_ world: ViewModelWorld) async throws -> (any HealthService, Device, Date) {
+        let service = try await world.signedIn()
+        let meter = try await world.device("HRV Meter", named: "Welltory", on: service)
+        let start = ViewModelWorld.date("2026-11-01 07:00")
+        for i in 0..<12 {
+            try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
+                                              data: [Field.rmssd: .number(40 + Double(i)), Field.source: .text("beats")]))
+        }
+        return (service, meter, start)
+    }
+
     @Test(arguments: ServiceFactory.all)
     func endAndPageDownLoadOlderMeasurements(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
-            let service = try await world.signedIn()
-            let meter = try await world.device("HRV Meter", named: "Welltory", on: service)
-            let start = ViewModelWorld.date("2026-11-01 07:00")
-            // Twelve mornings, RMSSD 40, 41, … 51 ms: the newest is 51.
-            for i in 0..<12 {
-                try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
-                                                  data: [Field.rmssd: .number(40 + Double(i)), Field.source: .text("beats")]))
-            }
+            let (service, meter, _) = try await Self.twelveMornings(world)
             let model = HRVModel(service: service, device: meter, clock: world.clock, loadCount: 5, pageSize: 4)
             await model.refresh().complete()
             #expect(model.rows.map(\.rmssd) == ["51.0", "50.0", "49.0", "48.0", "47.0"])
@@ -50,13 +55,7 @@ struct HRVModelPagingTests {
     @Test(arguments: ServiceFactory.all)
     func aRefreshPastTheListLimitKeepsTheOlderMeasurements(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
-            let service = try await world.signedIn()
-            let meter = try await world.device("HRV Meter", named: "Welltory", on: service)
-            let start = ViewModelWorld.date("2026-11-01 07:00")
-            for i in 0..<12 {
-                try await service.post(NewMessage(sdid: meter.id, ts: start.addingTimeInterval(Double(i) * 86_400).millisecondsSince1970,
-                                                  data: [Field.rmssd: .number(40 + Double(i)), Field.source: .text("beats")]))
-            }
+            let (service, meter, start) = try await Self.twelveMornings(world)
             let model = HRVModel(service: service, device: meter, clock: world.clock, loadCount: 5, pageSize: 4, listLimit: 6)
             await model.refresh().complete()
             await model.moveToBottom().complete()
