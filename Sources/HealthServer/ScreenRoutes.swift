@@ -10,9 +10,6 @@ import SAMIContract
 struct ScreenRoutes: Sendable {
     let api: APIRoutes
 
-    static let maxDevices = ScreenLimits.maxDevices
-    static let maxListed = ScreenLimits.maxListed
-
     func add(to group: RouterGroup<ServerContext>) {
         let screens = "hmon/views/" + HMonViews.screens
         group.get("\(screens)/devices") { request, context in try await devices(request, context) }
@@ -37,7 +34,7 @@ struct ScreenRoutes: Sendable {
         let (_, service) = try api.reader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxDays)
-        let ask = WeightsScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...Self.maxListed, default: 50),
+        let ask = WeightsScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...ScreenLimits.maxListed, default: 50),
                                     devices: try Self.ids(query, "devices"), days: days, calendar: calendar)
         return try ViewRoutes.conditional(request, HMonViews.WeightsScreenView(try await service.weightsScreen(ask)))
     }
@@ -56,7 +53,7 @@ struct ScreenRoutes: Sendable {
         let (_, service) = try api.reader(context)
         let query = try RequestInput.query(request)
         let calendar = try ViewRoutes.calendar(query)
-        let ask = HRVScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...Self.maxListed, default: 400),
+        let ask = HRVScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...ScreenLimits.maxListed, default: 400),
                                 meters: try Self.ids(query, "devices"), through: try ViewRoutes.day(query, "through"), calendar: calendar)
         return try ViewRoutes.conditional(request, HMonViews.HRVScreenView(try await service.hrvScreen(ask)))
     }
@@ -83,7 +80,7 @@ struct ScreenRoutes: Sendable {
     /// Device ids separated by commas (none when absent or empty).
     static func ids(_ query: [String: String], _ name: String) throws -> [String] {
         let ids = (query[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard ids.count <= maxDevices else { throw APIError.validation(name, "names \(ids.count) devices: at most \(maxDevices)") }
+        guard ids.count <= ScreenLimits.maxDevices else { throw APIError.validation(name, "names \(ids.count) devices: at most \(ScreenLimits.maxDevices)") }
         return ids
     }
 }
