@@ -8,7 +8,7 @@ import Hummingbird
 /// - `GET /oura/{secret}?verification_token=…&challenge=…`: Oura's check of the callback before it makes a
 ///   webhook subscription, answered `{"challenge": …}` when the token is this link's.
 /// - `POST /oura/{secret}`: a notification (`{"event_type", "data_type", "object_id", "event_time", "user_id"}`),
-///   answered 200 at once; a sleep notification has the link's nights read right after.
+///   answered 200 at once; a sleep or readiness notification has the link read right after.
 ///
 /// A wrong or revoked secret is a 404 that does nothing.
 struct OuraRoutes {
@@ -37,10 +37,10 @@ struct OuraRoutes {
         }
         router.post("/oura/:secret") { request, context -> Response in
             guard let link = try await shared.link(secret: context.parameters.get("secret") ?? "") else { throw shared.notALink }
-            // Any notification is acknowledged, or Oura would send it again; a sleep one has the nights read.
+            // Any notification is acknowledged, or Oura would send it again; one of a document hmon keeps has the link read.
             let body = try await RequestInput.bytes(request)
             let notification = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-            if notification?["data_type"] as? String == "sleep", link.tokens != nil {
+            if let dataType = notification?["data_type"] as? String, OuraAPI.notifiedDataTypes.contains(dataType), link.tokens != nil {
                 let polling = shared.polling
                 _ = await shared.sync.schedule(linkID: link.linkID) { polling.report([$0], asked: true) }
             }

@@ -102,21 +102,23 @@ import Glibc
         #expect(linked.output.contains("Linked: hmon serve received the authorization"), "\(linked.output)")
 
         // Once authorized, the server subscribes the link (Oura checks the callback with its challenge first).
-        let subscribed = await Waiting.until { world.fixture.subscriptions.count == 2 }
+        let subscribed = await Waiting.until { world.fixture.subscriptions.count == 4 }
         #expect(subscribed, "\(world.fixture.subscriptions)")
         let subscriptions = world.fixture.subscriptions
-        #expect(subscriptions.map(\.eventType).sorted() == ["create", "update"], "a sleep document made or changed")
-        #expect(subscriptions.allSatisfy { $0.dataType == "sleep" && $0.callback.hasPrefix(world.address + "/oura/") })
+        #expect(subscriptions.map { "\($0.eventType) \($0.dataType)" }.sorted()
+                == ["create daily_readiness", "create sleep", "update daily_readiness", "update sleep"],
+                "a sleep or readiness document made or changed")
+        #expect(subscriptions.allSatisfy { $0.callback.hasPrefix(world.address + "/oura/") })
         #expect(world.fixture.renewals == 0)
 
-        // Oura's subscriptions expire within a day: the next round (R on a dashboard) renews both before it
+        // Oura's subscriptions expire within a day: the next round (R on a dashboard) renews all four before it
         // reads; once they are renewed for months, the round after renews none.
         _ = try await world.poll()
-        #expect(world.fixture.renewals == 2)
-        #expect(world.fixture.subscriptions.count == 2, "renewed, not made again")
+        #expect(world.fixture.renewals == 4)
+        #expect(world.fixture.subscriptions.count == 4, "renewed, not made again")
         #expect(try await world.readings(field: Field.sleepMinutes).count == 1)
         _ = try await world.poll()
-        #expect(world.fixture.renewals == 2)
+        #expect(world.fixture.renewals == 4)
 
         // This morning's night: Oura notifies, hmon answers 200 and reads it.
         let thisMorning = OuraExamples.Night.night("2b7e41c3-0a55-4f0e-b1c9-7d2e8f3a6b14", endingOn: Self.today)
@@ -125,6 +127,13 @@ import Glibc
         let arrived = await Waiting.until { (try? await world.readings(field: Field.sleepMinutes).count) == 2 }
         #expect(arrived, "the notified night is stored")
         #expect(try await world.readings(field: Field.rmssd).count == 2)
+
+        // Oura scores the day later than the night arrived: its readiness notification has the score read.
+        let scored = OuraExamples.Readiness(id: "e4a1c7d2-9b3f-4a08-8c6e-1d5f2b7a9c30", day: Self.today.description, score: 77)
+        world.fixture.setReadiness(scored)
+        #expect(try await world.fixture.notify(objectID: scored.id, dataType: "daily_readiness") == [200])
+        let score = await Waiting.until { (try? await world.readings(field: Field.readinessScore).count) == 1 }
+        #expect(score, "the notified readiness is stored")
 
         // A night Oura has not notified (yet): only R on a dashboard, which asks the server to read the links, brings it.
         world.fixture.add(OuraExamples.Night.night("5d0c8b2e-1f3a-4e6b-9a7c-2e4f6a8b0c1d", endingOn: Self.today.adding(days: -2)))

@@ -91,10 +91,10 @@ final class OuraFixture: Sendable {
     }
 
     /// Posts the documented notification body to every subscribed callback, once per address; returns the statuses.
-    func notify(objectID: String) async throws -> [Int] {
+    func notify(objectID: String, dataType: String = "sleep") async throws -> [Int] {
         var statuses: [Int] = []
         for callback in Set(subscriptions.map(\.callback)).sorted() {
-            let body = try JSONSerialization.data(withJSONObject: ["event_type": "create", "data_type": "sleep", "object_id": objectID,
+            let body = try JSONSerialization.data(withJSONObject: ["event_type": "create", "data_type": dataType, "object_id": objectID,
                                                                    "event_time": "2026-11-20T07:40:12+00:00", "user_id": "fixture-user-1"])
             statuses.append(try await RawHTTP.send("POST", callback, headers: ["Content-Type": "application/json"], body: body).status)
         }

@@ -17,12 +17,15 @@ public typealias OuraSync = PulledSync<OuraAPI>
 extension OuraAPI {
     /// A subscription with less than this left is renewed: two days, so a server down for a day still renews in time.
     public static let renewMargin: TimeInterval = 2 * 24 * 3600
-    /// What hmon subscribes to: a sleep document made or changed.
-    static let subscribedEvents = [(event: "create", data: "sleep"), (event: "update", data: "sleep")]
+    /// What hmon subscribes to: a sleep or daily readiness document made or changed. Readiness has its own,
+    /// because Oura often scores the day some time after the night's document arrived.
+    static let subscribedEvents = notifiedDataTypes.sorted().flatMap { data in ["create", "update"].map { (event: $0, data: data) } }
+    /// The documents whose notification has the link read at once.
+    public static let notifiedDataTypes: Set<String> = ["sleep", "daily_readiness"]
 }
 
 extension PulledSync where Source == OuraAPI {
-    /// Keeps every authorized link subscribed at `callbackURL(link)`: a subscription to each sleep event
+    /// Keeps every authorized link subscribed at `callbackURL(link)`: a subscription to each of `subscribedEvents`
     /// made when missing (or expired, or for another URL), renewed when it expires within `renewMargin`.
     public func subscribeAll(callbackURL: @Sendable (OuraLink) -> String?) async throws -> [OuraSubscribing] {
         let api = self.api
