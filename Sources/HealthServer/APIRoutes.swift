@@ -22,6 +22,8 @@ struct APIRoutes: Sendable {
     /// The store's change token, shared with the token check: what `lastMessagesCache` keys its answers on.
     let storeVersion: StoreVersionProbe
     let lastMessagesCache: LastMessagesCache
+    /// The views' answers kept while the store is unchanged (`ViewRoutes.kept`).
+    let viewAnswers = ViewAnswers()
 
     /// The most readings `messages/last` returns (the contract's cap).
     static let maxLastCount = 100

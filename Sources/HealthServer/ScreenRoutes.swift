@@ -6,7 +6,9 @@ import SAMIContract
 
 /// `GET /v1.1/hmon/views/screens/…`: what one screen of the dashboard shows after a load, in one answer
 /// computed by the same service calls the local dashboard makes (`HMonScreenViews` has the shapes). Each
-/// answer has an ETag, so asking again after a change event costs a 304 when the screen did not change.
+/// answer has an ETag, so asking again after a change event costs a 304 when the screen did not change; the
+/// screens that do not read the server's clock (all but energy and overview, whose today depends on the
+/// hour) are kept while the store is unchanged, so asking again costs no computing either.
 struct ScreenRoutes: Sendable {
     let api: APIRoutes
 
@@ -21,22 +23,26 @@ struct ScreenRoutes: Sendable {
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let since = try RequestInput.integer(query, "since", in: 0...HMonViews.latestTime)
         let device = query["device"].flatMap { $0.isEmpty ? nil : $0 }
         let ask = DevicesScreenData.Ask(since: Date(millisecondsSince1970: since), recentDevice: device,
                                     recentCount: try RequestInput.int(query, "count", in: 1...100, default: 12))
-        return try ViewRoutes.conditional(request, HMonViews.DevicesScreenView(try await service.devicesScreen(ask)))
+        return try await ViewRoutes.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.DevicesScreenView(try await reader.service.devicesScreen(ask))
+        }
     }
 
     private func weights(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxDays)
         let ask = WeightsScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...ScreenLimits.maxListed, default: 50),
                                     devices: try Self.ids(query, "devices"), days: days, calendar: calendar)
-        return try ViewRoutes.conditional(request, HMonViews.WeightsScreenView(try await service.weightsScreen(ask)))
+        return try await ViewRoutes.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.WeightsScreenView(try await reader.service.weightsScreen(ask))
+        }
     }
 
     private func energy(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -50,21 +56,25 @@ struct ScreenRoutes: Sendable {
     }
 
     private func hrv(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let calendar = try ViewRoutes.calendar(query)
         let ask = HRVScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...ScreenLimits.maxListed, default: 400),
                                 meters: try Self.ids(query, "devices"), through: try ViewRoutes.day(query, "through"), calendar: calendar)
-        return try ViewRoutes.conditional(request, HMonViews.HRVScreenView(try await service.hrvScreen(ask)))
+        return try await ViewRoutes.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.HRVScreenView(try await reader.service.hrvScreen(ask))
+        }
     }
 
     private func insights(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let ask = InsightsScreenData.Ask(today: try ViewRoutes.day(query, "today"), calendar: try ViewRoutes.calendar(query),
                                      windowDays: try RequestInput.int(query, "days", in: 7...ViewRoutes.maxDays / 2,
                                                                       default: CorrelationScan.windowDays))
-        return try ViewRoutes.conditional(request, HMonViews.InsightsScreenView(try await service.insightsScreen(ask)))
+        return try await ViewRoutes.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.InsightsScreenView(try await reader.service.insightsScreen(ask))
+        }
     }
 
     private func overview(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -12,6 +12,7 @@ import SAMIContract
 ///
 /// Every answer carries an `ETag` (a hash of the body); a request with a matching `If-None-Match` gets
 /// 304 and no body, so a dashboard that asks again after a change event pays only for views that changed.
+/// A view that does not read the server's clock is kept while the store is unchanged (`ViewAnswers`).
 struct ViewRoutes: Sendable {
     let api: APIRoutes
 
@@ -31,15 +32,19 @@ struct ViewRoutes: Sendable {
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
-        return try Self.conditional(request, HMonViews.DevicesView(try await service.devicesOverview()))
+        let reader = try api.reader(context)
+        return try await Self.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.DevicesView(try await reader.service.devicesOverview())
+        }
     }
 
     private func weights(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
-        return try Self.conditional(request, HMonViews.WeightsView(try await service.weightSeries(days: days, calendar: calendar)))
+        return try await Self.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.WeightsView(try await reader.service.weightSeries(days: days, calendar: calendar))
+        }
     }
 
     private func trend(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -61,10 +66,12 @@ struct ViewRoutes: Sendable {
     }
 
     private func dailyTotals(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
-        return try Self.conditional(request, HMonViews.DailyTotalsView(try await service.dailyTotals(days: days, calendar: calendar)))
+        return try await Self.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.DailyTotalsView(try await reader.service.dailyTotals(days: days, calendar: calendar))
+        }
     }
 
     private func readings(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -141,19 +148,37 @@ struct ViewRoutes: Sendable {
 
     /// The view as `{"data": …}` with its ETag, or 304 when the client's copy is the same.
     static func conditional<View: Codable & Sendable>(_ request: Request, _ view: View) throws -> Response {
-        // Sorted keys: the same view is the same bytes, whatever order its dictionaries were filled in.
+        respond(request, try encoded(view))
+    }
+
+    /// Like `conditional`, for a view that is a function of the store and the request alone (it never reads
+    /// the server's clock): while the store is unchanged, the answer kept for this user and request is sent
+    /// again (or 304) without computing the view.
+    static func kept<View: Codable & Sendable>(_ request: Request, _ reader: (userID: String, service: LocalHealthService),
+                                               in answers: ViewAnswers, _ view: () async throws -> View) async throws -> Response {
+        let key = reader.userID + " " + request.uri.path + "?" + (request.uri.query ?? "")
+        guard let token = try await reader.service.changeToken() else { return try conditional(request, try await view()) }
+        return respond(request, try await answers.answer(for: key, token: token) { try encoded(try await view()) })
+    }
+
+    /// The view's body, with sorted keys (the same view is the same bytes, whatever order its dictionaries
+    /// were filled in), and its ETag.
+    static func encoded<View: Codable & Sendable>(_ view: View) throws -> ViewAnswers.Answer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let body = try encoder.encode(SAMI.DataEnvelope(data: view))
-        let tag = etag(of: body)
-        var headers: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        return ViewAnswers.Answer(body: body, tag: etag(of: body))
+    }
+
+    static func respond(_ request: Request, _ answer: ViewAnswers.Answer) -> Response {
+        var headers: HTTPFields = [.eTag: answer.tag, .cacheControl: "private, no-cache"]
         if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == tag
+            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == answer.tag
         }) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = JSONBody.contentType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     /// A strong validator from the body's bytes (FNV-1a, 64 bits: a change detector, not a secret).
