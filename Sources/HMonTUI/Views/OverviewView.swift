@@ -3,12 +3,14 @@ import Terminal
 
 /// The overview: a line per figure (its name, its figure now, a word on it) and to its right the last 30
 /// days as a sparkline, every sparkline on the same days, with the axis' first and last day under them.
-/// On a narrow terminal the words give way first, then the sparklines shorten to their latest days.
+/// A figure is never cut: its column is as wide as the widest one. On a narrow terminal the words give way
+/// first, then the sparklines shorten to their latest days.
 @MainActor
 struct OverviewView {
     let model: OverviewModel
 
     static let labelWidth = 11
+    /// The figure and word columns' least widths (a space after each included); a longer text widens its column.
     static let figureWidth = 15
     static let detailWidth = 20
 
@@ -21,20 +23,20 @@ struct OverviewView {
             return
         }
         let days = OverviewModel.days
-        // The words go first when the sparklines would get fewer than two weeks.
-        let withDetail = width - Self.labelWidth - Self.figureWidth - Self.detailWidth >= 14
-        let sparkX = x + Self.labelWidth + Self.figureWidth + (withDetail ? Self.detailWidth : 0)
-        let sparkWidth = max(0, min(days, x + width - sparkX))
+        let columns = Self.columns(for: model.rows, width: width, days: days)
+        let figureWidth = columns.figure, detailWidth = columns.detail, withDetail = columns.withDetail
+        let sparkX = x + columns.sparkOffset
+        let sparkWidth = columns.sparkWidth
         let step = inner.height >= model.rows.count * 2 + 2 ? 2 : 1
         var y = inner.y + (step == 2 ? 1 : 0)
         for row in model.rows {
             guard y < inner.maxY - 1 else { break }
             canvas.text(row.label, at: Point(x: x, y: y), style: Styles.label, maxWidth: Self.labelWidth - 1)
             canvas.text(row.figure, at: Point(x: x + Self.labelWidth, y: y), style: Style(.text, bold: true),
-                        maxWidth: Self.figureWidth - 1)
+                        maxWidth: figureWidth - 1)
             if withDetail || row.isEmpty {
-                let room = row.isEmpty ? x + width - (x + Self.labelWidth + Self.figureWidth) : Self.detailWidth - 1
-                canvas.text(row.detail, at: Point(x: x + Self.labelWidth + Self.figureWidth, y: y), style: Styles.label, maxWidth: room)
+                let room = row.isEmpty ? x + width - (x + Self.labelWidth + figureWidth) : detailWidth - 1
+                canvas.text(row.detail, at: Point(x: x + Self.labelWidth + figureWidth, y: y), style: Styles.label, maxWidth: room)
             }
             if !row.isEmpty, sparkWidth > 0 {
                 canvas.sparkline(row.values, at: Point(x: sparkX, y: y), width: sparkWidth)
@@ -47,5 +49,29 @@ struct OverviewView {
             canvas.text(shownFirst, at: Point(x: sparkX, y: y), style: Styles.label)
             canvas.text(model.lastDay, rightAlignedTo: sparkX + sparkWidth, y: y, style: Styles.label)
         }
+    }
+
+    /// Where the columns of `rows` go in `width` cells, for sparklines of `days` days.
+    struct Columns: Equatable {
+        /// The figure and word columns' widths, each with its space after.
+        var figure: Int
+        var detail: Int
+        var withDetail: Bool
+        /// Where the sparklines start, from the left of the text, and how many days they show.
+        var sparkOffset: Int
+        var sparkWidth: Int
+    }
+
+    static func columns(for rows: [OverviewRow], width: Int, days: Int) -> Columns {
+        let shown = rows.filter { !$0.isEmpty }
+        let figure = max(figureWidth, (shown.map { DisplayWidth.of($0.figure) }.max() ?? 0) + 1)
+        // The words widen their column only as far as the sparklines keep all their days.
+        let detailRoom = width - labelWidth - figure - days
+        let detail = max(detailWidth, min((shown.map { DisplayWidth.of($0.detail) }.max() ?? 0) + 1, detailRoom))
+        // The words go first when the sparklines would get fewer than two weeks.
+        let withDetail = width - labelWidth - figure - detail >= 14
+        let sparkOffset = labelWidth + figure + (withDetail ? detail : 0)
+        return Columns(figure: figure, detail: detail, withDetail: withDetail, sparkOffset: sparkOffset,
+                       sparkWidth: max(0, min(days, width - sparkOffset)))
     }
 }
