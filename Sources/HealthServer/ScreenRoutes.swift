@@ -7,8 +7,9 @@ import SAMIContract
 /// `GET /v1.1/hmon/views/screens/…`: what one screen of the dashboard shows after a load, in one answer
 /// computed by the same service calls the local dashboard makes (`HMonScreenViews` has the shapes). Each
 /// answer has an ETag, so asking again after a change event costs a 304 when the screen did not change; the
-/// screens that do not read the server's clock (all but energy and overview, whose today depends on the
-/// hour) are kept while the store is unchanged, so asking again costs no computing either.
+/// screens that do not read the server's clock (all but energy, whose today depends on the hour) are kept
+/// while the store is unchanged, so asking again costs no computing either; of the overview, all but its
+/// energy is kept (`OverviewAnswer`).
 struct ScreenRoutes: Sendable {
     let api: APIRoutes
 
@@ -78,11 +79,13 @@ struct ScreenRoutes: Sendable {
     }
 
     private func overview(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let reader = try api.reader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try ViewRoutes.span(query, maxDays: ViewRoutes.maxEnergyDays)
         let ask = OverviewScreenData.Ask(days: days, now: try ViewRoutes.now(query, api.configuration), calendar: calendar)
-        return try ViewRoutes.conditional(request, HMonViews.OverviewScreenView(try await service.overviewScreen(ask)))
+        let steadyKey = "overview " + query.filter { $0.key != "now" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            .joined(separator: "&")
+        return ViewRoutes.respond(request, try await OverviewAnswer.answer(ask, reader: reader, key: steadyKey, in: api.viewAnswers))
     }
 
     // MARK: Parameters

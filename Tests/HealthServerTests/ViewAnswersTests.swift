@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthModel
+import SAMIContract
 @testable import HealthServer
 import TestSupport
 import Synchronization
@@ -44,24 +45,56 @@ import Testing
             let today = Day(now, in: Views.berlin)
             let path = "/v1.1/hmon/views/screens/weights?from=\(today.adding(days: -6))&to=\(today)&tz=Europe/Berlin"
                 + "&devices=\(world.aliceScale.id)&count=5"
-            let first = try await Views.get(world, path, token: token)
-            #expect(first.status == 200)
-            let again = try await Views.get(world, path, token: token)
-            #expect(again.body == first.body && again.etag == first.etag)
-            #expect(try await Views.get(world, path, token: token, ifNoneMatch: first.etag).status == 304)
+            // The overview keeps all but its energy, which is computed for each `now`.
+            let overview = "/v1.1/hmon/views/screens/overview?from=\(today.adding(days: -29))&to=\(today)&tz=Europe/Berlin"
+            var before: [String: ServerViewsTests.Answer] = [:]
+            for (place, url) in [("weights", path), ("overview", overview + "&now=\(now.millisecondsSince1970)")] {
+                let first = try await Views.get(world, url, token: token)
+                #expect(first.status == 200, "\(place)")
+                let again = try await Views.get(world, url, token: token)
+                #expect(again.body == first.body && again.etag == first.etag, "\(place)")
+                #expect(try await Views.get(world, url, token: token, ifNoneMatch: first.etag).status == 304, "\(place)")
+                before[place] = first
+            }
+            let later = try await Views.get(world, overview + "&now=\(now.millisecondsSince1970 + 60_000)", token: token)
+            #expect(later.status == 200 && later.etag != before["overview"]?.etag, "a minute later, today's resting energy is more")
 
             // A weigh-in written beside the server, as a background poll or `hmon add` writes it.
             let alice = LocalHealthService(store: world.store, userID: world.alice.id)
             try await alice.post(NewMessage(sdid: world.aliceScale.id, ts: now.millisecondsSince1970 - 1_000, data: [Field.weight: .number(66.25)]))
-            let changed = try await Views.get(world, path, token: token, ifNoneMatch: first.etag)
-            #expect(changed.status == 200 && changed.etag != first.etag)
-            #expect(String(decoding: changed.body, as: UTF8.self).contains("66.25"))
+            for (place, url) in [("weights", path), ("overview", overview + "&now=\(now.millisecondsSince1970)")] {
+                let first = try #require(before[place])
+                let changed = try await Views.get(world, url, token: token, ifNoneMatch: first.etag)
+                #expect(changed.status == 200 && changed.etag != first.etag, "\(place)")
+                if place == "weights" { #expect(String(decoding: changed.body, as: UTF8.self).contains("66.25")) }
+            }
+            let changed = try await Views.get(world, path, token: token)
 
             // bob asking alice's exact request gets his own answer, not the one kept for her.
             let bobs = try await Views.get(world, path, token: try await world.token(for: "bob"))
             #expect(bobs.status == 200 && bobs.body != changed.body)
             let text = String(decoding: bobs.body, as: UTF8.self)
             #expect(!text.contains("66.25") && !text.contains(world.aliceScale.id), "\(text.prefix(300))")
+        }
+    }
+
+    /// The overview joined from its kept part and its energy is, byte for byte, the whole view encoded: the
+    /// same answer and ETag as if it had been computed in one piece (and a key added to the view fails here).
+    @Test func theOverviewJoinedFromItsPartsIsTheWholeViewsBytes() async throws {
+        try await ServerWorld.run { world in
+            let now = Views.wholeMilliseconds(world.clock.now)
+            try await Views.fill(world, calendar: Views.berlin, now: now)
+            let today = Day(now, in: Views.berlin)
+            let ask = OverviewScreenData.Ask(days: today.adding(days: -29)...today, now: now, calendar: Views.berlin)
+            let view = HMonViews.OverviewScreenView(try await LocalHealthService(store: world.store, userID: world.alice.id).overviewScreen(ask))
+            #expect(!view.totals.days.isEmpty && !view.energy.days.isEmpty)
+            let encoder = OverviewAnswer.encoder
+            let joined = OverviewAnswer.join(energy: try encoder.encode(view.energy),
+                                             steady: try encoder.encode(OverviewAnswer.Steady(profile: view.profile, totals: view.totals,
+                                                                                               weights: view.weights)))
+            let whole = try encoder.encode(SAMI.DataEnvelope(data: view))
+            #expect(joined.body == whole, "\(String(decoding: joined.body.prefix(200), as: UTF8.self))")
+            #expect(joined.tag == ViewRoutes.etag(of: whole))
         }
     }
 }

@@ -15,6 +15,11 @@ public struct OverviewScreenData: Sendable, Equatable {
             self.now = now
             self.calendar = calendar
         }
+
+        /// The weights read: `weightDays` up to the last day shown.
+        public var weightDays: ClosedRange<Day> { days.upperBound.adding(days: -(OverviewScreenData.weightDays - 1))...days.upperBound }
+        /// The day sums read: the days shown and, before them, the HRV baseline's window.
+        public var totalsDays: ClosedRange<Day> { days.lowerBound.adding(days: -HRVBaseline.windowDays)...days.upperBound }
     }
 
     /// The trend forgets its seed within weeks (0.9⁶⁰ < 0.2 %): four months give today's.
@@ -36,11 +41,10 @@ public struct OverviewScreenData: Sendable, Equatable {
 extension HealthService {
     /// The overview from the single calls.
     public func overviewScreenFromCalls(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData {
-        let last = ask.days.upperBound
-        return OverviewScreenData(
+        OverviewScreenData(
             profile: try await profile(),
-            weights: try await weightSeries(days: last.adding(days: -(OverviewScreenData.weightDays - 1))...last, calendar: ask.calendar),
+            weights: try await weightSeries(days: ask.weightDays, calendar: ask.calendar),
             energy: try await energySummaries(for: ask.days, now: ask.now, calendar: ask.calendar),
-            totals: try await dailyTotals(days: ask.days.lowerBound.adding(days: -HRVBaseline.windowDays)...last, calendar: ask.calendar))
+            totals: try await dailyTotals(days: ask.totalsDays, calendar: ask.calendar))
     }
 }
