@@ -155,7 +155,8 @@ struct ViewRoutes: Sendable {
     /// the server's clock): while the store is unchanged, the answer kept for this user and request is sent
     /// again (or 304) without computing the view.
     static func kept<View: Codable & Sendable>(_ request: Request, _ reader: (userID: String, service: LocalHealthService),
-                                               in answers: ViewAnswers, _ view: () async throws -> View) async throws -> Response {
+                                               in answers: ViewAnswers,
+                                               _ view: @escaping @Sendable () async throws -> View) async throws -> Response {
         let key = reader.userID + " " + request.uri.path + "?" + (request.uri.query ?? "")
         guard let token = try await reader.service.changeToken() else { return try conditional(request, try await view()) }
         return respond(request, try await answers.answer(for: key, token: token) { try encoded(try await view()) })

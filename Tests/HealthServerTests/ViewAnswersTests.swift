@@ -35,6 +35,25 @@ import Testing
         #expect(answers.count == 0)
     }
 
+    @Test func requestsForAnAnswerBeingComputedWaitForItInsteadOfComputingItAgain() async throws {
+        let answers = ViewAnswers()
+        let computed = Counter()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let compute: @Sendable () async throws -> ViewAnswers.Answer = {
+            computed.add()
+            for await _ in gate { break }
+            return ViewAnswers.Answer(body: Data("screen".utf8), tag: "t")
+        }
+        let first = Task { try await answers.answer(for: "alice overview", token: 7, compute: compute) }
+        #expect(await Waiting.until { computed.value == 1 })
+        let second = Task { try await answers.answer(for: "alice overview", token: 7, compute: compute) }
+        #expect(await Waiting.until { answers.waited == 1 })
+        open.finish()
+        #expect(try await first.value.body == Data("screen".utf8))
+        #expect(try await second.value.body == Data("screen".utf8))
+        #expect(computed.value == 1 && answers.count == 1)
+    }
+
     @Test(arguments: StoreEngine.available)
     func aCommitTheServerDidNotAnswerIsSeenByTheNextRequest(_ engine: StoreEngine) async throws {
         // The server's 50 ms change-token window stretched to an hour: the kept answers must not rely on it.
