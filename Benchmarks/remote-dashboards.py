@@ -135,7 +135,9 @@ def main():
     parser.add_argument("--post-port", type=int)
     parser.add_argument("--label", default="")
     parser.add_argument("--sequential", type=int, metavar="ROUNDS",
-                        help="instead: time each screen ROUNDS times, one request at a time, no ETag; print medians as JSON")
+                        help="instead: time each screen ROUNDS times, one request at a time, no ETag, each computed "
+                             "(a `round` parameter the server ignores makes each request one it has not kept); "
+                             "print medians as JSON")
     options = parser.parse_args()
     ports = [int(p) for p in options.ports.split(",")]
     pids = [int(p) for p in options.pids.split(",")]
@@ -149,9 +151,10 @@ def main():
         medians = {}
         for path in paths:
             samples = []
-            for _ in range(options.sequential):
+            for round_number in range(options.sequential):
+                asked = f"{path}&round={round_number}-{time.monotonic_ns()}"
                 start = time.perf_counter()
-                connection.request("GET", path, headers={"Authorization": f"Bearer {options.token}"})
+                connection.request("GET", asked, headers={"Authorization": f"Bearer {options.token}"})
                 reply = connection.getresponse()
                 reply.read()
                 if reply.status != 200:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Each screen view's time on SQLite and on PostgreSQL, served from a running `hmon serve`, on a store of
 # 1,000,000 readings over 5 devices (hmon-bench's store, user "bench"): the median of ROUNDS requests a
-# screen, one at a time, without a validator (each is computed), after a first round that fills the
+# screen, one at a time, without a validator and each computed (a `round` parameter the server ignores
+# keeps it from answering with a kept answer), after a first round that fills the
 # per-day sums both engines keep. Aim: every screen on PostgreSQL within 1.5× of SQLite's.
 #
 #   Benchmarks/views-by-engine.sh [--readings 1000000] [--rounds 20] [--port 18330]
