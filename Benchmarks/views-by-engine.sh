@@ -7,6 +7,7 @@
 #
 #   Benchmarks/views-by-engine.sh [--readings 1000000] [--rounds 20] [--port 18330]
 #
+# HMON_BENCH_PG_STATEMENTS=1 prints the statements that took PostgreSQL's time (pg_stat_statements).
 # HMON_BENCH_BIN=DIR measures the hmon and hmon-bench already built in DIR. Needs curl and python3;
 # PostgreSQL is installed when missing.
 set -euo pipefail
@@ -57,9 +58,15 @@ measure() {   # measure STORE: prints the medians as JSON
 }
 
 sqlite=$(measure "$store")
-start_throwaway_postgres views -c shared_buffers=512MB
+start_throwaway_postgres views -c shared_buffers=512MB -c shared_preload_libraries=pg_stat_statements
 "$bin/hmon" db copy "$store" "$database" >/dev/null
+[ -n "${HMON_BENCH_PG_STATEMENTS:-}" ] && "$pgbin/psql" "$database" -qc "CREATE EXTENSION pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
 postgres=$(measure "$database")
+if [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ]; then
+    echo "the statements that took PostgreSQL's time, most first:"
+    "$pgbin/psql" "$database" -AF ' | ' -c "SELECT round(total_exec_time) AS total_ms, calls, round(mean_exec_time::numeric, 2) AS mean_ms,
+        rows, left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12"
+fi
 python3 - "$sqlite" "$postgres" "$readings" <<'PY'
 import json, sys
 sqlite, postgres = json.loads(sys.argv[1]), json.loads(sys.argv[2])

@@ -4,11 +4,18 @@ import HealthCore
 import HealthModel
 
 /// The insights' per-day sums on PostgreSQL, kept in `day_totals_cache` as on SQLite: a day is summed once
-/// and read back while its signature holds. The signature is the day's reading count and the sum of their
-/// `seq`: a serial that is never handed out twice, and that an edited reading takes anew, so any insert,
-/// edit or delete in a day changes it, whichever process or server wrote. Summing a year of a watch's
-/// readings from their JSON took 1.6–3 s on a 24-year store; reading the kept sums takes an index-only scan.
+/// and read back while its signature holds. The signature is the sum of the versions of the UTC days the
+/// day overlaps (`reading_day_versions`, bumped by the triggers of every insert, edit and delete, whichever
+/// process or server wrote), read before the day is summed: a write landing after that read makes the
+/// kept sums stale at the next look, never the reverse. Checking is a look-up a day; summing a year of a
+/// watch's readings from their JSON took 1.6–3 s on a 24-year store.
 extension PostgresStore {
+    /// What `day_totals_cache.readings` holds for sums signed by day versions: no count of readings is -1,
+    /// so sums kept before version 24 (signed by count and `seq`) are summed again once.
+    static let signedByDayVersions: Int64 = -1
+    /// What a day without readings keeps: it is absent from the answer, as on SQLite, and not summed again.
+    static let noReadings = ""
+
     public func dayTotals(userID: String, dayStarts: [Int64], end: Int64) async throws -> [Int: DayTotals] {
         guard !dayStarts.isEmpty else { return [:] }
         let stops = Array(dayStarts.dropFirst()) + [end]
@@ -21,16 +28,16 @@ extension PostgresStore {
                                            stops: stale.map { stops[$0.day] }, in: db)
         }
         var result = known
-        for (position, entry) in stale.enumerated() { result[entry.day] = fresh[position] ?? DayTotals() }
+        for (position, entry) in stale.enumerated() { result[entry.day] = fresh[position] }
         // Keeping the sums is an optimisation: a store that cannot write now still answers.
         let keptStarts = stale.map { dayStarts[$0.day] }, keptStops = stale.map { stops[$0.day] }
-        let readings = stale.map(\.readings), seqSums = stale.map(\.seqSum)
-        let texts = stale.indices.map { (fresh[$0] ?? DayTotals()).cacheText }
+        let readings = stale.map { _ in Self.signedByDayVersions }, signatures = stale.map(\.signature)
+        let texts = stale.indices.map { fresh[$0]?.cacheText ?? Self.noReadings }
         _ = try? await write { db in
             try await db.run("""
                 INSERT INTO day_totals_cache (uid, start, stop, readings, rowid_sum, totals)
-                SELECT \(userID), k.start, k.stop, k.readings, k.seq_sum, k.totals
-                FROM unnest(\(keptStarts), \(keptStops), \(readings), \(seqSums), \(texts)) AS k(start, stop, readings, seq_sum, totals)
+                SELECT \(userID), k.start, k.stop, k.readings, k.signature, k.totals
+                FROM unnest(\(keptStarts), \(keptStops), \(readings), \(signatures), \(texts)) AS k(start, stop, readings, signature, totals)
                 ON CONFLICT (uid, start, stop) DO UPDATE
                 SET readings = excluded.readings, rowid_sum = excluded.rowid_sum, totals = excluded.totals
                 """)
@@ -42,30 +49,30 @@ extension PostgresStore {
         try await write { db in try await db.run("DELETE FROM day_totals_cache") }
     }
 
-    /// The days whose kept sums still match their readings, and the others with their signatures. A day
-    /// without readings is in neither: its sums are empty.
+    /// The days whose kept sums still match their day versions (a day without readings kept as such, and
+    /// left out), and the others with their signatures.
     private static func keptDayTotals(userID: String, starts: [Int64], stops: [Int64], in db: PGConnection) async throws
-        -> (known: [Int: DayTotals], stale: [(day: Int, readings: Int64, seqSum: Int64)]) {
-        // The modulo keeps the sum a bigint however many readings a day holds; a signature only has to change.
+        -> (known: [Int: DayTotals], stale: [(day: Int, signature: Int64)]) {
+        // The modulo keeps the sum a bigint however often the days were written; a signature only has to change.
         let rows = try await db.all("""
-            SELECT b.i - 1 AS i, count(*) AS readings, (sum(m.seq) % 9223372036854775807)::bigint AS seq_sum,
-                   c.readings AS kept_readings, c.rowid_sum AS kept_sum, c.totals AS kept_totals
+            SELECT b.i - 1 AS i,
+                   coalesce((SELECT sum(v.version) % 9223372036854775807 FROM reading_day_versions AS v
+                             WHERE v.uid = \(ByteaID(userID)) AND v.day >= floor(b.start / 86400000.0)::bigint
+                               AND v.day <= floor((b.stop - 1) / 86400000.0)::bigint), 0)::bigint AS signature,
+                   c.readings AS kept_readings, c.rowid_sum AS kept_signature, c.totals AS kept_totals
             FROM unnest(\(starts), \(stops)) WITH ORDINALITY AS b(start, stop, i)
-            JOIN messages AS m ON m.uid = \(ByteaID(userID)) AND m.ts >= b.start AND m.ts < b.stop
             LEFT JOIN day_totals_cache AS c ON c.uid = \(userID) AND c.start = b.start AND c.stop = b.stop
-            GROUP BY b.i, c.readings, c.rowid_sum, c.totals
             ORDER BY b.i
             """)
         var known: [Int: DayTotals] = [:]
-        var stale: [(day: Int, readings: Int64, seqSum: Int64)] = []
+        var stale: [(day: Int, signature: Int64)] = []
         for row in rows {
-            let day = try row.value("i", Int.self), readings = try row.value("readings", Int64.self)
-            let seqSum = try row.value("seq_sum", Int64.self)
-            if try row.value("kept_readings", Int64?.self) == readings, try row.value("kept_sum", Int64?.self) == seqSum,
-               let text = try row.value("kept_totals", String?.self), let totals = DayTotals(cacheText: text) {
-                known[day] = totals
+            let day = try row.value("i", Int.self), signature = try row.value("signature", Int64.self)
+            if try row.value("kept_readings", Int64?.self) == signedByDayVersions, try row.value("kept_signature", Int64?.self) == signature,
+               let text = try row.value("kept_totals", String?.self), text == noReadings || DayTotals(cacheText: text) != nil {
+                if text != noReadings { known[day] = DayTotals(cacheText: text) }
             } else {
-                stale.append((day, readings, seqSum))
+                stale.append((day, signature))
             }
         }
         return (known, stale)

@@ -365,17 +365,32 @@ enum Schema {
         }
         // From v21 on, a version that only adds kinds of reading is made from the table: the name depends on
         // the version alone, since a store that applied a name this build does not know counts as newer.
-        for version in ReadingKind.schemaVersionsAddingKinds(after: lastHandWrittenVersion) {
-            migrator.registerMigration("v\(version): kinds of reading added to built-in types") { db in
-                try appendKinds(addedInSchema: version, in: db)
+        // A later hand-written one takes its place among them, with any kinds the table adds in its version.
+        let kindVersions = ReadingKind.schemaVersionsAddingKinds(after: lastHandWrittenVersion)
+        for version in Set(kindVersions).union(laterHandWritten.keys).sorted() {
+            if let later = laterHandWritten[version] {
+                migrator.registerMigration("v\(version): \(later.name)") { db in
+                    try later.migrate(db)
+                    try appendKinds(addedInSchema: version, in: db)
+                }
+            } else {
+                migrator.registerMigration("v\(version): kinds of reading added to built-in types") { db in
+                    try appendKinds(addedInSchema: version, in: db)
+                }
             }
         }
         return migrator
     }
 
-    /// The last version written out above; later ones are the table's (a hand-written one after it must
-    /// come after the table's too, and raise this).
+    /// The last version written out above; later ones are the table's, or in `laterHandWritten`.
     static let lastHandWrittenVersion = 20
+
+    /// Hand-written migrations after the kinds' own began.
+    private static let laterHandWritten: [Int: (name: String, migrate: @Sendable (Database) throws -> Void)] = [
+        // PostgreSQL's per-day versions of the readings (its v24) check its kept day sums; SQLite checks
+        // its own from the days' rowids, which an index-only scan sums fast in process.
+        24: ("nothing here: PostgreSQL's readings' days versioned", { _ in }),
+    ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to
     /// the stored manifests of the built-in types that carry them.

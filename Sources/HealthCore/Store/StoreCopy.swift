@@ -18,6 +18,8 @@ public enum StoreCopy {
         "device_type_fields": ("made by both engines' migrations, the same on both", false),
         "day_totals_cache": ("per-day sums derived from the readings and signed with SQLite's rowids: recomputed", true),
         "undo_journal": ("undo belongs to the store where the change was made", true),
+        // Never cleared: the kept sums' signatures rely on the versions only ever growing.
+        "reading_day_versions": ("PostgreSQL's versions of the readings' days, bumped by its own triggers as the readings arrive", false),
     ]
 
     /// A table as the copy moves it: its name and the columns it copies, in the source's order.
