@@ -59,7 +59,9 @@ measure() {   # measure STORE: prints the medians as JSON
 
 sqlite=$(measure "$store")
 start_throwaway_postgres views -c shared_buffers=512MB -c shared_preload_libraries=pg_stat_statements
+copy_started=$(date +%s.%N)
 "$bin/hmon" db copy "$store" "$database" >/dev/null
+echo "views-by-engine: hmon db copy to PostgreSQL took $(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$copy_started" "$(date +%s.%N)") s" >&2
 [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ] && "$pgbin/psql" "$database" -qc "CREATE EXTENSION pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
 postgres=$(measure "$database")
 if [ -n "${HMON_BENCH_PG_STATEMENTS:-}" ]; then
