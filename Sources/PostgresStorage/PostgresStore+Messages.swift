@@ -192,13 +192,35 @@ extension PostgresStore {
 
     public func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
         -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
-        let periods = periods.map { ($0.from, $0.to) }
+        let froms = periods.map(\.from), tos = periods.map(\.to)
         return try await snapshot { db in
             let profile = try await Self.profile(userID: userID, in: db)
+            guard !periods.isEmpty else { return (profile, []) }
+            // Every period in one query, a row each (an aggregate over no readings is still a row): each was
+            // two round trips, and the energy screen with its learned expenditure asks for 35 days, the
+            // overview for 30.
+            let rows = try await db.all("""
+                SELECT b.i - 1 AS i, e.active, e.consumed, e.basal, e.basal_count, w.ts AS weight_ts, w.weight
+                FROM unnest(\(froms), \(tos)) WITH ORDINALITY AS b(start, stop, i)
+                CROSS JOIN LATERAL (
+                    SELECT coalesce(\(unescaped: Self.clampedSum("active_energy")), 0) AS active,
+                           coalesce(\(unescaped: Self.clampedSum("calories")), 0) AS consumed,
+                           coalesce(\(unescaped: Self.clampedSum("basal_energy")), 0) AS basal, count(basal_energy) AS basal_count
+                    FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= b.start AND ts < b.stop) AS e
+                LEFT JOIN LATERAL (
+                    SELECT ts, weight FROM messages
+                    WHERE uid = \(ByteaID(userID)) AND ts < b.stop AND weight IS NOT NULL ORDER BY ts DESC LIMIT 1) AS w ON true
+                ORDER BY b.i
+                """)
             var inputs: [(totals: EnergyTotals, weight: WeightReading?)] = []
-            for (from, to) in periods {
-                inputs.append((try await Self.energyTotals(userID: userID, from: from, to: to, in: db),
-                               try await Self.latestWeight(userID: userID, before: to, in: db)))
+            for row in rows {
+                let basalCount = try row.value("basal_count", Int.self)
+                let totals = EnergyTotals(active: try row.value("active"), consumed: try row.value("consumed"),
+                                          recordedBasal: basalCount > 0 ? try row.value("basal", Double.self) : nil)
+                let weight = try row.value("weight_ts", Int64?.self).map { ts in
+                    WeightReading(date: Date(millisecondsSince1970: ts), kg: try row.value("weight", Double.self))
+                }
+                inputs.append((totals, weight))
             }
             return (profile, inputs)
         }
