@@ -252,6 +252,18 @@ extension PostgresStore {
         return Manifest(fields: fields)
     }
 
+    /// The manifests of the types `typeIDs` (known types), in one query.
+    static func manifests(ofTypes typeIDs: [String], in db: PGConnection) async throws -> [String: Manifest] {
+        guard !typeIDs.isEmpty else { return [:] }
+        var fields: [String: [FieldSpec]] = Dictionary(uniqueKeysWithValues: typeIDs.map { ($0, []) })
+        for row in try await db.all("SELECT * FROM device_type_fields WHERE dtid = ANY(\(typeIDs)) ORDER BY dtid, position") {
+            fields[try row.value("dtid", String.self), default: []].append(
+                FieldSpec(name: try row.value("name"), type: FieldType(rawValue: try row.value("type")) ?? .string,
+                          unit: try row.value("unit"), description: try row.value("description")))
+        }
+        return fields.mapValues { Manifest(fields: $0) }
+    }
+
     static func device(id: String, in db: PGConnection) async throws -> Device? {
         try await db.one("SELECT * FROM devices WHERE id = \(id)").map(device(row:))
     }

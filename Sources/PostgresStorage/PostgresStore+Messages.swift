@@ -177,15 +177,12 @@ extension PostgresStore {
             guard let user = try await Self.user(id: userID, in: db) else { return nil }
             let devices = try await Self.devices(userID: userID, in: db)
             let types = try await Self.deviceTypes(in: db)
-            var manifests: [String: Manifest] = [:]
-            for dtid in Set(devices.map(\.dtid)) {
-                manifests[dtid] = try await Self.manifest(ofType: dtid, in: db)
-            }
-            var latest: [String: Message] = [:]
-            for device in devices {
-                let field = manifests[device.dtid]?.latestReadingField
-                latest[device.id] = try await Self.lastMessages(deviceID: device.id, userID: userID, count: 1, field: field, in: db).first
-            }
+            // The manifests and each device's latest reading in a query each, not two round trips per type
+            // and per device: the devices screen is the one a dashboard opens on.
+            let typeIDs = Array(Set(devices.map(\.dtid))).sorted()
+            if let unknown = typeIDs.first(where: { id in !types.contains { $0.id == id } }) { throw HealthError.unknownDeviceType(unknown) }
+            let manifests = try await Self.manifests(ofTypes: typeIDs, in: db)
+            let latest = try await Self.latestReadings(of: devices.map { ($0.id, manifests[$0.dtid]?.latestReadingField) }, in: db)
             return DevicesOverview(user: user, devices: devices, deviceTypes: types, manifests: manifests, latestReadings: latest)
         }
     }
@@ -264,6 +261,26 @@ extension PostgresStore {
     static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: PGConnection) async throws -> [Message] {
         _ = try await device(id: deviceID, ownedBy: userID, in: db)
         return try await lastRows(deviceID: deviceID, count: count, field: field, in: db)?.map(message(row:)) ?? []
+    }
+
+    /// Each device's newest reading (carrying `field`, when one is named), by device id; the devices are
+    /// the user's own, already checked.
+    static func latestReadings(of devices: [(id: String, field: String?)], in db: PGConnection) async throws -> [String: Message] {
+        // A field no reading can carry (`presenceFilter`) finds nothing, as `lastRows` does.
+        let asked = devices.compactMap { device in presenceFilter(device.field).map { (device.id, $0 ?? "") } }
+        guard !asked.isEmpty else { return [:] }
+        let rows = try await db.all("""
+            SELECT m.* FROM unnest(\(asked.map(\.0)), \(asked.map(\.1))) AS d(id, field)
+            CROSS JOIN LATERAL (
+                SELECT * FROM messages WHERE sdid = hmon_binary_id(d.id) AND (d.field = '' OR data::jsonb ? d.field)
+                ORDER BY ts DESC, mid DESC LIMIT 1) AS m
+            """)
+        var latest: [String: Message] = [:]
+        for row in rows {
+            let message = try message(row: row)
+            latest[message.sdid] = message
+        }
+        return latest
     }
 
     static func energyTotals(userID: String, from: Int64, to: Int64, in db: PGConnection) async throws -> EnergyTotals {
