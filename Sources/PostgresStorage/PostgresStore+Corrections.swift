@@ -77,6 +77,16 @@ extension PostgresStore {
         }
     }
 
+    public func readingCounts(userID: String, since: Int64) async throws -> [String: Int] {
+        try await read { db in
+            var counts: [String: Int] = [:]
+            for row in try await db.all("SELECT sdid, count(*) AS n FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(since) GROUP BY sdid") {
+                counts[try row.value("sdid", ByteaID.self).id] = try row.value("n", Int.self)
+            }
+            return counts
+        }
+    }
+
     static func ownedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message {
         guard let row = try await db.one("SELECT * FROM messages WHERE mid = \(ByteaID(mid))") else { throw HealthError.unknownReading(mid) }
         let message = try message(row: row)

@@ -117,4 +117,11 @@ extension RemoteHealthService {
         if let view: HMonViews.ReadingsView = try await view("readings", parameters) { return view.readings }
         return try await readingsDeviceByDevice(query)
     }
+
+    /// The server counts them in its devices screen; only a server without screen views gets here, and its
+    /// readings since then (up to the devices screen's cap) are counted on this side.
+    public func readingCounts(since: Date) async throws -> [String: Int] {
+        try await readings(ReadingsQuery(from: since.millisecondsSince1970, order: .desc, limit: DevicesScreenData.todayCap))
+            .reduce(into: [:]) { counts, reading in counts[reading.sdid, default: 0] += 1 }
+    }
 }

@@ -83,6 +83,16 @@ extension LocalStore {
         }
     }
 
+    public func readingCounts(userID: String, since: Int64) async throws -> [String: Int] {
+        try await read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT sdid, count(*) AS n FROM messages WHERE uid = ? AND ts >= ? GROUP BY sdid",
+                                           arguments: [StoredID(userID), since])
+            var counts: [String: Int] = [:]
+            while let row = try rows.next() { counts[row.storedID("sdid")] = row["n"] }
+            return counts
+        }
+    }
+
     // MARK: Inside a transaction
 
     static func ownedReading(_ mid: String, userID: String, in db: Database) throws -> Message {

@@ -66,6 +66,9 @@ public protocol HealthService: Sendable {
     func readingID(matching text: String) async throws -> String
     /// The user's readings over all their devices, in time order, as the query asks.
     func readings(_ query: ReadingsQuery) async throws -> [Message]
+    /// How many readings each of the user's devices holds from `since` on, by device id: a device sending
+    /// every minute sends 1,440 a day, so this is counted where the readings are when it can be.
+    func readingCounts(since: Date) async throws -> [String: Int]
     /// Corrects one of the user's readings (time and/or fields), checked like a new one; returns it as stored.
     @discardableResult
     func editReading(id: String, _ change: ReadingChange) async throws -> Message

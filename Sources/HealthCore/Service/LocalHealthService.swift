@@ -144,6 +144,10 @@ public final class LocalHealthService: HealthService {
         try await store.readings(query, userID: try requireUser())
     }
 
+    public func readingCounts(since: Date) async throws -> [String: Int] {
+        try await store.readingCounts(userID: try requireUser(), since: since.millisecondsSince1970)
+    }
+
     @discardableResult
     public func editReading(id: String, _ change: ReadingChange) async throws -> Message {
         let userID = try requireUser()

@@ -80,6 +80,9 @@ public protocol ReadingStore: AnyObject, Sendable {
     func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String]
     /// The user's readings over all their devices, as `query` asks.
     func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message]
+    /// How many readings each of the user's devices holds from `since` (ms) on, by device id (none for a
+    /// device without any): counted in the store, not read.
+    func readingCounts(userID: String, since: Int64) async throws -> [String: Int]
     /// Changes a reading after the checks of a new one; returns it as stored.
     @discardableResult
     func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message

@@ -44,9 +44,7 @@ extension HealthService {
     public func devicesScreenFromCalls(_ ask: DevicesScreenData.Ask) async throws -> DevicesScreenData {
         let overview = try await devicesOverview()
         let profile = try await profile()
-        let today = try await readings(ReadingsQuery(from: ask.since.millisecondsSince1970, order: .desc,
-                                                     limit: DevicesScreenData.todayCap))
-        let counts = today.reduce(into: [String: Int]()) { $0[$1.sdid, default: 0] += 1 }
+        let counts = try await readingCounts(since: ask.since)
         let device = ask.recentDevice.flatMap { id in overview.devices.first { $0.id == id } } ?? overview.devices.first
         var recent: [Message] = []
         if let device { recent = try await lastMessages(device: device.id, count: ask.recentCount, field: nil) }
