@@ -189,8 +189,8 @@ public final class DevicesModel {
         }
     }
 
-    /// Readings since midnight, by device id (a device sending every minute sends 1,440 a day; the cap
-    /// only bounds a runaway one, whose count then reads "20,000+").
+    /// Readings since midnight, by device id (a device sending every minute sends 1,440 a day; a runaway
+    /// one's count past the cap reads "20,000+").
     private var todayCounts: [String: Int] = [:]
     static let todayCap = DevicesScreenData.todayCap
 

@@ -18,7 +18,8 @@ public struct DevicesScreenData: Sendable, Equatable {
         }
     }
 
-    /// A device sending every minute sends 1,440 a day; the cap only bounds a runaway one ("20,000+").
+    /// A device sending every minute sends 1,440 a day; past this a runaway one's count reads "20,000+" (and
+    /// a remote dashboard counting a server's readings itself reads no more than this many).
     public static let todayCap = 20_000
 
     public var overview: DevicesOverview
