@@ -20,7 +20,8 @@ enum PostgresSchema {
     static let application = "hmon"
 
     /// The hand-written migrations, then from version 21 on those that only add kinds of reading, made
-    /// from the table as on SQLite (`Schema.migrator`).
+    /// from the table as on SQLite (`Schema.migrator`), with the later hand-written ones among them in
+    /// version order.
     static let migrations: [(version: Int, name: String, sql: [String])] = (handWritten + laterHandWritten
         + ReadingKind.schemaVersionsAddingKinds(after: handWritten.last!.version)
             .filter { version in !laterHandWritten.contains { $0.version == version } }
