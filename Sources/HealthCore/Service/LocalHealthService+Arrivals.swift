@@ -14,4 +14,9 @@ extension LocalHealthService {
     public func postBatch(_ messages: [NewMessage], mids: [String], now: Date) async throws -> Int {
         try await store.postBatch(messages, mids: mids, userID: try requireUser(), now: now)
     }
+
+    /// An arrival's writes, judged before (`ArrivalJudge`), in one transaction: all of them or none.
+    public func applyArrival(_ writes: [ArrivalWrite], now: Date) async throws -> [ArrivalWriteResult] {
+        try await store.applyArrival(writes, userID: try requireUser(), at: now)
+    }
 }

@@ -89,6 +89,10 @@ public protocol ReadingStore: AnyObject, Sendable {
     /// Deletes a reading; returns it as it was.
     @discardableResult
     func deleteReading(id mid: String, userID: String) async throws -> Message
+    /// Applies an arrival's writes (`ArrivalWrite`) in order, in one transaction: all of them or none. A put
+    /// checked against its device like a post, replacing whole what its id held; a delete of an id that holds
+    /// nothing is `.absent`. Returns what each write did, in order.
+    func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult]
 }
 
 /// What the screens and the insights derive from the readings: sums per period and per day, weights.

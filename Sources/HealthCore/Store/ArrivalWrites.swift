@@ -1,0 +1,103 @@
+import Foundation
+import HealthModel
+
+/// One change an arrival (a push, a pull) makes to a user's readings: a reading put under the id its source
+/// gives it, replacing whole whatever that id held, or an id taken back.
+///
+/// An arrival's writes are applied together (`ReadingStore.applyArrival`): every reading is judged before,
+/// by `ArrivalJudge`, so the transaction refuses nothing a source sent and a kill between two writes leaves
+/// all of them or none.
+public enum ArrivalWrite: Sendable, Equatable {
+    /// `message.ts` is set: a put never takes the receipt's time.
+    case put(mid: String, message: NewMessage)
+    case delete(mid: String)
+
+    public var mid: String {
+        switch self {
+        case .put(let mid, _), .delete(let mid): mid
+        }
+    }
+}
+
+/// What one `ArrivalWrite` did.
+public enum ArrivalWriteResult: Sendable, Equatable {
+    case added
+    /// A put whose id held another time or other figures: replaced whole, so a figure the source no longer
+    /// sends does not stay behind.
+    case changed
+    /// A put whose id already held the same time and figures.
+    case unchanged
+    case deleted
+    /// A delete of an id that holds nothing.
+    case absent
+}
+
+extension ArrivalWriteResult {
+    /// The result of putting `fields` at `ts` under an id that holds `stored` (nil: nothing), both engines' rule.
+    public static func ofPut(storedTs: Int64?, storedData: [String: FieldValue]?, ts: Int64, fields: [String: FieldValue]) -> Self {
+        guard let storedTs, let storedData else { return .added }
+        return storedTs == ts && storedData == fields ? .unchanged : .changed
+    }
+}
+
+extension StoreRules {
+    /// What a store checks of an arrival before its transaction: each put's time and device id, as a post's.
+    /// The sources judged every reading before (`ArrivalJudge`), so a refusal here is a fault of hmon's own,
+    /// named by the write's place.
+    public static func checkArrival(_ writes: [ArrivalWrite], now: Date) throws {
+        for (index, write) in writes.enumerated() {
+            guard case .put(_, let message) = write else { continue }
+            do {
+                guard let ts = message.ts else { throw HealthError.invalidValue("an arrival's reading has no time") }
+                try checkTimestamp(ts, now: now.millisecondsSince1970)
+                try checkNoNUL(message.sdid, as: "sdid")
+            } catch let error as HealthError {
+                throw inBatch(error, at: index)
+            }
+        }
+    }
+}
+
+/// A record of a payload refused, named as the payload names it: its array and place, and its own id when
+/// it has one (`weight[2] (uuid bad-1)`), so a person can find it in what the app sent.
+public struct ArrivalRefusal: Sendable, Equatable, Encodable {
+    public var record: String
+    public var why: String
+
+    public init(record: String, why: String) {
+        self.record = record
+        self.why = why
+    }
+
+    /// `weight[2] (uuid bad-1): before 2000`.
+    public var text: String { "\(record): \(why)" }
+
+    /// The most refusals an answer lists one by one; the rest are counted by why.
+    public static let listedAtMost = 100
+}
+
+/// Judges each reading that arrives from outside before anything is written: its time by the one date rule
+/// (`ReadingTime`), each number by the store's ranges, each text by `TextRules`. What passes is what the store
+/// takes (`ReadingTarget.accepted` checks the same), so an arrival's transaction refuses none of it.
+public enum ArrivalJudge {
+    /// Why a reading is refused, in a short phrase; nil when it is taken.
+    public static func problem(ts: Int64, data: [String: FieldValue], now: Date) -> String? {
+        if let why = ReadingTime.problem(ts, now: now.millisecondsSince1970) { return why }
+        for (field, value) in data.sorted(by: { $0.key < $1.key }) {
+            do {
+                switch value {
+                case .number(let number):
+                    guard number.isFinite else { return "\(field) must be a finite number" }
+                    try ReadingRules.check(field: field, value: number)
+                case .text(let text):
+                    try TextRules.check(text, as: field)
+                }
+            } catch let error as HealthError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        return nil
+    }
+}

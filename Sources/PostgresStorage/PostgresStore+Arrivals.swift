@@ -1,0 +1,81 @@
+import Foundation
+import PostgresNIO
+import HealthCore
+import HealthModel
+
+/// An arrival's writes in one transaction (`ReadingStore.applyArrival`), as `LocalStore+Arrivals` applies them.
+extension PostgresStore {
+    public func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult] {
+        try StoreRules.checkArrival(writes, now: now)
+        let received = now.millisecondsSince1970
+        let kinds = ChangeKind.of(fields: writes.flatMap { write -> [String] in
+            if case .put(_, let message) = write { return Array(message.data.keys) }
+            return []
+        })
+        return try await write { db in
+            // A delete may take back any kind: only a batch of puts names what it changes.
+            db.announce(changedDataOf: userID, kinds: writes.contains { if case .delete = $0 { true } else { false } } ? nil : kinds)
+            var targets: [String: ReadingTarget] = [:]
+            var results: [ArrivalWriteResult] = []
+            results.reserveCapacity(writes.count)
+            for (index, write) in writes.enumerated() {
+                do {
+                    results.append(try await Self.apply(write, userID: userID, received: received, targets: &targets, in: db))
+                } catch let error as HealthError {
+                    throw StoreRules.inBatch(error, at: index)
+                }
+            }
+            return results
+        }
+    }
+
+    private static func apply(_ write: ArrivalWrite, userID: String, received: Int64,
+                              targets: inout [String: ReadingTarget], in db: PGConnection) async throws -> ArrivalWriteResult {
+        switch write {
+        case .delete(let mid):
+            guard try await storedReading(mid, userID: userID, in: db) != nil else { return .absent }
+            try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
+            return .deleted
+        case .put(let mid, let message):
+            let target: ReadingTarget
+            if let known = targets[message.sdid] {
+                target = known
+            } else {
+                target = try await readingTarget(deviceID: message.sdid, ownedBy: userID, in: db)
+                targets[message.sdid] = target
+            }
+            let ts = message.ts ?? received
+            let fields = try target.accepted(message.data)
+            let json = try StoreRules.encode(fields)
+            let old = try await storedReading(mid, userID: userID, in: db)
+            let stored = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
+            let result = ArrivalWriteResult.ofPut(storedTs: old?.ts, storedData: old?.data, ts: ts, fields: stored)
+            switch result {
+            case .added:
+                _ = try await insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: received, fields: fields, in: db)
+            case .changed:
+                // A new `seq` signs the reading's days' kept sums anew (`dayTotals`).
+                let numbers = ReadingNumbers(fields)
+                try await db.run("""
+                    UPDATE messages SET sdid = \(ByteaID(target.device.id)), sdtid = \(ByteaID(target.device.dtid)), ts = \(ts),
+                        data = \(json), mv = \(target.device.manifestVersion),
+                        seq = nextval(pg_get_serial_sequence('messages', 'seq')),
+                        weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
+                        basal_energy = \(numbers.basalEnergy)
+                    WHERE mid = \(ByteaID(mid))
+                    """)
+            default:
+                break
+            }
+            return result
+        }
+    }
+
+    private static func storedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message? {
+        do {
+            return try await ownedReading(mid, userID: userID, in: db)
+        } catch HealthError.unknownReading {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthModel
+
+/// An arrival's writes in one transaction (`ReadingStore.applyArrival`).
+extension LocalStore {
+    public func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult] {
+        try StoreRules.checkArrival(writes, now: now)
+        let received = now.millisecondsSince1970
+        return try await write { db in
+            var targets: [String: ReadingTarget] = [:]
+            var results: [ArrivalWriteResult] = []
+            results.reserveCapacity(writes.count)
+            for (index, write) in writes.enumerated() {
+                do {
+                    results.append(try Self.apply(write, userID: userID, received: received, targets: &targets, in: db))
+                } catch let error as HealthError {
+                    throw StoreRules.inBatch(error, at: index)
+                }
+            }
+            return results
+        }
+    }
+
+    private static func apply(_ write: ArrivalWrite, userID: String, received: Int64,
+                              targets: inout [String: ReadingTarget], in db: Database) throws -> ArrivalWriteResult {
+        switch write {
+        case .delete(let mid):
+            guard let old = try storedReading(mid, userID: userID, in: db) else { return .absent }
+            try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mid)])
+            try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
+            return .deleted
+        case .put(let mid, let message):
+            let target: ReadingTarget
+            if let known = targets[message.sdid] {
+                target = known
+            } else {
+                target = try readingTarget(deviceID: message.sdid, ownedBy: userID, in: db)
+                targets[message.sdid] = target
+            }
+            let ts = message.ts ?? received
+            let record = try MessageRecord(mid: mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID, ts: ts,
+                                           cts: received, mv: target.device.manifestVersion, fields: try target.accepted(message.data))
+            let old = try storedReading(mid, userID: userID, in: db)
+            let result = ArrivalWriteResult.ofPut(storedTs: old?.ts, storedData: old?.data, ts: ts,
+                                                  fields: try JSONDecoder().decode([String: FieldValue].self, from: Data(record.data.utf8)))
+            switch (result, old) {
+            case (.added, _):
+                try record.insert(db)
+            case (.changed, let old?):
+                try db.execute(sql: """
+                    UPDATE messages SET sdid = ?, sdtid = ?, ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?,
+                        basal_energy = ?
+                    WHERE mid = ?
+                    """, arguments: [StoredID(record.sdid), StoredID(record.sdtid), ts, record.data, record.mv, record.weight,
+                                     record.activeEnergy, record.calories, record.basalEnergy, StoredID(mid)])
+                // An update keeps the rowid and the count, which is all a kept day's signature looks at.
+                try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
+                try forgetDayTotals(userID: userID, coveringTs: ts, in: db)
+            default:
+                break
+            }
+            return result
+        }
+    }
+
+    /// The user's reading under `mid`, nil when there is none; `.notYourReading` when it is someone else's.
+    private static func storedReading(_ mid: String, userID: String, in db: Database) throws -> Message? {
+        do {
+            return try ownedReading(mid, userID: userID, in: db)
+        } catch HealthError.unknownReading {
+            return nil
+        }
+    }
+}
