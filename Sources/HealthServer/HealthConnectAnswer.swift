@@ -1,4 +1,5 @@
 import HealthConnectors
+import HealthCore
 import HealthModel
 
 /// The answer to a Health Connect payload: per kind kept, what was added, what the store already had and
@@ -20,6 +21,9 @@ struct HealthConnectAnswer: Encodable {
     var kinds: [String: Kind]
     /// Why each refused record was refused ("weight: weight 700 is outside 1–650"), with how many.
     var refusedReasons: [String: Int]
+    /// The refused records one by one, as the payload names them (`weight[2] (uuid bad-1): before 2000`);
+    /// the first `ArrivalRefusal.listedAtMost`.
+    var refusals: [String]
     /// Arrays not kept: `"sleep": {"records": 1, "why": "not kept yet"}`.
     var skipped: [String: SkippedRecords]
     /// Raw records and buckets of days that had a `daily_totals` figure, by array.
@@ -32,8 +36,14 @@ struct HealthConnectAnswer: Encodable {
         added = tally.added.values.reduce(0, +)
         alreadyThere = tally.alreadyThere.values.reduce(0, +)
         changed = tally.changed.values.reduce(0, +)
-        refused = payload.refused.values.reduce(0, +)
-        refusedReasons = payload.refused
+        var reasons = payload.refused
+        for refusal in tally.refusals {
+            let array = refusal.record.prefix { $0 != "[" && $0 != " " }
+            reasons["\(array): \(refusal.why)", default: 0] += 1
+        }
+        refused = reasons.values.reduce(0, +)
+        refusedReasons = reasons
+        refusals = (payload.refusals + tally.refusals).prefix(ArrivalRefusal.listedAtMost).map(\.text)
         skipped = payload.skipped
         coveredByDailyTotals = payload.coveredByDailyTotals
         replacedByDailyTotals = Dictionary(uniqueKeysWithValues: tally.replacedByDayTotal.map { ($0.key.name, $0.value) })

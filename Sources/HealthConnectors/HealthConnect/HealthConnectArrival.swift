@@ -11,29 +11,41 @@ public struct HealthConnectTally: Sendable, Equatable {
     public var changed: [ReadingKind: Int] = [:]
     /// Readings of records stored by an earlier payload, taken back because their day's total came.
     public var replacedByDayTotal: [ReadingKind: Int] = [:]
+    /// Readings refused at the door (a time before 2000, a name that would drive a terminal), each by its record.
+    public var refusals: [ArrivalRefusal] = []
 }
 
 /// Stores a payload's readings for the link's user through the service, as any reading that arrives from
 /// outside: on the device that records its field (made with a plain name when there is none), with an id
 /// derived from the user and the reading's `key`, so a re-sent batch finds its readings already there and
-/// an edited record changes the reading it made.
+/// an edited record replaces the reading it made.
+///
+/// Each reading is judged on its own first (`ArrivalJudge`): a refused one is named and left out, the rest
+/// are written in one transaction (`applyArrival`), so a bad record never costs the good ones and a kill
+/// half-way keeps all of them or none.
 ///
 /// A day's total wins over that day's records whenever it comes: the readings of records of a kind
 /// `daily_totals` covers have ids that start with a tag of their user, kind and day (`dayTag`), so the
 /// day's total, when it arrives in a later payload (a sync delivered in several, or daily totals switched on
-/// later), finds them by that prefix and takes them back before it is stored.
+/// later), finds them by that prefix and takes them back in the same transaction.
 public enum HealthConnectArrival {
     public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
                              now: Date) async throws -> HealthConnectTally {
         var tally = HealthConnectTally()
         var devices: [ReadingKind: Device] = [:]
-        var new: [(message: NewMessage, mid: String)] = []
+        var writes: [ArrivalWrite] = []
+        var kinds: [ReadingKind] = []
         for reading in readings {
+            let data = data(of: reading)
+            if let why = ArrivalJudge.problem(ts: reading.timestamp, data: data, now: now) {
+                tally.refusals.append(ArrivalRefusal(record: reading.record.isEmpty ? reading.kind.name : reading.record, why: why))
+                continue
+            }
             if let day = reading.totalOf {
                 for id in try await service.store.readingIDs(startingWith: dayTag(userID: userID, kind: reading.kind, day: day),
                                                              userID: userID, limit: 100_000) {
-                    try await service.deleteReading(id: id)
-                    tally.replacedByDayTotal[reading.kind, default: 0] += 1
+                    writes.append(.delete(mid: id))
+                    kinds.append(reading.kind)
                 }
             }
             let device: Device
@@ -45,24 +57,18 @@ public enum HealthConnectArrival {
                 device = try await service.device(recording: reading.kind.field, orMake: type).device
                 devices[reading.kind] = device
             }
-            let mid = mid(userID: userID, reading: reading)
-            let data = data(of: reading)
-            if let stored = try await service.storedReading(id: mid) {
-                if stored.ts == reading.timestamp, data.allSatisfy({ stored.data[$0.key] == $0.value }),
-                   stored.data[Field.comments] == data[Field.comments] {
-                    tally.alreadyThere[reading.kind, default: 0] += 1
-                } else {
-                    try await service.editReading(id: mid, ReadingChange(ts: reading.timestamp, data: data))
-                    tally.changed[reading.kind, default: 0] += 1
-                }
-                continue
-            }
-            new.append((NewMessage(sdid: device.id, ts: reading.timestamp, data: data), mid))
-            tally.added[reading.kind, default: 0] += 1
+            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data)))
+            kinds.append(reading.kind)
         }
-        if !new.isEmpty {
-            // One transaction; a reading another post stored meanwhile is left as it is.
-            _ = try await service.postBatch(new.map(\.message), mids: new.map(\.mid), now: now)
+        guard !writes.isEmpty else { return tally }
+        for (kind, result) in zip(kinds, try await service.applyArrival(writes, now: now)) {
+            switch result {
+            case .added: tally.added[kind, default: 0] += 1
+            case .changed: tally.changed[kind, default: 0] += 1
+            case .unchanged: tally.alreadyThere[kind, default: 0] += 1
+            case .deleted: tally.replacedByDayTotal[kind, default: 0] += 1
+            case .absent: break
+            }
         }
         return tally
     }

@@ -1,4 +1,6 @@
 import Foundation
+import CheckedNumbers
+import HealthCore
 import HealthModel
 
 /// A Health Connect payload as hmon keeps it: the readings, and what was refused or skipped and why.
@@ -23,6 +25,8 @@ public struct HealthConnectPayload: Sendable {
     public var readings: [HealthConnectReading]
     /// Records refused, counted by why ("weight: weight 700 is outside 1–650").
     public var refused: [String: Int]
+    /// The same refusals one by one, each named by its array, place and id (`weight[2] (uuid bad-1)`).
+    public var refusals: [ArrivalRefusal]
     /// Arrays hmon does not keep, by name.
     public var skipped: [String: SkippedRecords]
     /// Raw records and buckets of a day whose `daily_totals` figure was kept instead, by array.
@@ -48,6 +52,7 @@ public struct HealthConnectPayload: Sendable {
         app = try Self.app(of: object)
         readings = []
         refused = [:]
+        refusals = []
         skipped = [:]
         coveredByDailyTotals = [:]
         if object["source"] as? String == "screen_time" {
@@ -76,9 +81,11 @@ public struct HealthConnectPayload: Sendable {
                 if !records.isEmpty { skipped[name] = SkippedRecords(records: records.count, why: Self.reasons[name] ?? "not kept") }
                 continue
             }
-            for record in records {
+            for (index, record) in records.enumerated() {
+                let label = Self.label(record, array: name, index: index)
                 do {
                     var reading = try Self.reading(record, array: name, kind: kind, calendar: calendar)
+                    reading.record = label
                     let day = Day(Date(millisecondsSince1970: reading.timestamp), in: calendar)
                     if covered.contains(DayOfKind(kind: kind, day: day)) {
                         coveredByDailyTotals[name, default: 0] += 1
@@ -87,11 +94,24 @@ public struct HealthConnectPayload: Sendable {
                         keep(reading)
                     }
                 } catch {
-                    refused["\(name): \(error.reason)", default: 0] += 1
+                    refuse(label, array: name, why: error.reason)
                 }
             }
         }
         readings = order.compactMap { byKey[$0] }
+    }
+
+    /// Counts a refusal by why and lists it by its record.
+    mutating func refuse(_ record: String, array: String, why: String) {
+        refused["\(array): \(why)", default: 0] += 1
+        refusals.append(ArrivalRefusal(record: record, why: why))
+    }
+
+    /// A record as the payload names it: `weight[2]`, with its `uuid` when it has one (made safe to print:
+    /// it comes from outside).
+    static func label(_ record: Any, array: String, index: Int) -> String {
+        guard let uuid = (record as? [String: Any])?["uuid"] as? String, !uuid.isEmpty else { return "\(array)[\(index)]" }
+        return "\(array)[\(index)] (uuid \(TextRules.replacingUnsafe(in: String(uuid.prefix(64))).text))"
     }
 
     private struct DayOfKind: Hashable {
@@ -121,19 +141,22 @@ public struct HealthConnectPayload: Sendable {
         guard let value else { return [] }
         guard let totals = value as? [Any] else { throw HealthConnectPayloadError(problem: "daily_totals must be an array") }
         var covered: Set<DayOfKind> = []
-        for entry in totals {
+        for (index, entry) in totals.enumerated() {
+            let label = "daily_totals[\(index)]"
             guard let entry = entry as? [String: Any], let text = entry["date"] as? String, let day = Day(iso: text) else {
-                refused["daily_totals: an entry without a date as YYYY-MM-DD", default: 0] += 1
+                refuse(label, array: "daily_totals", why: "an entry without a date as YYYY-MM-DD")
                 continue
             }
             let noon = day.start(in: calendar).addingTimeInterval(12 * 3600).millisecondsSince1970
             func figure(_ kind: ReadingKind, _ value: Double) {
                 do {
                     let accepted = try ReadingRules.accepted(value, for: kind.fieldSpec)
-                    keep(HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted, totalOf: day))
+                    var reading = HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted, totalOf: day)
+                    reading.record = "\(label) (\(day))"
+                    keep(reading)
                     covered.insert(DayOfKind(kind: kind, day: day))
                 } catch {
-                    refused["daily_totals: \(error.reason)", default: 0] += 1
+                    refuse("\(label) (\(day))", array: "daily_totals", why: error.reason)
                 }
             }
             for (name, raw) in entry.sorted(by: { $0.key < $1.key }) where name != "date" {
@@ -158,7 +181,10 @@ public struct HealthConnectPayload: Sendable {
         guard let timeText = bucketStart ?? record["time"] as? String ?? record["start_time"] as? String else {
             throw Refusal("a record without a time")
         }
-        guard let time = HealthConnectTime.milliseconds(timeText) else { throw Refusal("time \(timeText) is not an ISO 8601 instant") }
+        guard let time = ReadingTime.milliseconds(iso: timeText) else {
+            throw Refusal("time \(TextRules.replacingUnsafe(in: String(timeText.prefix(40))).text) is not a real date and time "
+                          + "(ISO 8601, an offset within ±14:00)")
+        }
         var value: Double
         var key: String
         if bucketStart != nil {
@@ -206,23 +232,30 @@ public struct HealthConnectPayload: Sendable {
     /// night count once, and the night is named by its day, so a session sent again, or grown, changes it.
     private mutating func sleepNights(_ sessions: [Any], calendar: Calendar) -> [HealthConnectReading] {
         var nights = SleepNights()
-        for value in sessions {
+        var labels: [Int64: String] = [:]
+        for (index, value) in sessions.enumerated() {
+            let label = Self.label(value, array: "sleep", index: index)
             guard let session = value as? [String: Any],
                   let endText = session["session_end_time"] as? String ?? session["end_time"] as? String,
-                  let end = HealthConnectTime.milliseconds(endText) else {
-                refused["sleep: a session without session_end_time", default: 0] += 1
+                  let end = ReadingTime.milliseconds(iso: endText) else {
+                refuse(label, array: "sleep", why: "a session without session_end_time as an ISO 8601 instant")
                 continue
             }
             let stages = session["stages"] as? [[String: Any]] ?? []
             func seconds(_ part: [String: Any]) -> Double? {
                 if let seconds = Self.number(part["duration_seconds"]) { return seconds }
-                guard let start = (part["start_time"] as? String).flatMap(HealthConnectTime.milliseconds),
-                      let stop = (part["end_time"] as? String).flatMap(HealthConnectTime.milliseconds), stop > start else { return nil }
+                guard let start = (part["start_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)),
+                      let stop = (part["end_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)), stop > start else { return nil }
                 return Double(stop - start) / 1000
             }
-            let stageStarts = stages.compactMap { ($0["start_time"] as? String).flatMap(HealthConnectTime.milliseconds) }
+            let stageStarts = stages.compactMap { ($0["start_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)) }
             guard let inBed = seconds(session) ?? stageStarts.min().map({ Double(end - $0) / 1000 }), inBed > 0 else {
-                refused["sleep: a session without duration_seconds or stages", default: 0] += 1
+                refuse(label, array: "sleep", why: "a session without duration_seconds or stages")
+                continue
+            }
+            // Judged before it becomes a number of milliseconds: 1e16 seconds does not fit one.
+            guard inBed <= 86_400 else {
+                refuse(label, array: "sleep", why: "a session longer than a day")
                 continue
             }
             var minutes: [ReadingKind: Double] = [.timeInBed: inBed / 60]
@@ -233,24 +266,28 @@ public struct HealthConnectPayload: Sendable {
                 if let kind = meaning.kind { minutes[kind, default: 0] += length / 60 }
             }
             minutes[.sleep] = stages.isEmpty ? inBed / 60 : asleep
-            let start = end - Int64((inBed * 1000).rounded())
+            let start = end - Int64(rounding: inBed * 1000)
             nights.add(SleepSummary(startMs: start, endMs: end, source: session["source"] as? String ?? "", minutes: minutes))
+            labels[end] = label
         }
         return nights.nights(calendar: calendar).compactMap { night -> HealthConnectReading? in
             guard let kind = night.mainKind, let value = night.minutes[kind] else { return nil }
+            let label = "\(labels[night.endMs] ?? "sleep") (night of \(night.day))"
             guard night.minutes.values.allSatisfy({ (0...1440).contains($0) }) else {
-                refused["sleep: a night longer than a day", default: 0] += 1
+                refuse(label, array: "sleep", why: "a night longer than a day")
                 return nil
             }
             let extras = Dictionary(uniqueKeysWithValues: night.minutes.filter { $0.key != kind }.map { ($0.key.field, $0.value) })
-            return HealthConnectReading(kind: kind, key: "night:\(night.day)", timestamp: night.endMs, value: value, extras: extras)
+            var reading = HealthConnectReading(kind: kind, key: "night:\(night.day)", timestamp: night.endMs, value: value, extras: extras)
+            reading.record = label
+            return reading
         }
     }
 
     /// A record's own `uuid`; without one (HC Webhook's), what tells it from the others: array, times, app.
     private static func recordKey(_ record: [String: Any], array: String, time: Int64) -> String {
         if let uuid = record["uuid"] as? String, !uuid.isEmpty { return "uuid:" + uuid }
-        let end = (record["end_time"] as? String).flatMap(HealthConnectTime.milliseconds).map { "\($0)" } ?? ""
+        let end = (record["end_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)).map { "\($0)" } ?? ""
         let origin = (record["metadata"] as? [String: Any])?["data_origin"] as? String ?? record["source"] as? String ?? ""
         return "record:\(array):\(time):\(end):\(origin)"
     }

@@ -21,6 +21,8 @@ public struct HealthConnectReading: Sendable, Equatable {
     public var totalOf: Day? = nil
     /// Figures kept beside the value in the same reading, by field: a night's stages beside its time asleep.
     public var extras: [String: Double] = [:]
+    /// The record as the payload names it (`weight[2] (uuid …)`), for a refusal at the door.
+    public var record: String = ""
 }
 
 /// Which Android app sent a payload: both post Health Connect's records, each in its own shape.
