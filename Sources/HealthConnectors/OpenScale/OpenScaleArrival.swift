@@ -15,48 +15,50 @@ public enum OpenScaleArrival {
         public var deleted = 0
         /// Weigh-ins refused, by why ("weight 900 is outside 1–650").
         public var refused: [String: Int] = [:]
+        /// The same one by one, by place (`measurements[2]: date must be …`); the first `ArrivalRefusal.listedAtMost`.
+        public var refusals: [String] = []
+
+        mutating func refuse(_ refusal: ArrivalRefusal) {
+            refused[refusal.why, default: 0] += 1
+            if refusals.count < ArrivalRefusal.listedAtMost { refusals.append(refusal.text) }
+        }
     }
 
     public static func apply(_ event: OpenScaleEvent, service: LocalHealthService, userID: String, now: Date) async throws -> Tally {
         var tally = Tally(event: event.name)
+        var writes: [ArrivalWrite] = []
         switch event {
         case .test:
             break
-        case .put(let weighIns, _):
-            let scale = try await service.device(recording: ReadingKind.weight.field, orMake: .scale).device
+        case .put(let weighIns, _, let refused):
+            for refusal in refused { tally.refuse(refusal) }
+            var scale: Device?
             for weighIn in weighIns {
-                let mid = mid(userID: userID, scaleUser: weighIn.scaleUser, at: weighIn.timestamp)
-                let message = NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data)
-                do {
-                    if let stored = try await service.storedReading(id: mid) {
-                        if stored.ts == message.ts, stored.data == message.data {
-                            tally.alreadyThere += 1
-                            continue
-                        }
-                        // Replaced whole: a figure the scale no longer sends must not stay behind.
-                        try await service.deleteReading(id: mid)
-                        _ = try await service.postBatch([message], mids: [mid], now: now)
-                        tally.changed += 1
-                    } else {
-                        _ = try await service.postBatch([message], mids: [mid], now: now)
-                        tally.added += 1
-                    }
-                } catch HealthError.invalidValue(let why) {
-                    // A weigh-in hmon refuses (900 kg) is counted with why; the rest is kept.
-                    tally.refused[why, default: 0] += 1
+                // Judged before anything is written: an update refused for its value leaves the weigh-in it
+                // was to replace as it was.
+                if let why = ArrivalJudge.problem(ts: weighIn.timestamp, data: weighIn.data, now: now) {
+                    tally.refuse(ArrivalRefusal(record: weighIn.place, why: why))
+                    continue
                 }
+                if scale == nil { scale = try await service.device(recording: ReadingKind.weight.field, orMake: .scale).device }
+                guard let scale else { continue }
+                writes.append(.put(mid: mid(userID: userID, scaleUser: weighIn.scaleUser, at: weighIn.timestamp),
+                                   message: NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data)))
             }
         case .delete(let scaleUser, let time):
-            let mid = mid(userID: userID, scaleUser: scaleUser, at: time)
-            if try await service.storedReading(id: mid) != nil {
-                try await service.deleteReading(id: mid)
-                tally.deleted += 1
-            }
+            writes.append(.delete(mid: mid(userID: userID, scaleUser: scaleUser, at: time)))
         case .clear(let scaleUser):
             let ids = try await service.store.readingIDs(startingWith: tag(userID: userID, scaleUser: scaleUser), userID: userID, limit: 1_000_000)
-            for id in ids {
-                try await service.deleteReading(id: id)
-                tally.deleted += 1
+            writes = ids.map { .delete(mid: $0) }
+        }
+        guard !writes.isEmpty else { return tally }
+        for result in try await service.applyArrival(writes, now: now) {
+            switch result {
+            case .added: tally.added += 1
+            case .changed: tally.changed += 1
+            case .unchanged: tally.alreadyThere += 1
+            case .deleted: tally.deleted += 1
+            case .absent: break
             }
         }
         return tally

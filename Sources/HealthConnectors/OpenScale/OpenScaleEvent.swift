@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthModel
 
 /// What openScale-sync's webhook posts (its `WebhookSync`): the open-source app that reads dozens of
@@ -11,14 +12,15 @@ import HealthModel
 /// - `{event: "test"}` when the person presses Test in the app.
 public enum OpenScaleEvent: Sendable, Equatable {
     case test
-    case put([OpenScaleWeighIn], update: Bool)
+    /// The weigh-ins to keep, and the measurements of a bulk event refused as they were read, each by its place.
+    case put([OpenScaleWeighIn], update: Bool, refused: [ArrivalRefusal] = [])
     case delete(scaleUser: Int, at: Int64)
     case clear(scaleUser: Int)
 
     public var name: String {
         switch self {
         case .test: "test"
-        case .put(_, let update): update ? "update" : "insert"
+        case .put(_, let update, _): update ? "update" : "insert"
         case .delete: "delete"
         case .clear: "clear"
         }
@@ -33,11 +35,27 @@ public enum OpenScaleEvent: Sendable, Equatable {
         case "test":
             self = .test
         case "insert", "update":
-            let records = object["measurements"].map { $0 as? [Any] ?? [] } ?? [object]
-            self = .put(try records.map(OpenScaleWeighIn.init(record:)), update: event == "update")
+            guard let bulk = object["measurements"] else {
+                self = .put([try OpenScaleWeighIn(record: object)], update: event == "update")
+                return
+            }
+            guard let records = bulk as? [Any] else {
+                throw OpenScaleEventError(problem: "measurements must be an array of weigh-ins, as openScale-sync's bulk event sends")
+            }
+            // A bulk event is judged measurement by measurement: one bad one costs only itself.
+            var weighIns: [OpenScaleWeighIn] = []
+            var refused: [ArrivalRefusal] = []
+            for (index, record) in records.enumerated() {
+                do {
+                    weighIns.append(try OpenScaleWeighIn(record: record, place: "measurements[\(index)]"))
+                } catch {
+                    refused.append(ArrivalRefusal(record: "measurements[\(index)]", why: error.problem))
+                }
+            }
+            self = .put(weighIns, update: event == "update", refused: refused)
         case "delete":
             guard let user = Self.integer(object["userId"]) else { throw OpenScaleEventError(problem: "delete without a userId") }
-            guard let text = object["date"] as? String, let time = HealthConnectTime.milliseconds(text) else {
+            guard let text = object["date"] as? String, let time = ReadingTime.milliseconds(iso: text) else {
                 throw OpenScaleEventError(problem: "delete without a date like 2026-11-20T06:30:00.000Z")
             }
             self = .delete(scaleUser: user, at: time)
@@ -63,13 +81,19 @@ public struct OpenScaleWeighIn: Sendable, Equatable {
     public var waterPercent: Double?
     public var musclePercent: Double?
 
-    init(record: Any) throws(OpenScaleEventError) {
+    /// The measurement as it is named in the answer: `measurements[2]` in a bulk event, the event itself else.
+    public var place = "the weigh-in"
+
+    init(record: Any, place: String? = nil) throws(OpenScaleEventError) {
         guard let record = record as? [String: Any] else { throw OpenScaleEventError(problem: "a measurement that is not an object") }
-        guard let user = OpenScaleEvent.integer(record["userId"]) else { throw OpenScaleEventError(problem: "a measurement without a userId") }
-        guard let text = record["date"] as? String, let time = HealthConnectTime.milliseconds(text) else {
-            throw OpenScaleEventError(problem: "a measurement without a date like 2026-11-20T06:30:00.000Z")
+        guard let user = OpenScaleEvent.integer(record["userId"]) else {
+            throw OpenScaleEventError(problem: "userId must be a whole number (openScale's user), as openScale-sync sends it")
         }
-        guard let weight = (record["weight"] as? NSNumber)?.doubleValue else { throw OpenScaleEventError(problem: "a measurement without a weight") }
+        guard let text = record["date"] as? String, let time = ReadingTime.milliseconds(iso: text) else {
+            throw OpenScaleEventError(problem: "date must be a real date and time like 2026-11-20T06:30:00.000Z")
+        }
+        guard let weight = (record["weight"] as? NSNumber)?.doubleValue else { throw OpenScaleEventError(problem: "weight must be a number of kilograms") }
+        if let place { self.place = place }
         func measured(_ key: String) -> Double? { (record[key] as? NSNumber)?.doubleValue.nonZero }
         scaleUser = user
         timestamp = time
