@@ -50,7 +50,8 @@ extension OuraAPI: PulledSource {
         outcome.added = tally.added
         outcome.alreadyThere = tally.alreadyThere
         outcome.changed = tally.changed
-        outcome.skipped = nights.skippedText + readiness.skippedText
+        outcome.skipped = nights.skippedText + readiness.skippedText + tally.refused.map { "skipped \($0)" }
+        outcome.refused = tally.refused.count
         link.readThrough = batch.through
     }
 }

@@ -8,18 +8,28 @@ public struct OuraTally: Sendable, Equatable {
     public var alreadyThere = 0
     /// Readings stored before that Oura sent again with other figures (a night it completed later): changed in place.
     public var changed = 0
+    /// Readings refused at the door, each by its key and why (`night:2099-01-01: more than a day in the future`).
+    public var refused: [String] = []
 }
 
 /// Stores Oura's readings for the link's user through the service, as Health Connect's arrive: on the
 /// device that records the field (made with a plain name when there is none), each with an id derived
-/// from the user and the reading's key, so a night pulled again is found already there (or changed in
-/// place when Oura's figures changed), never added twice.
+/// from the user and the reading's key, so a night pulled again is found already there (or replaced when
+/// Oura's figures changed), never added twice.
+///
+/// Each reading is judged first (`ArrivalJudge`): one Oura dated 2099 is skipped and named, as Withings
+/// skips such a group, and the rest are kept in one transaction; it never blocks the link's later reads.
 public enum OuraArrival {
     public static func store(_ readings: [OuraReading], service: LocalHealthService, userID: String, now: Date) async throws -> OuraTally {
         var tally = OuraTally()
         var devices: [ReadingKind: Device] = [:]
-        var new: [(message: NewMessage, mid: String)] = []
+        var writes: [ArrivalWrite] = []
         for reading in readings {
+            let data = data(of: reading)
+            if let why = ArrivalJudge.problem(ts: reading.timestamp, data: data, now: now) {
+                tally.refused.append(ArrivalRefusal(record: reading.key, why: why).text)
+                continue
+            }
             let device: Device
             if let known = devices[reading.kind] {
                 device = known
@@ -27,23 +37,15 @@ public enum OuraArrival {
                 device = try await service.device(recording: reading.kind.field, orMake: reading.kind.deviceTypes.first ?? .activityTracker).device
                 devices[reading.kind] = device
             }
-            let mid = mid(userID: userID, reading: reading)
-            let data = data(of: reading)
-            if let stored = try await service.storedReading(id: mid) {
-                if stored.ts == reading.timestamp, data.allSatisfy({ stored.data[$0.key] == $0.value }) {
-                    tally.alreadyThere += 1
-                } else {
-                    _ = try await service.editReading(id: mid, ReadingChange(ts: reading.timestamp, data: data))
-                    tally.changed += 1
-                }
-                continue
-            }
-            new.append((NewMessage(sdid: device.id, ts: reading.timestamp, data: data), mid))
+            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data)))
         }
-        if !new.isEmpty {
-            // One transaction; a reading another pull stored meanwhile is left as it is.
-            tally.added = try await service.postBatch(new.map(\.message), mids: new.map(\.mid), now: now)
-            tally.alreadyThere += new.count - tally.added
+        guard !writes.isEmpty else { return tally }
+        for result in try await service.applyArrival(writes, now: now) {
+            switch result {
+            case .added: tally.added += 1
+            case .changed: tally.changed += 1
+            case .unchanged, .deleted, .absent: tally.alreadyThere += 1
+            }
         }
         return tally
     }

@@ -5,6 +5,8 @@ public struct OuraFetch: PulledFetch {
     public var alreadyThere = 0
     public var changed = 0
     public var skipped: [String] = []
+    /// Readings refused for a date outside the window or a figure no reading may hold (named in `skipped`).
+    public var refused = 0
     /// Why the link was not read (not authorized yet, refused by Oura, an answer not as documented); nil when it was.
     public var problem: String?
 
