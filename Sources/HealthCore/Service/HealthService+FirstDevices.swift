@@ -32,7 +32,16 @@ extension HealthService {
         if let device = devices.first(recording: field, manifests: manifests) {
             return DeviceForReading(device: device, created: false)
         }
-        let made = try await addDevice(name: type.firstDeviceName, typeID: type.deviceType.id)
-        return DeviceForReading(device: made, created: true)
+        do {
+            let made = try await addDevice(name: type.firstDeviceName, typeID: type.deviceType.id)
+            return DeviceForReading(device: made, created: true)
+        } catch {
+            // Insert or get: a person's first posts arrive in parallel (a phone sends weight and steps at
+            // once), and the one that lost the race for the name finds the device the winner made.
+            let devices = try await self.devices()
+            for typeID in Set(devices.map(\.dtid)) where manifests[typeID] == nil { manifests[typeID] = try await manifest(ofType: typeID) }
+            guard let device = devices.first(recording: field, manifests: manifests) else { throw error }
+            return DeviceForReading(device: device, created: false)
+        }
     }
 }
