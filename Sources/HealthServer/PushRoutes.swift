@@ -24,13 +24,15 @@ struct PushRoutes<Source: PushSource> {
     func add(to router: Router<ServerContext>) {
         router.post(RouterPath(Source.prefix + ":secret")) { request, context in
             let secret = context.parameters.get("secret") ?? ""
-            guard let userID = try await links.pushLinkUser(secret: secret, kind: Source.kind, now: configuration.clock()) else {
+            guard let holder = try await links.pushLinkHolder(secret: secret, kind: Source.kind, now: configuration.clock()) else {
                 throw APIError(.notFound, code: 404, message: "This is not an hmon \(Source.appName) link (or it was revoked): "
                                + "run `hmon link add \(Source.kind.rawValue)` for a new one.")
             }
-            // Any link made with a signing secret is checked, whatever its kind.
-            let signingSecret = try configuration.pushSigningSecrets?.signingSecret(secretHash: Secrets.sha256Hex(secret))
-            return try await receive(request, userID: userID, signingSecret: signingSecret)
+            // Any link made with a signing secret is checked, whatever its kind: the store keeps the secret with
+            // the link; a link made before it did may have it in a file of this server's data folder.
+            let signingSecret = try holder.signingSecret
+                ?? configuration.pushSigningSecrets?.signingSecret(secretHash: Secrets.sha256Hex(secret))
+            return try await receive(request, userID: holder.userID, signingSecret: signingSecret)
         }
         if Source.takesBearerToken {
             router.post(RouterPath(String(Source.prefix.dropLast()))) { request, context in

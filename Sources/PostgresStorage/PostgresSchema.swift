@@ -69,6 +69,8 @@ enum PostgresSchema {
             END $$
             """,
         ] + addedKinds(inSchema: 24)),
+        // See SQLite's v25: every server of the store checks a signed link alike.
+        (25, "push links keep their signing secret", ["ALTER TABLE push_links ADD COLUMN signing_secret text"]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

@@ -5,14 +5,14 @@ import HealthModel
 
 /// `LocalStore+PushLinks` on PostgreSQL.
 extension PostgresStore {
-    public func createPushLink(kind: PushLinkKind, userID: String, now: Date) async throws -> (id: String, secret: String) {
+    public func createPushLink(kind: PushLinkKind, userID: String, signingSecret: String?, at now: Date) async throws -> (id: String, secret: String) {
         let id = String(Secrets.newID().prefix(12))
         let secret = Secrets.newToken()
         try await write { db in
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
             try await db.run("""
-                INSERT INTO push_links (id, kind, hash, user_id, created_at)
-                VALUES (\(id), \(kind.rawValue), \(Secrets.sha256Hex(secret)), \(userID), \(now.millisecondsSince1970))
+                INSERT INTO push_links (id, kind, hash, user_id, created_at, signing_secret)
+                VALUES (\(id), \(kind.rawValue), \(Secrets.sha256Hex(secret)), \(userID), \(now.millisecondsSince1970), \(signingSecret))
                 """)
         }
         return (id, secret)
@@ -45,13 +45,14 @@ extension PostgresStore {
         }
     }
 
-    public func pushLinkUser(secret: String, kind: PushLinkKind, now: Date) async throws -> String? {
+    public func pushLinkHolder(secret: String, kind: PushLinkKind, now: Date) async throws -> PushLinkHolder? {
         let hash = Secrets.sha256Hex(secret)
         return try await write { db in
-            try await db.one("""
+            guard let row = try await db.one("""
                 UPDATE push_links SET last_used_at = \(now.millisecondsSince1970) WHERE hash = \(hash) AND kind = \(kind.rawValue)
-                RETURNING user_id
-                """)?.value("user_id", String.self)
+                RETURNING user_id, signing_secret
+                """) else { return nil }
+            return PushLinkHolder(userID: try row.value("user_id", String.self), signingSecret: try row.value("signing_secret", String?.self))
         }
     }
 }

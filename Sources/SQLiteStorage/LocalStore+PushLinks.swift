@@ -5,15 +5,15 @@ import HealthModel
 
 /// Links apps push readings to (`hmon link add`): the secret is returned once and kept as its SHA-256.
 extension LocalStore {
-    public func createPushLink(kind: PushLinkKind, userID: String, now: Date = Date()) async throws -> (id: String, secret: String) {
+    public func createPushLink(kind: PushLinkKind, userID: String, signingSecret: String?, at now: Date) async throws -> (id: String, secret: String) {
         let id = String(Secrets.newID().prefix(12))
         let secret = Secrets.newToken()
         try await write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)", arguments: [userID]) == true else {
                 throw HealthError.unknownUser(userID)
             }
-            try db.execute(sql: "INSERT INTO push_links (id, kind, hash, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, kind.rawValue, Secrets.sha256Hex(secret), userID, now.millisecondsSince1970])
+            try db.execute(sql: "INSERT INTO push_links (id, kind, hash, user_id, created_at, signing_secret) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [id, kind.rawValue, Secrets.sha256Hex(secret), userID, now.millisecondsSince1970, signingSecret])
         }
         return (id, secret)
     }
@@ -51,15 +51,13 @@ extension LocalStore {
         }
     }
 
-    public func pushLinkUser(secret: String, kind: PushLinkKind, now: Date = Date()) async throws -> String? {
+    public func pushLinkHolder(secret: String, kind: PushLinkKind, now: Date) async throws -> PushLinkHolder? {
         let hash = Secrets.sha256Hex(secret)
         return try await write { db in
-            let userID = try String.fetchOne(db, sql: "SELECT user_id FROM push_links WHERE hash = ? AND kind = ?",
-                                             arguments: [hash, kind.rawValue])
-            if userID != nil {
-                try db.execute(sql: "UPDATE push_links SET last_used_at = ? WHERE hash = ?", arguments: [now.millisecondsSince1970, hash])
-            }
-            return userID
+            guard let row = try Row.fetchOne(db, sql: "SELECT user_id, signing_secret FROM push_links WHERE hash = ? AND kind = ?",
+                                             arguments: [hash, kind.rawValue]) else { return nil }
+            try db.execute(sql: "UPDATE push_links SET last_used_at = ? WHERE hash = ?", arguments: [now.millisecondsSince1970, hash])
+            return PushLinkHolder(userID: row["user_id"], signingSecret: row["signing_secret"])
         }
     }
 }

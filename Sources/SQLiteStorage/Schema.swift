@@ -390,6 +390,10 @@ enum Schema {
         // PostgreSQL's per-day versions of the readings (its v24) check its kept day sums; SQLite checks
         // its own from the days' rowids, which an index-only scan sums fast in process.
         24: ("nothing here: PostgreSQL's readings' days versioned", { _ in }),
+        // A push link's signing secret lives with the link, so every server of one store (several on one
+        // PostgreSQL, or one started with another data folder) checks a signed link's posts alike; a secret
+        // in a file of one server's data folder let another take unsigned posts. HMAC needs it in clear.
+        25: ("push links keep their signing secret", { db in try db.execute(sql: "ALTER TABLE push_links ADD COLUMN signing_secret TEXT") }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

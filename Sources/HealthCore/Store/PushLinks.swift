@@ -40,14 +40,42 @@ public struct PushLink: Sendable, Equatable {
 
 /// Links an app pushes readings to: a secret URL per user (`hmon link add`), stored hashed.
 public protocol PushLinkStore: AnyObject, Sendable {
-    /// Makes a link for the user; returns its id and the secret in clear, this once (256 random bits).
-    func createPushLink(kind: PushLinkKind, userID: String, now: Date) async throws -> (id: String, secret: String)
+    /// Makes a link for the user; returns its id and the secret in clear, this once (256 random bits). With a
+    /// `signingSecret`, the link takes only bodies signed with it (`X-Signature`), on every server of the store.
+    func createPushLink(kind: PushLinkKind, userID: String, signingSecret: String?, at now: Date) async throws -> (id: String, secret: String)
     /// Every link, oldest first, with its user's name.
     func pushLinks() async throws -> [PushLink]
     /// Revokes the link with this id; false when there is none.
     func revokePushLink(id: String) async throws -> Bool
     /// Revokes every link of this kind (of one user, or of all with nil); returns how many.
     func revokePushLinks(kind: PushLinkKind, userID: String?) async throws -> Int
-    /// The user a secret of this kind stands for, noting the time it was used; nil for an unknown or revoked one.
-    func pushLinkUser(secret: String, kind: PushLinkKind, now: Date) async throws -> String?
+    /// The user a secret of this kind stands for and the link's signing secret, noting the time it was used;
+    /// nil for an unknown or revoked one.
+    func pushLinkHolder(secret: String, kind: PushLinkKind, now: Date) async throws -> PushLinkHolder?
+}
+
+/// Whom a push link's secret stands for, and what its posts must be signed with.
+public struct PushLinkHolder: Sendable, Equatable {
+    public var userID: String
+    /// The key the app signs each body with (`X-Signature: sha256=HMAC`), kept with the link so every server
+    /// of one store verifies alike; nil for a link made without one (a link made before the store kept it
+    /// may have its own in a `PushLinkSigningSecrets` file).
+    public var signingSecret: String?
+
+    public init(userID: String, signingSecret: String?) {
+        self.userID = userID
+        self.signingSecret = signingSecret
+    }
+}
+
+extension PushLinkStore {
+    public func createPushLink(kind: PushLinkKind, userID: String, signingSecret: String? = nil, now: Date = Date()) async throws
+        -> (id: String, secret: String) {
+        try await createPushLink(kind: kind, userID: userID, signingSecret: signingSecret, at: now)
+    }
+
+    /// The user a secret of this kind stands for (`pushLinkHolder`).
+    public func pushLinkUser(secret: String, kind: PushLinkKind, now: Date) async throws -> String? {
+        try await pushLinkHolder(secret: secret, kind: kind, now: now)?.userID
+    }
 }

@@ -128,20 +128,10 @@ struct LinkAddCommand: AsyncParsableCommand {
 
 extension LinkAddCommand {
     /// A link an app pushes to; with a signing secret (only for a kind whose app signs, see `validate`), kept
-    /// where the server finds it (`PushLinkSigningSecrets`).
+    /// with the link in the store, where every server of it finds it.
     private func pushLink(store: any PushLinkStore, user: User, paths: HMonPaths) async throws -> (id: String, secret: String, signed: Bool) {
         let signing = try signingSecretFile.map(SecretFile.firstLine)
-        let (id, secret) = try await store.createPushLink(kind: kind, userID: user.id, now: Date())
-        if let signing {
-            do {
-                try PushLinkSigningSecrets(paths: paths).save(PushLinkSigningSecret(linkID: id, secretHash: Secrets.sha256Hex(secret),
-                                                                                  signingSecret: signing))
-            } catch {
-                // A link that was to be signed is not left taking unsigned posts.
-                _ = try? await store.revokePushLink(id: id)
-                throw error
-            }
-        }
+        let (id, secret) = try await store.createPushLink(kind: kind, userID: user.id, signingSecret: signing, now: Date())
         return (id, secret, signing != nil)
     }
 }
