@@ -154,6 +154,12 @@ struct OAuthRoutes: Sendable {
             let form = try await RequestInput.form(request)
             // A client secret is the client's password: failures are throttled per client id, like sign-ins.
             guard let claimedID = claimedClientID(request, form) else { return tokenError(.unauthorizedClient) }
+            // A NUL decoded from Basic credentials is the request's fault, as the same NUL in the form is; neither
+            // engine is ever handed one (`StoreRules.checkNoNUL`).
+            if let credentials = clientCredentials(request, form),
+               credentials.id.utf8.contains(0) || credentials.secret?.utf8.contains(0) == true {
+                return tokenError(.invalidRequest, description: "the client id or secret holds a NUL character (U+0000): remove it")
+            }
             let claimed = "client:" + claimedID
             if case .wait(let seconds) = throttle.begin(claimed, now: configuration.clock()) {
                 return tokenError(.unauthorizedClient, status: .tooManyRequests, retryAfter: seconds)
@@ -222,6 +228,8 @@ struct OAuthRoutes: Sendable {
             return tokenError(.invalidRequest, description: problem)
         } catch HealthError.storeBusy {
             return tokenError(.serverError, status: .serviceUnavailable, retryAfter: ServerLimits.busyRetryAfterSeconds)
+        } catch HealthError.invalidValue(let why) {
+            return tokenError(.invalidRequest, description: why)
         } catch {
             return tokenError(.serverError)
         }
