@@ -1,3 +1,4 @@
+import CheckedNumbers
 import Foundation
 import HealthCore
 import HealthModel
@@ -165,7 +166,11 @@ struct HealthAutoExportReader: JSONEventHandler {
             throw JSONProblem(path: field("sleepEnd"), message: "is required: when the night ended (or its date)")
         }
         let longest = figures.values.max() ?? 0
-        let start = starts.min() ?? end - Int64(longest * 60_000)
+        // Judged before it becomes milliseconds: 1e300 minutes fits no integer.
+        guard figures.values.allSatisfy({ (0...1440).contains($0) }) else {
+            throw JSONProblem(path: field("totalSleep"), message: "and the stages must each be minutes of one night, 0–1440")
+        }
+        let start = starts.min() ?? end - Int64(rounding: longest * 60_000)
         sleep.add(SleepSummary(startMs: start, endMs: end, source: source, minutes: figures))
         return nil
     }
