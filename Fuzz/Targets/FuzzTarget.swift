@@ -28,6 +28,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The change feed's life: feeds opened and dropped, readings posted, tokens revoked, signed out,
     /// replaced by a password change or expired, against a real server in this process.
     case feeds
+    /// A Health Connect payload (Life Dashboard Companion's or HC Webhook's), through `HealthConnectPayload`.
+    case healthconnect
+    /// An openScale-sync webhook event, through `OpenScaleEvent`.
+    case openscale
+    /// A page of Oura sleep documents, through `OuraNights`.
+    case oura
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
@@ -35,7 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xml, .csv, .export, .hae: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
         case .feeds: try FeedLifecycleFuzz.shared.prepare()
-        case .theme, .keys, .stored, .withings: break
+        case .theme, .keys, .stored, .withings, .healthconnect, .openscale, .oura: break
         }
     }
 
@@ -52,6 +58,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .withings: try WithingsFuzz.decode(input)
         case .hae: try HealthAutoExportFuzz.read(input)
         case .feeds: try FeedLifecycleFuzz.shared.run(input)
+        case .healthconnect: try PushDecoderFuzz.healthConnect(input)
+        case .openscale: try PushDecoderFuzz.openScale(input)
+        case .oura: try PushDecoderFuzz.oura(input)
         }
     }
 }
