@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HealthConnectors
+import HealthCore
+import SQLiteStorage
 import Testing
 import TestSupport
 
@@ -30,13 +32,16 @@ import TestSupport
         #expect(path.split(separator: "/").last?.count == 64)
         #expect(!added.output.contains("the app's signing secret"))
 
-        // Kept in a file only its owner reads, never in the store.
+        // Kept with the link in the store, where every server of it checks the link's posts alike; in no file of
+        // this machine's data folder, which another server of the same store would not have.
         let data = home.folder.appendingPathComponent("data")
-        let kept = try #require(FileManager.default.enumerator(atPath: data.path)?.compactMap { $0 as? String }
-            .first { $0.contains("push-signing/") && $0.hasSuffix(".json") })
-        let mode = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(kept).path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        #expect(try !Data(contentsOf: URL(fileURLWithPath: db)).contains(Data("the app's signing secret".utf8)))
+        #expect(FileManager.default.enumerator(atPath: data.path)?.compactMap { $0 as? String }
+            .first { $0.contains("push-signing/") } == nil)
+        let store = try LocalStore(url: URL(fileURLWithPath: db), passwordHasher: .fastForTests)
+        let links = try await store.pushLinks()
+        #expect(links.count == 1)
+        #expect(try await store.pushLinkHolder(secret: String(path.split(separator: "/").last ?? ""), kind: .healthConnect, now: Date())?
+            .signingSecret == "the app's signing secret")
 
         let server = try SpawnedProcess(binary, ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0"], environment: home.environment)
         defer {
@@ -64,7 +69,7 @@ import TestSupport
         #expect(listed.output.contains("health-connect") && listed.output.contains("alice"), "\(listed.output)")
         let revoked = try await hmon(["link", "revoke", "health-connect", "--user", "alice"])
         #expect(revoked.status == 0, "\(revoked.errors)")
-        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent(kept).path), "the signing secret goes with its link")
+        #expect(try await store.pushLinks().isEmpty, "the signing secret goes with its link's row")
         #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "the app's signing secret")) == 404)
     }
 }
