@@ -147,11 +147,12 @@ public struct HealthConnectPayload: Sendable {
                 refuse(label, array: "daily_totals", why: "an entry without a date as YYYY-MM-DD")
                 continue
             }
-            let noon = day.start(in: calendar).addingTimeInterval(12 * 3600).millisecondsSince1970
+            // Stamped at the start of the span it totals, as HC Webhook stamps its own: never in the future.
+            let start = day.start(in: calendar).millisecondsSince1970
             func figure(_ kind: ReadingKind, _ value: Double) {
                 do {
                     let accepted = try ReadingRules.accepted(value, for: kind.fieldSpec)
-                    var reading = HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: noon, value: accepted, totalOf: day)
+                    var reading = HealthConnectReading(kind: kind, key: "day:\(kind.name):\(day)", timestamp: start, value: accepted, totalOf: day)
                     reading.record = "\(label) (\(day))"
                     keep(reading)
                     covered.insert(DayOfKind(kind: kind, day: day))
@@ -212,7 +213,7 @@ public struct HealthConnectPayload: Sendable {
         if kind == .basalEnergy {
             let day = Day(Date(millisecondsSince1970: time), in: calendar)
             key = "day:\(kind.name):\(day)"
-            timestamp = day.start(in: calendar).addingTimeInterval(12 * 3600).millisecondsSince1970
+            timestamp = day.start(in: calendar).millisecondsSince1970
         }
         let comment = [record["name"] as? String, record["meal_type"] as? String].compactMap { $0 }.filter { !$0.isEmpty }
         return HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
@@ -220,11 +221,19 @@ public struct HealthConnectPayload: Sendable {
     }
 
     /// Health Connect's sleep stages, by the kind each adds to; `sleeping` (a stage of unknown depth) is time
-    /// asleep only, and `unknown` nothing.
-    private static let sleepStages: [String: (asleep: Bool, kind: ReadingKind?)] = [
-        "light": (true, .coreSleep), "deep": (true, .deepSleep), "rem": (true, .remSleep), "sleeping": (true, nil),
-        "awake": (false, .sleepAwake), "awake_in_bed": (false, .sleepAwake), "out_of_bed": (false, .sleepAwake),
-    ]
+    /// asleep only, and `unknown` nothing. Life Dashboard Companion names them; HC Webhook writes
+    /// `SleepSessionRecord`'s stage constants as strings (`stage.stage.toString()`): 0 unknown, 1 awake,
+    /// 2 sleeping, 3 out of bed, 4 light, 5 deep, 6 REM, 7 awake in bed.
+    static let sleepStages: [String: (asleep: Bool, kind: ReadingKind?)] = {
+        let named: [String: (asleep: Bool, kind: ReadingKind?)] = [
+            "light": (true, .coreSleep), "deep": (true, .deepSleep), "rem": (true, .remSleep), "sleeping": (true, nil),
+            "awake": (false, .sleepAwake), "awake_in_bed": (false, .sleepAwake), "out_of_bed": (false, .sleepAwake),
+            "unknown": (false, nil),
+        ]
+        let numbers = ["0": "unknown", "1": "awake", "2": "sleeping", "3": "out_of_bed", "4": "light", "5": "deep", "6": "rem",
+                       "7": "awake_in_bed"]
+        return named.merging(numbers.compactMapValues { named[$0] }) { named, _ in named }
+    }()
 
     /// One reading a night from the payload's sleep sessions, as hmon's other sleep sources make them
     /// (`SleepNights`): a session is a summary of its window (time in bed the session's length, time asleep
@@ -260,8 +269,19 @@ public struct HealthConnectPayload: Sendable {
             }
             var minutes: [ReadingKind: Double] = [.timeInBed: inBed / 60]
             var asleep = 0.0
+            // A stage hmon cannot read refuses its session by name: summed as nothing, it read as no sleep at all.
+            let unread = stages.first { stage in
+                guard let name = Self.stageName(stage["stage"]) else { return true }
+                return Self.sleepStages[name] == nil
+            }
+            if let unread {
+                let shown = TextRules.replacingUnsafe(in: String(String(describing: unread["stage"] ?? "none").prefix(40))).text
+                refuse(label, array: "sleep", why: "stage \(shown) is none of Health Connect's (light, deep, rem, sleeping, awake, "
+                       + "awake_in_bed, out_of_bed, unknown, or their numbers 0–7)")
+                continue
+            }
             for stage in stages {
-                guard let name = stage["stage"] as? String, let meaning = Self.sleepStages[name], let length = seconds(stage) else { continue }
+                guard let name = Self.stageName(stage["stage"]), let meaning = Self.sleepStages[name], let length = seconds(stage) else { continue }
                 if meaning.asleep { asleep += length / 60 }
                 if let kind = meaning.kind { minutes[kind, default: 0] += length / 60 }
             }
@@ -285,11 +305,27 @@ public struct HealthConnectPayload: Sendable {
     }
 
     /// A record's own `uuid`; without one (HC Webhook's), what tells it from the others: array, times, app.
+    ///
+    /// HC Webhook sends steps, distance and active energy by default as one running total a day
+    /// (`DataResolution.kt`: `RESOLUTION_DAILY`), `{count, start_time: the phone's midnight, end_time: now}`,
+    /// and each sync sends the grown total again with the same start and a later end; its N-minute buckets are
+    /// the same, a window re-sent as it fills. Neither carries the `metadata` every raw record has, so such a
+    /// record is named by its array and start alone: the later total replaces the earlier, never adds to it.
     private static func recordKey(_ record: [String: Any], array: String, time: Int64) -> String {
         if let uuid = record["uuid"] as? String, !uuid.isEmpty { return "uuid:" + uuid }
+        if record["metadata"] == nil, record["source"] == nil, record["end_time"] != nil, record["start_time"] != nil {
+            return "span:\(array):\(time)"
+        }
         let end = (record["end_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)).map { "\($0)" } ?? ""
         let origin = (record["metadata"] as? [String: Any])?["data_origin"] as? String ?? record["source"] as? String ?? ""
         return "record:\(array):\(time):\(end):\(origin)"
+    }
+
+    /// A stage as either app writes it: a name, or a stage constant as text ("4") or as a number.
+    private static func stageName(_ value: Any?) -> String? {
+        if let name = value as? String { return name }
+        if let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue) { return String(whole) }
+        return nil
     }
 
     private static func number(_ value: Any?) -> Double? {

@@ -8,7 +8,7 @@ public struct HealthConnectReading: Sendable, Equatable {
     /// `uuid`; for a record without one (HC Webhook's), its array, times and writing app; `day:KIND:DATE`
     /// for a figure kept once a day; a bucket's window and content.
     public var key: String
-    /// When it was taken, ms since the epoch (a day's figure: noon of that day).
+    /// When it was taken, ms since the epoch (a day's figure: the start of that day).
     public var timestamp: Int64
     /// In hmon's unit, as the store's rules keep it.
     public var value: Double
