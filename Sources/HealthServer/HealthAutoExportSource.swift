@@ -34,7 +34,8 @@ struct HealthAutoExportSource: PushSource {
         return spool
     }
 
-    static func keep(_ spool: BodySpool, service: LocalHealthService, userID: String, now: Date) async throws -> HealthAutoExportAnswer {
+    static func keep(_ spool: BodySpool, service: LocalHealthService, delivery: PushDelivery) async throws -> HealthAutoExportAnswer {
+        let now = delivery.now
         do {
             // On a queue of its own: SQLite's import blocks its thread while the payload's transaction runs.
             let url = spool.url

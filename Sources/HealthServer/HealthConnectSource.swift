@@ -22,8 +22,8 @@ struct HealthConnectSource: PushSource {
         }
     }
 
-    static func keep(_ payload: HealthConnectPayload, service: LocalHealthService, userID: String, now: Date) async throws -> HealthConnectAnswer {
-        let tally = try await HealthConnectArrival.store(payload.readings, service: service, userID: userID, now: now)
+    static func keep(_ payload: HealthConnectPayload, service: LocalHealthService, delivery: PushDelivery) async throws -> HealthConnectAnswer {
+        let tally = try await HealthConnectArrival.store(payload.readings, service: service, userID: delivery.userID, now: delivery.now)
         return HealthConnectAnswer(payload: payload, tally: tally)
     }
 }

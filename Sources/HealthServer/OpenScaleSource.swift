@@ -24,7 +24,13 @@ struct OpenScaleSource: PushSource {
 
     static func writes(_ event: OpenScaleEvent) -> Bool { event != .test }
 
-    static func keep(_ event: OpenScaleEvent, service: LocalHealthService, userID: String, now: Date) async throws -> OpenScaleArrival.Tally {
-        try await OpenScaleArrival.apply(event, service: service, userID: userID, now: now)
+    /// A link follows one openScale user, the first it hears from unless `hmon link add openscale --openscale-user`
+    /// named one: openScale keeps several people per phone, and another's weigh-ins are not this person's.
+    static func keep(_ event: OpenScaleEvent, service: LocalHealthService, delivery: PushDelivery) async throws -> OpenScaleArrival.Tally {
+        var following = delivery.link?.sourceUser
+        if following == nil, let link = delivery.link, let first = event.scaleUsers.first {
+            following = try await delivery.links.followSourceUser(first, linkID: link.linkID)
+        }
+        return try await OpenScaleArrival.apply(event, service: service, userID: delivery.userID, following: following, now: delivery.now)
     }
 }

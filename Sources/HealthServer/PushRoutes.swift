@@ -32,7 +32,7 @@ struct PushRoutes<Source: PushSource> {
             // the link; a link made before it did may have it in a file of this server's data folder.
             let signingSecret = try holder.signingSecret
                 ?? configuration.pushSigningSecrets?.signingSecret(secretHash: Secrets.sha256Hex(secret))
-            return try await receive(request, userID: holder.userID, signingSecret: signingSecret)
+            return try await receive(request, userID: holder.userID, link: holder, signingSecret: signingSecret)
         }
         if Source.takesBearerToken {
             router.post(RouterPath(String(Source.prefix.dropLast()))) { request, context in
@@ -40,12 +40,12 @@ struct PushRoutes<Source: PushSource> {
                 guard let userID = principal.userID, principal.scopes.contains(Scope.write), !principal.isPersonal else {
                     throw APIError.forbidden
                 }
-                return try await receive(request, userID: userID, signingSecret: nil)
+                return try await receive(request, userID: userID, link: nil, signingSecret: nil)
             }
         }
     }
 
-    private func receive(_ request: Request, userID: String, signingSecret: String?) async throws -> Response {
+    private func receive(_ request: Request, userID: String, link: PushLinkHolder?, signingSecret: String?) async throws -> Response {
         var signature = signingSecret.map(PushSignature.Check.init(secret:))
         let body = try await Source.Body.read(request, limit: Source.maxBodyBytes) { signature?.update($0) }
         defer { body.discard() }
@@ -57,7 +57,8 @@ struct PushRoutes<Source: PushSource> {
             let payload = try Source.payload(of: body)
             // The link stands for its user: that user's dashboards hear of what it writes (`ChangeFeed`).
             if Source.writes(payload) { ChangeFeedMiddleware.wrote(for: userID) }
-            let answer = try await Source.keep(payload, service: services.service(for: userID), userID: userID, now: configuration.clock())
+            let delivery = PushDelivery(userID: userID, link: link, links: links, now: configuration.clock())
+            let answer = try await Source.keep(payload, service: services.service(for: userID), delivery: delivery)
             return JSONBody.response(answer)
         } catch let error as PushBodyProblem {
             // The message itself names the problem too: the app's activity log shows it.

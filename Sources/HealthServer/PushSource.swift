@@ -36,7 +36,16 @@ protocol PushSource: Sendable {
     static func writes(_ payload: Payload) -> Bool
     /// Keeps the payload for the link's user. A `PushBodyProblem` thrown here is a 400 too (a source whose
     /// payload is read while it is stored, in one transaction).
-    static func keep(_ payload: Payload, service: LocalHealthService, userID: String, now: Date) async throws -> Answer
+    static func keep(_ payload: Payload, service: LocalHealthService, delivery: PushDelivery) async throws -> Answer
+}
+
+/// Whom a push is for and by which link: what a source's `keep` may need beside the payload.
+struct PushDelivery: Sendable {
+    var userID: String
+    /// The link it came by; nil for a writer's Bearer token.
+    var link: PushLinkHolder?
+    var links: any PushLinkStore
+    var now: Date
 }
 
 extension PushSource {

@@ -70,7 +70,10 @@ enum PostgresSchema {
             """,
         ] + addedKinds(inSchema: 24)),
         // See SQLite's v25: every server of the store checks a signed link alike.
-        (25, "push links keep their signing secret", ["ALTER TABLE push_links ADD COLUMN signing_secret text"]),
+        (25, "push links keep their signing secret and the app's user they follow", [
+            "ALTER TABLE push_links ADD COLUMN signing_secret text",
+            "ALTER TABLE push_links ADD COLUMN source_user bigint",
+        ]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

@@ -50,9 +50,19 @@ extension PostgresStore {
         return try await write { db in
             guard let row = try await db.one("""
                 UPDATE push_links SET last_used_at = \(now.millisecondsSince1970) WHERE hash = \(hash) AND kind = \(kind.rawValue)
-                RETURNING user_id, signing_secret
+                RETURNING id, user_id, signing_secret, source_user
                 """) else { return nil }
-            return PushLinkHolder(userID: try row.value("user_id", String.self), signingSecret: try row.value("signing_secret", String?.self))
+            return PushLinkHolder(linkID: try row.value("id", String.self), userID: try row.value("user_id", String.self),
+                                  signingSecret: try row.value("signing_secret", String?.self),
+                                  sourceUser: try row.value("source_user", Int64?.self).map { Int(clamping: $0) })
+        }
+    }
+
+    public func followSourceUser(_ sourceUser: Int, linkID: String) async throws -> Int? {
+        try await write { db in
+            try await db.one("""
+                UPDATE push_links SET source_user = COALESCE(source_user, \(Int64(sourceUser))) WHERE id = \(linkID) RETURNING source_user
+                """)?.value("source_user", Int64?.self).map { Int(clamping: $0) }
         }
     }
 }

@@ -54,10 +54,17 @@ extension LocalStore {
     public func pushLinkHolder(secret: String, kind: PushLinkKind, now: Date) async throws -> PushLinkHolder? {
         let hash = Secrets.sha256Hex(secret)
         return try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT user_id, signing_secret FROM push_links WHERE hash = ? AND kind = ?",
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, user_id, signing_secret, source_user FROM push_links WHERE hash = ? AND kind = ?",
                                              arguments: [hash, kind.rawValue]) else { return nil }
             try db.execute(sql: "UPDATE push_links SET last_used_at = ? WHERE hash = ?", arguments: [now.millisecondsSince1970, hash])
-            return PushLinkHolder(userID: row["user_id"], signingSecret: row["signing_secret"])
+            return PushLinkHolder(linkID: row["id"], userID: row["user_id"], signingSecret: row["signing_secret"], sourceUser: row["source_user"])
+        }
+    }
+
+    public func followSourceUser(_ sourceUser: Int, linkID: String) async throws -> Int? {
+        try await write { db in
+            try db.execute(sql: "UPDATE push_links SET source_user = ? WHERE id = ? AND source_user IS NULL", arguments: [sourceUser, linkID])
+            return try Int.fetchOne(db, sql: "SELECT source_user FROM push_links WHERE id = ?", arguments: [linkID])
         }
     }
 }

@@ -393,7 +393,11 @@ enum Schema {
         // A push link's signing secret lives with the link, so every server of one store (several on one
         // PostgreSQL, or one started with another data folder) checks a signed link's posts alike; a secret
         // in a file of one server's data folder let another take unsigned posts. HMAC needs it in clear.
-        25: ("push links keep their signing secret", { db in try db.execute(sql: "ALTER TABLE push_links ADD COLUMN signing_secret TEXT") }),
+        // And the user of the app's own the link follows: openScale keeps several people per phone.
+        25: ("push links keep their signing secret and the app's user they follow", { db in
+            try db.execute(sql: "ALTER TABLE push_links ADD COLUMN signing_secret TEXT")
+            try db.execute(sql: "ALTER TABLE push_links ADD COLUMN source_user INTEGER")
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

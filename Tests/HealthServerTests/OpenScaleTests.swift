@@ -60,7 +60,7 @@ import TestSupport
         }
     }
 
-    @Test func aBulkInsertAppliesEachAndClearRemovesOnlyThatScaleUsersWeighIns() async throws {
+    @Test func aBulkInsertKeepsTheFollowedUsersWeighInsAndClearRemovesOnlyThose() async throws {
         try await ServerWorld.run { world in
             let link = try await Self.link(world)
             // A weigh-in of alice's typed by hand stays whatever openScale clears.
@@ -72,14 +72,40 @@ import TestSupport
                    Self.measurement(nil, user: 1, date: "2026-11-19T06:31:00.000Z", weight: 72.6),
                    Self.measurement(nil, user: 2, date: "2026-11-19T07:00:00.000Z", weight: 64.0)].joined(separator: ",") + "]}"
             let inserted = try await world.post(link, json: bulk)
-            #expect(try inserted.json["added"] as? Int == 3, "\(inserted.text)")
-            #expect(try await Self.weights(world).count == 4)
+            #expect(inserted.status == 200, "another user's weigh-in is answered, so the app does not send it again: \(inserted.text)")
+            #expect(try inserted.json["added"] as? Int == 2, "\(inserted.text)")
+            #expect(try inserted.json["following"] as? Int == 1, "the first user the link hears from: \(inserted.text)")
+            let skipped = try #require(try inserted.json["skipped"] as? [String: Int], "\(inserted.text)")
+            #expect(skipped.keys.contains { $0.hasPrefix("openScale user 2 (ana): this link follows openScale user 1") }, "\(skipped)")
+            #expect(try await Self.weights(world).count == 3)
 
+            let otherClear = try await world.post(link, json: #"{"event":"clear","userId":2}"#)
+            #expect(try otherClear.json["deleted"] as? Int == 0, "\(otherClear.text)")
             let cleared = try await world.post(link, json: #"{"event":"clear","userId":1}"#)
             #expect(try cleared.json["deleted"] as? Int == 2, "\(cleared.text)")
             let left = try await Self.weights(world)
-            #expect(Set(left.map(\.mid)).contains(typed))
-            #expect(Set(left.compactMap { $0.data[Field.weight]?.number }) == [73.0, 64.0])
+            #expect(left.map(\.mid) == [typed])
+        }
+    }
+
+    /// openScale-sync's insert of a second person on the same phone (`WebhookSync`'s map, `event` last).
+    static let guestInsert = #"{"id":137,"userId":2,"username":"guest","date":"2026-11-20T05:42:10.000Z","weight":62.3,"body_fat":0.0,"water":0.0,"muscle":0.0,"values":[{"key":"weight","name":"Weight","unit":"kg","isDerived":false,"value":62.3}],"event":"insert"}"#
+
+    @Test(arguments: StoreEngine.available) func aLinkMadeForOneOpenScaleUserKeepsNoneOfAnothersWeighIns(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            // `hmon link add openscale --openscale-user 1`: the link follows user 1 before it hears from anyone.
+            let (id, secret) = try await world.store.createPushLink(kind: .openScale, userID: world.alice.id, now: Date())
+            #expect(try await world.store.followSourceUser(1, linkID: id) == 1)
+            let link = "/openscale/" + secret
+            let guest = try await world.post(link, json: Self.guestInsert)
+            #expect(guest.status == 200, "\(guest.text)")
+            #expect(try guest.json["added"] as? Int == 0, "\(guest.text)")
+            #expect(try await Self.weights(world).isEmpty, "the guest's 62.3 kg is nowhere")
+            let own = try await world.post(link, json: Self.measurement("insert", user: 1, date: "2026-11-20T06:45:00.000Z", weight: 80.4))
+            #expect(try own.json["added"] as? Int == 1, "\(own.text)")
+            #expect(try await Self.weights(world).compactMap { $0.data[Field.weight]?.number } == [80.4])
+            // Following is kept: the guest's first post did not take the link over.
+            #expect(try await world.store.followSourceUser(2, linkID: id) == 1)
         }
     }
 

@@ -17,6 +17,10 @@ public enum OpenScaleArrival {
         public var refused: [String: Int] = [:]
         /// The same one by one, by place (`measurements[2]: date must be …`); the first `ArrivalRefusal.listedAtMost`.
         public var refusals: [String] = []
+        /// The openScale user this link follows, once it follows one.
+        public var following: Int?
+        /// What was about another openScale user and kept nothing, by why.
+        public var skipped: [String: Int] = [:]
 
         mutating func refuse(_ refusal: ArrivalRefusal) {
             refused[refusal.why, default: 0] += 1
@@ -24,8 +28,19 @@ public enum OpenScaleArrival {
         }
     }
 
-    public static func apply(_ event: OpenScaleEvent, service: LocalHealthService, userID: String, now: Date) async throws -> Tally {
+    /// Applies `event` for the link's person; with `following`, only what is about that openScale user: the rest
+    /// is answered (the app must not send it again) and named in `skipped`, and keeps nothing.
+    public static func apply(_ event: OpenScaleEvent, service: LocalHealthService, userID: String, following: Int? = nil,
+                             now: Date) async throws -> Tally {
         var tally = Tally(event: event.name)
+        tally.following = following
+        func followed(_ scaleUser: Int, name: String?) -> Bool {
+            guard let following, scaleUser != following else { return true }
+            let who = name.map { "openScale user \(scaleUser) (\($0))" } ?? "openScale user \(scaleUser)"
+            tally.skipped["\(who): this link follows openScale user \(following); make another link with --openscale-user \(scaleUser) "
+                          + "for that person", default: 0] += 1
+            return false
+        }
         var writes: [ArrivalWrite] = []
         switch event {
         case .test:
@@ -33,7 +48,7 @@ public enum OpenScaleArrival {
         case .put(let weighIns, _, let refused):
             for refusal in refused { tally.refuse(refusal) }
             var scale: Device?
-            for weighIn in weighIns {
+            for weighIn in weighIns where followed(weighIn.scaleUser, name: weighIn.username) {
                 // Judged before anything is written: an update refused for its value leaves the weigh-in it
                 // was to replace as it was.
                 if let why = ArrivalJudge.problem(ts: weighIn.timestamp, data: weighIn.data, now: now) {
@@ -46,8 +61,10 @@ public enum OpenScaleArrival {
                                    message: NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data)))
             }
         case .delete(let scaleUser, let time):
+            guard followed(scaleUser, name: nil) else { break }
             writes.append(.delete(mid: mid(userID: userID, scaleUser: scaleUser, at: time)))
         case .clear(let scaleUser):
+            guard followed(scaleUser, name: nil) else { break }
             let ids = try await service.store.readingIDs(startingWith: tag(userID: userID, scaleUser: scaleUser), userID: userID, limit: 1_000_000)
             writes = ids.map { .delete(mid: $0) }
         }

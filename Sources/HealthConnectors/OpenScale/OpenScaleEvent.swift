@@ -26,6 +26,15 @@ public enum OpenScaleEvent: Sendable, Equatable {
         }
     }
 
+    /// The openScale users the event is about, in the order it names them.
+    public var scaleUsers: [Int] {
+        switch self {
+        case .test: []
+        case .put(let weighIns, _, _): weighIns.map(\.scaleUser)
+        case .delete(let user, _), .clear(let user): [user]
+        }
+    }
+
     public init(json body: Data) throws(OpenScaleEventError) {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
             throw OpenScaleEventError(problem: "body must be a JSON object, as openScale-sync sends: {\"event\": \"insert\", \"userId\": 1, \"date\": …, \"weight\": 72.4, …}")
@@ -75,6 +84,8 @@ public enum OpenScaleEvent: Sendable, Equatable {
 /// One weigh-in as openScale sends it. openScale writes 0 for what the scale did not measure.
 public struct OpenScaleWeighIn: Sendable, Equatable {
     public var scaleUser: Int
+    /// openScale's name of that user, as openScale-sync sends it (`username`); nil from older versions.
+    public var username: String?
     public var timestamp: Int64
     public var kilograms: Double
     public var bodyFatPercent: Double?
@@ -96,6 +107,7 @@ public struct OpenScaleWeighIn: Sendable, Equatable {
         if let place { self.place = place }
         func measured(_ key: String) -> Double? { (record[key] as? NSNumber)?.doubleValue.nonZero }
         scaleUser = user
+        username = (record["username"] as? String).map { TextRules.replacingUnsafe(in: String($0.prefix(40))).text }
         timestamp = time
         kilograms = weight
         bodyFatPercent = measured("body_fat")

@@ -52,19 +52,27 @@ public protocol PushLinkStore: AnyObject, Sendable {
     /// The user a secret of this kind stands for and the link's signing secret, noting the time it was used;
     /// nil for an unknown or revoked one.
     func pushLinkHolder(secret: String, kind: PushLinkKind, now: Date) async throws -> PushLinkHolder?
+    /// Makes the link follow `sourceUser`, the app's own user (openScale keeps several people per phone), unless it
+    /// follows one already; returns the one it follows, nil when there is no such link.
+    func followSourceUser(_ sourceUser: Int, linkID: String) async throws -> Int?
 }
 
 /// Whom a push link's secret stands for, and what its posts must be signed with.
 public struct PushLinkHolder: Sendable, Equatable {
+    public var linkID: String
     public var userID: String
     /// The key the app signs each body with (`X-Signature: sha256=HMAC`), kept with the link so every server
     /// of one store verifies alike; nil for a link made without one (a link made before the store kept it
     /// may have its own in a `PushLinkSigningSecrets` file).
     public var signingSecret: String?
+    /// The app's own user whose readings the link keeps (openScale's `userId`); nil until it hears from one.
+    public var sourceUser: Int?
 
-    public init(userID: String, signingSecret: String?) {
+    public init(linkID: String, userID: String, signingSecret: String?, sourceUser: Int?) {
+        self.linkID = linkID
         self.userID = userID
         self.signingSecret = signingSecret
+        self.sourceUser = sourceUser
     }
 }
 

@@ -10,7 +10,7 @@ import HMonCommandLine
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
-        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, Withings, Oura).",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, openScale, Withings, Oura).",
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
@@ -31,7 +31,8 @@ struct LinkAddCommand: AsyncParsableCommand {
             secret, as Life Dashboard Companion sends it (see docs/health-connect.md).
 
             openscale: openScale-sync's webhook: the weigh-ins of the open-source scale app, each insert, update, \
-            delete and clear mirrored (see docs/openscale.md). openScale-sync cannot sign its posts.
+            delete and clear mirrored (see docs/openscale.md). A link follows one openScale user: --openscale-user N, \
+            or the first it hears from. openScale-sync cannot sign its posts.
 
             withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
             --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
@@ -65,11 +66,21 @@ struct LinkAddCommand: AsyncParsableCommand {
                                + "signs each post with (X-Signature); posts without a right signature are refused.", valueName: "path"))
     var signingSecretFile: String?
 
+    @Option(name: .customLong("openscale-user"),
+            help: ArgumentHelp("openscale: the openScale user whose weigh-ins the link keeps (openScale's userId, 1 for its first "
+                               + "person); without it, the first one the link hears from. Another user's are answered and kept "
+                               + "nowhere.", valueName: "n"))
+    var openScaleUser: Int?
+
     @OptionGroup var withings: WithingsLinkOptions
 
     @OptionGroup var oura: OuraLinkOptions
 
     func validate() throws {
+        if let openScaleUser {
+            guard kind == .openScale else { throw ValidationError("--openscale-user is for `hmon link add openscale`") }
+            guard openScaleUser >= 0 else { throw ValidationError("--openscale-user must be openScale's userId, a whole number from 0") }
+        }
         if signingSecretFile != nil {
             let signed = PushSources.signedKinds.map { "`hmon link add \($0.rawValue)`" }.joined(separator: ", ")
             switch PushSources.signing(of: kind) {
@@ -132,6 +143,15 @@ extension LinkAddCommand {
     private func pushLink(store: any PushLinkStore, user: User, paths: HMonPaths) async throws -> (id: String, secret: String, signed: Bool) {
         let signing = try signingSecretFile.map(SecretFile.firstLine)
         let (id, secret) = try await store.createPushLink(kind: kind, userID: user.id, signingSecret: signing, now: Date())
+        if let openScaleUser {
+            do {
+                _ = try await store.followSourceUser(openScaleUser, linkID: id)
+            } catch {
+                // A link meant for one person is not left taking anyone's weigh-ins.
+                _ = try? await store.revokePushLink(id: id)
+                throw error
+            }
+        }
         return (id, secret, signing != nil)
     }
 }

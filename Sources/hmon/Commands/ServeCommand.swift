@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
             increment, the simple token); and the \
-            Welltory callback link `hmon hrv link` makes; the Health Auto Export, Health Connect, Withings and Oura links `hmon link add` makes, \
+            Welltory callback link `hmon hrv link` makes; the Health Auto Export, Health Connect, openScale, Withings and Oura links `hmon link add` makes, \
             reading each Withings link every --withings-poll-minutes and each Oura link every --oura-poll-minutes, and on their \
             notifications when --public-url is set. Routes and examples: docs/server.md, docs/withings.md, docs/oura.md.
 
