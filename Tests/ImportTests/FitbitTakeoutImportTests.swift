@@ -122,6 +122,24 @@ import Testing
         #expect(folderAfter.tally.addedTotal == 0, "the parts and the folder are the same download")
     }
 
+    @Test func aPartThatRepeatsAnotherCountsEachMinuteOnce() async throws {
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        let files = try Self.fixtureFiles()
+        let calories = try #require(files.first { $0.0.contains("calories-") })
+        // Part 2 holds the day's minutes again, as a Takeout split that repeats a file does.
+        _ = try folder.zip("takeout-20260320T090000Z-001.zip", entries: files)
+        let second = try folder.zip("takeout-20260320T090000Z-002.zip", entries: [calories])
+        let imported = try await store.importFile(second, userID: user.id, timeZone: Self.utc)
+        #expect(imported.tally.added[.activeEnergy] == 2)
+        let service = LocalHealthService(store: store, userID: user.id)
+        let energy = try await service.readings(ReadingsQuery(field: ReadingKind.activeEnergy.field, order: .asc, limit: 10))
+        // As `eachDaysMinutesAreItsRestingEnergyAtTheLowestRateAndTheRestActive` worked by hand: 4.8 and 0, not 9.6.
+        #expect(energy.map { $0.data[ReadingKind.activeEnergy.field]?.number } == [4.8, 0])
+        let basal = try await service.readings(ReadingsQuery(field: ReadingKind.basalEnergy.field, order: .asc, limit: 10))
+        #expect(basal.map { $0.data[ReadingKind.basalEnergy.field]?.number } == [4.4, 1.3])
+    }
+
     @Test func aDamagedPartNamesItselfAndNothingIsKept() async throws {
         let folder = try TempFolder()
         let (store, user) = try await Self.store(in: folder)

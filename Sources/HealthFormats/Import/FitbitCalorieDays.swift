@@ -12,11 +12,16 @@ import HealthModel
 /// rest its active energy. Stored so, a day's burn is counted once by the energy balance, which takes recorded
 /// resting energy in place of the profile's BMR. A minute file holds a month of minutes; what is kept of it is
 /// three numbers a day.
+///
+/// A minute is counted once, by its time: a Takeout that holds a part twice (a copy, or an export of half a day
+/// beside one of the whole day) gives each minute the value its last file gave it, never its sum.
 struct FitbitCalorieDays {
     private struct Day {
-        var total = 0.0
-        var lowest = Double.infinity
-        var minutes = 0
+        /// kcal by the minute's time (ms).
+        var minutes: [Int64: Double] = [:]
+
+        var total: Double { minutes.values.reduce(0, +) }
+        var lowest: Double { minutes.values.min() ?? 0 }
     }
 
     private var days: [Int: Day] = [:]
@@ -47,9 +52,7 @@ struct FitbitCalorieDays {
             let seconds = time / 1000
             let local = seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
             let day = Int((local >= 0 ? local : local - 86_399) / 86_400)
-            days[day, default: Day()].total += kcal
-            days[day, default: Day()].lowest = min(days[day, default: Day()].lowest, kcal)
-            days[day, default: Day()].minutes += 1
+            days[day, default: Day()].minutes[time] = kcal
         }
         self.days = days
         tally = counts
@@ -64,7 +67,7 @@ struct FitbitCalorieDays {
             let parts = utc.dateComponents([.year, .month, .day], from: date)
             let iso = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
             guard let noon = CSVDates.timestamp(date: iso, time: "12:00", in: zone) else { continue }
-            let resting = figures.lowest * Double(figures.minutes)
+            let resting = figures.lowest * Double(figures.minutes.count)
             // Rounded to 0.01 kcal: a day summed from another export's files, in another order, must come out
             // as the same figure, so as the same reading, not one beside it.
             for (kind, value) in [(ReadingKind.basalEnergy, resting), (.activeEnergy, figures.total - resting)] {
