@@ -17,6 +17,8 @@ struct HealthConnectAnswer: Encodable {
     var alreadyThere: Int
     var changed: Int
     var refused: Int
+    /// Records whose reading was written after this payload was sent (a body sent again): left as they are.
+    var stale: Int
     /// By hmon's name of the kind ("weight", "activeEnergy").
     var kinds: [String: Kind]
     /// Why each refused record was refused ("weight: weight 700 is outside 1–650"), with how many.
@@ -36,6 +38,7 @@ struct HealthConnectAnswer: Encodable {
         added = tally.added.values.reduce(0, +)
         alreadyThere = tally.alreadyThere.values.reduce(0, +)
         changed = tally.changed.values.reduce(0, +)
+        stale = tally.stale.values.reduce(0, +)
         var reasons = payload.refused
         for refusal in tally.refusals {
             let array = refusal.record.prefix { $0 != "[" && $0 != " " }

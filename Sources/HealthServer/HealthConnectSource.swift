@@ -23,7 +23,8 @@ struct HealthConnectSource: PushSource {
     }
 
     static func keep(_ payload: HealthConnectPayload, service: LocalHealthService, delivery: PushDelivery) async throws -> HealthConnectAnswer {
-        let tally = try await HealthConnectArrival.store(payload.readings, service: service, userID: delivery.userID, now: delivery.now)
+        let tally = try await HealthConnectArrival.store(payload.readings, service: service, userID: delivery.userID, sentAt: payload.sentAt,
+                                                         now: delivery.now)
         return HealthConnectAnswer(payload: payload, tally: tally)
     }
 }

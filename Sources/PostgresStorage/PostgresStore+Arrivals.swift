@@ -9,7 +9,7 @@ extension PostgresStore {
         try StoreRules.checkArrival(writes, now: now)
         let received = now.millisecondsSince1970
         let kinds = ChangeKind.of(fields: writes.flatMap { write -> [String] in
-            if case .put(_, let message) = write { return Array(message.data.keys) }
+            if case .put(_, let message, _) = write { return Array(message.data.keys) }
             return []
         })
         return try await write { db in
@@ -36,7 +36,7 @@ extension PostgresStore {
             guard try await storedReading(mid, userID: userID, in: db) != nil else { return .absent }
             try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
             return .deleted
-        case .put(let mid, let message):
+        case .put(let mid, let message, let sentAt):
             let target: ReadingTarget
             if let known = targets[message.sdid] {
                 target = known
@@ -49,15 +49,16 @@ extension PostgresStore {
             let json = try StoreRules.encode(fields)
             let old = try await storedReading(mid, userID: userID, in: db)
             let stored = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
-            let result = ArrivalWriteResult.ofPut(storedTs: old?.ts, storedData: old?.data, ts: ts, fields: stored)
+            let result = ArrivalWriteResult.ofPut(stored: old, ts: ts, fields: stored, sentAt: sentAt)
+            let kept = ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received)
             switch result {
             case .added:
-                _ = try await insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: received, fields: fields, in: db)
+                _ = try await insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: kept, fields: fields, in: db)
             case .changed:
                 // A new `seq` signs the reading's days' kept sums anew (`dayTotals`).
                 let numbers = ReadingNumbers(fields)
                 try await db.run("""
-                    UPDATE messages SET sdid = \(ByteaID(target.device.id)), sdtid = \(ByteaID(target.device.dtid)), ts = \(ts),
+                    UPDATE messages SET sdid = \(ByteaID(target.device.id)), sdtid = \(ByteaID(target.device.dtid)), ts = \(ts), cts = \(kept),
                         data = \(json), mv = \(target.device.manifestVersion),
                         seq = nextval(pg_get_serial_sequence('messages', 'seq')),
                         weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),

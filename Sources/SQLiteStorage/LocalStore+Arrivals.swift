@@ -31,7 +31,7 @@ extension LocalStore {
             try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mid)])
             try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
             return .deleted
-        case .put(let mid, let message):
+        case .put(let mid, let message, let sentAt):
             let target: ReadingTarget
             if let known = targets[message.sdid] {
                 target = known
@@ -41,19 +41,21 @@ extension LocalStore {
             }
             let ts = message.ts ?? received
             let record = try MessageRecord(mid: mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID, ts: ts,
-                                           cts: received, mv: target.device.manifestVersion, fields: try target.accepted(message.data))
+                                           cts: ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received),
+                                           mv: target.device.manifestVersion, fields: try target.accepted(message.data))
             let old = try storedReading(mid, userID: userID, in: db)
-            let result = ArrivalWriteResult.ofPut(storedTs: old?.ts, storedData: old?.data, ts: ts,
-                                                  fields: try JSONDecoder().decode([String: FieldValue].self, from: Data(record.data.utf8)))
+            let result = ArrivalWriteResult.ofPut(stored: old, ts: ts, fields: try JSONDecoder().decode([String: FieldValue].self,
+                                                                                                     from: Data(record.data.utf8)),
+                                                  sentAt: sentAt)
             switch (result, old) {
             case (.added, _):
                 try record.insert(db)
             case (.changed, let old?):
                 try db.execute(sql: """
-                    UPDATE messages SET sdid = ?, sdtid = ?, ts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?,
+                    UPDATE messages SET sdid = ?, sdtid = ?, ts = ?, cts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?,
                         basal_energy = ?
                     WHERE mid = ?
-                    """, arguments: [StoredID(record.sdid), StoredID(record.sdtid), ts, record.data, record.mv, record.weight,
+                    """, arguments: [StoredID(record.sdid), StoredID(record.sdtid), ts, record.cts, record.data, record.mv, record.weight,
                                      record.activeEnergy, record.calories, record.basalEnergy, StoredID(mid)])
                 // An update keeps the rowid and the count, which is all a kept day's signature looks at.
                 try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)

@@ -31,9 +31,9 @@ import TestSupport
         #"{"kilograms":\#(kilograms),"time":"\#(time)","source":"com.withings.wiscale2","uuid":"\#(uuid)"}"#
     }
 
-    static func companion(_ arrays: [String: [String]]) -> String {
+    static func companion(_ arrays: [String: [String]], sentAt: String = "2026-11-20T12:00:00Z") -> String {
         let body = arrays.sorted { $0.key < $1.key }.map { #""\#($0.key)":[\#($0.value.joined(separator: ","))]"# }
-        return #"{"timestamp":"2026-11-20T12:00:00Z","app_version":"1.2.0","source":"health_connect",\#(body.joined(separator: ","))}"#
+        return #"{"timestamp":"\#(sentAt)","app_version":"1.2.0","source":"health_connect",\#(body.joined(separator: ","))}"#
     }
 
     // 1. One number in a post stopped the server: a duration converted to an integer before it was judged.
@@ -206,6 +206,41 @@ import TestSupport
             #expect(mixed.status == 200, "\(mixed.text)")
             #expect(try mixed.json["added"] as? Int == 1)
             #expect(try Self.refusals(mixed).first?.hasPrefix("measurements[1]: date") == true, "\(mixed.text)")
+        }
+    }
+
+    // 10. A 48 MB post was logged as 413, but the client, still sending, met a broken pipe.
+    @Test func anOversizedPushIsA413TheClientReads() async throws {
+        try await ServerWorld.run { world in
+            let link = try await Self.healthConnectLink(world)
+            let body = "{\"source\":\"health_connect\",\"pad\":\"" + String(repeating: "x", count: 48 * 1024 * 1024) + "\"}"
+            let reply = try await world.post(link, json: body)
+            #expect(reply.status == 413, "\(reply.status): \(reply.text.prefix(200))")
+            let after = try await world.post(link, json: Self.companion(["weight": [Self.weight(75.5, uuid: "w", time: "2026-11-19T07:00:00Z")]]))
+            #expect(after.status == 200, "\(after.text)")
+        }
+    }
+
+    // 10. An old signed body sent again rolled back a record edited since (76.5 → 75.5 kg).
+    @Test(arguments: StoreEngine.available) func anOldSignedBodySentAgainDoesNotRollAnEditBack(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let secret = "the link's signing secret"
+            let link = try await Self.healthConnectLink(world, signingSecret: secret)
+            func post(_ body: String) async throws -> Reply {
+                try await world.post(link, json: body, headers: [PushSignature.header: PushSignature.value(body: Data(body.utf8), secret: secret)])
+            }
+            let first = Self.companion(["weight": [Self.weight(75.5, uuid: "w-1", time: "2026-11-19T07:00:00Z")]], sentAt: "2026-11-19T08:00:00Z")
+            let edit = Self.companion(["weight": [Self.weight(76.5, uuid: "w-1", time: "2026-11-19T07:00:00Z")]], sentAt: "2026-11-19T20:00:00Z")
+            #expect(try await post(first).json["added"] as? Int == 1)
+            #expect(try await post(edit).json["changed"] as? Int == 1)
+            let replayed = try await post(first)
+            #expect(replayed.status == 200, "\(replayed.text)")
+            #expect(try replayed.json["stale"] as? Int == 1, "\(replayed.text)")
+            #expect(try await Self.weights(world) == [76.5], "the edit stands")
+            // A later edit still lands.
+            let later = Self.companion(["weight": [Self.weight(76.0, uuid: "w-1", time: "2026-11-19T07:00:00Z")]], sentAt: "2026-11-20T08:00:00Z")
+            #expect(try await post(later).json["changed"] as? Int == 1)
+            #expect(try await Self.weights(world) == [76.0])
         }
     }
 

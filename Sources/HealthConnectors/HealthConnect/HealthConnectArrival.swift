@@ -13,6 +13,9 @@ public struct HealthConnectTally: Sendable, Equatable {
     public var replacedByDayTotal: [ReadingKind: Int] = [:]
     /// Readings refused at the door (a time before 2000, a name that would drive a terminal), each by its record.
     public var refusals: [ArrivalRefusal] = []
+    /// Records with other figures than their reading's, in a payload sent before that reading was written (a body
+    /// sent again later): left as they are, so an edit is never rolled back.
+    public var stale: [ReadingKind: Int] = [:]
 }
 
 /// Stores a payload's readings for the link's user through the service, as any reading that arrives from
@@ -29,8 +32,9 @@ public struct HealthConnectTally: Sendable, Equatable {
 /// day's total, when it arrives in a later payload (a sync delivered in several, or daily totals switched on
 /// later), finds them by that prefix and takes them back in the same transaction.
 public enum HealthConnectArrival {
+    /// `sentAt`: the payload's own `timestamp` (ms), which a record must not be older than to change its reading.
     public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
-                             now: Date) async throws -> HealthConnectTally {
+                             sentAt: Int64? = nil, now: Date) async throws -> HealthConnectTally {
         var tally = HealthConnectTally()
         var devices: [ReadingKind: Device] = [:]
         var writes: [ArrivalWrite] = []
@@ -57,7 +61,8 @@ public enum HealthConnectArrival {
                 device = try await service.device(recording: reading.kind.field, orMake: type).device
                 devices[reading.kind] = device
             }
-            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data)))
+            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data),
+                               sentAt: sentAt))
             kinds.append(reading.kind)
         }
         guard !writes.isEmpty else { return tally }
@@ -66,6 +71,7 @@ public enum HealthConnectArrival {
             case .added: tally.added[kind, default: 0] += 1
             case .changed: tally.changed[kind, default: 0] += 1
             case .unchanged: tally.alreadyThere[kind, default: 0] += 1
+            case .stale: tally.stale[kind, default: 0] += 1
             case .deleted: tally.replacedByDayTotal[kind, default: 0] += 1
             case .absent: break
             }

@@ -31,6 +31,8 @@ public struct HealthConnectPayload: Sendable {
     public var skipped: [String: SkippedRecords]
     /// Raw records and buckets of a day whose `daily_totals` figure was kept instead, by array.
     public var coveredByDailyTotals: [String: Int]
+    /// When the app made the payload (its `timestamp`, ms), when it says so readably.
+    public var sentAt: Int64?
 
     /// The kinds `daily_totals` can hold a day's total of (its `steps` and `active_calories`), by the table.
     static let dayTotalKinds: Set<ReadingKind> = Set(["steps", "active_calories"].compactMap { ReadingKind.named($0, by: .healthConnect) })
@@ -50,6 +52,7 @@ public struct HealthConnectPayload: Sendable {
                                             + "{\"timestamp\": …, \"weight\": [{\"kilograms\": 75.5, \"time\": …}], …}")
         }
         app = try Self.app(of: object)
+        sentAt = (object["timestamp"] as? String).flatMap(ReadingTime.milliseconds(iso:))
         readings = []
         refused = [:]
         refusals = []

@@ -73,7 +73,7 @@ public enum OpenScaleArrival {
             switch result {
             case .added: tally.added += 1
             case .changed: tally.changed += 1
-            case .unchanged: tally.alreadyThere += 1
+            case .unchanged, .stale: tally.alreadyThere += 1
             case .deleted: tally.deleted += 1
             case .absent: break
             }

@@ -44,7 +44,7 @@ public enum OuraArrival {
             switch result {
             case .added: tally.added += 1
             case .changed: tally.changed += 1
-            case .unchanged, .deleted, .absent: tally.alreadyThere += 1
+            case .unchanged, .stale, .deleted, .absent: tally.alreadyThere += 1
             }
         }
         return tally

@@ -8,13 +8,15 @@ import HealthModel
 /// by `ArrivalJudge`, so the transaction refuses nothing a source sent and a kill between two writes leaves
 /// all of them or none.
 public enum ArrivalWrite: Sendable, Equatable {
-    /// `message.ts` is set: a put never takes the receipt's time.
-    case put(mid: String, message: NewMessage)
+    /// `message.ts` is set: a put never takes the receipt's time. `sentAt` (ms), when the source stamps what it
+    /// sends: a put sent before what its id holds was written is left as it is (`.stale`), so a body sent
+    /// again later, signed or not, never rolls an edited reading back.
+    case put(mid: String, message: NewMessage, sentAt: Int64? = nil)
     case delete(mid: String)
 
     public var mid: String {
         switch self {
-        case .put(let mid, _), .delete(let mid): mid
+        case .put(let mid, _, _), .delete(let mid): mid
         }
     }
 }
@@ -27,16 +29,27 @@ public enum ArrivalWriteResult: Sendable, Equatable {
     case changed
     /// A put whose id already held the same time and figures.
     case unchanged
+    /// A put with other figures, sent before what its id holds was written: left as it is.
+    case stale
     case deleted
     /// A delete of an id that holds nothing.
     case absent
 }
 
 extension ArrivalWriteResult {
-    /// The result of putting `fields` at `ts` under an id that holds `stored` (nil: nothing), both engines' rule.
-    public static func ofPut(storedTs: Int64?, storedData: [String: FieldValue]?, ts: Int64, fields: [String: FieldValue]) -> Self {
-        guard let storedTs, let storedData else { return .added }
-        return storedTs == ts && storedData == fields ? .unchanged : .changed
+    /// The result of putting `fields` at `ts`, sent at `sentAt`, under an id that holds `stored` (nil: nothing),
+    /// both engines' rule.
+    public static func ofPut(stored: Message?, ts: Int64, fields: [String: FieldValue], sentAt: Int64?) -> Self {
+        guard let stored else { return .added }
+        if stored.ts == ts && stored.data == fields { return .unchanged }
+        if let sentAt, sentAt < stored.cts { return .stale }
+        return .changed
+    }
+
+    /// What a put keeps as the reading's received time: the source's own stamp when it has one and it is not
+    /// ahead of the server's clock (what `.stale` compares with), else the receipt's.
+    public static func receivedTime(sentAt: Int64?, received: Int64) -> Int64 {
+        min(sentAt ?? received, received)
     }
 }
 
@@ -46,7 +59,7 @@ extension StoreRules {
     /// named by the write's place.
     public static func checkArrival(_ writes: [ArrivalWrite], now: Date) throws {
         for (index, write) in writes.enumerated() {
-            guard case .put(_, let message) = write else { continue }
+            guard case .put(_, let message, _) = write else { continue }
             do {
                 guard let ts = message.ts else { throw HealthError.invalidValue("an arrival's reading has no time") }
                 try checkTimestamp(ts, now: now.millisecondsSince1970)
