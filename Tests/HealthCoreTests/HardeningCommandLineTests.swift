@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 16 at the command line, with the built `hmon`: nothing from outside reaches the terminal raw,
 /// commands that read do not write, numbers are plain numbers, writers wait for an import.
-@Suite struct HardeningCommandLineTests {
+@Suite(.heavy) struct HardeningCommandLineTests {
     typealias Home = CommandLineTests.Home
 
     /// Whether `text` holds a scalar that would drive a terminal (a line break ends every line; it is fine).
