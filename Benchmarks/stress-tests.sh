@@ -92,7 +92,8 @@ for run in $(seq "$runs"); do
     summary=$(grep -E "^(✔|✘|􁁛|􀢄) Test run with|Executed [0-9]+ tests" "$log" | tail -2 | tr '\n' ' ')
     echo "stress-tests: run $run: exit $status after ${seconds} s, peak load $(cat "$logs/peak-load" 2>/dev/null || echo ?): ${summary:-no summary}"
     # Swift Testing's failures name their test ("✘ Test name() recorded an issue …"); XCTest's say "failed".
-    failures=$(grep -E "(✘|􀢄) Test .*(recorded an issue|failed)|error: .*Test Case .* failed|Test Case .* failed|Fatal error|Crash|signal code" "$log" \
+    # A crash ends the run without a summary: its "Fatal error:" or signal line is kept too.
+    failures=$(grep -E "^(✘|􀢄) Test .*(recorded an issue|failed after)|Test Case .* failed|Fatal error:|exited with (signal|unexpected)" "$log" \
         | sed -E 's/^[^A-Za-z]*//' | sort -u || true)
     if [ "$status" -ne 0 ] || [ -n "$failures" ]; then
         failed_runs=$((failed_runs + 1))
