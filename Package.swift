@@ -197,7 +197,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "hmon-fuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/Driver"),
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HealthServer"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "CheckedNumbers",
                                                             "SQLiteStorage", "PostgresStorage", "RemoteClient",

@@ -4,7 +4,7 @@ import Testing
 
 /// The built `hmon` in a real terminal (tmux) on a temporary demo store: what a person sees and types.
 /// Without tmux the suite is skipped, and says so; a missing `hmon` fails each test (see `builtHmon()`).
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct DashboardEndToEndTests {
 
     /// Starts hmon on a demo store (a file in the session's folder, or a new database on the tests'
@@ -14,7 +14,7 @@ struct DashboardEndToEndTests {
         var database = file
         if engine == .postgres {
             // The demo is made in a file; `hmon db copy` takes it to PostgreSQL, as docs/server.md says.
-            database = try TestPostgres.newDatabaseURL()
+            database = try await TestPostgres.newDatabase()
             try await tmux.runOutside(builtHmon(), ["demo", "--db", file])
             try await tmux.runOutside(builtHmon(), ["db", "copy", file, database])
         }

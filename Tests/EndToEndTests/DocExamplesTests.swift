@@ -7,7 +7,7 @@ import Testing
 /// temporary folders of their own (HOME and the XDG folders too); the server examples listen on
 /// 127.0.0.1:8080. Without bash or curl the suite is skipped, and says so; a missing `hmon` fails the test
 /// (see `builtHmon()`).
-@Suite(.enabled(if: InstalledTool.path(of: "bash") != nil && InstalledTool.path(of: "curl") != nil,
+@Suite(.heavy, .enabled(if: InstalledTool.path(of: "bash") != nil && InstalledTool.path(of: "curl") != nil,
                 "needs bash and curl: apt-get install curl"))
 struct DocExamplesTests {
     /// The repository's root: this file is `Tests/EndToEndTests/DocExamplesTests.swift` in it.

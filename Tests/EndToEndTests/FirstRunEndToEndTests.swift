@@ -5,7 +5,7 @@ import Testing
 /// Issue 11's first run, as a new user does it in a real terminal: an empty store, the create-account form,
 /// the setup (units and body figures; a food log made), the first weigh-in (which makes the scale), an edit and a delete,
 /// the first food entry, and every screen on the way. Without tmux the suite is skipped, and says so.
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct FirstRunEndToEndTests {
     @Test func aNewUserCreatesAnAccountSetsUpAndLogsAWeighInAndAMeal() async throws {
         let tmux = try await TmuxSession.endToEnd()

@@ -5,7 +5,7 @@ import Testing
 /// Issue 28's walk, in a real terminal at 60×16, 80×24 and 120×40, on the demo with a lb/kJ profile: a
 /// watch's HRV with Apple's SDNN and a refused flat beat list, a typo caught and a weigh-in undone, a meal logged and corrected from the food log, a device renamed and
 /// deleted (asked twice, with the count), and no screen saying kg or kcal. Without tmux the suite is skipped, and says so.
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct MistakesWalkEndToEndTests {
     static func session(width: Int, height: Int) async throws -> TmuxSession {
         try await TmuxSession(width: width, height: height, prompt: "walk$ ") { folder in

@@ -5,7 +5,7 @@ import Testing
 /// The layering of `Package.swift`, read as SwiftPM reads it (`swift package dump-package`): the terminal
 /// and the view models link no database driver and no HTTP client, and the engines stay out of the core
 /// and the server. The compiler enforces imports inside a target; this enforces which targets exist where.
-@Suite(.enabled(if: InstalledTool.path(of: "swift") != nil, "needs the swift command on PATH to read Package.swift"))
+@Suite(.heavy, .enabled(if: InstalledTool.path(of: "swift") != nil, "needs the swift command on PATH to read Package.swift"))
 struct PackageLayeringTests {
     /// What only the engines and the executable that wires them in may link.
     static let engineParts: Set<String> = ["GRDB", "PostgresNIO", "AsyncHTTPClient", "NIOPosix", "SQLiteStorage",

@@ -6,7 +6,7 @@ import Testing
 /// (issue 27, items 3 and 5): a reading posted to the server shows without a key press; when the server
 /// stops the status bar says "offline since", and when it is back on the same port the dashboard follows
 /// the feed again by itself. The waits are generous: the latency is `Benchmarks/feed-latency.sh`'s to measure.
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct RemoteDashboardEndToEndTests {
     /// The first reading row of the weight table.
     private func topRow(_ screen: String) -> String {
@@ -17,7 +17,7 @@ struct RemoteDashboardEndToEndTests {
     private func serve(_ tmux: TmuxSession, database: String, port: Int) async throws -> (port: Int, log: String) {
         let log = "serve-\(UUID().uuidString.prefix(6)).log"
         try await tmux.runOutside(URL(fileURLWithPath: "/bin/sh"), ["-c",
-            "cd '\(tmux.folder.path)'; '\(try builtHmon().path)' serve --db '\(database)' --port \(port) > \(log) 2>&1 & echo $! > serve.pid"])
+            "cd '\(tmux.folder.path)'; '\(try builtHmon().path)' serve --db '\(database)' --port \(port) \(TestServerLimits.serveOptions.joined(separator: " ")) > \(log) 2>&1 & echo $! > serve.pid"])
         let banner = try await tmux.waitForFile(log)
         guard let address = banner.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://") }),
               let served = Int(address.split(separator: ":").last ?? "") else {

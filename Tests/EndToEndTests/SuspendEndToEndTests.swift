@@ -4,7 +4,7 @@ import Testing
 
 /// Ctrl-Z in the dashboard does what it does in every terminal program: hmon stops, the shell has the
 /// terminal back as it was, and `fg` brings the dashboard back, drawn whole.
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct SuspendEndToEndTests {
     @Test func ctrlZSuspendsAndFgRedraws() async throws {
         let tmux = try await TmuxSession.endToEnd()

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every input kept in `Fuzz/Corpus/<target>/` — the seeds, and each input a fuzzer once broke hmon
 /// with — run once through the same entry point the fuzzer calls, so a fixed crash stays fixed.
-@Suite struct FuzzCorpusTests {
+@Suite(.heavy) struct FuzzCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/Corpus")

@@ -13,6 +13,7 @@ import RemoteClient
 
 /// The dashboard against a real server on a loopback port, over the demo store.
 @MainActor
+@Suite(.heavy)
 struct RemoteDashboardTests {
     /// ← ← on Energy while the server holds back the first day's answer: the dashboard's own runner
     /// cancels the first load and drops whatever it brings, whether it comes back before or after the second.
@@ -22,7 +23,7 @@ struct RemoteDashboardTests {
         let calendar = world.clock.calendar
         let thursday = Day(DemoWorld.now, in: calendar).adding(days: -1)
         let gate = ResponseGate(holding: "views/screens/energy?from=\(thursday.adding(days: -6))&to=\(thursday)&")
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
+        var configuration = ServerConfiguration.forTests()
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
         defer { gate.release() }
@@ -63,7 +64,7 @@ struct RemoteDashboardTests {
     @Test func aStoppedServerMarksTheScreenOfflineAndKeepsItsKeys() async throws {
         let world = try await DemoWorld()
         let server = try await RunningServer.start(store: try LocalStore(url: world.store.url, passwordHasher: .fastForTests),
-                                                   configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+                                                   configuration: .forTests())
         // A long request timeout: a refused connection must not wait for it.
         let remote = RemoteHealthService(server: server.url, options: .init(timeout: 120))
         _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
@@ -126,11 +127,11 @@ struct RemoteEveryScreenTests {
 extension DemoWorld {
     /// A real `hmon serve` on a loopback port over this world's store, and a dashboard on it signed in as
     /// the demo user (not yet started: the test starts it, as its case needs).
-    func remoteDashboard(configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+    func remoteDashboard(configuration: ServerConfiguration = .forTests())
         async throws -> (Dashboard, RunningServer) {
         let server = try await RunningServer.start(store: try LocalStore(url: store.url, passwordHasher: .fastForTests),
                                                    configuration: configuration)
-        let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+        let remote = RemoteHealthService(server: server.url, options: .init(timeout: TestServerLimits.clientTimeout))
         _ = try await remote.signIn(name: DemoData.userName, password: DemoData.password)
         return (Dashboard(app: AppModel(service: remote, clock: clock)), server)
     }
@@ -144,7 +145,7 @@ struct RemoteDashboardRequestsTests {
     @Test func walkingEveryScreenWithARefreshCostsAFewRequestsAStepAndTheWeighInAfterIsStored() async throws {
         let world = try await DemoWorld()
         let paths = RequestLog()
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: .defaultForServe)
+        var configuration = ServerConfiguration.forTests(rateLimit: .defaultForServe)
         configuration.beforeEachRequest = { paths.append($0) }
         let (dashboard, server) = try await world.remoteDashboard(configuration: configuration)
         dashboard.run(dashboard.app.startSignedIn())

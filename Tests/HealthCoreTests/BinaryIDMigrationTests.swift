@@ -94,9 +94,9 @@ import TestSupport
 
     @Test(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
     func aVersion19PostgreSQLDatabaseKeepsEveryReadingAndItsIds() async throws {
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         for migration in PostgresSchema.migrations where migration.version <= 19 {
-            _ = try TestPostgres.psql(url, migration.sql.joined(separator: ";\n") + ";\nUPDATE hmon_meta SET version = \(migration.version)")
+            _ = try await TestPostgres.query(url, migration.sql.joined(separator: ";\n") + ";\nUPDATE hmon_meta SET version = \(migration.version)")
         }
         var sql = """
             INSERT INTO users (id, name, password_hash, created_at, modified_at) VALUES ('\(Self.user)', 'alice', 'scrypt$x', 0, 0);
@@ -111,18 +111,18 @@ import TestSupport
                 VALUES ('\(reading.mid)', '\(reading.sdid)', '\(type)', '\(Self.user)', \(reading.ts), 0, '\(reading.data)');
                 """
         }
-        _ = try TestPostgres.psql(url, sql)
+        _ = try await TestPostgres.query(url, sql)
         let store = try await PostgresStore.open(try PostgresLocation(url), access: .readWrite, passwordHasher: .fastForTests,
                                                  maximumConnections: 2)
-        #expect(try TestPostgres.psql(url, "SELECT version FROM hmon_meta") == "\(PostgresSchema.latestVersion)", "migrated through 20 to the latest")
-        #expect(try TestPostgres.psql(url, """
+        #expect(try await TestPostgres.query(url, "SELECT version FROM hmon_meta") == "\(PostgresSchema.latestVersion)", "migrated through 20 to the latest")
+        #expect(try await TestPostgres.query(url, """
             SELECT string_agg((octet_length(mid) + octet_length(sdid) + octet_length(sdtid) + octet_length(uid))::text, ' ' ORDER BY ts)
             FROM messages
             """) == "65 78 57 65")
-        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM devices WHERE key IS NULL") == "0")
+        #expect(try await TestPostgres.query(url, "SELECT count(*) FROM devices WHERE key IS NULL") == "0")
         try await Self.checkAfterTheMove(store)
         // A device and an account made after the move get their key from the trigger.
         let device = try await store.addDevice(name: "Band", typeID: Self.trackerType, userID: Self.user, now: Date())
-        #expect(try TestPostgres.psql(url, "SELECT encode(key, 'hex') FROM devices WHERE id = '\(device.id)'") == device.id)
+        #expect(try await TestPostgres.query(url, "SELECT encode(key, 'hex') FROM devices WHERE id = '\(device.id)'") == device.id)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import HealthModel
 @testable import SQLiteStorage
 
-@Suite struct ChangeTokenTests {
+@Suite(.heavy) struct ChangeTokenTests {
     @Test func aReadingWrittenThroughAnotherConnectionChangesTheTokenAndShows() async throws {
         let world = try TestWorld()
         let (user, dashboard) = try await world.user()

@@ -7,7 +7,7 @@ import Testing
 @testable import SQLiteStorage
 
 /// The `hmon` subcommands, run as the built binary against a store in a temporary folder.
-@Suite struct CommandLineTests {
+@Suite(.heavy) struct CommandLineTests {
     /// A temporary home for one test: its own XDG folders and database.
     struct Home {
         let folder: TemporaryFolder
@@ -310,7 +310,7 @@ enum HMonBinary {
 }
 
 /// `hmon device rename` and `hmon device delete` as people run them (issue 28, item 6).
-@Suite struct DeviceCommandTests {
+@Suite(.heavy) struct DeviceCommandTests {
     typealias Home = CommandLineTests.Home
 
     @Test func aDeviceIsRenamedAndDeletedWithItsReadingsOnlyWhenSaidSo() async throws {

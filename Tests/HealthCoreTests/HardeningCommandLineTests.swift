@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 16 at the command line, with the built `hmon`: nothing from outside reaches the terminal raw,
 /// commands that read do not write, numbers are plain numbers, writers wait for an import.
-@Suite struct HardeningCommandLineTests {
+@Suite(.heavy) struct HardeningCommandLineTests {
     typealias Home = CommandLineTests.Home
 
     /// Whether `text` holds a scalar that would drive a terminal (a line break ends every line; it is fine).
@@ -320,23 +320,26 @@ import Testing
         var probe = Configuration()
         probe.busyMode = .immediateError
         let prober = try DatabaseQueue(path: home.db.path, configuration: probe)
-        // A loaded machine starts the import slowly; an import that ended first fails the test below. This
-        // thread keeps watching from the moment the import starts: a task that suspended here could resume
-        // only after the import's write, on a loaded pool, and miss it.
-        let locked = Waiting.blockingUntil(within: .seconds(120), every: .milliseconds(5)) {
-            guard importing.isRunning else { return true }
-            do {
-                try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
-                return false
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                return true
-            } catch {
-                return false
-            }
-        } && importing.isRunning
+        // A loaded machine starts the import slowly; an import that ended first fails the test below. A thread
+        // of its own keeps watching from the moment the import starts: a task that suspended here could resume
+        // only after the import's write, on a loaded pool, and miss it; and a pool thread that blocked here
+        // would hold back every other test's tasks for as long.
+        let locked = try await offThePool {
+            Waiting.blockingUntil(within: .seconds(120), every: .milliseconds(5)) {
+                guard importing.isRunning else { return true }
+                do {
+                    try prober.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK") }
+                    return false
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    return true
+                } catch {
+                    return false
+                }
+            } && importing.isRunning
+        }
         if !locked {
-            let status = importing.wait()
-            let said = String(decoding: importing.errors.readDataToEndOfFile(), as: UTF8.self)
+            let (status, errors) = try await offThePool { (importing.wait(), importing.errors.readDataToEndOfFile()) }
+            let said = String(decoding: errors, as: UTF8.self)
             Issue.record("the import ended (status \(status)) before the test saw it hold the lock: \(said)")
             return
         }

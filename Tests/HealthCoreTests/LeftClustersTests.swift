@@ -7,27 +7,32 @@ import Glibc
 
 /// A test run that is killed never reaches `atexit`, so its throwaway PostgreSQL would run on until the
 /// machine restarts (one was found 55 minutes after its run). The next run stops and removes it.
-@Suite(.enabled(if: TestPostgres.installedBinFolder != nil, "PostgreSQL is not installed (no initdb): apt-get install postgresql"))
+@Suite(.heavy, .enabled(if: TestPostgres.installedBinFolder != nil, "PostgreSQL is not installed (no initdb): apt-get install postgresql"))
 struct LeftClustersTests {
-    @Test func aClusterWhoseTestRunWasKilledIsStoppedAndRemovedByTheNextRun() throws {
+    @Test func aClusterWhoseTestRunWasKilledIsStoppedAndRemovedByTheNextRun() async throws {
         let bin = try #require(TestPostgres.installedBinFolder)
         let runAs = try TestPostgres.accountToRunAs()
-        // A process that has come and gone: the killed run the cluster belonged to.
-        let gone = try SpawnedProcess(URL(fileURLWithPath: "/bin/true"), [])
-        _ = gone.wait()
-        let left = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
+        // initdb, pg_ctl and the waits on them run on a thread of their own, not the task pool's.
+        let left = try await offThePool { () throws -> String in
+            // A process that has come and gone: the killed run the cluster belonged to.
+            let gone = try SpawnedProcess(URL(fileURLWithPath: "/bin/true"), [])
+            _ = gone.wait()
+            return try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
+        }
         let postmaster = try #require(try String(contentsOfFile: left + "/data/postmaster.pid", encoding: .utf8)
             .split(separator: "\n").first.flatMap { pid_t($0) })
-        #expect(!Self.hasExited(postmaster, within: 0), "the left cluster's server runs")
+        #expect(try await offThePool { !Self.hasExited(postmaster, within: 0) }, "the left cluster's server runs")
 
         // And one whose process is alive (this one): left as it is.
-        let alive = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: getpid())
-        defer { TestPostgres.stopCluster(in: alive, bin: bin, runAs: runAs) }
-
-        LeftClusters.sweep(bin: bin, runAs: runAs)
+        let alive = try await offThePool { try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: getpid()) }
+        let leftStopped = try await offThePool { () -> Bool in
+            LeftClusters.sweep(bin: bin, runAs: runAs)
+            return Self.hasExited(postmaster, within: 10)
+        }
         #expect(!FileManager.default.fileExists(atPath: left), "the left cluster's folder is removed")
-        #expect(Self.hasExited(postmaster, within: 10), "the left cluster's server is stopped")
+        #expect(leftStopped, "the left cluster's server is stopped")
         #expect(FileManager.default.fileExists(atPath: alive + "/data/postmaster.pid"), "a live run's cluster is left running")
+        _ = try await offThePool { TestPostgres.stopCluster(in: alive, bin: bin, runAs: runAs) }
     }
 
     /// Whether process `pid` has ended within `seconds`: gone, or a zombie its new parent (init, here the

@@ -6,10 +6,16 @@ import Testing
 @testable import SQLiteStorage
 
 /// `hmon user add` asking for the password on a real pseudo-terminal (made by util-linux `script`).
-@Suite struct PasswordPromptTests {
+@Suite(.heavy) struct PasswordPromptTests {
     /// Runs `hmon ARGS` on a pseudo-terminal; `answer` is called with the output so far each time more
     /// arrives and returns what to type next (nil: nothing yet).
-    private func onTerminal(_ arguments: [String], answer: (String) -> String?) throws -> (status: Int32, output: String) {
+    /// `arguments` run by hmon on a terminal of their own, answered by `answer`, on a thread of their own: the
+    /// reads wait on the child, and must not hold a thread of the task pool.
+    private func onTerminal(_ arguments: [String], answer: @escaping (String) -> String?) async throws -> (status: Int32, output: String) {
+        try await offThePool { try onTerminalBlocking(arguments, answer: answer) }
+    }
+
+    private func onTerminalBlocking(_ arguments: [String], answer: (String) -> String?) throws -> (status: Int32, output: String) {
         let script = try #require(InstalledTool.path(of: "script"), "util-linux `script` is needed for this test")
         let command = ([try HMonBinary.url().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = try SpawnedProcess(script, ["-q", "-e", "-c", command, "/dev/null"], input: .pipe, mergeErrors: true)
@@ -28,7 +34,7 @@ import Testing
         let folder = try TemporaryFolder()
         let db = folder.file("hmon.sqlite")
         var asked = 0
-        let result = try onTerminal(["user", "add", "zed", "--db", db.path]) { output in
+        let result = try await onTerminal(["user", "add", "zed", "--db", db.path]) { output in
             let prompts = output.components(separatedBy: "Password for zed: ").count - 1
                 + output.components(separatedBy: "Once more: ").count - 1
             guard prompts > asked else { return nil }
@@ -47,7 +53,7 @@ import Testing
         let folder = try TemporaryFolder()
         let db = folder.file("hmon.sqlite")
         var typed = false
-        let result = try onTerminal(["user", "add", "zed", "--db", db.path]) { output in
+        let result = try await onTerminal(["user", "add", "zed", "--db", db.path]) { output in
             guard !typed, output.contains("Password for zed: ") else { return nil }
             typed = true
             return "abc\u{03}"

@@ -15,10 +15,10 @@ struct PostgresStoreTests {
     }
 
     @Test func anEmptyDatabaseGetsTheLatestSchemaOnceAndSaysItWasCreated() async throws {
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         let first = try await open(url)
         #expect(first.wasCreated)
-        #expect(try TestPostgres.psql(url, "SELECT application || ' ' || version FROM hmon_meta") == "hmon \(PostgresSchema.latestVersion)")
+        #expect(try await TestPostgres.query(url, "SELECT application || ' ' || version FROM hmon_meta") == "hmon \(PostgresSchema.latestVersion)")
         // The same version numbers as SQLite's migrations: v9 is the per-day sums, v13 the generic scale on both;
         // v15 (the readings' foreign keys replaced by a lock and triggers) is PostgreSQL's own; from v16 (a code's
         // PKCE challenge; v17 the push links; v20 a reading's ids as bytes; v21 body water, v22 a night's sleep and v23 a
@@ -34,40 +34,40 @@ struct PostgresStoreTests {
     @Test func aVersion13DatabaseWithReadingsIsBroughtThrough15AndKeepsThem() async throws {
         // A database as hmon left it at version 13: the shipped migrations' own SQL, then an account, a scale
         // and a weigh-in written as that version's hmon wrote them (the numbers generated from the JSON).
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         for migration in PostgresSchema.migrations where migration.version <= 13 {
-            _ = try TestPostgres.psql(url, migration.sql.joined(separator: ";\n") + ";\nUPDATE hmon_meta SET version = \(migration.version)")
+            _ = try await TestPostgres.query(url, migration.sql.joined(separator: ";\n") + ";\nUPDATE hmon_meta SET version = \(migration.version)")
         }
         let scale = BuiltInDeviceType.scale.deviceType.id
-        _ = try TestPostgres.psql(url, """
+        _ = try await TestPostgres.query(url, """
             INSERT INTO users (id, name, password_hash, created_at, modified_at) VALUES ('u1', 'alice', 'scrypt$x', 0, 0);
             INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at) VALUES ('d1', 'u1', '\(scale)', 'Scale', 1, 0);
             INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, data) VALUES ('m1', 'd1', '\(scale)', 'u1', 86400000, 0, '{"weight":70.5}')
             """)
         let store = try await open(url, .readWrite)
-        #expect(try TestPostgres.psql(url, "SELECT version FROM hmon_meta") == "\(PostgresSchema.latestVersion)")
-        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM pg_constraint WHERE conrelid = 'messages'::regclass AND contype = 'f'") == "0")
+        #expect(try await TestPostgres.query(url, "SELECT version FROM hmon_meta") == "\(PostgresSchema.latestVersion)")
+        #expect(try await TestPostgres.query(url, "SELECT count(*) FROM pg_constraint WHERE conrelid = 'messages'::regclass AND contype = 'f'") == "0")
         // The generated number stays as it was, now an ordinary column; a new reading's is written by hmon.
         _ = try await store.post(NewMessage(sdid: "d1", ts: 2 * 86_400_000, data: [Field.weight: .number(71)]), userID: "u1")
-        #expect(try TestPostgres.psql(url, "SELECT string_agg(weight::text, ' ' ORDER BY ts) FROM messages") == "70.5 71")
+        #expect(try await TestPostgres.query(url, "SELECT string_agg(weight::text, ' ' ORDER BY ts) FROM messages") == "70.5 71")
         try await store.deleteUser(id: "u1")
-        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM messages") == "0", "the account's readings go with it")
+        #expect(try await TestPostgres.query(url, "SELECT count(*) FROM messages") == "0", "the account's readings go with it")
     }
 
     @Test func aDatabaseThatIsNotHmonsOrIsNewerOrMissingIsRefusedWithTheReason() async throws {
-        let foreign = try TestPostgres.newDatabaseURL()
-        _ = try TestPostgres.psql(foreign, "CREATE TABLE invoices (id int)")
+        let foreign = try await TestPostgres.newDatabase()
+        _ = try await TestPostgres.query(foreign, "CREATE TABLE invoices (id int)")
         let notOurs = await #expect(throws: HealthError.self) { try await open(foreign) }
         #expect(notOurs?.message.contains("belongs to another program") == true)
-        #expect(try TestPostgres.psql(foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "1", "nothing was added")
+        #expect(try await TestPostgres.query(foreign, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "1", "nothing was added")
 
-        let newer = try TestPostgres.newDatabaseURL()
+        let newer = try await TestPostgres.newDatabase()
         _ = try await open(newer)
-        _ = try TestPostgres.psql(newer, "UPDATE hmon_meta SET version = 99")
+        _ = try await TestPostgres.query(newer, "UPDATE hmon_meta SET version = 99")
         let tooNew = await #expect(throws: HealthError.self) { try await open(newer) }
         #expect(tooNew?.message.contains("was written by a newer hmon") == true)
 
-        let empty = try TestPostgres.newDatabaseURL()
+        let empty = try await TestPostgres.newDatabase()
         let none = await #expect(throws: HealthError.self) { try await open(empty, .readWrite) }
         #expect(none?.message.hasPrefix("no hmon store at postgres://") == true)
     }
@@ -81,7 +81,7 @@ struct PostgresStoreTests {
     }
 
     @Test func aTokenRevokedThroughOneProcessIsGoneForAnotherAndTheChangeTokenMoves() async throws {
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         let one = try await open(url)
         let other = try await open(url)
         let user = try await one.createUser(NewAccount(name: "alice", password: "secret-pw"))
@@ -98,7 +98,7 @@ struct PostgresStoreTests {
     }
 
     @Test func aCodeRedeemedByTwoProcessesAtOnceIsRedeemedOnce() async throws {
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         let one = try await open(url)
         let other = try await open(url)
         let user = try await one.createUser(NewAccount(name: "alice", password: "secret-pw"))

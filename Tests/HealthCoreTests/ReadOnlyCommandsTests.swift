@@ -10,7 +10,7 @@ import Glibc
 /// no byte of the store changed. Before, all of them failed in a read-only folder ("attempt to write a
 /// readonly database"), left `-wal`/`-shm` beside a 0444 file, and `token list` and `import --dry-run`
 /// changed the header of a writable store.
-@Suite struct ReadOnlyCommandsTests {
+@Suite(.heavy) struct ReadOnlyCommandsTests {
     typealias Home = CommandLineTests.Home
 
     /// A store with alice, her scale, a weigh-in and a personal token; and an hmon export from another

@@ -65,7 +65,7 @@ struct SchemaAgreementTests {
         let folder = try TemporaryFolder()
         let file = folder.file("hmon.sqlite")
         _ = try LocalStore(url: file, passwordHasher: .fastForTests)
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         _ = try await PostgresStore.open(try PostgresLocation(url), passwordHasher: .fastForTests, maximumConnections: 1)
 
         let sqlite = try Self.sqliteCatalog(file)

@@ -24,7 +24,7 @@ struct StoreWorld {
             store = try LocalStore(url: folder.file("hmon.sqlite"), passwordHasher: .fastForTests)
             postgresURL = nil
         case .postgres:
-            let url = try TestPostgres.newDatabaseURL()
+            let url = try await TestPostgres.newDatabase()
             store = try await PostgresStore.open(try PostgresLocation(url), passwordHasher: .fastForTests, maximumConnections: 4)
             postgresURL = url
         }

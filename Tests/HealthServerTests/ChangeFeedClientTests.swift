@@ -9,7 +9,7 @@ import TestSupport
 /// The change feed's client against servers that are not `hmon serve` as it is today: one without the route
 /// (an older server) and one whose feed falls silent (a connection dropped without a word); and its reading
 /// of event streams cut anywhere.
-@Suite struct ChangeFeedClientTests {
+@Suite(.heavy) struct ChangeFeedClientTests {
     @Test func aServerWithoutTheFeedIsSaidOnceSoTheDashboardPollsInstead() async throws {
         try await withFixture(Router()) { client in
             let events = FeedEvents(try #require(client.changes()))
@@ -59,7 +59,7 @@ import TestSupport
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         let server = URL(string: "http://127.0.0.1:\(port)")!
-        let client = RemoteHealthService(server: server, options: .init(timeout: 20))
+        let client = RemoteHealthService(server: server, options: .init(timeout: TestServerLimits.clientTimeout))
         // The fixture has no users/self: the session is kept all the same, which is all the feed needs.
         _ = try? await client.resume(Session(userID: "u1", userName: "alice", location: server.absoluteString, token: "t0k"))
         try await body(client)

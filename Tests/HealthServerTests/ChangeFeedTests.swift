@@ -22,7 +22,7 @@ import TestSupport
             #expect(head.contains("content-type: text/event-stream"))
             #expect(head.contains("cache-control: no-cache"))
             #expect(head.contains("x-accel-buffering: no"))
-            #expect(head.contains("\"heartbeat\":15"))
+            #expect(head.contains("\"heartbeat\":\(TestServerLimits.feedHeartbeat.components.seconds)"))
 
             let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
                                               json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
@@ -125,7 +125,7 @@ import TestSupport
                 let posted = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
                                                   json: #"{"sdid":"\#(world.aliceScale.id)","data":{"weight":72.4}}"#)
                 #expect(posted.status == 200, "\(posted.text)")
-                #expect(await alices.waitFor(#""kinds":["weights"]"#, timeout: 20), "alice's dashboard on the other server: \(alices.text)")
+                #expect(await alices.waitFor(#""kinds":["weights"]"#, timeout: Waiting.patienceInSeconds), "alice's dashboard on the other server: \(alices.text)")
                 #expect(await Waiting.neverWithin(.seconds(1)) { bobs.text.contains("event: change") },
                         "bob's dashboard hears nothing of alice's weigh-in: \(bobs.text)")
             }
@@ -170,7 +170,7 @@ import TestSupport
             // The port may be held for a moment by another test's client connection that happened to get it
             // as its own: a server coming back waits for it, as an administrator's restart would.
             let again = try #require(await Waiting.firstValue {
-                try? await RunningServer.start(store: world.store, configuration: ServerConfiguration(host: "127.0.0.1", port: port, rateLimit: nil))
+                try? await RunningServer.start(store: world.store, configuration: .forTests(port: port))
             }, "port \(port) stayed taken")
             let reconnected = await events.wait(for: .connected, count: 2)
             let online = client.offlineSince == nil

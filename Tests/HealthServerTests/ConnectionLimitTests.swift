@@ -15,7 +15,7 @@ import Glibc
 /// answered throughout, and the server closes the stragglers after its timeouts; at the caps (in all, and
 /// per address) a new connection takes the place of the oldest idle or half-sent one, and is refused as it
 /// is accepted only when every place is busy with a request.
-@Suite(.serialized) struct ConnectionLimitTests {
+@Suite(.heavy, .serialized) struct ConnectionLimitTests {
     /// Short timeouts so the test waits seconds, not minutes; the mechanism is the same at any length.
     static let short = ConnectionLimits(headerTimeout: 1.5, bodyTimeout: 1.5, idleTimeout: 1.5, maxConnections: 2000)
 

@@ -6,7 +6,7 @@ import Testing
 import PostgresStorage
 
 /// `hmon db copy` as people run it: a laptop's SQLite file onto the clinic's PostgreSQL and back.
-@Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+@Suite(.heavy, .enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
 struct DatabaseCopyCommandTests {
     @Test func aFileCopiedToPostgreSQLAndBackSignsInAndRefusesANonEmptyTargetWithoutForce() async throws {
         let binary = try ServeCommandTests.hmonBinary()
@@ -14,7 +14,7 @@ struct DatabaseCopyCommandTests {
         defer { home.remove() }
         let file = home.folder.appendingPathComponent("laptop.sqlite").path
         let back = home.folder.appendingPathComponent("back.sqlite").path
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         let env = home.environment
 
         let added = try await ServeCommandTests.run(binary, ["user", "add", "alice", "--db", file, "--password-stdin"],
@@ -60,7 +60,7 @@ struct DatabaseCopyCommandTests {
 
 /// `--demo` makes its store in an SQLite file. With a PostgreSQL `--db` it says what to do instead of
 /// taking the URL for a path (which made a file named "postgres:/…" where hmon was started).
-@Suite struct DemoOnPostgreSQLTests {
+@Suite(.heavy) struct DemoOnPostgreSQLTests {
     @Test func theDemoWithAPostgreSQLURLIsRefusedWithTheWayToGetThereAndMakesNoFile() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("demo-postgres")

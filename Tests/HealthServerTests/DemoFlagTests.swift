@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--demo` works on every subcommand that opens a user's store, as on the dashboard: the demo store,
 /// made on first use, never the person's own.
-@Suite struct DemoFlagTests {
+@Suite(.heavy) struct DemoFlagTests {
     @Test func subcommandsOpenTheDemoStoreAndLeaveTheOwnOneAlone() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("demo-flag")

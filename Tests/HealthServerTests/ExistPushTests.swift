@@ -9,7 +9,7 @@ import SQLiteStorage
 import RemoteClient
 
 /// `hmon exist push` from one hmon store into a second hmon server, and `hmon token` for personal tokens.
-@Suite struct ExistPushTests {
+@Suite(.heavy) struct ExistPushTests {
     /// The pushing side: a store of its own with one user and a scale.
     struct Source {
         let store: LocalStore
@@ -162,7 +162,7 @@ import RemoteClient
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let clock = TestClock()
         let stolen = Mutex(false)
-        var configuration = ServerConfiguration(port: 0, rateLimit: RateLimit(perMinute: 3, perDay: 1000), clock: { clock.now })
+        var configuration = ServerConfiguration.forTests(rateLimit: RateLimit(perMinute: 3, perDay: 1000), clock: { clock.now })
         // The first update finds weight taken by another app, as if the user had just given it away.
         configuration.beforeEachRequest = { path in
             guard path.hasPrefix("/api/2/attributes/update"), stolen.withLock({ done in defer { done = true }; return !done }) else { return }

@@ -14,7 +14,7 @@ import TestSupport
 /// (https://github.com/Lybron/health-auto-export/wiki/API-Export---JSON-Format: `data.metrics[]` of
 /// `{name, units, data: [{qty, date, source}]}`, dates `yyyy-MM-dd HH:mm:ss Z`; Heart Rate's aggregated points
 /// `{date, Min, Avg, Max}`), with the metric names and units the app writes.
-@Suite struct HealthAutoExportTests {
+@Suite(.heavy) struct HealthAutoExportTests {
     /// Every metric hmon keeps, weight in kg and lb, energy in kcal and kJ, a night's sleep as the app sums it,
     /// plus BMI and heart rate, skipped.
     static let everyKeptMetric = """
@@ -241,7 +241,7 @@ import TestSupport
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let log = WelltoryCallbackTests.LogLines()
         let logger = Logger(label: "test", factory: { _ in WelltoryCallbackTests.CapturingHandler(sink: log) })
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(host: "127.0.0.1", port: 0),
+        let server = try await RunningServer.start(store: store, configuration: .forTests(rateLimit: .defaultForServe),
                                                    logger: logger)
         let (id, secret) = try await store.createPushLink(kind: .healthAutoExport, userID: alice.id, now: Date())
         let url = server.url.absoluteString + "/health-auto-export/" + secret

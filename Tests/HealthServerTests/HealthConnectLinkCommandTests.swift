@@ -10,7 +10,7 @@ import TestSupport
 
 /// `hmon link add health-connect --signing-secret-file` through the built binary, and `hmon serve` over the
 /// same store and data folder checking the signature.
-@Suite struct HealthConnectLinkCommandTests {
+@Suite(.heavy) struct HealthConnectLinkCommandTests {
     @Test func aSignedLinkPrintsItsPathAloneKeepsItsSecretPrivateAndRefusesUnsignedPosts() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("hc-link")
@@ -43,33 +43,32 @@ import TestSupport
         #expect(try await store.pushLinkHolder(secret: String(path.split(separator: "/").last ?? ""), kind: .healthConnect, now: Date())?
             .signingSecret == "the app's signing secret")
 
-        let server = try SpawnedProcess(binary, ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0"], environment: home.environment)
-        defer {
-            server.terminate()
-            _ = server.wait()
-        }
-        let banner = try #require(await ServeCommandTests.firstLine(containing: "http://", in: server.output, orKill: server.pid))
-        ClientWorld.drain(server)
-        let address = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
-        let body = #"{"source": "health_connect", "timestamp": "2025-02-05T12:00:00Z", "app_version": "1.2.0", "weight": [{"kilograms": 75.5, "time": "2025-02-05T07:00:00Z", "uuid": "w-1"}]}"#
-        func post(signature: String?) async throws -> Int {
-            var request = URLRequest(url: URL(string: String(address) + path)!)
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            if let signature { request.setValue(signature, forHTTPHeaderField: PushSignature.header) }
-            let (_, response) = try await URLSession.shared.data(for: request)
-            return (response as? HTTPURLResponse)?.statusCode ?? 0
-        }
-        #expect(try await post(signature: nil) == 401)
-        #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "another secret")) == 401)
-        #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "the app's signing secret")) == 200)
+        let server = try SpawnedProcess(binary, ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0"] + TestServerLimits.serveOptions, environment: home.environment)
+        try await server.whileRunning {
+            let banner = try #require(await ServeCommandTests.firstLine(containing: "http://", in: server.output, orKill: server.pid))
+            ClientWorld.drain(server)
+            let address = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
+            let body = #"{"source": "health_connect", "timestamp": "2025-02-05T12:00:00Z", "app_version": "1.2.0", "weight": [{"kilograms": 75.5, "time": "2025-02-05T07:00:00Z", "uuid": "w-1"}]}"#
+            func post(signature: String?) async throws -> Int {
+                var request = URLRequest(url: URL(string: String(address) + path)!)
+                request.httpMethod = "POST"
+                request.httpBody = Data(body.utf8)
+                request.timeoutInterval = TestServerLimits.clientTimeout
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                if let signature { request.setValue(signature, forHTTPHeaderField: PushSignature.header) }
+                let (_, response) = try await URLSession.shared.data(for: request)
+                return (response as? HTTPURLResponse)?.statusCode ?? 0
+            }
+            #expect(try await post(signature: nil) == 401)
+            #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "another secret")) == 401)
+            #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "the app's signing secret")) == 200)
 
-        let listed = try await hmon(["link", "list"])
-        #expect(listed.output.contains("health-connect") && listed.output.contains("alice"), "\(listed.output)")
-        let revoked = try await hmon(["link", "revoke", "health-connect", "--user", "alice"])
-        #expect(revoked.status == 0, "\(revoked.errors)")
-        #expect(try await store.pushLinks().isEmpty, "the signing secret goes with its link's row")
-        #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "the app's signing secret")) == 404)
+            let listed = try await hmon(["link", "list"])
+            #expect(listed.output.contains("health-connect") && listed.output.contains("alice"), "\(listed.output)")
+            let revoked = try await hmon(["link", "revoke", "health-connect", "--user", "alice"])
+            #expect(revoked.status == 0, "\(revoked.errors)")
+            #expect(try await store.pushLinks().isEmpty, "the signing secret goes with its link's row")
+            #expect(try await post(signature: PushSignature.value(body: Data(body.utf8), secret: "the app's signing secret")) == 404)
+        }
     }
 }

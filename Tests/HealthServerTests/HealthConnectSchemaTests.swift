@@ -6,7 +6,7 @@ import TestSupport
 /// so they stay payloads the app could send. The schema is the app's, not hmon's, and is not kept in this
 /// repository: the check runs when one is given and Python's `jsonschema` is installed, and is cancelled with
 /// the reason otherwise.
-@Suite struct HealthConnectSchemaTests {
+@Suite(.heavy) struct HealthConnectSchemaTests {
     /// `HMON_LDC_SCHEMA`, else `.build/life-dashboard-companion/webhook-schema.json` in the package.
     static let schema: URL = ProcessInfo.processInfo.environment["HMON_LDC_SCHEMA"].map { URL(fileURLWithPath: $0) }
         ?? ThirdPartyClients.root.appendingPathComponent(".build/life-dashboard-companion/webhook-schema.json")

@@ -7,7 +7,7 @@ import Testing
 import SQLiteStorage
 
 /// `hmon insights --server`: the server's day sums view gives the insights the store itself gives.
-@Suite struct InsightsOverServeTests {
+@Suite(.heavy) struct InsightsOverServeTests {
     @Test func insightsThroughAServerAreTheStoresOwn() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("insights-serve")
@@ -21,7 +21,7 @@ import SQLiteStorage
         try await store.postBatch((1...40).map { day in
             NewMessage(sdid: scale.id, ts: now - Int64(day) * 86_400_000, data: [Field.weight: .number(80 - Double(day % 9) / 10)])
         }, userID: alice.id)
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        let server = try await RunningServer.start(store: store, configuration: .forTests())
         defer { Task { await server.stop() } }
 
         let run = try await ServeCommandTests.run(binary, ["insights", "--server", server.url.absoluteString, "--user", "alice",

@@ -56,7 +56,7 @@ import SQLiteStorage
         try await ServerWorld.run { world in
             let otherStore = try LocalStore(url: world.sqlite.url, passwordHasher: .fastForTests)
             let other = try await RunningServer.start(
-                store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil, clock: { world.clock.now }))
+                store: otherStore, configuration: .forTests(clock: { world.clock.now }))
             let token = try await world.token()
             let last = other.url.absoluteString + "/v1.1/messages/last?sdids=\(world.aliceScale.id)&count=5"
             let first = try await RawHTTP.send("GET", last, token: token)

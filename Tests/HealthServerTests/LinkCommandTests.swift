@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `hmon link add/list/revoke` through the built binary, against a real server on the same store.
-@Suite struct LinkCommandTests {
+@Suite(.heavy) struct LinkCommandTests {
     @Test func aLinkIsShownOnceListedWithoutItsSecretUsedAndRevoked() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("hae-link")

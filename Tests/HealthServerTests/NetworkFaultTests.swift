@@ -6,6 +6,7 @@ import HealthModel
 import HealthServer
 import Hummingbird
 import Logging
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Glibc
 
 /// The remote client against servers that fail: every fault is an error naming the server, never a
 /// crash or a hang.
-@Suite struct NetworkFaultTests {
+@Suite(.heavy) struct NetworkFaultTests {
     /// For the fixture server in this process: a full parallel run can keep the task pool busy for a long
     /// stretch, and this test is about the answers' contents, not their time.
     static let patient: TimeInterval = 300

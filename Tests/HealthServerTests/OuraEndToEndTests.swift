@@ -12,7 +12,7 @@ import Glibc
 
 /// An Oura ring read by a real `hmon serve`, linked with a real `hmon link add oura`, against the Oura
 /// fixture server (the only fake: `OuraFixture`), with the base URL the only difference.
-@Suite struct OuraEndToEndTests {
+@Suite(.heavy) struct OuraEndToEndTests {
     static var today: Day {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
@@ -221,7 +221,7 @@ struct OuraWorld {
         // A public URL must be known before the server starts: a port picked free just before.
         let port = publicURL ? try WithingsWorld.freePort() : 0
         var arguments = ["serve", "--db", database, "--port", String(port), "--rate-limit", "off",
-                         "--oura-api-url", fixture.url.absoluteString, "--oura-poll-minutes", "1440"]
+                         "--oura-api-url", fixture.url.absoluteString, "--oura-poll-minutes", "1440"] + TestServerLimits.serveOptions
         if publicURL { arguments += ["--public-url", "http://127.0.0.1:\(port)"] }
         let server = try SpawnedProcess(binary, arguments, environment: home.environment)
         guard let banner = await ServeCommandTests.firstLine(containing: "http://", in: server.output, orKill: server.pid),

@@ -11,7 +11,7 @@ import TestSupport
 /// connection is closed instead of fed 429s, and however many connections it opens it has a few requests in
 /// the server at a time while another host's are answered. Whether the others stay fast is measured by
 /// `Benchmarks/pipelining-fairness.sh`, not here: a loaded machine must not fail a test on time.
-@Suite(.serialized) struct PipeliningFairnessTests {
+@Suite(.heavy, .serialized) struct PipeliningFairnessTests {
     /// Requests back to back, as a pipelining client sends them without waiting for answers.
     static func pipelined(token: String, count: Int) -> [UInt8] {
         Array(String(repeating: "GET /v1.1/users/self HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n\r\n",
@@ -104,7 +104,9 @@ import TestSupport
         let store = try LocalStore(url: folder.appendingPathComponent("server.sqlite"), passwordHasher: .fastForTests)
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let gate = HeldRequests(marker: "held=1")
-        var configuration = ServerConfiguration(port: 0, rateLimit: nil, limits: ConnectionLimits(requestsAtOncePerAddress: 4))
+        var limits = ConnectionLimits.forTests
+        limits.requestsAtOncePerAddress = 4
+        var configuration = ServerConfiguration.forTests(limits: limits)
         configuration.beforeEachRequest = { await gate.arrive($0) }
         let server = try await RunningServer.start(store: store, configuration: configuration)
         let (token, _) = try await store.createToken(kind: .access, userID: alice.id, clientID: "hmon", scope: "read,write",

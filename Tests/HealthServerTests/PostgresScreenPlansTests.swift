@@ -11,10 +11,10 @@ import Testing
 /// sequential scan of the readings or the day sums (planned with `enable_seqscan = off`, which the planner
 /// still falls back to when no index fits). A query whose index went missing would read every row, as it
 /// would a million on a real store; here it shows in `pg_stat_user_tables` and `pg_stat_user_indexes`.
-@Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+@Suite(.heavy, .enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
 struct PostgresScreenPlansTests {
     @Test func everyScreenReadsTheReadingsAndTheDaySumsThroughTheirIndexes() async throws {
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         let name = try #require(url.split(separator: "?")[0].split(separator: "/").last.map(String.init))
         _ = try await offThePool { try TestPostgres.psql(url, "ALTER DATABASE \(name) SET enable_seqscan = off") }
         let calendar = ServerViewsTests.berlin

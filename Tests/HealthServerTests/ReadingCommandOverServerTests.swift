@@ -2,12 +2,13 @@ import Foundation
 import HealthCore
 import HealthModel
 import HealthServer
+import TestSupport
 import Testing
 import SQLiteStorage
 
 /// `hmon reading list|edit|delete` and `hmon export` with `--server`: the built binary against a real
 /// server on a loopback port, through the reading routes.
-@Suite struct ReadingCommandOverServerTests {
+@Suite(.heavy) struct ReadingCommandOverServerTests {
     @Test func aReadingIsListedCorrectedDeletedAndExportedThroughTheServer() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("reading-remote")
@@ -22,7 +23,7 @@ import SQLiteStorage
         let good = try await store.post(NewMessage(sdid: scale.id, ts: now - 2 * hour, data: [Field.weight: .number(72.4)]), userID: alice.id)
         let typo = try await store.post(NewMessage(sdid: scale.id, ts: now - hour, data: [Field.weight: .number(27.4)]), userID: alice.id)
         let bobs = try await store.post(NewMessage(sdid: bobsScale.id, data: [Field.weight: .number(88)]), userID: bob.id)
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        let server = try await RunningServer.start(store: store, configuration: .forTests())
         defer { Task { await server.stop() } }
         let address = server.url.absoluteString
         func hmon(_ arguments: [String], input: String = "") async throws -> (status: Int32, output: String, errors: String) {

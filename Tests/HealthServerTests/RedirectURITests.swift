@@ -2,11 +2,12 @@ import Foundation
 import HealthCore
 import HealthModel
 import HealthServer
+import TestSupport
 import Testing
 
 /// Issue 16, item 8: a client cannot register a redirect URI a browser would run or show instead of going
 /// to (`javascript:alert(1)`), from the command line or through the store.
-@Suite struct RedirectURITests {
+@Suite(.heavy) struct RedirectURITests {
     @Test(arguments: ["javascript:alert(1)", "JavaScript:alert(document.cookie)", " javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
                       "vbscript:msgbox(1)", "file:///etc/passwd", "https://example.com/cb#frag", "https:///no-host", "/relative/path",
                       "https://example.com/\ncb", "http://exa mple.com/"])

@@ -128,7 +128,7 @@ import RemoteClient
     @Test func a401FromTheServerIsCuredByARefresh() async throws {
         try await ServerWorld.run { world in
             // The client's own clock does not move: it learns of the expiry from the server's 401.
-            let client = RemoteHealthService(server: world.url, options: .init(flow: .authorizationCode, timeout: 20))
+            let client = RemoteHealthService(server: world.url, options: .init(flow: .authorizationCode, timeout: TestServerLimits.clientTimeout))
             _ = try await client.signIn(name: "alice", password: ServerWorld.password)
             world.clock.advance(by: 3601)
             #expect(try await client.devices().count == 1)

@@ -8,7 +8,7 @@ import TestSupport
 
 /// Issue 16, item 8: with a session saved for a server, `--password-stdin` still means "sign in with
 /// this password", so a wrong one is refused instead of silently ignored.
-@Suite struct SavedSessionPasswordTests {
+@Suite(.heavy) struct SavedSessionPasswordTests {
     @Test func aPasswordOnStandardInputIsCheckedEvenWithASavedSession() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("session")
@@ -20,7 +20,7 @@ import TestSupport
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
                                               userID: alice.id)
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        let server = try await RunningServer.start(store: store, configuration: .forTests())
         defer { Task { await server.stop() } }
         let address = server.url.absoluteString
 

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// `hmon serve` as people run it: a process that serves until it is told to stop.
-@Suite struct ServeCommandTests {
+@Suite(.heavy) struct ServeCommandTests {
     @Test func hmonServeAnswersAndStopsCleanlyOnSIGTERM() async throws {
         let binary = try Self.hmonBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-serve-\(UUID().uuidString)")
@@ -21,7 +21,7 @@ import Glibc
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        let process = try SpawnedProcess(binary, ["serve", "--db", database.path, "--host", "127.0.0.1", "--port", "0"],
+        let process = try SpawnedProcess(binary, ["serve", "--db", database.path, "--host", "127.0.0.1", "--port", "0"] + TestServerLimits.serveOptions,
                                          environment: environment)
         defer { process.terminate() }
 
@@ -55,7 +55,7 @@ import Glibc
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let scale = try await store.addDevice(name: "Bathroom scale", typeID: BuiltInDeviceType.withings.deviceType.id,
                                               userID: alice.id)
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        let server = try await RunningServer.start(store: store, configuration: .forTests())
         defer { Task { await server.stop() } }
         let address = server.url.absoluteString
 

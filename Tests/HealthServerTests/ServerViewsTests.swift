@@ -243,7 +243,7 @@ import Testing
         try await ServerWorld.run(rateLimit: RateLimit(perMinute: 2, perDay: 100)) { world in
             let said = Mutex<[String?]>([])
             let client = Mutex<RemoteHealthService?>(nil)
-            let remote = RemoteHealthService(server: world.url, options: .init(timeout: 20), now: { world.clock.now },
+            let remote = RemoteHealthService(server: world.url, options: .init(timeout: TestServerLimits.clientTimeout), now: { world.clock.now },
                                              sleep: { wait in
                                                  said.withLock { $0.append(client.withLock { $0 }?.serverNotice) }
                                                  world.clock.advance(by: Double(wait.components.seconds))

@@ -17,7 +17,8 @@ import RemoteClient
 /// A real server on a free loopback port over a store in a temporary folder, with two users (alice with
 /// a scale, bob with a scale of his own). The store is an SQLite file, or with `engine: .postgres` a database
 /// of its own on the test server (`TestPostgres`), so the contract's suites run on both. `body` runs against it; the server stops and the folder goes
-/// away afterwards, whatever happens.
+/// away afterwards, whatever happens. The server has test-sized deadlines (`ConnectionLimits.forTests`, `TestServerLimits`)
+/// unless the test sets its own, and the world holds a slot of `TestSlots.shared` while it runs.
 struct ServerWorld: Sendable {
     let store: any HealthStore
     let server: RunningServer
@@ -39,15 +40,28 @@ struct ServerWorld: Sendable {
     var sqlite: LocalStore { store as! LocalStore }
 
     static func run<T>(engine: StoreEngine = .sqlite, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
-                       limits: ConnectionLimits = .default, passwordHasher: PasswordHasher = .fastForTests,
+                       limits: ConnectionLimits = .forTests, passwordHasher: PasswordHasher = .fastForTests,
                        storeVersionWindow: Duration = .milliseconds(50), trustedProxies: TrustedProxies = .none,
-                       publicURL: URL? = nil, feedHeartbeat: Duration = .seconds(15), maxFeedsPerUser: Int = 128,
+                       publicURL: URL? = nil, feedHeartbeat: Duration = TestServerLimits.feedHeartbeat, maxFeedsPerUser: Int = 128,
                        logger: Logger? = nil, servesViews: Bool = true, beforeEachRequest: (@Sendable (String) async -> Void)? = nil,
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
+        try await TestSlots.withSlot {
+            try await run(engine: engine, rateLimit: rateLimit, accessTokenLifetime: accessTokenLifetime, limits: limits,
+                          passwordHasher: passwordHasher, storeVersionWindow: storeVersionWindow, trustedProxies: trustedProxies,
+                          publicURL: publicURL, feedHeartbeat: feedHeartbeat, maxFeedsPerUser: maxFeedsPerUser, logger: logger,
+                          servesViews: servesViews, beforeEachRequest: beforeEachRequest, holdingASlot: body)
+        }
+    }
+
+    private static func run<T>(engine: StoreEngine, rateLimit: RateLimit?, accessTokenLifetime: TimeInterval, limits: ConnectionLimits,
+                               passwordHasher: PasswordHasher, storeVersionWindow: Duration, trustedProxies: TrustedProxies,
+                               publicURL: URL?, feedHeartbeat: Duration, maxFeedsPerUser: Int, logger: Logger?, servesViews: Bool,
+                               beforeEachRequest: (@Sendable (String) async -> Void)?,
+                               holdingASlot body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let postgresURL = engine == .postgres ? try TestPostgres.newDatabaseURL() : nil
+        let postgresURL = engine == .postgres ? try await TestPostgres.newDatabase() : nil
         let store: any HealthStore = if let postgresURL {
             try await PostgresStore.open(try PostgresLocation(postgresURL), passwordHasher: passwordHasher, maximumConnections: 4)
         } else {
@@ -91,7 +105,7 @@ struct ServerWorld: Sendable {
         let url = try #require(postgresURL, "a second server shares a PostgreSQL database")
         let otherStore = try await PostgresStore.open(try PostgresLocation(url), maximumConnections: 2)
         defer { otherStore.close() }
-        let other = try await RunningServer.start(store: otherStore, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil))
+        let other = try await RunningServer.start(store: otherStore, configuration: .forTests())
         do {
             let result = try await body(other)
             await other.stop()
@@ -105,7 +119,7 @@ struct ServerWorld: Sendable {
     /// A remote client of this server, sharing the world's clock.
     func client(flow: RemoteHealthService.SignInFlow = .authorizationCode) -> RemoteHealthService {
         // A write put off by the rate limit waits on the world's clock, which the server's limit counts by.
-        RemoteHealthService(server: url, options: .init(flow: flow, timeout: 20), now: { clock.now },
+        RemoteHealthService(server: url, options: .init(flow: flow, timeout: TestServerLimits.clientTimeout), now: { clock.now },
                             sleep: { clock.advance(by: Double($0.components.seconds)) })
     }
 

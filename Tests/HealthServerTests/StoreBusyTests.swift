@@ -8,7 +8,7 @@ import Testing
 /// Issue 16, item 5 (the server's part): when another program holds the store's write lock past the busy
 /// timeout, a write is answered 503 with `Retry-After` in the contract's error envelope — not a bare 500 —
 /// and the same request goes through once the lock is released.
-@Suite struct StoreBusyTests {
+@Suite(.heavy) struct StoreBusyTests {
     @Test(.enabled(if: InstalledTool.path(of: "sqlite3") != nil, "needs the sqlite3 command to hold the store's write lock from another process"))
     func aWriteWhileAnotherProgramHoldsTheLockIsAnswered503WithRetryAfter() async throws {
         let sqlite3 = try #require(InstalledTool.path(of: "sqlite3"))

@@ -56,13 +56,13 @@ import TestSupport
         try await ServerWorld.run(engine: engine) { world in
             let watch = try await world.device(.activityTracker, named: "Watch", for: world.alice)
             let yesterday = world.today.adding(days: -1).start(in: world.calendar).addingTimeInterval(9 * 3600)
-            try Self.plant(in: world, device: watch, ts: yesterday.millisecondsSince1970,
-                           json: #"{"steps":1e300,"restingHeartRate":1e300,"heartRate":-1e300,"activeEnergy":1e300}"#)
-            try Self.plant(in: world, device: world.aliceScale, ts: yesterday.millisecondsSince1970 - 60_000,
-                           json: #"{"weight":1e300,"fatRatio":-1e300}"#)
+            try await Self.plant(in: world, device: watch, ts: yesterday.millisecondsSince1970,
+                                 json: #"{"steps":1e300,"restingHeartRate":1e300,"heartRate":-1e300,"activeEnergy":1e300}"#)
+            try await Self.plant(in: world, device: world.aliceScale, ts: yesterday.millisecondsSince1970 - 60_000,
+                                 json: #"{"weight":1e300,"fatRatio":-1e300}"#)
             // Two that overflow a day's sum to infinity, which JSON cannot carry.
             for offset: Int64 in [120_000, 180_000] {
-                try Self.plant(in: world, device: watch, ts: yesterday.millisecondsSince1970 - offset, json: #"{"activeEnergy":1.7e308}"#)
+                try await Self.plant(in: world, device: watch, ts: yesterday.millisecondsSince1970 - offset, json: #"{"activeEnergy":1.7e308}"#)
             }
             let token = try await world.rawToken()
             let paths = ["/api/2/attributes/with-values/", "/api/2/attributes/values/?attribute=steps",
@@ -85,21 +85,22 @@ import TestSupport
 
     /// Writes one reading around every rule, as only a program other than hmon (or an older one) could: the
     /// JSON and the four number columns hmon keeps beside it.
-    static func plant(in world: ServerWorld, device: Device, ts: Int64, json: String) throws {
+    static func plant(in world: ServerWorld, device: Device, ts: Int64, json: String) async throws {
         let mid = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let numbers = [Field.weight, Field.activeEnergy, Field.calories, Field.basalEnergy].map { data[$0] as? Double }
         if let url = world.postgresURL {
             let sqlNumbers = numbers.map { $0.map { "\($0)" } ?? "NULL" }.joined(separator: ", ")
-            _ = try TestPostgres.psql(url, """
+            _ = try await TestPostgres.query(url, """
                 INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, data, weight, active_energy, calories, basal_energy) \
                 VALUES (hmon_binary_id('\(mid)'), hmon_binary_id('\(device.id)'), hmon_binary_id('\(device.dtid)'), \
                         hmon_binary_id('\(device.uid)'), \(ts), \(ts), '\(json)', \(sqlNumbers))
                 """)
         } else {
             // Ids as the store keeps them (`BinaryID`'s bytes).
-            let ids: [(any DatabaseValueConvertible)?] = [mid, device.id, device.dtid, device.uid].map { Data(BinaryID.encode($0)) }
-            try world.sqlite.writer.write { db in
+            let keys = [mid, device.id, device.dtid, device.uid]
+            try await world.sqlite.writer.write { db in
+                let ids: [(any DatabaseValueConvertible)?] = keys.map { Data(BinaryID.encode($0)) }
                 try db.execute(sql: """
                     INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy)
                     VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)

@@ -12,7 +12,7 @@ import Glibc
 ///
 /// The clients live in a private Python environment that `Tests/ThirdPartyClients/install.sh` makes (`.ci/run`
 /// runs it); without one the suite shows as skipped, saying how to make it.
-@Suite(.enabled(if: ThirdPartyClients.python != nil, Comment(rawValue: ThirdPartyClients.missing)))
+@Suite(.heavy, .enabled(if: ThirdPartyClients.python != nil, Comment(rawValue: ThirdPartyClients.missing)))
 struct ThirdPartyClientTests {
     @Test func theARTIKCloudSDKWorksAgainstEverySAMIRouteOfHmonServe() async throws {
         let world = try await ClientWorld.start("sami-sdk")
@@ -97,12 +97,11 @@ struct ClientWorld {
             let weighInDay = Self.localDate(Calendar.current.date(byAdding: .day, value: -3, to: Date())!)
             try await hmon(["add", "weight", "71.7", "--unit", "kg", "--at", "\(weighInDay) 08:00", "--user", user])
 
-            let server = try SpawnedProcess(binary, ["serve", "--db", database, "--host", "127.0.0.1", "--port", "0"] + options,
+            let server = try SpawnedProcess(binary, ["serve", "--db", database, "--host", "127.0.0.1", "--port", "0"] + TestServerLimits.serveOptions + options,
                                             environment: home.environment)
             guard let banner = await ServeCommandTests.firstLine(containing: "http://", in: server.output, orKill: server.pid),
                   let address = banner.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
-                server.terminate()
-                server.wait()
+                await server.terminateAndWait()
                 throw Unexpected(text: "hmon serve did not say where it listens")
             }
             Self.drain(server)
@@ -114,10 +113,15 @@ struct ClientWorld {
         }
     }
 
+    /// Stops the server; its home goes once it has exited, waited for on a thread of its own (a `defer`
+    /// calls this, and cannot await: a wait here would hold a thread of the task pool).
     func stop() {
         server.terminate()
-        server.wait()
-        home.remove()
+        let (server, home) = (server, home)
+        Thread.detachNewThread {
+            server.wait()
+            home.remove()
+        }
     }
 
     /// An OAuth client registered as its developer would (`hmon client add`), with the id and secret it printed.

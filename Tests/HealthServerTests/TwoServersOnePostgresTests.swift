@@ -11,13 +11,13 @@ import Glibc
 /// Two `hmon serve` processes on one PostgreSQL database, as a clinic runs them behind a load balancer:
 /// the accounts and clients are made with the command line on the same URL, a token issued by one
 /// server works on the other, and revoking it on one stops it on the other within a second.
-@Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+@Suite(.heavy, .enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
 struct TwoServersOnePostgresTests {
     @Test func aTokenIssuedByOneServerWorksOnTheOtherUntilRevokedThere() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("two-servers")
         defer { home.remove() }
-        let url = try TestPostgres.newDatabaseURL()
+        let url = try await TestPostgres.newDatabase()
         var environment = home.environment
         environment["HMON_DB"] = url
 
@@ -67,7 +67,7 @@ struct TwoServersOnePostgresTests {
 
     /// Starts `hmon serve` on a free port; returns it with its address, once it said where it listens.
     static func serve(_ binary: URL, environment: [String: String]) async throws -> (SpawnedProcess, String) {
-        let process = try SpawnedProcess(binary, ["serve", "--host", "127.0.0.1", "--port", "0"], environment: environment)
+        let process = try SpawnedProcess(binary, ["serve", "--host", "127.0.0.1", "--port", "0"] + TestServerLimits.serveOptions, environment: environment)
         let banner = try #require(await ServeCommandTests.firstLine(containing: "http://", in: process.output, orKill: process.pid),
                                   "hmon serve did not say where it listens")
         #expect(banner.contains("serving postgres://"), "the banner names the database: \(banner)")

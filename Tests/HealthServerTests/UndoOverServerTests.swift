@@ -8,7 +8,7 @@ import SQLiteStorage
 
 /// `POST /v1.1/hmon/undo` (hmon's extension): a sign-in undoes its own adds, edits and deletes over the
 /// server, through its token refreshes, and never another sign-in's.
-@Suite struct UndoOverServerTests {
+@Suite(.heavy) struct UndoOverServerTests {
     @Test func theDashboardsSignInUndoesItsChangesOneStepBackEachTime() async throws {
         try await ServerWorld.run(accessTokenLifetime: 60) { world in
             let client = try await world.aliceClient()
@@ -89,7 +89,7 @@ import SQLiteStorage
 
 /// `hmon add weight` and `hmon undo` with `--server`: the built binary against a real server on a loopback
 /// port, the typo check judged from the server's weigh-ins and the undo kept by the server per sign-in.
-@Suite struct UndoCommandOverServerTests {
+@Suite(.heavy) struct UndoCommandOverServerTests {
     @Test func aTypoIsRefusedForcedAndUndoneThroughTheServer() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("undo-remote")
@@ -102,7 +102,7 @@ import SQLiteStorage
         for back in [3, 2] {
             try await store.post(NewMessage(sdid: scale.id, ts: now - Int64(back) * day, data: [Field.weight: .number(72.2)]), userID: alice.id)
         }
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(port: 0, rateLimit: nil))
+        let server = try await RunningServer.start(store: store, configuration: .forTests())
         defer { Task { await server.stop() } }
         func hmon(_ arguments: [String], input: String = "") async throws -> (status: Int32, output: String, errors: String) {
             try await ServeCommandTests.run(binary, arguments + ["--server", server.url.absoluteString], input: input, environment: home.environment)

@@ -4,12 +4,13 @@ import HealthModel
 import HealthServer
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 import SQLiteStorage
 
 /// Welltory's callback against a real server on a loopback port: stored once, refused when the link is
 /// wrong or revoked or the values are malformed, and the secret never in the request log.
-@Suite struct WelltoryCallbackTests {
+@Suite(.heavy) struct WelltoryCallbackTests {
     static let example = "stress=0.32&energy=0.75&productivity=0.63&rmssd=90.3&sdnn=45.1&power=100"
         + "&stress_c=green&productivity_c=red&energy_c=yellow&token=Zx9-share"
 
@@ -57,7 +58,7 @@ import SQLiteStorage
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let log = LogLines()
         let logger = Logger(label: "test", factory: { _ in CapturingHandler(sink: log) })
-        let server = try await RunningServer.start(store: store, configuration: ServerConfiguration(host: "127.0.0.1", port: 0),
+        let server = try await RunningServer.start(store: store, configuration: .forTests(rateLimit: .defaultForServe),
                                                    logger: logger)
         do {
             try await body(World(store: store, alice: alice, server: server, log: log))

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The done-when, in a real terminal: a Withings notification from the fixture server puts the new
 /// weigh-in on an open dashboard (`hmon --server`), and R on it reads Withings at once.
-@Suite(.enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
+@Suite(.heavy, .enabled(if: TmuxSession.isInstalled, "needs tmux: apt-get install tmux"))
 struct WithingsDashboardEndToEndTests {
     @Test func aNotifiedWeighInShowsOnAnOpenDashboardAndRReadsWithingsAtOnce() async throws {
         let world = try await WithingsWorld.start(groups: [WithingsEndToEndTests.morning], publicURL: true)

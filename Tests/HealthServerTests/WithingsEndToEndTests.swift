@@ -12,7 +12,7 @@ import Glibc
 
 /// A Withings scale read by a real `hmon serve`, linked with a real `hmon link add withings`, against the
 /// Withings fixture server (the only fake: `WithingsFixture`), with the base URL the only difference.
-@Suite struct WithingsEndToEndTests {
+@Suite(.heavy) struct WithingsEndToEndTests {
     /// The morning weigh-in of the decoding test: 72.35 kg, 21.8 % fat, 56.577 kg fat-free, 15.773 kg fat.
     static let morning = WithingsExamples.Group(grpid: 1001, date: 1_763_622_000, modified: 1_763_622_010,
                                                 measures: [(72350, 1, -3), (2180, 6, -2), (56577, 5, -3), (15773, 8, -3)])
@@ -149,7 +149,7 @@ struct WithingsWorld {
         let database: String
         let store: any HealthStore
         if engine == .postgres {
-            database = try TestPostgres.newDatabaseURL()
+            database = try await TestPostgres.newDatabase()
             store = try await PostgresStore.open(try PostgresLocation(database), passwordHasher: .fastForTests, maximumConnections: 2)
         } else {
             database = home.folder.appendingPathComponent("server.sqlite").path
@@ -163,7 +163,7 @@ struct WithingsWorld {
         let port = publicURL ? try Self.freePort() : 0
         var arguments = ["serve", "--db", database, "--port", String(port), "--rate-limit", "off",
                          "--withings-api-url", unreachableAPI ? "http://127.0.0.1:\(try Self.freePort())" : fixture.url.absoluteString,
-                         "--withings-poll-minutes", "1440"]
+                         "--withings-poll-minutes", "1440"] + TestServerLimits.serveOptions
         if publicURL { arguments += ["--public-url", "http://127.0.0.1:\(port)"] }
         let (server, address) = try await serve(binary, arguments, home: home)
         return WithingsWorld(home: home, binary: binary, database: database, fixture: fixture, server: server, address: address,

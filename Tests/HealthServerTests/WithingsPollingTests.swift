@@ -10,11 +10,11 @@ import TestSupport
 
 /// Without a public URL the server reads each Withings link on its own, every poll interval: here an
 /// interval of 50 ms (in use, `--withings-poll-minutes`), so the test waits on the server, not on a clock.
-@Suite struct WithingsPollingTests {
+@Suite(.heavy) struct WithingsPollingTests {
     @Test func withoutAPublicURLTheServerReadsEachLinkAtItsIntervalAndSubscribesNothing() async throws {
         try await Self.withLinkedAlice { world in
             let (store, alice, fixture) = (world.store, world.alice, world.fixture)
-            var configuration = ServerConfiguration(port: 0, rateLimit: nil)
+            var configuration = ServerConfiguration.forTests()
             configuration.withings = WithingsSettings(api: world.api, files: world.files, pollInterval: .milliseconds(50))
             let server = try await RunningServer.start(store: store, configuration: configuration)
 

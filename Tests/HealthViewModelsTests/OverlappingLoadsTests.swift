@@ -10,6 +10,7 @@ import SQLiteStorage
 import RemoteClient
 
 @MainActor
+@Suite(.heavy)
 struct OverlappingLoadsTests {
     /// A world whose server holds back the first request for the day `held` until the gate opens.
     private func heldWorld(holding held: Day, _ body: (ViewModelWorld, any HealthService, ResponseGate) async throws -> Void) async throws {
@@ -26,12 +27,12 @@ struct OverlappingLoadsTests {
         }
         // The energy of a day is read as the server's energy screen of its week: hold the first read of the `held` day's.
         let gate = ResponseGate(holding: "views/screens/energy?from=\(held.adding(days: -6))&to=\(held)&")
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
+        var configuration = ServerConfiguration.forTests()
         configuration.beforeEachRequest = { await gate.beforeRequest($0) }
         let server = try await RunningServer.start(store: try LocalStore(url: world.database, passwordHasher: .fastForTests),
                                                    configuration: configuration)
         do {
-            let remote = RemoteHealthService(server: server.url, options: .init(timeout: 20))
+            let remote = RemoteHealthService(server: server.url, options: .init(timeout: TestServerLimits.clientTimeout))
             _ = try await remote.signIn(name: "alice", password: "secret-pw")
             try await body(world, remote, gate)
         } catch {

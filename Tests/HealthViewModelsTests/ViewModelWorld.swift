@@ -24,7 +24,7 @@ struct ServiceFactory: Sendable, CustomTestStringConvertible {
     }
 
     static let remote = ServiceFactory(name: "remote") { world in
-        RemoteHealthService(server: try await world.server().url, options: .init(timeout: 20))
+        RemoteHealthService(server: try await world.server().url, options: .init(timeout: TestServerLimits.clientTimeout))
     }
 
     static let postgres = ServiceFactory(name: "postgres") { world in
@@ -59,9 +59,19 @@ final class ViewModelWorld: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// Runs `body` in a new world over `factory`, then stops the world's server, whatever happens.
+    /// Runs `body` in a new world over `factory`, then stops the world's server, whatever happens. A world
+    /// with a server or PostgreSQL holds a slot of `TestSlots.shared` while it runs.
     static func run(_ factory: ServiceFactory, isolation: isolated (any Actor)? = #isolation,
                     _ body: (ViewModelWorld) async throws -> Void) async throws {
+        if factory.name == ServiceFactory.local.name {
+            try await run(inAWorldOver: factory, body)
+        } else {
+            try await TestSlots.withSlot { try await run(inAWorldOver: factory, body) }
+        }
+    }
+
+    private static func run(inAWorldOver factory: ServiceFactory, isolation: isolated (any Actor)? = #isolation,
+                            _ body: (ViewModelWorld) async throws -> Void) async throws {
         let world = try ViewModelWorld(factory: factory)
         do {
             try await body(world)
@@ -76,7 +86,7 @@ final class ViewModelWorld: Sendable {
     func server() async throws -> RunningServer {
         if let server = running.withLock({ $0 }) { return server }
         let store = try LocalStore(url: database, passwordHasher: .fastForTests)
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: nil)
+        let configuration = ServerConfiguration.forTests()
         let server = try await RunningServer.start(store: store, configuration: configuration)
         running.withLock { $0 = server }
         return server
@@ -86,7 +96,7 @@ final class ViewModelWorld: Sendable {
     func store() async throws -> any HealthStore {
         guard factory.name == "postgres" else { return try LocalStore(url: database, passwordHasher: .fastForTests) }
         if let store = postgresStore.withLock({ $0 }) { return store }
-        let store = try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
+        let store = try await PostgresStore.open(try PostgresLocation(try await TestPostgres.newDatabase()),
                                                  passwordHasher: .fastForTests, maximumConnections: 2)
         postgresStore.withLock { $0 = store }
         return store

@@ -6,7 +6,7 @@ import Testing
 @testable import SQLiteStorage
 
 /// `hmon import` as a person runs it: the built binary in a subprocess, its output and exit code.
-@Suite struct ImportCommandTests {
+@Suite(.heavy) struct ImportCommandTests {
     /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
     static func hmon() throws -> URL {
         try BuiltProducts.executable(named: "hmon")

@@ -20,7 +20,7 @@ import Testing
             folder = try TempFolder()
             store = switch engine {
             case .sqlite: try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
-            case .postgres: try await PostgresStore.open(try PostgresLocation(try TestPostgres.newDatabaseURL()),
+            case .postgres: try await PostgresStore.open(try PostgresLocation(try await TestPostgres.newDatabase()),
                                                          passwordHasher: .fastForTests, maximumConnections: 2)
             }
             user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))

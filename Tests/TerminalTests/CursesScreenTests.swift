@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import TestSupport
 import Testing
 @testable import Terminal
 
@@ -195,11 +196,11 @@ struct CursesScreenTests {
         let expected: [Key] = [.char("q"), .char("é"), .char("日"), .up, .function(5), .backTab, .home,
                                .enter, .backspace, .ctrl("c"), .pageDown, .escape]
         var keys: [Key] = []
-        var ticks = 0
+        // A guard against hanging, not a time limit under test: counted in ticks (100, 10 s), a loaded machine could trip it.
+        let giveUp = ContinuousClock.now + Waiting.patience
         for await event in events {
             if event == .keyReady { keys += screen.readKeys() }
-            if event == .tick { ticks += 1 }
-            if keys.count >= expected.count || ticks > 100 { break }
+            if keys.count >= expected.count || ContinuousClock.now >= giveUp { break }
         }
         #expect(keys == expected)
     }
@@ -225,6 +226,8 @@ struct CursesScreenTests {
         var ticks = 0
         var next = 0
         var sentAtTick = 0
+        // A guard against hanging, not a time limit under test: 500 ticks (10 s) tripped on a loaded machine.
+        let giveUp = ContinuousClock.now + Waiting.patience
         for await event in events {
             if event == .keyReady { keys += screen.readKeys() }
             if event == .tick { ticks += 1 }
@@ -234,7 +237,7 @@ struct CursesScreenTests {
                 next += 1
                 sentAtTick = ticks
             }
-            if keys.contains(.char("q")) || ticks > 500 { break }
+            if keys.contains(.char("q")) || ContinuousClock.now >= giveUp { break }
         }
         #expect(keys == expected)
     }
@@ -257,11 +260,10 @@ struct CursesScreenTests {
         pty.resize(rows: 20, columns: 70)
         kill(getpid(), SIGWINCH)  // as the kernel does; raise() would target this thread, where dispatch blocks signals
         var sawResize = false
-        var ticks = 0
+        let giveUp = ContinuousClock.now + Waiting.patience  // a guard against hanging, not a time limit under test
         for await event in events {
             if event == .resize { sawResize = true; break }
-            ticks += 1
-            if ticks > 100 { break }  // a guard against hanging, not a time limit under test
+            if ContinuousClock.now >= giveUp { break }
         }
         #expect(sawResize)
         #expect(screen.updateSize())

@@ -5,7 +5,7 @@ import Testing
 /// The built `hmon keys` in a real terminal (tmux): however it ends, the shell gets its terminal back.
 /// `swift test` builds the `hmon` executable before running tests, next to the test bundle; when it is
 /// not there the test fails saying where it looked (`BuiltProducts.Missing`).
-@Suite(.serialized)
+@Suite(.heavy, .serialized)
 struct TerminalRestoreTests {
     static func hmon() throws -> String {
         try BuiltProducts.executable(named: "hmon").path

@@ -28,3 +28,27 @@ extension ChildProcess {
         try await offThePool { try run(executable, arguments, environment: environment, capturingOutput: capturingOutput) }
     }
 }
+
+extension SpawnedProcess {
+    /// Stops the child (SIGTERM) and waits for it to exit on a thread of its own; its exit status.
+    @discardableResult
+    public func terminateAndWait() async -> Int32 {
+        terminate()
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.wait()) }
+        }
+    }
+
+    /// Runs `body` while the child runs, then stops it and waits for it off the pool, whatever happens:
+    /// a `defer` cannot await, and a `wait()` there would hold a thread of the task pool until the child exits.
+    public func whileRunning<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+        do {
+            let result = try await body()
+            await terminateAndWait()
+            return result
+        } catch {
+            await terminateAndWait()
+            throw error
+        }
+    }
+}

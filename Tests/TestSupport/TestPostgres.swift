@@ -32,6 +32,16 @@ public enum TestPostgres {
         return server.url(database: name)
     }
 
+    /// `newDatabaseURL()` from a task: psql runs on a thread of its own, not the task pool's.
+    public static func newDatabase() async throws -> String {
+        try await offThePool { try newDatabaseURL() }
+    }
+
+    /// `psql(_:_:)` from a task: psql runs on a thread of its own, not the task pool's.
+    public static func query(_ url: String, _ sql: String) async throws -> String {
+        try await offThePool { try psql(url, sql) }
+    }
+
     /// Runs `sql` with psql on the database `url` names; returns what psql printed (unaligned, tuples only).
     public static func psql(_ url: String, _ sql: String) throws -> String {
         let server = try server.get()
