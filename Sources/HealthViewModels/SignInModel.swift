@@ -53,6 +53,12 @@ public final class SignInModel {
     /// Picks the form: create an account when the store has none. `problem` stays on the form (a sign-out
     /// that could not delete the session file).
     public func prepare(problem note: String? = nil) -> Command {
+        // The form starts afresh at once (never a password left from before), keeping the name, with the cursor
+        // where a person types next. The store's answer comes later (seconds on a busy PostgreSQL): it changes
+        // the form only when it calls for the other one, so keys typed meanwhile keep their place.
+        let name = fields[0].text
+        setMode(mode)
+        if !name.isEmpty { prefill(userName: name) }
         let service = service
         return Command(loads.load("has accounts") {
             try await service.hasAccounts()
@@ -60,9 +66,12 @@ public final class SignInModel {
             guard let self else { return .none }
             switch result {
             case .success(let hasAccounts):
-                let name = fields[0].text
-                setMode(hasAccounts ? .signIn : .createAccount)
-                if !name.isEmpty { prefill(userName: name) }
+                let wanted: Mode = hasAccounts ? .signIn : .createAccount
+                if wanted != mode {
+                    let typed = fields[0].text
+                    setMode(wanted)
+                    if !typed.isEmpty { prefill(userName: typed) }
+                }
                 problem = note
             case .failure(let error):
                 // Offer sign-in (the usual case) and say why the store could not be asked.

@@ -34,6 +34,26 @@ struct SignInAndAppTests {
     }
 
 
+    /// A person types while the store is still asked whether it has accounts (seconds on a busy PostgreSQL):
+    /// the answer, when it comes, leaves what they typed and where they are.
+    @Test(arguments: ServiceFactory.all)
+    func keysTypedBeforeTheStoreAnswersKeepTheirPlace(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            _ = try await world.signedIn("alice", password: "secret-pw")
+            let model = SignInModel(service: try await world.makeService())
+            let asking = model.prepare()
+            for c in "alice" { model.type(c) }
+            model.focusNext()
+            for c in "secret-pw" { model.type(c) }
+            await asking.complete()
+            #expect(model.mode == .signIn)
+            #expect(model.fields[0].text == "alice")
+            #expect(model.fields[1].text == "secret-pw", "the answer moved no key to another field")
+            #expect(model.focusedIndex == 1)
+            #expect(await submit(model)?.userName == "alice")
+        }
+    }
+
     @Test(arguments: ServiceFactory.all)
     func enterOnTheNameMovesToThePassword(_ factory: ServiceFactory) async throws {
         try await ViewModelWorld.run(factory) { world in
