@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(Testing)
 import Testing
+#endif
 
 /// One shared limit on the tests that start something heavy: an in-process server, PostgreSQL
 /// connections, a terminal in tmux, a child `hmon` that runs for seconds.
@@ -65,6 +67,9 @@ public actor TestSlots {
     }
 }
 
+// TestSupport is a plain target, so a release build with the static Swift runtime (the README's install, which has
+// no Testing module) compiles it too: the trait is there only where Testing is.
+#if canImport(Testing)
 /// `.heavy` on a suite: each of its tests runs holding a slot of `TestSlots.shared`. For the suites that
 /// start servers, PostgreSQL connections or terminals outside a world that takes one itself.
 public struct HeavyTrait: SuiteTrait, TestTrait, TestScoping {
@@ -84,3 +89,4 @@ extension Trait where Self == HeavyTrait {
     /// Each test of the suite holds a slot of `TestSlots.shared` while it runs.
     public static var heavy: HeavyTrait { HeavyTrait() }
 }
+#endif
