@@ -13,12 +13,6 @@ public enum ArrivalWrite: Sendable, Equatable {
     /// again later, signed or not, never rolls an edited reading back.
     case put(mid: String, message: NewMessage, sentAt: Int64? = nil)
     case delete(mid: String)
-
-    public var mid: String {
-        switch self {
-        case .put(let mid, _, _), .delete(let mid): mid
-        }
-    }
 }
 
 /// What one `ArrivalWrite` did.
