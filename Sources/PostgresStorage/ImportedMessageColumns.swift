@@ -11,11 +11,14 @@ struct ImportedMessageColumns: Sendable {
     /// `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
     /// reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
     private var numbers = [[Double]](repeating: [], count: 4)
+    /// The span totals among them (`ImportedReading.isSpanTotal`), by position, with the column that marks their kind.
+    private var spanTotals: [(index: Int, column: String)] = []
 
     var isEmpty: Bool { mids.isEmpty }
 
     mutating func append(mid: String, sdid: String, sdtid: String, manifestVersion: Int, ts: Int64, json: String,
-                         numbers readingNumbers: ReadingNumbers) {
+                         numbers readingNumbers: ReadingNumbers, spanTotalColumn: String? = nil) {
+        if let spanTotalColumn { spanTotals.append((mids.count, spanTotalColumn)) }
         mids.append(ByteaID(mid))
         sdids.append(ByteaID(sdid))
         sdtids.append(ByteaID(sdtid))
@@ -28,6 +31,7 @@ struct ImportedMessageColumns: Sendable {
     /// Inserts the readings whose ids are not stored yet; the ids it added.
     func insertUnlessStored(userID: String, received: Int64, in db: PGConnection) async throws -> Set<String> {
         guard !mids.isEmpty else { return [] }
+        try await replaceSpanTotals(userID: userID, in: db)
         let uids = [ByteaID](repeating: ByteaID(userID), count: mids.count)
         let cts = [Int64](repeating: received, count: mids.count)
         let inserted = try await db.all("""
@@ -42,5 +46,24 @@ struct ImportedMessageColumns: Sendable {
         var fresh = Set<String>()
         for row in inserted { fresh.insert(try row.value("mid", ByteaID.self).id) }
         return fresh
+    }
+
+    /// Deletes the totals the devices hold for the span totals' spans, unless one is that very reading (same id and
+    /// data), so the insert replaces a figure from an earlier download instead of adding to it; as on SQLite
+    /// (`ImportWriter`). Readings stored before span totals had span ids are found by their column, not their id.
+    /// A day's version moves with the delete (the `messages_days_removed` trigger).
+    private func replaceSpanTotals(userID: String, in db: PGConnection) async throws {
+        for (column, group) in Dictionary(grouping: spanTotals, by: \.column) {
+            guard ReadingNumbers.columnOfField.values.contains(column) else { continue }
+            let indexes = group.map(\.index)
+            let mids = indexes.map { self.mids[$0] }, sdids = indexes.map { self.sdids[$0] }
+            let ts = indexes.map { self.ts[$0] }, data = indexes.map { self.data[$0] }
+            try await db.run("""
+                DELETE FROM messages m USING unnest(\(mids)::bytea[], \(sdids)::bytea[], \(ts)::int8[], \(data)::text[])
+                    AS span(mid, sdid, ts, data)
+                WHERE m.uid = \(ByteaID(userID)) AND m.sdid = span.sdid AND m.ts = span.ts AND m.\(unescaped: column) IS NOT NULL
+                    AND NOT (m.mid = span.mid AND m.data = span.data)
+                """)
+        }
     }
 }

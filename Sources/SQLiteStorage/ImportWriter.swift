@@ -73,9 +73,23 @@ final class ImportWriter {
             count(reading, on: device, added: wouldAdd)
             return
         }
+        if let column = reading.spanTotalColumn {
+            try replaceSpanTotal(in: column, keeping: mid, json: json, ts: reading.timestamp, device: device)
+        }
         let wasAdded = try inserter.insert(mid: mid, json: json, ts: reading.timestamp, numbers: numbers,
                                            device: .init(id: device.id, dtid: device.dtid, manifestVersion: device.manifestVersion))
         count(reading, on: device, added: wasAdded)
+    }
+
+    /// Deletes the total the device holds for the span at `ts`, unless it is this very reading (same id and
+    /// data), so the insert that follows replaces a figure from an earlier download instead of adding to it.
+    /// Readings stored before span totals had span ids are found by their column, not their id.
+    private func replaceSpanTotal(in column: String, keeping mid: String, json: String, ts: Int64, device: KnownDevice) throws {
+        try db.execute(sql: """
+            DELETE FROM messages WHERE uid = ? AND sdid = ? AND ts = ? AND \(column) IS NOT NULL AND NOT (mid = ? AND data = ?)
+            """, arguments: [StoredID(userID), StoredID(device.id), ts, StoredID(mid), json])
+        // A replacement may take the deleted row's rowid, which leaves a kept day's signature as it was.
+        if db.changesCount > 0 { try LocalStore.forgetDayTotals(userID: userID, coveringTs: ts, in: db) }
     }
 
     /// A dry run's step: whether the reading would be added.

@@ -14,7 +14,8 @@ import HealthModel
 /// three numbers a day.
 ///
 /// A minute is counted once, by its time: a Takeout that holds a part twice (a copy, or an export of half a day
-/// beside one of the whole day) gives each minute the value its last file gave it, never its sum.
+/// beside one of the whole day) gives each minute the value its last file gave it, never its sum. Across imports
+/// a day's figures are span totals: a later download's day replaces the one an earlier download stored.
 struct FitbitCalorieDays {
     private struct Day {
         /// kcal by the minute's time (ms).
@@ -77,7 +78,7 @@ struct FitbitCalorieDays {
                     continue
                 }
                 tally.kept[kind, default: 0] += 1
-                try emit(ImportedReading(kind: kind, source: FitbitTakeout.source, timestamp: noon, value: kcal))
+                try emit(ImportedReading(kind: kind, source: FitbitTakeout.source, timestamp: noon, value: kcal, isSpanTotal: true))
             }
         }
     }

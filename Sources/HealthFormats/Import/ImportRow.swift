@@ -18,6 +18,14 @@ package struct ImportRow: Sendable {
     package var outcome: Outcome
 }
 
+extension ImportedReading {
+    /// For a span's total (`isSpanTotal`), the `messages` column that marks a reading of its kind: the writers
+    /// replace what the source's device holds at the span's time in it. Nil for any other reading.
+    package var spanTotalColumn: String? {
+        isSpanTotal ? ReadingNumbers.columnOfField[kind.field] : nil
+    }
+}
+
 /// Everything about a reading's row that needs no database: the time check, the JSON (with a scale
 /// reading's source), the deterministic id, the four numbers kept beside the JSON.
 package struct ImportRowPreparer: ReadingPreparer {

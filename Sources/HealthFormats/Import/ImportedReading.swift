@@ -42,14 +42,20 @@ public struct ImportedReading: Sendable, Equatable {
     public var extras: [String: Double]
     /// Further text fields of the same message (why hmon refused an HRV record's beats); usually empty.
     public var texts: [String: String]
+    /// A total for a span (a day's energy summed from a part of a download): one reading per source, kind and
+    /// span, whatever its value. An export of half a day followed by one of the whole day replaces the first
+    /// figure instead of adding a second one beside it, so its id leaves the value out and the writers replace
+    /// what the span held.
+    public var isSpanTotal: Bool
 
     public init(kind: ReadingKind, source: String, timestamp: Int64, value: Double, extras: [String: Double] = [:],
-                texts: [String: String] = [:]) {
+                texts: [String: String] = [:], isSpanTotal: Bool = false) {
         self.kind = kind
         self.source = source
         self.timestamp = timestamp
         self.value = value
         self.extras = extras
         self.texts = texts
+        self.isSpanTotal = isSpanTotal
     }
 }

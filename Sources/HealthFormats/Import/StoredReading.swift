@@ -55,7 +55,9 @@ enum StoredReading {
     /// What a reading's id is derived from: its stored data, except for food energy, which hmon stored
     /// in whole kcal until it kept it as recorded. Those readings keep the id of their whole-kcal form,
     /// so an export imported before then is still recognized, not added a second time.
+    /// A span's total is known by its span alone (`ImportedReading.isSpanTotal`).
     static func identity(_ reading: ImportedReading, json: String) -> String {
+        if reading.isSpanTotal { return "span" }
         guard reading.kind == .dietaryEnergy, reading.extras.isEmpty else { return json }
         return "{\"" + reading.kind.field + "\":" + String(Int64(rounding: reading.value)) + "}"
     }
