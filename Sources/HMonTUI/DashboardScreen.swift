@@ -1,3 +1,4 @@
+import HealthModel
 import Foundation
 import HealthCore
 import HealthViewModels

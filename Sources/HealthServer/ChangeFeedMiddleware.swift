@@ -1,3 +1,4 @@
+import HealthModel
 import HealthCore
 import Hummingbird
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HMonTUI
 import HealthCore
+import HealthModel
 import HealthServer
 import Testing
 
@@ -66,6 +67,31 @@ struct ChangeFeedDashboardTests {
         dashboard.changeFeed(.changed(kinds: [.weights]))
         #expect(dashboard.isBusy, "a weigh-in reloads Energy too: the resting energy depends on the weight")
         await dashboard.settle()
+        await server.stop()
+    }
+
+    /// What a sleep-only post's change event names (the kinds table: a night's sleep is on the HRV screen and the
+    /// overview) reloads the HRV screen and the overview of an open dashboard without R; Weights stays as it is.
+    @Test func aSleepOnlyChangeReloadsHRVAndTheOverviewButNotWeights() async throws {
+        let world = try await DemoWorld()
+        let (dashboard, server) = try await world.remoteDashboard()
+        dashboard.run(dashboard.app.startSignedIn())
+        await dashboard.settle()
+        dashboard.changeFeed(.connected)
+        await dashboard.settle()
+        let sleepPost = try #require(ChangeKind.of(fields: [Field.sleepMinutes, Field.inBedMinutes]))
+
+        for (key, screen) in [("4", "HRV"), ("6", "the overview")] {
+            _ = await dashboard.press(.char(Character(key)))
+            await dashboard.settle()
+            dashboard.changeFeed(.changed(kinds: sleepPost))
+            #expect(dashboard.isBusy, "a night's sleep reloads \(screen)")
+            await dashboard.settle()
+        }
+        _ = await dashboard.press(.char("2"))
+        await dashboard.settle()
+        dashboard.changeFeed(.changed(kinds: sleepPost))
+        #expect(!dashboard.isBusy, "Weights shows no sleep")
         await server.stop()
     }
 }

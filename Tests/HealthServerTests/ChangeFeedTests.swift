@@ -151,6 +151,21 @@ import TestSupport
         }
     }
 
+    /// A night's sleep is shown on the HRV screen beside the next morning's measurement, so a sleep-only post
+    /// names HRV among what it changed (the kind says so, not the device type it lands on).
+    @Test func aSleepOnlyPostNamesTheHRVScreenAmongWhatItChanged() async throws {
+        try await ServerWorld.run { world in
+            let local = LocalHealthService(store: world.store, userID: world.alice.id)
+            let tracker = try await local.addDevice(name: "Ring", typeID: BuiltInDeviceType.activityTracker.deviceType.id)
+            let client = try await world.aliceClient()
+            let events = FeedEvents(try #require(client.changes()))
+            #expect(await events.wait(for: .connected), "\(events.all)")
+            _ = try await world.post("/v1.1/messages", token: try await world.rawToken(for: "alice"),
+                                     json: #"{"sdid":"\#(tracker.id)","data":{"sleepMinutes":425,"inBedMinutes":470}}"#)
+            #expect(await events.wait(for: .changed(kinds: [.energy, .hrv])), "\(events.all)")
+        }
+    }
+
     // MARK: The dashboard's client
 
     @Test func theClientHearsAChangeSaysWhenTheServerStopsAndFollowsAgainWhenItIsBack() async throws {

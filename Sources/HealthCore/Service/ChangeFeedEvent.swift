@@ -1,3 +1,5 @@
+import HealthModel
+
 /// What a server's change feed tells a dashboard (`HealthService.changes()`, `GET /v1.1/hmon/changes`).
 public enum ChangeFeedEvent: Sendable, Equatable {
     /// The feed is open, for the first time or again after it dropped: what changed meanwhile was not told.

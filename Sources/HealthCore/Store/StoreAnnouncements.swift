@@ -1,3 +1,4 @@
+import HealthModel
 import Foundation
 
 /// What a committed write tells the other processes on the same store, where the store can say it (PostgreSQL's

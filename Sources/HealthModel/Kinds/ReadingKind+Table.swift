@@ -211,12 +211,13 @@ extension ReadingKind {
         quantity: .minutes, range: 0...1_440, day: .mean, insight: .sleep, deviceTypes: [.activityTracker], addedInSchema: 22,
         imported: ImportedKind(one: "night asleep", many: "nights asleep", unit: "min", range: 0...1_440),
         sources: [.appleHealth: SourceName("HKCategoryTypeIdentifierSleepAnalysis", units: SourceUnits.minutes),
-                  .healthAutoExport: SourceName("sleep_analysis", units: SourceUnits.minutes)])
+                  .healthAutoExport: SourceName("sleep_analysis", units: SourceUnits.minutes)],
+        alsoChanges: [.hrv])
 
     public static let timeInBed = ReadingKind(
         name: "timeInBed", field: Field.inBedMinutes, label: "In bed", unit: "min", manifestDescription: "time in bed in a night",
         quantity: .minutes, range: 0...1_440, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 22,
-        imported: ImportedKind(one: "night in bed", many: "nights in bed", unit: "min", range: 0...1_440))
+        imported: ImportedKind(one: "night in bed", many: "nights in bed", unit: "min", range: 0...1_440), alsoChanges: [.hrv])
 
     public static let deepSleep = ReadingKind(
         name: "deepSleep", field: Field.deepSleepMinutes, label: "Deep", unit: "min", manifestDescription: "deep sleep in a night",

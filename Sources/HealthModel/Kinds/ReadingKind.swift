@@ -94,12 +94,16 @@ public struct ReadingKind: Sendable, Hashable, Comparable, CaseIterable, Codable
     public let imported: ImportedKind?
     public let sources: [ReadingSource: SourceName]
     public let withings: WithingsMeasureType?
+    /// What a new reading of it changes on screen, so a dashboard reloads just the screens that show it: the
+    /// screens of its device types (`ChangeKind.shown(by:)`), and the others the entry names (a night's sleep
+    /// is shown beside the HRV measurement of the morning after it).
+    public let changes: Set<ChangeKind>
 
     init(name: String, field: String, label: String, fieldType: FieldType = .double, unit: String?,
          manifestDescription: String? = nil, quantity: QuantityKind?, range: ClosedRange<Double>?,
          day: DayAggregate = .none, insight: InsightAttribute? = nil, writtenByExist: Bool = false,
          deviceTypes: [BuiltInDeviceType], addedInSchema: Int? = nil, imported: ImportedKind? = nil,
-         sources: [ReadingSource: SourceName] = [:], withings: WithingsMeasureType? = nil) {
+         sources: [ReadingSource: SourceName] = [:], withings: WithingsMeasureType? = nil, alsoChanges: Set<ChangeKind> = []) {
         self.name = name
         self.field = field
         self.label = label
@@ -116,6 +120,7 @@ public struct ReadingKind: Sendable, Hashable, Comparable, CaseIterable, Codable
         self.imported = imported
         self.sources = sources
         self.withings = withings
+        changes = Set(deviceTypes.map(ChangeKind.shown(by:))).union(alsoChanges)
     }
 
     // MARK: Identity: a kind is its name
