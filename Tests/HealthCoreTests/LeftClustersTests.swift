@@ -14,10 +14,13 @@ struct LeftClustersTests {
         let runAs = try TestPostgres.accountToRunAs()
         // initdb, pg_ctl and the waits on them run on a thread of their own, not the task pool's.
         let left = try await offThePool { () throws -> String in
-            // A process that has come and gone: the killed run the cluster belonged to.
-            let gone = try SpawnedProcess(URL(fileURLWithPath: "/bin/true"), [])
-            _ = gone.wait()
-            return try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: gone.pid)
+            // The run the cluster belongs to, killed once its cluster is up. Alive until then: a test process
+            // starting beside this one sweeps clusters whose owner is gone, and would remove this one mid-initdb.
+            let run = try SpawnedProcess(URL(fileURLWithPath: "/bin/cat"), [], input: .pipe)
+            let folder = try TestPostgres.startCluster(bin: bin, runAs: runAs, owner: run.pid)
+            run.terminate(SIGKILL)
+            _ = run.wait()
+            return folder
         }
         let postmaster = try #require(try String(contentsOfFile: left + "/data/postmaster.pid", encoding: .utf8)
             .split(separator: "\n").first.flatMap { pid_t($0) })
