@@ -75,7 +75,7 @@ public final class Dashboard {
         if app.isConfirmingSignOut { return KeyMap.confirm }
         if app.screen == .signIn { return KeyMap.signIn }
         if app.profileForm != nil { return KeyMap.profileForm }
-        if seekPrompt != nil { return KeyMap.prompt }
+        if let seekPrompt { return seekPrompt.kind == .text ? KeyMap.findPrompt : KeyMap.prompt }
         if let modal = current.modal { return modal.bindings }
         return KeyMap.merged(current.bindings, globalBindings)
     }
@@ -280,6 +280,8 @@ public final class Dashboard {
             }
         case .cancel:
             seekPrompt = nil
+        case .previousField:
+            seekPrompt?.recallLast()
         default:
             if let edit = TextEdit(action) {
                 seekPrompt?.field.apply(edit)

@@ -146,6 +146,9 @@ public enum KeyMap {
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]
 
+    /// The `/` prompt: an inline prompt that also brings back the text found last.
+    public static let findPrompt: [Binding] = [Binding(.up, does: .previousField, help: "the text found last, to edit")] + prompt
+
     /// The sign-out question.
     public static let confirm: [Binding] = [
         Binding(.char("y"), .char("Y"), does: .confirm, help: "yes, sign out"),

@@ -55,12 +55,21 @@ struct TableSeekKeysTests {
         _ = await dashboard.press(.enter)
         #expect(selectedLine(dashboard)?.contains("Tue Nov 03, 2026") == true, "\(selectedLine(dashboard) ?? "no selected line")")
 
+        // `/` again opens empty, the last text one key away: ↑ brings it back to edit.
+        _ = await dashboard.press(.char("/"))
+        var status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
+        #expect(!status.contains("Find: nov 03"), "the prompt starts empty: \(status)")
+        #expect(status.contains(#"next "nov 03, 2026""#), "and says Enter finds the last text again: \(status)")
+        _ = await dashboard.press(.up)
+        status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
+        #expect(status.contains("Find: nov 03, 2026"), "\(status)")
+        _ = await dashboard.press(.escape)
+
         let before = dashboard.weights?.selectedIndex
         _ = await dashboard.press(.char("/"))
-        for _ in 0..<20 { _ = await dashboard.press(.backspace) }
         await dashboard.type("no such text")
         _ = await dashboard.press(.enter)
-        let status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
+        status = try #require(frame(of: dashboard, size: size).split(separator: "\n").last)
         #expect(status.contains("no weigh-in shows \"no such text\""), "\(status)")
         #expect(dashboard.weights?.selectedIndex == before, "the selection stays")
     }
