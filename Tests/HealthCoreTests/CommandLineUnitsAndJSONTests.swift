@@ -7,12 +7,25 @@ import Testing
 @Suite struct CommandLineUnitsAndJSONTests {
     typealias Home = CommandLineTests.Home
 
+    /// Under lb, a weigh-in typed in kg is said in lb, the typed figure beside it, and the change in lb with the
+    /// screens' one decimal: 77.1 kg = 169.98 lb, shown 170.0; from 170 lb (77.111 kg) it is −0.02 lb, shown ±0.0.
+    @Test func aWeightTypedInKilogramsUnderPoundsIsSaidInPounds() async throws {
+        let home = try Home()
+        try await home.userWithScale()
+        #expect(try await home.hmon(["profile", "set", "--unit", "lb"]).status == 0)
+        let first = try await home.hmon(["add", "weight", "170", "--at", "2026-11-20 07:00"])
+        #expect(first.stdout.hasPrefix("added 170.0 lb to Bathroom scale at 2026-11-20 07:00"), "\(first.stdout)")
+        let typedKg = try await home.hmon(["add", "weight", "77.1kg", "--at", "2026-11-21 07:00"])
+        #expect(typedKg.stdout == "added 170.0 lb (77.1 kg) to Bathroom scale at 2026-11-21 07:00 (±0.0 lb since 2026-11-20 07:00)\n",
+                "\(typedKg.stdout)")
+    }
+
     @Test func aWeightTypedInPoundsIsSavedInAKilogramsProfile() async throws {
         let home = try Home()
         try await home.userWithScale()
         let pounds = try await home.hmon(["add", "weight", "160", "lb", "--at", "2026-11-20 07:00"])
         #expect(pounds.status == 0, "\(pounds.stderr)")
-        #expect(pounds.stdout.hasPrefix("added 160 lb to Bathroom scale"), "\(pounds.stdout)")
+        #expect(pounds.stdout.hasPrefix("added 72.6 kg (160.0 lb) to Bathroom scale"), "said in the profile's kg, the typed lb beside it: \(pounds.stdout)")
         let comma = try await home.hmon(["add", "weight", "72,4 kg", "--at", "2026-11-21 07:00"])
         #expect(comma.status == 0, "\(comma.stderr)")
         let listed = try await home.hmon(["reading", "list"]).stdout

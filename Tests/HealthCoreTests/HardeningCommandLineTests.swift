@@ -283,7 +283,7 @@ import Testing
         #expect(rest.2 == 0, "\(said)")
         #expect(said + String(decoding: rest.0, as: UTF8.self)
                 == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n")
-        #expect(String(decoding: rest.1, as: UTF8.self).hasPrefix("added 70 kg"))
+        #expect(String(decoding: rest.1, as: UTF8.self).hasPrefix("added 70.0 kg"))
 
         try other.lock()
         defer { try? other.release() }
@@ -348,7 +348,7 @@ import Testing
         let importStatus = try await offThePool { importing.wait() }
         #expect(importStatus == 0)
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout.hasPrefix("added 80 kg"), "\(added.stdout)")
+        #expect(added.stdout.hasPrefix("added 80.0 kg"), "\(added.stdout)")
         // Said once it had waited a second; nothing else on standard error.
         #expect(added.stderr.isEmpty || added.stderr == "hmon: waiting for another hmon writing to \(home.db.path) (an import can take a minute)…\n",
                 "\(added.stderr)")

@@ -58,11 +58,17 @@ struct AddWeightCommand: AsyncParsableCommand {
         let previous = try await opened.service.lastMessages(device: scale.id, count: 1, field: Field.weight).first
         try await opened.service.post(NewMessage(sdid: scale.id, ts: time.millisecondsSince1970,
                                                  data: [Field.weight: .number(kg)]))
-        var line = "added \(Formatting.number(weight, decimals: 2)) \(unit.rawValue) to \(scale.name) at \(LocalTime.format(time, calendar: calendar))"
+        // Said in the person's units (`--unit`, else the profile's), written as the screens write them; a figure
+        // typed in the other unit is echoed beside it, so "77.1kg" under lb reads "170.0 lb (77.1 kg)".
+        let shownUnit = self.unit ?? preferred
+        let units = QuantityText(massUnit: shownUnit)
+        var line = "added \(units.text(kg, .mass))"
+        if unit != shownUnit { line += " (\(QuantityText(massUnit: unit).text(kg, .mass)))" }
+        line += " to \(scale.name) at \(LocalTime.format(time, calendar: calendar))"
         if let previous, previous.ts < time.millisecondsSince1970, let before = previous.data[Field.weight]?.number {
-            let change = unit.fromKg(kg) - unit.fromKg(before)
-            let sign = change > 0.005 ? "+" : change < -0.005 ? "−" : "±"
-            line += " (\(sign)\(Formatting.number(abs(change), decimals: 2)) \(unit.rawValue) since \(LocalTime.format(previous.date, calendar: calendar)))"
+            let change = units.text(kg - before, .mass, signed: true)
+            let sign = change.hasPrefix("+") || change.hasPrefix("−") ? "" : "±"
+            line += " (\(sign)\(change) since \(LocalTime.format(previous.date, calendar: calendar)))"
         }
         printEscaped(line)
     }
