@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthModel
+import Logging
 import TestSupport
 import Testing
 
@@ -13,8 +14,12 @@ import Testing
 @Suite(.heavy, .enabled(if: PrivatePostgres.unavailableReason == nil, Comment(rawValue: PrivatePostgres.unavailableReason ?? "")))
 struct DatabaseOutageTests {
     @Test func whileTheDatabaseIsDownRequestsAreAnswered503WithRetryAfterFeedsBeatAndItComesBackByItself() async throws {
+        let log = WelltoryCallbackTests.LogLines()
+        let logger = Logger(label: "hmon.server", factory: { _ in WelltoryCallbackTests.CapturingHandler(sink: log) })
+        func lines(_ text: String) -> Int { log.all.filter { $0.contains(text) }.count }
         try await PrivatePostgres.with { cluster in
-            try await ServerWorld.run(engine: .postgres, postgresURL: cluster.url, feedHeartbeat: .milliseconds(200)) { world in
+            try await ServerWorld.run(engine: .postgres, postgresURL: cluster.url, feedHeartbeat: .milliseconds(200),
+                                      logger: logger) { world in
                 let token = try await world.rawToken(for: "alice")
                 let weighIn = #"{"sdid":"\#(world.aliceScale.id)","ts":1700000000000,"data":{"weight":71.5}}"#
                 let posted = try await world.post("/v1.1/messages", token: token, json: weighIn)
@@ -38,6 +43,8 @@ struct DatabaseOutageTests {
                                                  json: #"{"sdid":"\#(world.aliceScale.id)","ts":1700000060000,"data":{"weight":71.2}}"#)
                 #expect(write.status == 503, "\(write.text)")
                 #expect(write.header("Retry-After") != nil)
+                for _ in 0..<3 { #expect(try await world.get("/v1.1/users/self", token: token).status == 503) }
+                #expect(lines("the database cannot be reached") == 1, "logged once for the outage, not per request: \(log.all)")
 
                 // The feed's heartbeats go on while the database is down (it stays stopped until below).
                 let beatsSoFar = feed.text.components(separatedBy: ": heartbeat").count - 1
@@ -56,6 +63,13 @@ struct DatabaseOutageTests {
                 let kept = try await world.store.lastMessages(deviceID: world.aliceScale.id, userID: world.alice.id, count: 10)
                 #expect(kept.compactMap { $0.data["weight"]?.number } == [71.2, 71.5], "the weigh-in from before the outage is intact")
                 #expect(await feed.waitFor("event: change", timeout: Waiting.patienceInSeconds), "the feed hears of the write after: \(feed.text)")
+                // Once the refusals have stopped for a moment, the next answer ends the outage in the log.
+                let ended = await Waiting.until {
+                    _ = try? await world.get("/v1.1/users/self", token: token)
+                    return lines("the database is reachable again") == 1
+                }
+                #expect(ended, "\(log.all)")
+                #expect(lines("the database cannot be reached") == 1)
             }
         }
     }
