@@ -56,6 +56,11 @@ struct APIError: Error, HTTPResponseError {
     static let storeBusy = APIError(.serviceUnavailable, code: 503, message: "The store is busy: try again shortly",
                                     headers: [.retryAfter: "\(ServerLimits.busyRetryAfterSeconds)"])
 
+    /// The database server cannot be reached (stopped, restarting): nothing was done; try again.
+    static let storeUnreachable = APIError(.serviceUnavailable, code: 503,
+                                           message: "The database cannot be reached: try again shortly",
+                                           headers: [.retryAfter: "\(ServerLimits.unreachableRetryAfterSeconds)"])
+
     /// 429 for an account (or client) that failed to sign in too often, or 503 when the password checks are
     /// all taken; either way with the seconds to wait in `Retry-After`.
     static func tryLater(_ status: HTTPResponse.Status, seconds: Int, message: String) -> APIError {
@@ -80,6 +85,7 @@ struct APIError: Error, HTTPResponseError {
         case .invalidValue(let what): validation(Self.field(in: what), what)
         case .unsupported(let what): APIError(.badRequest, code: SAMI.ErrorCode.validation, message: what)
         case .storeBusy: .storeBusy
+        case .storeUnreachable: .storeUnreachable
         case .storeUnavailable, .unusableStore, .serverUnreachable, .serverError: .internalError
         }
     }

@@ -17,8 +17,10 @@ import Synchronization
 ///   connection is lost: one watcher reads the store's change token every `watchInterval` (100 ms) while
 ///   anyone subscribes, and when it moved wakes every subscriber, since a change token does not say whose
 ///   data changed.
-/// The same watcher sends every subscriber a heartbeat each `heartbeat` (15 s by default), which keeps
-/// proxies from closing an idle stream and lets the client notice a dead connection, and ends the streams
+/// A task of its own sends every subscriber a heartbeat each `heartbeat` (15 s by default), which keeps
+/// proxies from closing an idle stream and lets the client notice a dead connection; it asks the store
+/// nothing, so the heartbeats go on while the database is down (the watcher's reads then fail, or wait).
+/// The watcher ends the streams
 /// whose token no longer works (`FeedCredential`): expired ones at its next look, and once the change token
 /// moved (any revocation, sign-out or password change, by whichever process, is a commit) those the store no
 /// longer knows, looked up at most every `credentialCheckInterval`.
@@ -53,6 +55,8 @@ final class ChangeFeed: Sendable {
         /// Counts writes started, so a watcher read that overlapped one is recognised and set aside too.
         var writeGeneration: UInt64 = 0
         var watcher: Task<Void, Never>?
+        /// Sends the heartbeats, while anyone subscribes.
+        var heartbeater: Task<Void, Never>?
         /// Listens to the store's announcements (PostgreSQL), while anyone subscribes.
         var listener: Task<Void, Never>?
         /// Whether the announcements are heard now: then the watcher does not read the change token.
@@ -107,6 +111,7 @@ final class ChangeFeed: Sendable {
             state.subscriptions &+= 1
             if state.watcher == nil {
                 state.watcher = Task { [weak self] in await self?.watch() }
+                state.heartbeater = Task { [weak self] in await self?.beat() }
                 if let announcing = store as? any AnnouncingStore {
                     let news = announcing.news()
                     state.listener = Task { [weak self] in await self?.listen(to: news) }
@@ -139,6 +144,8 @@ final class ChangeFeed: Sendable {
             if state.subscribers.isEmpty {
                 state.watcher?.cancel()
                 state.watcher = nil
+                state.heartbeater?.cancel()
+                state.heartbeater = nil
                 state.listener?.cancel()
                 state.listener = nil
                 state.listening = false
@@ -258,10 +265,9 @@ final class ChangeFeed: Sendable {
     // MARK: The watcher
 
     /// While anyone subscribes: the store's token every `watchInterval`, the subscribers' tokens when it
-    /// moved (at most every `credentialCheckInterval`), a heartbeat every `heartbeat`.
+    /// moved (at most every `credentialCheckInterval`).
     private func watch() async {
         let clock = ContinuousClock()
-        var nextHeartbeat = clock.now + heartbeat
         var nextCredentialCheck = clock.now
         while !Task.isCancelled {
             do { try await clock.sleep(for: watchInterval) } catch { return }
@@ -271,11 +277,20 @@ final class ChangeFeed: Sendable {
             if let token, clock.now >= nextCredentialCheck, await endStreamsOfUnknownTokens(storeToken: token) {
                 nextCredentialCheck = clock.now + credentialCheckInterval
             }
-            if clock.now >= nextHeartbeat {
-                nextHeartbeat = clock.now + heartbeat
-                for continuation in state.withLock({ $0.subscribers.values.map(\.continuation) }) {
-                    continuation.yield(.heartbeat)
-                }
+        }
+    }
+
+    /// While anyone subscribes: a heartbeat to every subscriber each `heartbeat`. Apart from the watcher, whose
+    /// reads of the store may wait or fail while the database is down: a dashboard whose heartbeats stopped
+    /// would call its server dead when only the database was.
+    private func beat() async {
+        let clock = ContinuousClock()
+        var next = clock.now + heartbeat
+        while !Task.isCancelled {
+            do { try await clock.sleep(until: next) } catch { return }
+            next = clock.now + heartbeat
+            for continuation in state.withLock({ $0.subscribers.values.map(\.continuation) }) {
+                continuation.yield(.heartbeat)
             }
         }
     }

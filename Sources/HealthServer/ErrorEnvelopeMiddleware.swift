@@ -9,26 +9,34 @@ import NIOHTTP1
 
 /// Turns every thrown error into the contract's error envelope: unknown routes become
 /// `{"error":{"code":404,"message":"Not Found"}}`, an oversize body 413, a `HealthError` its status.
-/// Unexpected errors are logged (by type, never with request data) and answered with a 500 envelope.
+/// Unexpected errors are logged (by type, never with request data) and answered with a 500 envelope; an
+/// unreachable database is a 503 with `Retry-After`, logged once an outage (`DatabaseOutageLog`).
 struct ErrorEnvelopeMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let logger: Logger
+    let outages: DatabaseOutageLog
 
     func handle(_ request: Request, context: ServerContext,
                 next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         do {
-            return try await next(request, context)
+            let response = try await next(request, context)
+            if outages.isOpen, response.status.code < 500 { outages.answered() }
+            return response
         } catch {
-            return try Self.apiError(for: error, logger: logger).response(from: request, context: context)
+            return try Self.apiError(for: error, logger: logger, outages: outages).response(from: request, context: context)
         }
     }
 
-    static func apiError(for error: Error, logger: Logger) -> APIError {
+    static func apiError(for error: Error, logger: Logger, outages: DatabaseOutageLog) -> APIError {
         switch error {
         case let error as APIError:
             return error
         case let error as HealthError:
             let answer = APIError.from(error)
+            if case .storeUnreachable(let message) = error {
+                outages.refused(message)
+                return answer
+            }
             if answer.status == .internalServerError { logger.error("store failure: \(error.message)") }
             if answer.status == .serviceUnavailable { logger.warning("store busy: answered 503") }
             return answer

@@ -85,7 +85,9 @@ struct ExistWrites: Sendable {
                 echoed["error"] = failure.message
                 failed.append(echoed)
             } catch let error as HealthError {
+                // The whole request can be tried again: a 503, not a failed object.
                 if case .storeBusy = error { throw error }
+                if case .storeUnreachable = error { throw error }
                 var echoed = object.mapValues(\.json)
                 echoed["error_code"] = "validation"
                 echoed["error"] = error.message

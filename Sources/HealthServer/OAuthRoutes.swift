@@ -228,6 +228,8 @@ struct OAuthRoutes: Sendable {
             return tokenError(.invalidRequest, description: problem)
         } catch HealthError.storeBusy {
             return tokenError(.serverError, status: .serviceUnavailable, retryAfter: ServerLimits.busyRetryAfterSeconds)
+        } catch HealthError.storeUnreachable {
+            return tokenError(.serverError, status: .serviceUnavailable, retryAfter: ServerLimits.unreachableRetryAfterSeconds)
         } catch HealthError.invalidValue(let why) {
             return tokenError(.invalidRequest, description: why)
         } catch {

@@ -12,6 +12,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     let limiter: RateLimiter
     let clock: @Sendable () -> Date
     let logger: Logger
+    let outages: DatabaseOutageLog
 
     func handle(_ request: Request, context: ServerContext,
                 next: (Request, ServerContext) async throws -> Response) async throws -> Response {
@@ -25,7 +26,7 @@ struct RateLimitMiddleware: RouterMiddleware {
             do {
                 response = try await next(request, context)
             } catch {
-                response = try ErrorEnvelopeMiddleware.apiError(for: error, logger: logger).response(from: request, context: context)
+                response = try ErrorEnvelopeMiddleware.apiError(for: error, logger: logger, outages: outages).response(from: request, context: context)
             }
         } else {
             response = try APIError.rateLimited.response(from: request, context: context)

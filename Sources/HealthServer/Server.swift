@@ -100,7 +100,8 @@ public enum HMonServer {
         router.add(middleware: FairShareMiddleware(turns: AddressTurns(perAddress: configuration.limits.requestsAtOncePerAddress),
                                                    trustedProxies: configuration.trustedProxies))
         router.add(middleware: RequestLogMiddleware(logger: logger))
-        router.add(middleware: ErrorEnvelopeMiddleware(logger: logger))
+        let outages = DatabaseOutageLog(logger: logger)
+        router.add(middleware: ErrorEnvelopeMiddleware(logger: logger, outages: outages))
         if let hook = configuration.beforeEachRequest {
             router.add(middleware: RequestHookMiddleware(hook: hook))
         }
@@ -114,7 +115,8 @@ public enum HMonServer {
                                     clock: configuration.clock)
         router.add(middleware: ChangeFeedMiddleware(feed: changeFeed))
         if let limit = configuration.rateLimit {
-            router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger))
+            router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(limit: limit), clock: configuration.clock, logger: logger,
+                                                       outages: outages))
         }
         // One throttle for every route that takes a password: a guesser gains nothing by switching routes.
         let passwordSignIn = PasswordSignIn(store: store, passwords: PasswordCheckPool(), throttle: SignInThrottle(),

@@ -65,6 +65,9 @@ enum ServerLimits {
     static let healthConnectMaxBodyBytes = 32 * 1024 * 1024
     /// `Retry-After` of a 503 for a busy store: the writer holding it has usually finished by then.
     static let busyRetryAfterSeconds = 2
+    /// `Retry-After` of a 503 while the database cannot be reached: the store probes for its return every
+    /// quarter second and takes requests again at once, so a client waits little more than this.
+    static let unreachableRetryAfterSeconds = 2
     /// `Retry-After` of a connection refused past the cap: every open one was then busy with a request (idle and
     /// half-sent ones are shed first), and requests are answered within seconds.
     static let connectionsFullRetryAfterSeconds = 5

@@ -34,6 +34,12 @@ struct WelltoryRoutes {
             case .unknownLink:
                 return BrowserPage.response(.notFound, "Not found", "This link is not an hmon link (or it was revoked): run `hmon hrv link` for a new one.")
             }
+        } catch HealthError.storeUnreachable {
+            // Not the callback's fault: the same link works once the database is back.
+            var page = BrowserPage.response(.serviceUnavailable, "Not saved",
+                                            "hmon cannot reach its database just now; open this link again in a moment.")
+            page.headers[.retryAfter] = "\(ServerLimits.unreachableRetryAfterSeconds)"
+            return page
         } catch let error as HealthError {
             // The values are checked before the link is looked up: a malformed callback stores nothing
             // whichever secret it carries, and the answer says which parameter is wrong.

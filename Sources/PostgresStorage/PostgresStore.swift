@@ -19,15 +19,15 @@ public final class PostgresStore: HealthStore {
     public let wasCreated: Bool
     public var location: String { connection.description }
 
-    let client: PostgresClient
+    /// The connections, refused at once while the database is unreachable (`ReconnectingPool`).
+    let pool: ReconnectingPool
     let logger: Logger
-    private let running: Task<Void, Never>
 
     /// Opens the database `connection` names as `access` says: `.create` gives an empty database the
     /// hmon schema; `.readWrite` needs one already there and brings it up to date; `.readOnly` needs one
     /// up to date and writes nothing. Refuses a database that holds another program's tables, or one
-    /// written by a newer hmon. Throws `HealthError.unusableStore` or `.storeUnavailable` (unreachable
-    /// server, refused password), naming the database without its password.
+    /// written by a newer hmon. Throws `HealthError.unusableStore` (refused password) or `.storeUnreachable`
+    /// (no server there), naming the database without its password.
     public static func open(_ connection: PostgresLocation, access: StoreAccess = .create,
                             passwordHasher: PasswordHasher = .strong, maximumConnections: Int = 8) async throws -> PostgresStore {
         let logger = Logger(label: "hmon.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -47,11 +47,11 @@ public final class PostgresStore: HealthStore {
         } catch {
             throw mapped(error, location: connection.description)
         }
-        let client = PostgresClient(configuration: configuration(connection, maximumConnections: maximumConnections),
-                                    backgroundLogger: logger)
-        let running = Task { await client.run() }
+        let poolConfiguration = configuration(connection, maximumConnections: maximumConnections)
+        let pool = ReconnectingPool(makeClient: { PostgresClient(configuration: poolConfiguration, backgroundLogger: logger) },
+                                    probeConfiguration: try singleConfiguration(connection), logger: logger)
         return PostgresStore(connection: connection, passwordHasher: passwordHasher, access: access, wasCreated: created,
-                             client: client, logger: logger, running: running)
+                             pool: pool, logger: logger)
     }
 
     static func singleConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
@@ -68,20 +68,19 @@ public final class PostgresStore: HealthStore {
     }
 
     private init(connection: PostgresLocation, passwordHasher: PasswordHasher, access: StoreAccess, wasCreated: Bool,
-                 client: PostgresClient, logger: Logger, running: Task<Void, Never>) {
+                 pool: ReconnectingPool, logger: Logger) {
         self.connection = connection
         self.passwordHasher = passwordHasher
         self.access = access
         self.wasCreated = wasCreated
-        self.client = client
+        self.pool = pool
         self.logger = logger
-        self.running = running
     }
 
-    deinit { running.cancel() }
+    deinit { pool.close() }
 
     /// Closes the pool's connections (a test's store, before its cluster stops).
-    public func close() { running.cancel() }
+    public func close() { pool.close() }
 
     private static func configuration(_ location: PostgresLocation, maximumConnections: Int) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
@@ -169,12 +168,14 @@ public final class PostgresStore: HealthStore {
     func write<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
         if access == .readOnly { throw HealthError.unusableStore(UnusableStore(path: location, reason: .readOnly)) }
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
-                let token = try await db.bumpChangeToken()
-                let value = try await body(db)
-                try await db.announce(token: token)
-                return value
+            return try await pool.withConnection { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
+                    let token = try await db.bumpChangeToken()
+                    let value = try await body(db)
+                    try await db.announce(token: token)
+                    return value
+                }
             }
         } catch {
             throw Self.mapped(error, location: location)
@@ -185,7 +186,16 @@ public final class PostgresStore: HealthStore {
     /// (a dry run rolls back what it did). Errors come back unmapped: the bulk writers (the imports, `db copy`)
     /// each say theirs their own way.
     func bulkWrite<T: Sendable>(keep: Bool = true, _ body: (PGConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+        do {
+            return try await bulkTransaction(keep: keep, body)
+        } catch let error as ReconnectingPool.Unreachable {
+            // Not the writer's to word: the database is gone, and the import can be run again.
+            throw Self.mapped(error, location: location)
+        }
+    }
+
+    private func bulkTransaction<T: Sendable>(keep: Bool, _ body: (PGConnection) async throws -> T) async throws -> T {
+        try await pool.withConnection { connection in
             let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
             try await db.run("BEGIN")
             do {
@@ -205,7 +215,7 @@ public final class PostgresStore: HealthStore {
     /// a transaction around them would add two round trips).
     func read<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
         do {
-            return try await client.withConnection { connection in
+            return try await pool.withConnection { connection in
                 try await body(PGConnection(connection: connection, logger: logger))
             }
         } catch {
@@ -217,7 +227,7 @@ public final class PostgresStore: HealthStore {
     /// (a screen), which must not mix states from before and after another process's write.
     func snapshot<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
         do {
-            return try await client.withConnection { connection in
+            return try await pool.withConnection { connection in
                 let db = PGConnection(connection: connection, logger: logger)
                 try await db.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
@@ -234,19 +244,13 @@ public final class PostgresStore: HealthStore {
         }
     }
 
-    /// Why a connection could not be made, in words (NIO's errors print as structures).
-    private static func connectionReason(_ error: any Error) -> String {
-        if let connection = error as? NIOConnectionError {
-            if let first = connection.connectionErrors.first { return connectionReason(first.error) }
-            return "the host name does not resolve"
-        }
-        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
-        return String(describing: type(of: error))
-    }
-
     /// A `HealthError` for what the driver threw: the server's own message, never the password.
     static func mapped(_ error: any Error, location: String) -> HealthError {
+        func unreachable(_ reason: String) -> HealthError {
+            .storeUnreachable("cannot reach PostgreSQL at \(location) (\(reason)): is the server running?")
+        }
         if let health = error as? HealthError { return health }
+        if let lost = error as? ReconnectingPool.Unreachable { return unreachable(lost.reason) }
         if let transaction = error as? PostgresTransactionError {
             if let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError {
                 return mapped(inner, location: location)
@@ -274,8 +278,7 @@ public final class PostgresStore: HealthStore {
                 return .storeUnavailable("database error in \(location): \(message)")
             }
             if psql.code == .connectionError || psql.code == .serverClosedConnection {
-                let detail = psql.underlying.map(connectionReason) ?? "the connection closed"
-                return .storeUnavailable("cannot reach PostgreSQL at \(location) (\(detail)): is the server running?")
+                return unreachable(ReconnectingPool.reason(psql))
             }
             return .storeUnavailable("database error in \(location): \(psql.code)")
         }

@@ -39,21 +39,23 @@ struct ServerWorld: Sendable {
     /// The SQLite store, for the tests that work on its file.
     var sqlite: LocalStore { store as! LocalStore }
 
-    static func run<T>(engine: StoreEngine = .sqlite, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
+    /// `postgresURL`: with `engine: .postgres`, the database to use (a private cluster's, `PrivatePostgres`)
+    /// instead of a new one on the shared test server.
+    static func run<T>(engine: StoreEngine = .sqlite, postgresURL: String? = nil, rateLimit: RateLimit? = nil, accessTokenLifetime: TimeInterval = 3600,
                        limits: ConnectionLimits = .forTests, passwordHasher: PasswordHasher = .fastForTests,
                        storeVersionWindow: Duration = .milliseconds(50), trustedProxies: TrustedProxies = .none,
                        publicURL: URL? = nil, feedHeartbeat: Duration = TestServerLimits.feedHeartbeat, maxFeedsPerUser: Int = 128,
                        logger: Logger? = nil, servesViews: Bool = true, beforeEachRequest: (@Sendable (String) async -> Void)? = nil,
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
         try await TestSlots.withSlot {
-            try await run(engine: engine, rateLimit: rateLimit, accessTokenLifetime: accessTokenLifetime, limits: limits,
+            try await run(engine: engine, givenPostgresURL: postgresURL, rateLimit: rateLimit, accessTokenLifetime: accessTokenLifetime, limits: limits,
                           passwordHasher: passwordHasher, storeVersionWindow: storeVersionWindow, trustedProxies: trustedProxies,
                           publicURL: publicURL, feedHeartbeat: feedHeartbeat, maxFeedsPerUser: maxFeedsPerUser, logger: logger,
                           servesViews: servesViews, beforeEachRequest: beforeEachRequest, holdingASlot: body)
         }
     }
 
-    private static func run<T>(engine: StoreEngine, rateLimit: RateLimit?, accessTokenLifetime: TimeInterval, limits: ConnectionLimits,
+    private static func run<T>(engine: StoreEngine, givenPostgresURL: String?, rateLimit: RateLimit?, accessTokenLifetime: TimeInterval, limits: ConnectionLimits,
                                passwordHasher: PasswordHasher, storeVersionWindow: Duration, trustedProxies: TrustedProxies,
                                publicURL: URL?, feedHeartbeat: Duration, maxFeedsPerUser: Int, logger: Logger?, servesViews: Bool,
                                beforeEachRequest: (@Sendable (String) async -> Void)?,
@@ -61,7 +63,12 @@ struct ServerWorld: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let postgresURL = engine == .postgres ? try await TestPostgres.newDatabase() : nil
+        let postgresURL: String?
+        switch (engine, givenPostgresURL) {
+        case (.postgres, let given?): postgresURL = given
+        case (.postgres, nil): postgresURL = try await TestPostgres.newDatabase()
+        case (.sqlite, _): postgresURL = nil
+        }
         let store: any HealthStore = if let postgresURL {
             try await PostgresStore.open(try PostgresLocation(postgresURL), passwordHasher: passwordHasher, maximumConnections: 4)
         } else {

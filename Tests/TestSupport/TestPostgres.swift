@@ -139,7 +139,8 @@ public enum TestPostgres {
     /// A throwaway cluster in a new `/tmp/hmon-pg-*` folder, started and listening on a Unix socket there;
     /// returns the folder.
     /// `owner` is the process whose exit ends it: its id is written in the folder (`LeftClusters`).
-    public static func startCluster(bin: URL, runAs: RunAs, owner: pid_t) throws -> String {
+    /// `durable`: see `startServer`.
+    public static func startCluster(bin: URL, runAs: RunAs, owner: pid_t, durable: Bool = false) throws -> String {
         var template = Array("/tmp/hmon-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Unavailable(text: "mkdtemp failed") }
         let folder = String(cString: made)
@@ -150,18 +151,34 @@ public enum TestPostgres {
                 throw Unavailable(text: "cannot give \(folder) to \(account): \(String(cString: strerror(errno)))")
             }
         }
-        func run(_ tool: String, _ arguments: [String]) throws {
-            let command = runAs.prefix + [bin.appendingPathComponent(tool).path] + arguments
-            let finished = try SpawnedProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
-            guard finished.status == 0 else {
-                throw Unavailable(text: "\(tool) failed (\(finished.status)): \(finished.errors)\(finished.output)")
-            }
-        }
-        try run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
-        let options = "-k \(folder) -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=off "
-            + "-c full_page_writes=off -c max_connections=400 -c shared_buffers=32MB"
-        try run("pg_ctl", ["-D", data, "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"])
+        try runTool("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"], bin: bin, runAs: runAs)
+        try startServer(in: folder, bin: bin, runAs: runAs, durable: durable)
         return folder
+    }
+
+    /// Starts (again) the server of the cluster in `folder`, listening on a Unix socket there; returns once it
+    /// takes connections. Tuned for speed: without `durable`, a commit returns before its WAL is written, and
+    /// an immediate stop (`stopServer`) loses the last second's commits; `durable` keeps them (the files are
+    /// still not synced to disk, which only a machine's crash would need).
+    public static func startServer(in folder: String, bin: URL, runAs: RunAs, durable: Bool = false) throws {
+        let options = "-k \(folder) -c listen_addresses='' -p 5432 -c fsync=off -c synchronous_commit=\(durable ? "on" : "off") "
+            + "-c full_page_writes=off -c max_connections=400 -c shared_buffers=32MB"
+        try runTool("pg_ctl", ["-D", folder + "/data", "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"],
+                    bin: bin, runAs: runAs)
+    }
+
+    /// Stops the server of the cluster in `folder` at once (`-m immediate`: as a crash or a pulled plug would,
+    /// without waiting for its clients), leaving its files; returns once it has stopped.
+    public static func stopServer(in folder: String, bin: URL, runAs: RunAs) throws {
+        try runTool("pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], bin: bin, runAs: runAs)
+    }
+
+    private static func runTool(_ tool: String, _ arguments: [String], bin: URL, runAs: RunAs) throws {
+        let command = runAs.prefix + [bin.appendingPathComponent(tool).path] + arguments
+        let finished = try SpawnedProcess.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
+        guard finished.status == 0 else {
+            throw Unavailable(text: "\(tool) failed (\(finished.status)): \(finished.errors)\(finished.output)")
+        }
     }
 }
 

@@ -16,6 +16,9 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
     case notYourReading(String)
     case invalidValue(String)
     case storeUnavailable(String)
+    /// The database server cannot be reached (stopped, restarting, the network between down): nothing was
+    /// done, and the same request can be tried again once it is back (the server answers 503 with `Retry-After`).
+    case storeUnreachable(String)
     /// Another connection held the store's write lock for longer than this one would wait (a long
     /// import, another hmon writing): nothing was written, and the same request can be tried again (the server answers 503 with `Retry-After`).
     case storeBusy(String)
@@ -39,6 +42,7 @@ public enum HealthError: Error, Equatable, Sendable, LocalizedError, CustomStrin
         case .notYourReading(let id): "reading \(id) belongs to another user"
         case .invalidValue(let what): what
         case .storeUnavailable(let what): what
+        case .storeUnreachable(let what): what
         case .storeBusy(let what): what
         case .unusableStore(let store): store.description
         case .serverUnreachable(let what): what
