@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# PostgreSQL stopped under a running `hmon serve` (issue 48, finding 10): how long the first request after the
+# PostgreSQL stopped under a running `hmon serve` : how long the first request after the
 # stop takes to be answered, and with what; the same for the requests after it; whether an open change feed
 # kept its heartbeat meanwhile; and, once the database is started again, how long until a request succeeds
 # (polled every 50 ms, no restart of the server). Aims: a 503 with Retry-After within 5 s, heartbeats on,
 # success within 2 s of the database's return.
 #
-#   Benchmarks/postgres-outage.sh [--down-seconds 20] [--port 18097] [--scratch-path DIR (default .build-release)]
+#   Benchmarks/postgres-outage.sh [--down-seconds 20] [--port 18097]
 #
 # --down-seconds is how long the database stays down (long enough for postgres-nio's reconnection backoff to
 # grow, which is what kept the old server failing after the database's return). HMON_BENCH_BIN=DIR measures
@@ -15,24 +15,18 @@ cd "$(dirname "$0")/.."
 
 down=20
 port=18097
-scratch=(--scratch-path .build-release)
 while [ $# -gt 0 ]; do
     case "$1" in
         --down-seconds) down=$2; shift 2 ;;
         --port) port=$2; shift 2 ;;
-        --scratch-path) scratch=(--scratch-path "$2"); shift 2 ;;
         *) echo "postgres-outage: unknown option $1 (see the top of $0)" >&2; exit 2 ;;
     esac
 done
 command -v curl >/dev/null 2>&1 || { export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
 
-if [ -n "${HMON_BENCH_BIN:-}" ]; then
-    bin=$HMON_BENCH_BIN
-else
-    echo "postgres-outage: building hmon (release)…"
-    swift build -c release --static-swift-stdlib "${scratch[@]}" --product hmon >/dev/null
-    bin=$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)
-fi
+source Benchmarks/release-hmon.sh
+[ -n "${HMON_BENCH_BIN:-}" ] || echo "postgres-outage: building hmon (release)…"
+hmon=$(release_hmon)
 
 work=$(mktemp -d)
 server=""
@@ -49,9 +43,9 @@ since() { python3 -c "print(f'{$(now) - $1:.2f}')"; }
 
 start_throwaway_postgres outage
 db=$database
-echo 'correct horse battery' | "$bin/hmon" user add alice --password-stdin --db "$db" >/dev/null
-"$bin/hmon" device add --name Scale --type "Withings Device" --user alice --db "$db" >/dev/null
-"$bin/hmon" serve --db "$db" --port "$port" --rate-limit off --feed-heartbeat 1 >"$work/serve.log" 2>&1 & server=$!
+echo 'correct horse battery' | "$hmon" user add alice --password-stdin --db "$db" >/dev/null
+"$hmon" device add --name Scale --type "Withings Device" --user alice --db "$db" >/dev/null
+"$hmon" serve --db "$db" --port "$port" --rate-limit off --feed-heartbeat 1 >"$work/serve.log" 2>&1 & server=$!
 until curl -s -o /dev/null "http://127.0.0.1:$port/"; do sleep 0.1; done
 location=$(curl -s -o /dev/null -w '%{redirect_url}' -d client_id=hmon -d response_type=token \
     -d redirect_uri=hmon://signed-in -d username=alice -d 'password=correct horse battery' "http://127.0.0.1:$port/authorize")
@@ -65,7 +59,7 @@ curl -s -o /dev/null -H "$auth" -H 'Content-Type: application/json' \
 curl -s -N -H "$auth" "http://127.0.0.1:$port/v1.1/hmon/changes" >"$work/feed.txt" & feed=$!
 until grep -q 'event: ready' "$work/feed.txt" 2>/dev/null; do sleep 0.05; done
 
-echo "postgres-outage: hmon serve from $bin, $(nproc) cores; stopping PostgreSQL (pg_ctl stop -m immediate)"
+echo "postgres-outage: hmon serve $hmon, $(nproc) cores; stopping PostgreSQL (pg_ctl stop -m immediate)"
 "${runas[@]+"${runas[@]}"}" "$pgbin/pg_ctl" -D "$pgdata/data" -m immediate -w stop >/dev/null
 stopped=$(now)
 beats_at_stop=$(grep -c ': heartbeat' "$work/feed.txt" || true)
