@@ -43,11 +43,11 @@ extension StoreOpener {
         let service = RemoteHealthService(server: url, options: options, onSessionChange: { session in
             if let session {
                 try? sessions.save(session)
-            } else if let saved = sessions.load(), saved.location == url.absoluteString.trimmingTrailingSlashes {
-                try? sessions.delete()
+            } else {
+                try? sessions.delete(at: url.absoluteString.trimmingTrailingSlashes)
             }
         })
-        return (service, sessions.load().flatMap { $0.location == service.location ? $0 : nil })
+        return (service, sessions.load(at: service.location))
     }
 
     /// Opens the server's service for the user: the saved session when it is for this server (and this

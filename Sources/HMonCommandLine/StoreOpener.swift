@@ -124,7 +124,7 @@ public struct StoreOpener: Sendable {
         if let user { return try await service.actingAs(name: user) }
         if demo { return try await service.actingAs(name: DemoData.userName) }
         let store = service.store
-        if let session = SessionStore(paths: paths).load(), session.location == store.location,
+        if let session = SessionStore(paths: paths).load(at: store.location),
            let user = try? await service.resume(session) {
             return user
         }

@@ -71,7 +71,7 @@ import Glibc
         let sessionFile = folder.appendingPathComponent("config/hmon/session.json")
         let mode = try FileManager.default.attributesOfItem(atPath: sessionFile.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let saved = try #require(SessionStore(file: sessionFile).load())
+        let saved = try #require(SessionStore(file: sessionFile).load(at: address))
         #expect(saved.location == address)
         #expect(saved.refreshToken != nil)
 

@@ -92,7 +92,8 @@ enum DashboardLauncher {
             service = local
         }
         let sessions = SessionStore(paths: paths)
-        let keeper = SessionKeeper(save: { try sessions.save($0) }, clear: { try sessions.delete() })
+        let location = service.location
+        let keeper = SessionKeeper(save: { try sessions.save($0) }, clear: { try sessions.delete(at: location) })
         let app = AppModel(service: service, clock: clock, sessions: keeper)
         if options.demo {
             app.signIn.note = "Demo store: user \(DemoData.userName), password \(DemoData.password)"
@@ -101,7 +102,7 @@ enum DashboardLauncher {
         let configFile = paths.configFile
         dashboard.saveTheme = { try DashboardConfig.save(theme: $0, to: configFile) }
         dashboard.run(signedInAsDemo ? app.startSignedIn()
-                      : app.start(savedSession: sessions.load(), userName: options.demo ? DemoData.userName : nil))
+                      : app.start(savedSession: sessions.load(at: location), userName: options.demo ? DemoData.userName : nil))
         let screenOptions = Screen.Options(noColor: options.noColor, theme: theme, environment: environment,
                                            mouse: !options.noMouse && config.mouse != false)
         do {
