@@ -9,6 +9,8 @@ protocol PushBodyForm {
     static func read(_ request: Request, limit: Int, observe: (UnsafeRawBufferPointer) -> Void) async throws -> Self
     /// Lets go of what holding it took (a spooled body's file).
     func discard()
+    /// How many bytes the body has.
+    var byteCount: Int { get }
 }
 
 extension Data: PushBodyForm {
@@ -21,6 +23,7 @@ extension Data: PushBodyForm {
     }
 
     func discard() {}
+    var byteCount: Int { count }
 }
 
 extension BodySpool: PushBodyForm {
@@ -29,4 +32,5 @@ extension BodySpool: PushBodyForm {
     }
 
     func discard() { remove() }
+    var byteCount: Int { size }
 }

@@ -53,8 +53,15 @@ struct PushRoutes<Source: PushSource> {
         if let signature, !signature.isValid(request.headers[HTTPField.Name(PushSignature.header)!]) {
             throw APIError(.unauthorized, code: SAMI.ErrorCode.unauthorized, message: Self.wrongSignature)
         }
+        // Runs once `keep(_:userID:link:)` has returned, so what a large payload decoded to is freed by then.
+        defer { if body.byteCount >= FreedMemory.worthGivingBack { FreedMemory.giveBackSoon() } }
+        return try await keep(body, userID: userID, link: link)
+    }
+
+    /// The body decoded and kept; what it decoded to lives only as long as this call.
+    private func keep(_ body: Source.Body, userID: String, link: PushLinkHolder?) async throws -> Response {
         do {
-            let payload = try Source.payload(of: body)
+            let payload = try await Source.payload(of: body)
             // The link stands for its user: that user's dashboards hear of what it writes (`ChangeFeed`).
             if Source.writes(payload) { ChangeFeedMiddleware.wrote(for: userID) }
             let delivery = PushDelivery(userID: userID, link: link, links: links, now: configuration.clock())

@@ -31,7 +31,7 @@ protocol PushSource: Sendable {
     static var takesBearerToken: Bool { get }
 
     /// Reads the payload: a body that is none is a `PushBodyProblem` (a 400 naming `body`), and keeps nothing.
-    static func payload(of body: Body) throws -> Payload
+    static func payload(of body: Body) async throws -> Payload
     /// Whether keeping this payload may write anything: a test post does not wake the user's dashboards.
     static func writes(_ payload: Payload) -> Bool
     /// Keeps the payload for the link's user. A `PushBodyProblem` thrown here is a 400 too (a source whose

@@ -54,10 +54,16 @@ extension PostgresStore {
     }
 
     public func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message] {
+        try await foldReadings(query, userID: userID, into: [Message]()) { messages, message in messages.append(message) }
+    }
+
+    /// Each reading handed on as its row arrives: the rows are streamed, never collected (one statement, one snapshot).
+    public func foldReadings<Result: Sendable>(_ query: ReadingsQuery, userID: String, into initial: Result,
+                                               _ add: @escaping @Sendable (inout Result, Message) throws -> Void) async throws -> Result {
         if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
-        if query.from >= query.to { return [] }
+        if query.from >= query.to { return initial }
         return try await read { db in
-            guard let presence = Self.presenceFilter(query.field) else { return [] }
+            guard let presence = Self.presenceFilter(query.field) else { return initial }
             var bindings = PostgresBindings()
             bindings.append(ByteaID(userID))
             bindings.append(query.from)
@@ -73,7 +79,11 @@ extension PostgresStore {
                 bindings.append(limit)
                 sql += " LIMIT $\(bindings.count)"
             }
-            return try await db.all(PostgresQuery(unsafeSQL: sql, binds: bindings)).map(Self.message(row:))
+            var result = initial
+            for try await row in try await db.connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: db.logger) {
+                try add(&result, try Self.message(row: row.makeRandomAccess()))
+            }
+            return result
         }
     }
 

@@ -63,10 +63,16 @@ extension LocalStore {
 
     /// The user's readings over all their devices, in time order (then by id), as `query` asks.
     public func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message] {
+        try await foldReadings(query, userID: userID, into: [Message]()) { messages, message in messages.append(message) }
+    }
+
+    /// Each reading decoded from its row and handed on, inside one read transaction (one snapshot).
+    public func foldReadings<Result: Sendable>(_ query: ReadingsQuery, userID: String, into initial: Result,
+                                               _ add: @escaping @Sendable (inout Result, Message) throws -> Void) async throws -> Result {
         if let limit = query.limit, limit < 1 { throw HealthError.invalidValue("limit \(limit) is not a positive number") }
-        if query.from >= query.to { return [] }
+        if query.from >= query.to { return initial }
         return try await read { db in
-            guard let presence = try Self.presenceFilter(query.field) else { return [] }
+            guard let presence = try Self.presenceFilter(query.field) else { return initial }
             let direction = query.order == .desc ? "DESC" : "ASC"
             var sql = "SELECT * FROM messages WHERE uid = ? AND ts >= ? AND ts < ? \(presence.sql) ORDER BY ts \(direction), mid \(direction)"
             var arguments: StatementArguments = [StoredID(userID), query.from, query.to]
@@ -77,9 +83,9 @@ extension LocalStore {
             }
             let decoder = JSONDecoder()
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            var messages: [Message] = []
-            while let row = try rows.next() { messages.append(try Message(row: row, decoder: decoder)) }
-            return messages
+            var result = initial
+            while let row = try rows.next() { try add(&result, try Message(row: row, decoder: decoder)) }
+            return result
         }
     }
 

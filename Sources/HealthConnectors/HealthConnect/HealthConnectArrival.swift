@@ -23,15 +23,23 @@ public struct HealthConnectTally: Sendable, Equatable {
 /// derived from the user and the reading's `key`, so a re-sent batch finds its readings already there and
 /// an edited record replaces the reading it made.
 ///
-/// Each reading is judged on its own first (`ArrivalJudge`): a refused one is named and left out, the rest
-/// are written in one transaction (`applyArrival`), so a bad record never costs the good ones and a kill
-/// half-way keeps all of them or none.
+/// Each reading is judged on its own first (`ArrivalJudge`): a refused one is named and left out, so a bad
+/// record never costs the good ones and never deletes what it would replace. The rest are written in
+/// transactions of at most `writesPerTransaction` (`applyArrival`): a payload of up to that many records (every
+/// regular sync) is one transaction, all or nothing; a larger one (a first sync's backfill, hundreds of
+/// thousands of records) is several, each all or nothing, so its writes (a few hundred bytes each, with the
+/// transaction's results) are never all held at once. A kill part way keeps the transactions committed
+/// before it; the app, answered no 200, sends the whole payload again, and each record's id makes what was
+/// kept add nothing the second time.
 ///
 /// A day's total wins over that day's records whenever it comes: the readings of records of a kind
 /// `daily_totals` covers have ids that start with a tag of their user, kind and day (`dayTag`), so the
 /// day's total, when it arrives in a later payload (a sync delivered in several, or daily totals switched on
-/// later), finds them by that prefix and takes them back in the same transaction.
+/// later), finds them by that prefix and takes them back in the same transaction as it is written.
 public enum HealthConnectArrival {
+    /// The most writes one transaction of a payload holds.
+    public static let writesPerTransaction = 5_000
+
     /// `sentAt`: the payload's own `timestamp` (ms), which a record must not be older than to change its reading.
     public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
                              sentAt: Int64? = nil, now: Date) async throws -> HealthConnectTally {
@@ -44,6 +52,11 @@ public enum HealthConnectArrival {
             if let why = ArrivalJudge.problem(ts: reading.timestamp, data: data, now: now) {
                 tally.refusals.append(ArrivalRefusal(record: reading.record.isEmpty ? reading.kind.name : reading.record, why: why))
                 continue
+            }
+            // A reading's writes (a day's total with the deletes of its day's records) go in one transaction:
+            // the one before is applied first when this reading might not fit in it.
+            if writes.count >= writesPerTransaction {
+                try await apply(&writes, kinds: &kinds, to: &tally, service: service, now: now)
             }
             if let day = reading.totalOf {
                 for id in try await service.store.readingIDs(startingWith: dayTag(userID: userID, kind: reading.kind, day: day),
@@ -65,7 +78,14 @@ public enum HealthConnectArrival {
                                sentAt: sentAt))
             kinds.append(reading.kind)
         }
-        guard !writes.isEmpty else { return tally }
+        try await apply(&writes, kinds: &kinds, to: &tally, service: service, now: now)
+        return tally
+    }
+
+    /// Applies `writes` in one transaction, counts what each did by its kind, and empties both lists.
+    private static func apply(_ writes: inout [ArrivalWrite], kinds: inout [ReadingKind], to tally: inout HealthConnectTally,
+                              service: LocalHealthService, now: Date) async throws {
+        guard !writes.isEmpty else { return }
         for (kind, result) in zip(kinds, try await service.applyArrival(writes, now: now)) {
             switch result {
             case .added: tally.added[kind, default: 0] += 1
@@ -76,7 +96,8 @@ public enum HealthConnectArrival {
             case .absent: break
             }
         }
-        return tally
+        writes.removeAll(keepingCapacity: true)
+        kinds.removeAll(keepingCapacity: true)
     }
 
     /// 32 hex digits of SHA-256 over the source, the user, the kind and the reading's key: the same record

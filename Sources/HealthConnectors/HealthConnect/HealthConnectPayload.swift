@@ -47,9 +47,20 @@ public struct HealthConnectPayload: Sendable {
 
     public init(json body: Data, calendar: Calendar) throws(HealthConnectPayloadError) {
         guard !body.isEmpty else { throw HealthConnectPayloadError(problem: "body is empty: send the app's JSON") }
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-            throw HealthConnectPayloadError(problem: "body must be a JSON object of Health Connect records, "
-                                            + "{\"timestamp\": …, \"weight\": [{\"kilograms\": 75.5, \"time\": …}], …}")
+        // The arrays of records are left in the body and read a record at a time below (`JSONSlices`); the
+        // rest (the envelope, sleep, daily totals: a few entries) is parsed whole.
+        let slices = JSONSlices(bytes: body)
+        var object: [String: Any] = [:]
+        do {
+            for member in try slices.topLevelMembers() {
+                if slices.isArray(member.value) && !Self.envelope.contains(member.name) && member.name != "sleep" && member.name != "screen_time" {
+                    object[member.name] = RecordsAt(range: member.value)
+                } else {
+                    object[member.name] = try slices.parse(member.value)
+                }
+            }
+        } catch {
+            throw Self.notAnObject
         }
         app = try Self.app(of: object)
         sentAt = (object["timestamp"] as? String).flatMap(ReadingTime.milliseconds(iso:))
@@ -63,10 +74,17 @@ public struct HealthConnectPayload: Sendable {
             skipped["screen_time"] = SkippedRecords(records: (object["screen_time"] as? [Any])?.count ?? 0, why: "not health data")
             return
         }
-        var byKey: [String: HealthConnectReading] = [:]
-        var order: [String] = []
+        // A record sent twice in one payload is one reading (the last one sent), in the place of the first:
+        // its place in `readings` by key, not a second dictionary of the readings themselves.
+        var places: [String: Int] = [:]
+        var kept: [HealthConnectReading] = []
         func keep(_ reading: HealthConnectReading) {
-            if byKey.updateValue(reading, forKey: reading.key) == nil { order.append(reading.key) }
+            if let place = places[reading.key] {
+                kept[place] = reading
+            } else {
+                places[reading.key] = kept.count
+                kept.append(reading)
+            }
         }
         let covered = try dailyTotals(object["daily_totals"], calendar: calendar, keep: keep)
         if let sessions = object["sleep"] {
@@ -74,17 +92,21 @@ public struct HealthConnectPayload: Sendable {
             for night in sleepNights(sessions, calendar: calendar) { keep(night) }
         }
         for name in object.keys.sorted() where !Self.envelope.contains(name) && name != "sleep" {
-            guard let records = object[name] as? [Any] else {
+            guard let records = object[name] as? RecordsAt else {
                 if ReadingKind.named(name, by: .healthConnect) != nil {
                     throw HealthConnectPayloadError(problem: "\(name) must be an array of records")
                 }
                 continue
             }
+            var elements = slices.elements(records.range)
             guard let kind = ReadingKind.named(name, by: .healthConnect) else {
-                if !records.isEmpty { skipped[name] = SkippedRecords(records: records.count, why: Self.reasons[name] ?? "not kept") }
+                var count = 0
+                while try Self.next(&elements) != nil { count += 1 }
+                if count > 0 { skipped[name] = SkippedRecords(records: count, why: Self.reasons[name] ?? "not kept") }
                 continue
             }
-            for (index, record) in records.enumerated() {
+            while let element = try Self.next(&elements) {
+                let (index, record) = element
                 let label = Self.label(record, array: name, index: index)
                 do {
                     var reading = try Self.reading(record, array: name, kind: kind, calendar: calendar)
@@ -101,7 +123,24 @@ public struct HealthConnectPayload: Sendable {
                 }
             }
         }
-        readings = order.compactMap { byKey[$0] }
+        readings = kept
+    }
+
+    /// An array of records still in the body, read when its turn comes.
+    private struct RecordsAt {
+        var range: Range<Int>
+    }
+
+    private static let notAnObject = HealthConnectPayloadError(
+        problem: "body must be a JSON object of Health Connect records, {\"timestamp\": …, \"weight\": [{\"kilograms\": 75.5, \"time\": …}], …}")
+
+    /// The next record of an array; a body that is not JSON there is refused whole, as a body that is none.
+    private static func next(_ elements: inout JSONSlices.Elements) throws(HealthConnectPayloadError) -> (place: Int, value: Any)? {
+        do {
+            return try elements.next()
+        } catch {
+            throw notAnObject
+        }
     }
 
     /// Counts a refusal by why and lists it by its record.

@@ -144,6 +144,12 @@ public final class LocalHealthService: HealthService {
         try await store.readings(query, userID: try requireUser())
     }
 
+    /// `readings(_:)`, each handed to `add` as it is read (`ReadingStore.foldReadings`).
+    public func foldReadings<Result: Sendable>(_ query: ReadingsQuery, into initial: Result,
+                                               _ add: @escaping @Sendable (inout Result, Message) throws -> Void) async throws -> Result {
+        try await store.foldReadings(query, userID: try requireUser(), into: initial, add)
+    }
+
     public func readingCounts(since: Date) async throws -> [String: Int] {
         try await store.readingCounts(userID: try requireUser(), since: since.millisecondsSince1970)
     }

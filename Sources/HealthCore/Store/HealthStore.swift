@@ -80,6 +80,11 @@ public protocol ReadingStore: AnyObject, Sendable {
     func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String]
     /// The user's readings over all their devices, as `query` asks.
     func readings(_ query: ReadingsQuery, userID: String) async throws -> [Message]
+    /// The readings `readings(_:userID:)` gives, in its order and from one snapshot, handed to `add` one at a
+    /// time as they are read instead of gathered: a view of 100,000 readings is then encoded as it is read,
+    /// never held as 100,000 `Message`s (tens of megabytes each time it is asked for).
+    func foldReadings<Result: Sendable>(_ query: ReadingsQuery, userID: String, into initial: Result,
+                                        _ add: @escaping @Sendable (inout Result, Message) throws -> Void) async throws -> Result
     /// How many readings each of the user's devices holds from `since` (ms) on, by device id (none for a
     /// device without any): counted in the store, not read.
     func readingCounts(userID: String, since: Int64) async throws -> [String: Int]
@@ -184,6 +189,14 @@ extension DeviceStore {
 }
 
 extension ReadingStore {
+    /// For a store that reads them all first anyway.
+    public func foldReadings<Result: Sendable>(_ query: ReadingsQuery, userID: String, into initial: Result,
+                                               _ add: @escaping @Sendable (inout Result, Message) throws -> Void) async throws -> Result {
+        var result = initial
+        for message in try await readings(query, userID: userID) { try add(&result, message) }
+        return result
+    }
+
     @discardableResult
     public func post(_ message: NewMessage, userID: String, mid: String? = nil, now: Date = Date()) async throws -> String {
         try await post(message, userID: userID, mid: mid, at: now)
