@@ -220,7 +220,10 @@ public final class Screen {
     /// Events to wait on: `.keyReady`, `.resize`, and `.tick` every `interval` if given. Call once per screen.
     /// A background thread polls the input and never touches ncurses; the stream ends when the screen stops.
     public func events(tick interval: Duration? = nil) -> AsyncStream<TerminalEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .bufferingNewest(64))
+        // Nothing is dropped: the watcher waits for `readKeys`' acknowledgement after each `.keyReady`, so a
+        // `.keyReady` pushed out of a bounded buffer by ticks (a main thread starved for 64 ticks, seen on a machine
+        // loaded past 40) left every later key unread. A tick is a few bytes; a starved loop catches up on them.
+        let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
         guard !watcherStarted, !isStopped else {
             continuation.finish()
             return stream
