@@ -1,5 +1,4 @@
 import Foundation
-import HealthModel
 
 /// What a write changed, as a change event names it, so a dashboard reloads only a screen that shows it (a
 /// meal does not reload Weights). A write whose kinds are not known (an import, an undo, a write by another
