@@ -26,6 +26,9 @@ public enum ListingJSON {
                 if let kind, !units.unit(kind).isEmpty { unitNames[name] = units.unit(kind) }
             }
         }
-        return ["id": reading.mid, "time": time, "device": device, "values": values, "units": unitNames]
+        var object: [String: Any] = ["id": reading.mid, "time": time, "device": device, "values": values, "units": unitNames]
+        // Where the reading came from, beside its device: what tells one weigh-in's two paths apart.
+        if case .text(let source)? = reading.data[Field.source] { object["source"] = source }
+        return object
     }
 }

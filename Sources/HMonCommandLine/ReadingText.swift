@@ -28,6 +28,8 @@ public enum ReadingText {
     /// A field as a person reads it: its kind's label as the screens write it, lower-cased in a list ("body fat",
     /// "eaten", "REM"); a field no kind describes by its stored name.
     static func words(for field: String) -> String {
+        // Where it came from (`ReadingOrigin`), or an HRV measurement's method.
+        if field == Field.source { return "from" }
         guard let label = ReadingKind(field: field)?.label else { return field }
         let letters = Array(label)
         guard letters.count > 1, letters[1].isLowercase else { return label }

@@ -44,11 +44,11 @@ public enum HealthConnectArrival {
     public static func store(_ readings: [HealthConnectReading], service: LocalHealthService, userID: String,
                              sentAt: Int64? = nil, now: Date) async throws -> HealthConnectTally {
         var tally = HealthConnectTally()
-        var devices: [ReadingKind: Device] = [:]
+        var devices: [ReadingKind: DeviceForReading] = [:]
         var writes: [ArrivalWrite] = []
         var kinds: [ReadingKind] = []
         for reading in readings {
-            let data = data(of: reading)
+            var data = data(of: reading)
             if let why = ArrivalJudge.problem(ts: reading.timestamp, data: data, now: now) {
                 tally.refusals.append(ArrivalRefusal(record: reading.record.isEmpty ? reading.kind.name : reading.record, why: why))
                 continue
@@ -65,16 +65,18 @@ public enum HealthConnectArrival {
                     kinds.append(reading.kind)
                 }
             }
-            let device: Device
+            let device: DeviceForReading
             if let known = devices[reading.kind] {
                 device = known
             } else {
                 // A scale's kinds go to the person's scale, or a new generic one: never a new "Withings Device".
                 let type: BuiltInDeviceType = reading.kind.deviceTypes.first == .withings ? .scale : reading.kind.deviceTypes.first ?? .activityTracker
-                device = try await service.device(recording: reading.kind.field, orMake: type).device
+                device = try await service.device(recording: reading.kind.field, orMake: type)
                 devices[reading.kind] = device
             }
-            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data),
+            // Made safe by `ReadingOrigin`, so it cannot be what refuses the reading.
+            if device.keepsSource, data[Field.source] == nil { data[Field.source] = .text(reading.origin) }
+            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.device.id, ts: reading.timestamp, data: data),
                                sentAt: sentAt))
             kinds.append(reading.kind)
         }

@@ -258,8 +258,22 @@ public struct HealthConnectPayload: Sendable {
             timestamp = day.start(in: calendar).millisecondsSince1970
         }
         let comment = [record["name"] as? String, record["meal_type"] as? String].compactMap { $0 }.filter { !$0.isEmpty }
-        return HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
-                                    comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
+        var reading = HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
+                                           comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
+        reading.origin = origin(of: record)
+        return reading
+    }
+
+    /// What recorded a record, as the payload names it: HC Webhook's `metadata` (the writing app's package
+    /// and the device's maker and model), Life Dashboard Companion's `source` (a raw record's package) or
+    /// `sources` (a bucket's). Daily totals and HC Webhook's summed spans name none: Health Connect made them.
+    public static func origin(of record: [String: Any]) -> String {
+        let metadata = record["metadata"] as? [String: Any]
+        let package = metadata?["data_origin"] as? String ?? record["source"] as? String
+            ?? (record["sources"] as? [Any])?.compactMap { $0 as? String }.first
+        let device = metadata?["device"] as? [String: Any]
+        let model = [device?["manufacturer"] as? String, device?["model"] as? String].compactMap { $0 }.joined(separator: " ")
+        return ReadingOrigin.text([package.map(ReadingOrigin.appName(package:)), model, "Health Connect"])
     }
 
     /// Health Connect's sleep stages, by the kind each adds to; `sleeping` (a stage of unknown depth) is time

@@ -47,7 +47,7 @@ public enum OpenScaleArrival {
             break
         case .put(let weighIns, _, let refused):
             for refusal in refused { tally.refuse(refusal) }
-            var scale: Device?
+            var scale: DeviceForReading?
             for weighIn in weighIns where followed(weighIn.scaleUser, name: weighIn.username) {
                 // Judged before anything is written: an update refused for its value leaves the weigh-in it
                 // was to replace as it was.
@@ -55,10 +55,12 @@ public enum OpenScaleArrival {
                     tally.refuse(ArrivalRefusal(record: weighIn.place, why: why))
                     continue
                 }
-                if scale == nil { scale = try await service.device(recording: ReadingKind.weight.field, orMake: .scale).device }
+                if scale == nil { scale = try await service.device(recording: ReadingKind.weight.field, orMake: .scale) }
                 guard let scale else { continue }
+                var data = weighIn.data
+                if scale.keepsSource { data[Field.source] = .text(weighIn.origin) }
                 writes.append(.put(mid: mid(userID: userID, scaleUser: weighIn.scaleUser, at: weighIn.timestamp),
-                                   message: NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data)))
+                                   message: NewMessage(sdid: scale.device.id, ts: weighIn.timestamp, data: data)))
             }
         case .delete(let scaleUser, let time):
             guard followed(scaleUser, name: nil) else { break }

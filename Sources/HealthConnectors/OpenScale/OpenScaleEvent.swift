@@ -115,6 +115,9 @@ public struct OpenScaleWeighIn: Sendable, Equatable {
         musclePercent = measured("muscle")
     }
 
+    /// Where it came from, in people's words: openScale and the scale user it was weighed as ("openScale · anna").
+    public var origin: String { ReadingOrigin.text(["openScale", username]) }
+
     /// The reading's fields, named by the kinds table: muscle in kg of the weight, as the CSV import keeps it.
     public var data: [String: FieldValue] {
         var data: [String: FieldValue] = [ReadingKind.weight.field: .number(kilograms)]

@@ -8,6 +8,9 @@ public struct DeviceForReading: Sendable, Equatable {
     public var device: Device
     /// True when it was made just now, for the first reading.
     public var created: Bool
+    /// Whether its type's manifest has a `source` field: where a reading came from (`ReadingOrigin`) is kept
+    /// only where the device can hold it, so a reading never fails for the field.
+    public var keepsSource: Bool = false
 }
 
 extension BuiltInDeviceType {
@@ -29,19 +32,21 @@ extension HealthService {
         let devices = try await devices()
         var manifests: [String: Manifest] = [:]
         for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await manifest(ofType: typeID) }
+        func keepsSource(_ device: Device) -> Bool { manifests[device.dtid]?.field(Field.source) != nil }
         if let device = devices.first(recording: field, manifests: manifests) {
-            return DeviceForReading(device: device, created: false)
+            return DeviceForReading(device: device, created: false, keepsSource: keepsSource(device))
         }
         do {
             let made = try await addDevice(name: type.firstDeviceName, typeID: type.deviceType.id)
-            return DeviceForReading(device: made, created: true)
+            if manifests[made.dtid] == nil { manifests[made.dtid] = try await manifest(ofType: made.dtid) }
+            return DeviceForReading(device: made, created: true, keepsSource: keepsSource(made))
         } catch {
             // Insert or get: a person's first posts arrive in parallel (a phone sends weight and steps at
             // once), and the one that lost the race for the name finds the device the winner made.
             let devices = try await self.devices()
             for typeID in Set(devices.map(\.dtid)) where manifests[typeID] == nil { manifests[typeID] = try await manifest(ofType: typeID) }
             guard let device = devices.first(recording: field, manifests: manifests) else { throw error }
-            return DeviceForReading(device: device, created: false)
+            return DeviceForReading(device: device, created: false, keepsSource: keepsSource(device))
         }
     }
 }

@@ -16,7 +16,7 @@ struct ReadingListCommand: AsyncParsableCommand {
 
     @OptionGroup var period: PeriodOptions
 
-    @Flag(help: "Print [{\"id\", \"time\", \"device\", \"values\": {field: figure}, \"units\": {field: unit}}…] in your units, newest first.")
+    @Flag(help: "Print [{\"id\", \"time\", \"device\", \"source\" (where it came from, when known), \"values\": {field: figure}, \"units\": {field: unit}}…] in your units, newest first.")
     var json = false
 
     func run() async throws {
