@@ -51,7 +51,7 @@ enum OverviewRows {
         let week = values.suffix(7).compactMap { $0 }
         let todayText = values.last.flatMap { $0 }.map { text.text($0, .energy, signed: true) + " today" } ?? "no food today"
         return OverviewRow(label: "Net energy", figure: todayText,
-                           detail: text.text(week.reduce(0, +), .energy, signed: true) + " in 7 days", values: values)
+                           detail: text.textOfSum(week, .energy, signed: true) + " in 7 days", values: values)
     }
 
     /// The day's RMSSD (SDNN when the window has none, as the insights choose), the last against the

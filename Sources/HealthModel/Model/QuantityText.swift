@@ -85,7 +85,20 @@ public struct QuantityText: Sendable, Equatable {
     /// The number alone: "1,234", "72.4", "−0.35"; `signed` writes "+" before a positive one. `grouped`
     /// false leaves out the thousands separators, for a table whose column names the unit and has no room.
     public func number(_ stored: Double, _ kind: QuantityKind, signed: Bool = false, grouped: Bool = true) -> String {
-        let value = shownValue(stored, kind)
+        number(shown: shownValue(stored, kind), kind, signed: signed, grouped: grouped)
+    }
+
+    /// The sum of `stored` as the figures beside it are shown: each rounded as shown, then added, so a week's
+    /// total agrees with its days to the last digit (−1,895, not −1,896 from the unrounded sum).
+    public func textOfSum(_ stored: [Double], _ kind: QuantityKind, signed: Bool = false) -> String {
+        let sum = stored.reduce(0) { $0 + shownValue($1, kind) }
+        let unit = unit(kind)
+        let figure = number(shown: sum, kind, signed: signed, grouped: true)
+        return unit.isEmpty ? figure : "\(figure) \(unit)"
+    }
+
+    /// A value already in the shown unit and rounding, written as `number` writes it.
+    private func number(shown value: Double, _ kind: QuantityKind, signed: Bool, grouped: Bool) -> String {
         guard value.isFinite else { return "—" }
         let decimals = Self.decimals(kind)
         let fixed = String(format: "%.\(decimals)f", abs(value))
