@@ -81,8 +81,9 @@ public final class ProfileModel {
                   input: TextField(label: "Weight unit", text: unit.rawValue)),
             Field(label: "Energy unit", kind: .choice(EnergyUnit.allCases.map(\.rawValue)),
                   input: TextField(label: "Energy unit", text: profile.energyUnit.rawValue)),
-            Field(label: "Height", kind: .text(hint: "cm"),
-                  input: TextField(label: "Height", text: profile.heightCm.map { Self.shown($0) } ?? "", limit: 8)),
+            // In feet and inches under pounds, as `hmon profile show` says it; either form is read back.
+            Field(label: "Height", kind: .text(hint: unit == .lb ? "ft in, or cm" : "cm"),
+                  input: TextField(label: "Height", text: Self.heightText(profile.heightCm, unit: unit), limit: 12)),
             Field(label: "Birth date", kind: .text(hint: "YYYY-MM-DD"),
                   input: TextField(label: "Birth date", text: profile.birthDate?.description ?? "", limit: 10)),
             Field(label: "Sex", kind: .choice(["not set"] + Sex.allCases.map(\.rawValue)),
@@ -116,7 +117,19 @@ public final class ProfileModel {
         let next = words[(current + step + words.count) % words.count]
         let before = massUnit
         fields[focusedIndex].input = TextField(label: fields[focusedIndex].label, text: next)
-        if focusedIndex == Index.massUnit, massUnit != before { convertGoal(from: before, to: massUnit) }
+        if focusedIndex == Index.massUnit, massUnit != before {
+            convertGoal(from: before, to: massUnit)
+            convertHeight(to: massUnit)
+        }
+    }
+
+    /// The height in the new unit's form (feet and inches under pounds); a text that is no height stays.
+    private func convertHeight(to new: MassUnit) {
+        let height = fields[Index.height]
+        var text = height.input.text
+        if let cm = Self.heightCm(text) { text = Self.heightText(cm, unit: new) }
+        fields[Index.height] = Field(label: height.label, kind: .text(hint: new == .lb ? "ft in, or cm" : "cm"),
+                                     input: TextField(label: height.label, text: text, limit: 12))
     }
 
     private var massUnit: MassUnit { MassUnit(rawValue: fields[Index.massUnit].input.text) ?? .kg }
@@ -154,7 +167,10 @@ public final class ProfileModel {
             if let wrong = problem(inField: index) { return .failure(FieldProblem(index: index, message: wrong)) }
         }
         let height = fields[Index.height].input.text.trimmingCharacters(in: .whitespaces)
-        profile.heightCm = height.isEmpty ? nil : Self.number(height)
+        // A height left as shown keeps its centimetres: "5 ft 10 in" read back is 177.8, not the 178 stored.
+        if !MassUnit.allCases.contains(where: { height == Self.heightText(stored.heightCm, unit: $0) }) {
+            profile.heightCm = height.isEmpty ? nil : Self.heightCm(height)
+        }
         let born = fields[Index.birthDate].input.text.trimmingCharacters(in: .whitespaces)
         profile.birthDate = born.isEmpty ? nil : Day(typed: born)
         let goal = fields[Index.goal].input.text.trimmingCharacters(in: .whitespaces)
@@ -174,8 +190,16 @@ public final class ProfileModel {
         guard !text.isEmpty else { return nil }
         switch index {
         case Index.height:
-            guard let cm = Self.number(text) else { return "height \"\(text)\" is not a number: type centimetres, like 175" }
-            if !ProfileRules.heightCm.contains(cm) { return "height \(text) cm is outside 50–272 cm: type centimetres, like 175" }
+            let example = massUnit == .lb ? "feet and inches, like 5 ft 9 in, or centimetres" : "centimetres, like 175"
+            guard let cm = Self.heightCm(text) else { return "height \"\(text)\" is not a height: type \(example)" }
+            if !ProfileRules.heightCm.contains(cm) {
+                let typed = Self.number(text) != nil ? "\(text) cm" : text   // a bare number is cm
+                let range = ProfileRules.heightCm
+                let limits = massUnit == .lb
+                    ? "\(TypedQuantity.heightText(cm: range.lowerBound, massUnit: .lb))–\(TypedQuantity.heightText(cm: range.upperBound, massUnit: .lb))"
+                    : "\(Formats.whole(range.lowerBound))–\(Formats.whole(range.upperBound)) cm"
+                return "height \(typed) is outside \(limits): type \(example)"
+            }
         case Index.birthDate:
             guard let day = Day(typed: text) else { return "birth date \"\(text)\" is not a date: type YYYY-MM-DD, like 1990-01-31" }
             if day > clock.today { return "birth date \(text) is in the future: type YYYY-MM-DD, like 1990-01-31" }
@@ -198,6 +222,17 @@ public final class ProfileModel {
     static func shown(_ value: Double) -> String {
         let text = CNumberText.fixed(value, decimals: 1)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// The form's height text: "5 ft 10 in" under pounds, "175" (cm) otherwise, "" when not set.
+    static func heightText(_ cm: Double?, unit: MassUnit) -> String {
+        guard let cm else { return "" }
+        return unit == .lb ? TypedQuantity.heightText(cm: cm, massUnit: .lb) : shown(cm)
+    }
+
+    /// A typed height in cm: "175", "175 cm", "1.75 m", "5 ft 9 in", "5'9\"" (a bare number is cm).
+    private static func heightCm(_ text: String) -> Double? {
+        TypedQuantity.cm(text.replacingOccurrences(of: ",", with: "."))
     }
 
     private static func number(_ text: String) -> Double? {

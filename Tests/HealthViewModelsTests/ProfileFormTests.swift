@@ -29,7 +29,8 @@ struct ProfileFormTests {
         for c in "300" { form.type(c) }
         form.focusNext()
         #expect(form.focusedIndex == 2, "a height of 300 cm keeps the cursor")
-        #expect(form.problem == "height 300 cm is outside 50–272 cm: type centimetres, like 175")
+        #expect(form.problem == "height 300 cm is outside 1 ft 8 in–8 ft 11 in: type feet and inches, like 5 ft 9 in, or centimetres",
+                "under pounds the range is said in feet and inches")
         form.deleteBackward(); form.deleteBackward(); form.deleteBackward()
         for c in "168" { form.type(c) }
         form.focusNext()
@@ -73,6 +74,7 @@ struct ProfileFormTests {
             form.choose(step: 1)  // kg → lb: the goal keeps meaning 70 kg
             #expect(form.fields[5].input.text == "154.3", "70 kg ÷ 0.45359237 = 154.32 lb")
             #expect(form.fields[5].kind == .text(hint: "lb, optional"))
+            #expect(form.fields[2].input.text == "5 ft 9 in", "the height as `profile show` says it under pounds")
             await form.submit { _ in .none }.complete()
             #expect(form.problem == nil)
             let saved = try await service.profile()
@@ -95,6 +97,34 @@ struct ProfileFormTests {
         #expect(form.problem == "goal 2000 lb is outside 2–1,433 lb: check the number and its unit")
         #expect(form.focusedIndex == 5)
         #expect(try await service.profile().goalKg == nil, "nothing is saved")
+    }
+
+    @Test func underPoundsTheHeightIsInFeetAndInchesAndEitherFormIsRead() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.signedIn()
+        var stored = try await service.profile()
+        stored.massUnit = .lb
+        stored.heightCm = 178
+        try await service.updateProfile(stored)
+        let form = ProfileModel(service: service, clock: world.clock, isSetup: false)
+        await form.load().complete()
+        #expect(form.fields[2].input.text == "5 ft 10 in" && form.fields[2].kind == .text(hint: "ft in, or cm"))
+        await form.submit { _ in .none }.complete()
+        #expect(try await service.profile().heightCm == 178, "left as shown, the stored 178 cm stays (not 177.8)")
+
+        form.focusNext(); form.focusNext()   // to the height
+        #expect(form.focusedIndex == 2)
+        for _ in 0..<12 { form.deleteBackward() }
+        for c in "6'1\"" { form.type(c) }
+        await form.submit { _ in .none }.complete()
+        #expect(form.problem == nil, "\(form.problem ?? "")")
+        let typed = try #require(try await service.profile().heightCm)
+        #expect(abs(typed - 73 * 2.54) < 1e-9, "6 ft 1 in is 73 in, 185.42 cm")
+
+        for _ in 0..<12 { form.deleteBackward() }
+        for c in "9 ft" { form.type(c) }
+        await form.submit { _ in .none }.complete()
+        #expect(form.problem == "height 9 ft is outside 1 ft 8 in–8 ft 11 in: type feet and inches, like 5 ft 9 in, or centimetres")
     }
 
     @Test func enterBeforeTheProfileIsReadSavesNothing() async throws {
