@@ -23,6 +23,11 @@ public struct WeightRow: Sendable, Equatable, Identifiable {
     public var isNew: Bool
     /// The scale it came from: "Bathroom scale".
     public var source: String = ""
+    /// Body fat the scale measured with it, "21.5" (%); "" when it measured none.
+    public var bodyFat: String = ""
+    /// Lean mass with it, in the displayed unit, "56.8" (weight less fat mass when the scale gave body fat
+    /// alone); "" when neither.
+    public var leanMass: String = ""
 }
 
 /// The person's weight history: the readings of all their scales newest first (or of one, with the
@@ -72,6 +77,9 @@ public final class WeightsModel {
     private var showsScale: Bool { filter == nil && scales.count > 1 }
     /// Whether a loaded reading keeps where an import found it (its `source` field).
     private var hasOrigins = false
+    /// Whether any weigh-in loaded carries body fat, or lean mass: the table then has that column, where wide enough.
+    public private(set) var hasBodyFat = false
+    public private(set) var hasLeanMass = false
     public var isEmpty: Bool { rows.isEmpty }
 
     private let service: any HealthService
@@ -395,6 +403,8 @@ public final class WeightsModel {
 
     private func rebuild() {
         hasOrigins = messages.contains { $0.data[Field.source]?.textValue?.isEmpty == false }
+        hasBodyFat = messages.contains { $0.data[Field.fatRatio]?.number != nil }
+        hasLeanMass = hasBodyFat || messages.contains { $0.data[Field.fatFreeMass]?.number != nil }
         let formats = Formats(calendar: clock.calendar)
         let kgValues = messages.map { $0.data[Field.weight]?.number ?? 0 }
         let names = Dictionary(scales.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -405,6 +415,11 @@ public final class WeightsModel {
                                 isGood: nil, isNew: newIDs.contains(message.mid),
                                 source: Self.source(scale: showsScale ? names[message.sdid] : nil,
                                                     origin: message.data[Field.source]?.textValue))
+            row.bodyFat = message.data[Field.fatRatio]?.number.map(Formats.oneDecimal) ?? ""
+            // Measured lean mass, else weight − fat mass, as the summary's lean trend takes it (docs/methods.md).
+            let fat = message.data[Field.fatRatio]?.number
+            let lean = message.data[Field.fatFreeMass]?.number ?? fat.map { kgValues[i] * (1 - $0 / 100) }
+            row.leanMass = lean.map { Formats.oneDecimal(unit.fromKg($0)) } ?? ""
             if i + 1 < messages.count {
                 // From the figures as shown (one decimal), so the column agrees with the weights beside it.
                 let shown = { (kg: Double) in (self.unit.fromKg(kg) * 10).rounded() }

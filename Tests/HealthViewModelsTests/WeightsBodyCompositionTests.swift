@@ -26,6 +26,23 @@ struct WeightsBodyCompositionTests {
             #expect(model.summary.suffix(2).map(\.text) == ["body fat 24.9 % ▼ 0.51 pt/week", "lean 59.9 kg ▼ 0.37 kg/week"])
             // Less fat is welcome; less lean mass is not.
             #expect(model.summary.suffix(2).map(\.isGood) == [true, false])
+            // Each weigh-in's own figures in the table: lean mass as weight less fat mass, 78 × 0.76 = 59.28 kg.
+            #expect(model.hasBodyFat && model.hasLeanMass)
+            #expect(model.rows.map(\.bodyFat) == ["24.0", "25.0"])
+            #expect(model.rows.map(\.leanMass) == ["59.3", "60.0"])
         }
+    }
+
+    @Test func aWeighInWithoutBodyFatLeavesTheColumnsOut() async throws {
+        let world = try ViewModelWorld()
+        let service = try await world.signedIn()
+        let scale = try await world.device("Withings Device", named: "Bathroom scale", on: service)
+        let model = WeightsModel(service: service, device: scale, manifest: try await service.manifest(ofType: scale.dtid),
+                                 preferred: nil, clock: world.clock)
+        try await service.post(NewMessage(sdid: scale.id, ts: ViewModelWorld.date("2026-11-20 07:30").millisecondsSince1970,
+                                          data: [Field.weight: .number(78)]))
+        await model.refresh().complete()
+        #expect(!model.hasBodyFat && !model.hasLeanMass)
+        #expect(model.rows.map(\.leanMass) == [""])
     }
 }

@@ -90,8 +90,16 @@ struct WeightsView {
         canvas.text("Date", at: Point(x: x0, y: rect.y), style: Styles.columnHeader)
         canvas.text(model.unit.rawValue, rightAlignedTo: x0 + dateW + weightW, y: rect.y, style: Styles.columnHeader)
         canvas.text("Change", rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: rect.y, style: Styles.columnHeader)
+        // Body fat and lean mass where a scale measured them and the table is wide enough to keep the source
+        // beside them (from 100 columns).
+        let wide = rect.width >= 100
+        let fatW = wide && model.hasBodyFat ? 8 : 0, leanW = wide && model.hasLeanMass ? 9 : 0
+        let compositionW = fatW + leanW
+        let fatRight = x0 + dateW + weightW + changeW + 2 + fatW, leanRight = fatRight + leanW
+        if fatW > 0 { canvas.text("Fat %", rightAlignedTo: fatRight, y: rect.y, style: Styles.columnHeader) }
+        if leanW > 0 { canvas.text("Lean \(model.unit.rawValue)", rightAlignedTo: leanRight, y: rect.y, style: Styles.columnHeader) }
         // With several scales, each row names its own, and an imported one where it came from; the "new" mark moves past it.
-        let sourceX = x0 + dateW + weightW + changeW + 4
+        let sourceX = x0 + dateW + weightW + changeW + 4 + compositionW
         let longest = model.rows.map { DisplayWidth.of($0.source) }.max() ?? 0
         let sourceW = model.showsSource ? min(max(18, min(longest, 28)), max(0, rect.maxX - sourceX - 1)) : 0
         if sourceW > 0 { canvas.text(model.sourceTitle, at: Point(x: sourceX, y: rect.y), style: Styles.columnHeader, maxWidth: sourceW) }
@@ -120,6 +128,8 @@ struct WeightsView {
                 canvas.text(row.change, rightAlignedTo: x0 + dateW + weightW + changeW + 2, y: y,
                             style: selected ? base : Styles.change(isGood: row.isGood))
             }
+            if fatW > 0 { canvas.text(row.bodyFat, rightAlignedTo: fatRight, y: y, style: base) }
+            if leanW > 0 { canvas.text(row.leanMass, rightAlignedTo: leanRight, y: y, style: base) }
             if sourceW > 0 {
                 canvas.text(row.source, at: Point(x: sourceX, y: y), style: selected ? base : Styles.label, maxWidth: sourceW)
             }
