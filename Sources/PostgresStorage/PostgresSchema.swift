@@ -74,6 +74,8 @@ enum PostgresSchema {
             "ALTER TABLE push_links ADD COLUMN signing_secret text",
             "ALTER TABLE push_links ADD COLUMN source_user bigint",
         ]),
+        // See SQLite's v26: a bucketed HRV mean keeps its sample count.
+        (26, "HRV meters keep a mean's sample count", addedFields(.hrvMeter, [Field.samples])),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

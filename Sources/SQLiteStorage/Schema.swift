@@ -398,6 +398,9 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE push_links ADD COLUMN signing_secret TEXT")
             try db.execute(sql: "ALTER TABLE push_links ADD COLUMN source_user INTEGER")
         }),
+        // A bucketed HRV mean keeps how many measurements it stands for, so the late part of its window that
+        // Life Dashboard Companion sends later is merged into it weighted by count, not averaged as an equal.
+        26: ("HRV meters keep a mean's sample count", { db in try appendField(Field.samples, to: .hrvMeter, in: db) }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

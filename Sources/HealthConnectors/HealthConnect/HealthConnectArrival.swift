@@ -76,7 +76,16 @@ public enum HealthConnectArrival {
             }
             // Made safe by `ReadingOrigin`, so it cannot be what refuses the reading.
             if device.keepsSource, data[Field.source] == nil { data[Field.source] = .text(reading.origin) }
-            writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.device.id, ts: reading.timestamp, data: data),
+            let id = mid(userID: userID, reading: reading)
+            if reading.samples != nil {
+                guard let whole = try await WindowMerge.merged(data, kind: reading.kind, into: id, sentAt: sentAt,
+                                                               store: service.store, userID: userID) else {
+                    tally.alreadyThere[reading.kind, default: 0] += 1
+                    continue
+                }
+                data = whole
+            }
+            writes.append(.put(mid: id, message: NewMessage(sdid: device.device.id, ts: reading.timestamp, data: data),
                                sentAt: sentAt))
             kinds.append(reading.kind)
         }
@@ -120,6 +129,7 @@ public enum HealthConnectArrival {
         var data: [String: FieldValue] = [reading.kind.field: .number(reading.value)]
         for (field, value) in reading.extras { data[field] = .number(value) }
         if let comment = reading.comment { data[Field.comments] = .text(comment) }
+        if let samples = reading.samples { data[Field.samples] = .number(samples) }
         // The HRV screen tells Health Connect's figure from hmon's own, computed from beats.
         if reading.kind == .heartRateVariabilityFromBeats { data[Field.source] = .text(HRVSource.healthConnect.rawValue) }
         return data

@@ -16,9 +16,11 @@ import HealthModel
 ///   resting energy. Days without a total (older ones, HC Webhook's payloads) keep their records.
 /// - **A basal metabolic rate** is a rate, kcal a day: kept as that day's resting energy, one reading a day,
 ///   the last one sent winning.
-/// - **Buckets** (`bucket_start`, `sample_count`, `total` or `avg`) are each kept as a reading named by its
-///   window and content: a window re-sent whole is the same reading, and a late part of a window sent again
-///   "with only the late samples" is another, so the day's sum adds the parts as the app's docs ask.
+/// - **Buckets** (`bucket_start`, `sample_count`, `total` or `avg`) of a sum are each kept as a reading named
+///   by its window and content: a window re-sent whole is the same reading, and a late part of a window sent
+///   again "with only the late samples" is another, so the day's sum adds the parts as the app's docs ask.
+///   A bucketed HRV mean is one reading per window keeping its `sample_count`; a late part is merged into it
+///   weighted by count (`HealthConnectArrival`).
 /// - **Days** are the phone's dates, read in `calendar` (the server's zone).
 public struct HealthConnectPayload: Sendable {
     public var app: HealthConnectApp
@@ -230,11 +232,22 @@ public struct HealthConnectPayload: Sendable {
         }
         var value: Double
         var key: String
+        var samples: Double?
         if bucketStart != nil {
             // A window's sum or mean is in the raw records' unit, which is hmon's for every series kept.
             guard let figure = number(record["total"]) ?? number(record["avg"]) else { throw Refusal("a bucket without total or avg") }
             value = figure
-            key = "bucket:\(array):\(time):\(number(record["sample_count"]).map { "\($0)" } ?? ""):\(figure)"
+            if record["total"] == nil, kind.deviceTypes.contains(where: { $0.manifest.field(Field.samples) != nil }) {
+                // A mean whose device keeps a sample count: one reading per window, a late part merged into it.
+                let count = number(record["sample_count"]) ?? 1
+                guard HRVFields.samplesRange.contains(count), count == count.rounded() else {
+                    throw Refusal("sample_count must be a whole number from 1 to 86,400")
+                }
+                samples = count
+                key = "window:\(array):\(time)"
+            } else {
+                key = "bucket:\(array):\(time):\(number(record["sample_count"]).map { "\($0)" } ?? ""):\(figure)"
+            }
         } else if let unit = source.units.sorted(by: { $0.key < $1.key }).first(where: { record[$0.key] != nil }) {
             guard let figure = number(record[unit.key]) else { throw Refusal("\(unit.key) is not a number") }
             value = figure * unit.value
@@ -261,6 +274,7 @@ public struct HealthConnectPayload: Sendable {
         var reading = HealthConnectReading(kind: kind, key: key, timestamp: timestamp, value: value,
                                            comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
         reading.origin = origin(of: record)
+        reading.samples = samples
         return reading
     }
 

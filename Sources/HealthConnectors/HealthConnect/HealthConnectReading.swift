@@ -24,6 +24,9 @@ public struct HealthConnectReading: Sendable, Equatable {
     /// What recorded it and how it came, in people's words ("Withings · Health Connect"), kept as the reading's
     /// `source` where its device has that field (`ReadingOrigin`).
     public var origin: String = "Health Connect"
+    /// A bucketed mean's `sample_count`, for a kind whose device keeps it (HRV): its window is one reading,
+    /// and a late part of it is merged in weighted by this.
+    public var samples: Double? = nil
     /// The record as the payload names it (`weight[2] (uuid …)`), for a refusal at the door.
     public var record: String = ""
 }

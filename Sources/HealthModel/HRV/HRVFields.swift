@@ -24,6 +24,9 @@ extension Field {
     /// Why hmon refused the record's beat list ("no variability", `BeatListQuality.Refusal.reason`): the
     /// measurement keeps Apple's SDNN and has no beat figures, so it never enters the baseline or insights.
     public static let beatsRefused = "beatsRefused"
+    /// How many measurements a mean stands for: a Health Connect bucket's `sample_count`. A late part of a
+    /// window already kept is merged into it weighted by this, as Life Dashboard Companion's docs ask.
+    public static let samples = "samples"
 }
 
 /// The HRV meter's manifest and the ranges of its fields, in one place so the manifest, the rule and
@@ -60,7 +63,12 @@ public enum HRVFields {
         FieldSpec(name: Field.source, type: .string, unit: nil, description: "welltory, beats or manual"),
         FieldSpec(name: Field.appleSDNN, type: .double, unit: "ms", description: "SDNN as Apple Health recorded it"),
         FieldSpec(name: Field.beatsRefused, type: .string, unit: nil, description: "why hmon refused the record's beat list"),
+        // Since v26: a bucketed mean's sample count, what a late part of its window is weighed against.
+        FieldSpec(name: Field.samples, type: .integer, unit: nil, description: "measurements the RMSSD is the mean of"),
     ])
+
+    /// The most measurements one bucket can stand for: a day of one a second.
+    public static let samplesRange = 1.0...86_400.0
 
     /// The range of a numeric HRV field with a bounded range; nil for the others.
     static func range(of field: String) -> ClosedRange<Double>? {
@@ -84,6 +92,9 @@ public enum HRVFields {
         }
         if field == Field.pnn50, !(0.0...100.0).contains(value) {
             throw HealthError.invalidValue("pnn50 \(formatted(value)) % is outside 0–100 %")
+        }
+        if field == Field.samples, !samplesRange.contains(value) || value != value.rounded() {
+            throw HealthError.invalidValue("samples \(formatted(value)) is not a whole number from 1 to 86,400")
         }
         if field == Field.stressIndex, value < 0 {
             throw HealthError.invalidValue("stressIndex \(formatted(value)) is negative")
