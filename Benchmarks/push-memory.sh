@@ -75,8 +75,10 @@ settle
 before_ten=$(status VmRSS)
 echo 5 >"/proc/$server/clear_refs"
 ten_start=$(date +%s.%N)
-for _ in $(seq 1 10); do curl -s -o /dev/null -H "$auth" "$view" & done
-wait
+# The ten requests' own pids: a bare `wait` would wait for the server too, which runs until the end.
+views=()
+for _ in $(seq 1 10); do curl -s -o /dev/null -H "$auth" "$view" & views+=($!); done
+wait "${views[@]}"
 ten_seconds=$(awk -v a="$ten_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 ten_peak=$(status VmHWM)
 settle
