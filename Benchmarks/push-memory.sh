@@ -56,7 +56,8 @@ answer=$(curl -s -w '\n%{http_code} %{time_total}' -H 'Content-Type: application
 code=$(tail -1 <<<"$answer" | cut -d' ' -f1)
 seconds=$(tail -1 <<<"$answer" | cut -d' ' -f2)
 [ "$code" = 200 ] || { echo "push-memory: the batch was answered $code: $(head -c 400 <<<"$answer")" >&2; exit 1; }
-added=$(head -1 <<<"$answer" | grep -o '"added":[0-9]*' | head -1 | cut -d: -f2)
+# The answer's own total (each kind has an "added" of its own too).
+added=$(head -1 <<<"$answer" | python3 -c 'import json, sys; print(json.load(sys.stdin)["added"])')
 push_peak=$(status VmHWM)
 settle
 push_after=$(status VmRSS)

@@ -65,62 +65,123 @@ public struct ImportedKind: Sendable, Equatable {
 /// table is `ReadingKind.allCases` (`ReadingKind+Table.swift`); everything that handles a kind reads
 /// it from there, so a new kind is one entry.
 public struct ReadingKind: Sendable, Hashable, Comparable, CaseIterable, Codable, RawRepresentable, CustomStringConvertible {
+    /// The entry's figures, kept once and shared by every copy of the kind: a kind is copied into each reading
+    /// an arrival or an import holds (489,356 of them in a 33 MB Health Connect backfill), and a struct of
+    /// seventeen fields made each copy some 250 bytes (`Benchmarks/push-memory.sh`: a batch's peak RSS).
+    private final class Entry: Sendable {
+        let name: String
+        let field: String
+        let label: String
+        let fieldType: FieldType
+        let unit: String?
+        let manifestDescription: String?
+        let quantity: QuantityKind?
+        let range: ClosedRange<Double>?
+        let day: DayAggregate
+        let insight: InsightAttribute?
+        let writtenByExist: Bool
+        let deviceTypes: [BuiltInDeviceType]
+        let addedInSchema: Int?
+        let imported: ImportedKind?
+        let sources: [ReadingSource: SourceName]
+        let withings: WithingsMeasureType?
+        let changes: Set<ChangeKind>
+
+        init(name: String,
+             field: String,
+             label: String,
+             fieldType: FieldType,
+             unit: String?,
+             manifestDescription: String?,
+             quantity: QuantityKind?,
+             range: ClosedRange<Double>?,
+             day: DayAggregate,
+             insight: InsightAttribute?,
+             writtenByExist: Bool,
+             deviceTypes: [BuiltInDeviceType],
+             addedInSchema: Int?,
+             imported: ImportedKind?,
+             sources: [ReadingSource: SourceName],
+             withings: WithingsMeasureType?,
+             changes: Set<ChangeKind>) {
+            self.name = name
+            self.field = field
+            self.label = label
+            self.fieldType = fieldType
+            self.unit = unit
+            self.manifestDescription = manifestDescription
+            self.quantity = quantity
+            self.range = range
+            self.day = day
+            self.insight = insight
+            self.writtenByExist = writtenByExist
+            self.deviceTypes = deviceTypes
+            self.addedInSchema = addedInSchema
+            self.imported = imported
+            self.sources = sources
+            self.withings = withings
+            self.changes = changes
+        }
+    }
+
+    private let entry: Entry
+
     /// The kind's own name, stable in JSON (`hmon import --json` counts by it).
-    public let name: String
+    public var name: String { entry.name }
     /// The message field readings of this kind are stored in.
-    public let field: String
+    public var field: String { entry.field }
     /// How a screen names the field ("Body fat").
-    public let label: String
-    public let fieldType: FieldType
+    public var label: String { entry.label }
+    public var fieldType: FieldType { entry.fieldType }
     /// The unit the manifest writes ("kg", "%", "b/min"); nil for counts and scores.
-    public let unit: String?
+    public var unit: String? { entry.unit }
     /// The manifest's words for the field, when they say more than its name.
-    public let manifestDescription: String?
+    public var manifestDescription: String? { entry.manifestDescription }
     /// How its figures are written (`QuantityText`): the units it is shown in and its decimals.
-    public let quantity: QuantityKind?
+    public var quantity: QuantityKind? { entry.quantity }
     /// What `ReadingRules` accepts, in `unit`; nil where the rules hold it elsewhere (energy, HRV fields).
-    public let range: ClosedRange<Double>?
-    public let day: DayAggregate
+    public var range: ClosedRange<Double>? { entry.range }
+    public var day: DayAggregate { entry.day }
     /// The insight it feeds, if any (`DailyAttributes`), and whether a value written through Exist's API
     /// for that attribute becomes a reading of this kind.
-    public let insight: InsightAttribute?
-    public let writtenByExist: Bool
+    public var insight: InsightAttribute? { entry.insight }
+    public var writtenByExist: Bool { entry.writtenByExist }
     /// The built-in device types whose manifests carry the field; readings imported land on the first.
-    public let deviceTypes: [BuiltInDeviceType]
+    public var deviceTypes: [BuiltInDeviceType] { entry.deviceTypes }
     /// The schema version that added the field to stored built-in manifests; nil when the built-in
     /// types had it from their first version. Both engines append the kinds of each version in a migration.
-    public let addedInSchema: Int?
+    public var addedInSchema: Int? { entry.addedInSchema }
     /// How imports count and check it; nil for a kind no import produces.
-    public let imported: ImportedKind?
-    public let sources: [ReadingSource: SourceName]
-    public let withings: WithingsMeasureType?
+    public var imported: ImportedKind? { entry.imported }
+    public var sources: [ReadingSource: SourceName] { entry.sources }
+    public var withings: WithingsMeasureType? { entry.withings }
     /// What a new reading of it changes on screen, so a dashboard reloads just the screens that show it: the
     /// screens of its device types (`ChangeKind.shown(by:)`), and the others the entry names (a night's sleep
     /// is shown beside the HRV measurement of the morning after it).
-    public let changes: Set<ChangeKind>
+    public var changes: Set<ChangeKind> { entry.changes }
 
     init(name: String, field: String, label: String, fieldType: FieldType = .double, unit: String?,
          manifestDescription: String? = nil, quantity: QuantityKind?, range: ClosedRange<Double>?,
          day: DayAggregate = .none, insight: InsightAttribute? = nil, writtenByExist: Bool = false,
          deviceTypes: [BuiltInDeviceType], addedInSchema: Int? = nil, imported: ImportedKind? = nil,
          sources: [ReadingSource: SourceName] = [:], withings: WithingsMeasureType? = nil, alsoChanges: Set<ChangeKind> = []) {
-        self.name = name
-        self.field = field
-        self.label = label
-        self.fieldType = fieldType
-        self.unit = unit
-        self.manifestDescription = manifestDescription
-        self.quantity = quantity
-        self.range = range
-        self.day = day
-        self.insight = insight
-        self.writtenByExist = writtenByExist
-        self.deviceTypes = deviceTypes
-        self.addedInSchema = addedInSchema
-        self.imported = imported
-        self.sources = sources
-        self.withings = withings
-        changes = Set(deviceTypes.map(ChangeKind.shown(by:))).union(alsoChanges)
+        entry = Entry(name: name,
+                      field: field,
+                      label: label,
+                      fieldType: fieldType,
+                      unit: unit,
+                      manifestDescription: manifestDescription,
+                      quantity: quantity,
+                      range: range,
+                      day: day,
+                      insight: insight,
+                      writtenByExist: writtenByExist,
+                      deviceTypes: deviceTypes,
+                      addedInSchema: addedInSchema,
+                      imported: imported,
+                      sources: sources,
+                      withings: withings,
+                      changes: Set(deviceTypes.map(ChangeKind.shown(by:))).union(alsoChanges))
     }
 
     // MARK: Identity: a kind is its name
