@@ -81,9 +81,7 @@ public final class ProfileModel {
                   input: TextField(label: "Weight unit", text: unit.rawValue)),
             Field(label: "Energy unit", kind: .choice(EnergyUnit.allCases.map(\.rawValue)),
                   input: TextField(label: "Energy unit", text: profile.energyUnit.rawValue)),
-            // In feet and inches under pounds, as `hmon profile show` says it; either form is read back.
-            Field(label: "Height", kind: .text(hint: unit == .lb ? "ft in, or cm" : "cm"),
-                  input: TextField(label: "Height", text: Self.heightText(profile.heightCm, unit: unit), limit: 12)),
+            Self.heightField(text: Self.heightText(profile.heightCm, unit: unit), unit: unit),
             Field(label: "Birth date", kind: .text(hint: "YYYY-MM-DD"),
                   input: TextField(label: "Birth date", text: profile.birthDate?.description ?? "", limit: 10)),
             Field(label: "Sex", kind: .choice(["not set"] + Sex.allCases.map(\.rawValue)),
@@ -125,11 +123,15 @@ public final class ProfileModel {
 
     /// The height in the new unit's form (feet and inches under pounds); a text that is no height stays.
     private func convertHeight(to new: MassUnit) {
-        let height = fields[Index.height]
-        var text = height.input.text
+        var text = fields[Index.height].input.text
         if let cm = Self.heightCm(text) { text = Self.heightText(cm, unit: new) }
-        fields[Index.height] = Field(label: height.label, kind: .text(hint: new == .lb ? "ft in, or cm" : "cm"),
-                                     input: TextField(label: height.label, text: text, limit: 12))
+        fields[Index.height] = Self.heightField(text: text, unit: new)
+    }
+
+    /// The height field: in feet and inches under pounds, as `hmon profile show` says it; either form is read back.
+    private static func heightField(text: String, unit: MassUnit) -> Field {
+        Field(label: "Height", kind: .text(hint: unit == .lb ? "ft in, or cm" : "cm"),
+              input: TextField(label: "Height", text: text, limit: 12))
     }
 
     private var massUnit: MassUnit { MassUnit(rawValue: fields[Index.massUnit].input.text) ?? .kg }

@@ -78,8 +78,7 @@ public enum HealthConnectArrival {
             if device.keepsSource, data[Field.source] == nil { data[Field.source] = .text(reading.origin) }
             let id = mid(userID: userID, reading: reading)
             if reading.samples != nil {
-                guard let whole = try await WindowMerge.merged(data, kind: reading.kind, into: id, sentAt: sentAt,
-                                                               store: service.store, userID: userID) else {
+                guard let whole = try await WindowMerge.merged(data, kind: reading.kind, into: id, sentAt: sentAt, service: service) else {
                     tally.alreadyThere[reading.kind, default: 0] += 1
                     continue
                 }

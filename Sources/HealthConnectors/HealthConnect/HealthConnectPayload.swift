@@ -240,7 +240,7 @@ public struct HealthConnectPayload: Sendable {
             if record["total"] == nil, kind.deviceTypes.contains(where: { $0.manifest.field(Field.samples) != nil }) {
                 // A mean whose device keeps a sample count: one reading per window, a late part merged into it.
                 let count = number(record["sample_count"]) ?? 1
-                guard HRVFields.samplesRange.contains(count), count == count.rounded() else {
+                guard HRVFields.isSampleCount(count) else {
                     throw Refusal("sample_count must be a whole number from 1 to 86,400")
                 }
                 samples = count

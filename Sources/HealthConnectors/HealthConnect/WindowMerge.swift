@@ -15,9 +15,8 @@ enum WindowMerge {
     /// The data to put for `part` (its value under `kind.field`, its count under `Field.samples`) in the window
     /// `mid`; nil when the window already holds it.
     static func merged(_ part: [String: FieldValue], kind: ReadingKind, into mid: String, sentAt: Int64?,
-                       store: any HealthStore, userID: String) async throws -> [String: FieldValue]? {
-        guard try await !store.readingIDs(startingWith: mid, userID: userID, limit: 1).isEmpty else { return part }
-        let kept = try await store.reading(id: mid, userID: userID)
+                       service: LocalHealthService) async throws -> [String: FieldValue]? {
+        guard let kept = try await service.storedReading(id: mid) else { return part }
         guard let mean = kept.data[kind.field]?.number, let count = kept.data[Field.samples]?.number,
               let partMean = part[kind.field]?.number, let partCount = part[Field.samples]?.number else {
             return part   // kept before counts were: the part replaces it, as a re-sent record does
@@ -26,7 +25,7 @@ enum WindowMerge {
         guard let sentAt else { return partCount > count ? part : nil }
         guard sentAt > kept.cts else { return nil }
         let total = count + partCount
-        guard HRVFields.samplesRange.contains(total) else { return nil }
+        guard HRVFields.isSampleCount(total) else { return nil }
         var whole = part
         whole[kind.field] = .number(((mean * count + partMean * partCount) / total * 1_000).rounded() / 1_000)
         whole[Field.samples] = .number(total)

@@ -67,8 +67,10 @@ public enum HRVFields {
         FieldSpec(name: Field.samples, type: .integer, unit: nil, description: "measurements the RMSSD is the mean of"),
     ])
 
-    /// The most measurements one bucket can stand for: a day of one a second.
-    public static let samplesRange = 1.0...86_400.0
+    /// A sample count hmon keeps: a whole number from 1 to a day of one a second.
+    public static func isSampleCount(_ value: Double) -> Bool {
+        (1.0...86_400.0).contains(value) && value == value.rounded()
+    }
 
     /// The range of a numeric HRV field with a bounded range; nil for the others.
     static func range(of field: String) -> ClosedRange<Double>? {
@@ -93,7 +95,7 @@ public enum HRVFields {
         if field == Field.pnn50, !(0.0...100.0).contains(value) {
             throw HealthError.invalidValue("pnn50 \(formatted(value)) % is outside 0–100 %")
         }
-        if field == Field.samples, !samplesRange.contains(value) || value != value.rounded() {
+        if field == Field.samples, !isSampleCount(value) {
             throw HealthError.invalidValue("samples \(formatted(value)) is not a whole number from 1 to 86,400")
         }
         if field == Field.stressIndex, value < 0 {
