@@ -418,7 +418,8 @@ public final class WeightsModel {
             row.bodyFat = message.data[Field.fatRatio]?.number.map(Formats.oneDecimal) ?? ""
             // Measured lean mass, else weight − fat mass, as the summary's lean trend takes it (docs/methods.md).
             let fat = message.data[Field.fatRatio]?.number
-            let lean = message.data[Field.fatFreeMass]?.number ?? fat.map { kgValues[i] * (1 - $0 / 100) }
+            let lean = message.data[Field.fatFreeMass]?.number
+                ?? fat.map { BodyComposition(weightKg: kgValues[i], fatPercent: $0).leanMassKg }
             row.leanMass = lean.map { Formats.oneDecimal(unit.fromKg($0)) } ?? ""
             if i + 1 < messages.count {
                 // From the figures as shown (one decimal), so the column agrees with the weights beside it.
