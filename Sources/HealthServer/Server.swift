@@ -182,6 +182,13 @@ extension HMonServer {
     public static func run(store: any HealthStore, configuration: ServerConfiguration, logger: Logger,
                            onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         DescriptorLimit.raiseToHardLimit()
+        if let signingSecrets = configuration.pushSigningSecrets {
+            let (moved, problems) = await signingSecrets.moveIntoStore(store)
+            if moved > 0 {
+                logger.info("moved the signing secrets of \(moved) push link(s) from \(signingSecrets.folder.path) into the store: every server of it now checks their signatures")
+            }
+            for problem in problems { logger.warning("\(problem)") }
+        }
         let app = application(store: store, configuration: configuration, logger: logger, onRunning: onRunning)
         do {
             try await app.runService()

@@ -65,4 +65,13 @@ extension PostgresStore {
                 """)?.value("source_user", Int64?.self).map { Int(clamping: $0) }
         }
     }
+
+    public func adoptSigningSecret(_ signingSecret: String, linkID: String, secretHash: String) async throws -> Bool {
+        try await write { db in
+            try await db.count("""
+                UPDATE push_links SET signing_secret = \(signingSecret)
+                WHERE id = \(linkID) AND hash = \(secretHash) AND signing_secret IS NULL RETURNING 1
+                """) > 0
+        }
+    }
 }

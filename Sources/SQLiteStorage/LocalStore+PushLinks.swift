@@ -67,4 +67,12 @@ extension LocalStore {
             return try Int.fetchOne(db, sql: "SELECT source_user FROM push_links WHERE id = ?", arguments: [linkID])
         }
     }
+
+    public func adoptSigningSecret(_ signingSecret: String, linkID: String, secretHash: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE push_links SET signing_secret = ? WHERE id = ? AND hash = ? AND signing_secret IS NULL",
+                           arguments: [signingSecret, linkID, secretHash])
+            return db.changesCount > 0
+        }
+    }
 }

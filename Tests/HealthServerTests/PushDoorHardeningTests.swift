@@ -150,6 +150,42 @@ import TestSupport
         }
     }
 
+    /// A link made before the store kept signing secrets has its secret in one server's data folder: moved
+    /// into the store when that server starts, so a server with another data folder verifies it too.
+    @Test(arguments: StoreEngine.available) func aSigningSecretLeftInAServersFolderMovesIntoTheStore(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let secret = "an older link's signing secret"
+            let link = try await Self.healthConnectLink(world)
+            let linkSecret = String(link.split(separator: "/").last!)
+            let holder = try #require(try await world.store.pushLinkHolder(secret: linkSecret, kind: .healthConnect, now: Date()))
+            let otherHome = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-other-server-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: otherHome) }
+            let otherFolder = PushLinkSigningSecrets(folder: otherHome.appendingPathComponent("push-signing"))
+            try otherFolder.save(PushLinkSigningSecret(linkID: holder.linkID, secretHash: Secrets.sha256Hex(linkSecret), signingSecret: secret))
+            // A revoked link's file and a file hmon cannot read beside it.
+            let revoked = PushLinkSigningSecret(linkID: "gone", secretHash: Secrets.sha256Hex("revoked"), signingSecret: "old")
+            try otherFolder.save(revoked)
+            let unreadable = otherFolder.folder.appendingPathComponent("not-a-secret.json")
+            try Data("{".utf8).write(to: unreadable)
+
+            let (moved, problems) = await otherFolder.moveIntoStore(world.store)
+            #expect(moved == 1)
+            #expect(problems.count == 1 && problems[0].contains("not-a-secret.json"), "\(problems)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: otherFolder.folder.path)
+            #expect(left == ["not-a-secret.json"], "the moved and the revoked link's files are deleted: \(left)")
+
+            // This server's own folder never held the secret: the store now does.
+            let body = Self.companion(["weight": [Self.weight(75.5, uuid: "w-1", time: "2026-11-19T07:00:00Z")]])
+            let unsigned = try await world.post(link, json: body)
+            #expect(unsigned.status == 401, "\(unsigned.text)")
+            #expect(try await Self.weights(world).isEmpty)
+            let signed = try await world.post(link, json: body, headers: [PushSignature.header: PushSignature.value(body: Data(body.utf8), secret: secret)])
+            #expect(signed.status == 200, "\(signed.text)")
+            #expect(try await Self.weights(world) == [75.5])
+            #expect(await otherFolder.moveIntoStore(world.store) == (0, problems), "a second start moves nothing again")
+        }
+    }
+
     // 6. One Oura document dated 2099 blocked every later read of the link.
     @Test(arguments: StoreEngine.available) func anOuraNightDated2099IsSkippedAndNamedAndTheGoodNightKept(_ engine: StoreEngine) async throws {
         try await ServerWorld.run(engine: engine) { world in

@@ -45,6 +45,9 @@ import Testing
              "export.csv:3: time \"2024-01-03T07:15:00.000+99:00\" is not an ISO 8601 instant"),
             ("2024-01-03T07:15:00.000+14:01,Bathroom scale,Withings Device,weight,72,kg,r2\n",
              "export.csv:3: time \"2024-01-03T07:15:00.000+14:01\" is not an ISO 8601 instant"),
+            // The one date rule of every door: from 2000 on (the store's own floor is 1970).
+            ("1999-12-31T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,72,kg,r2\n",
+             "export.csv:3: reading r2: the reading's time is before 2000: check the date"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,0x40,kg,r2\n", "export.csv:3: weight \"0x40\" is not a number"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Withings Device,weight,720,kg,r2\n", "export.csv:3: reading r2: weight 720 kg is outside 1–650 kg"),
             ("2024-01-03T07:15:00.000+01:00,Bathroom scale,Toaster,weight,72,kg,r2\n", "export.csv:3: no device type \"Toaster\""),

@@ -171,15 +171,18 @@ import Testing
         #expect(try await world.store.profile(userID: world.user.id).birthDate == nil)
     }
 
-    @Test(arguments: StoreEngine.available) func readingsDatedBefore1970OrInTheFutureAreSkippedAndCounted(_ engine: StoreEngine) async throws {
+    /// The one date rule of every door (`ReadingTime`): an import skips what a push would refuse, 1999
+    /// included (the importers' floor was 1970), and counts each reason apart.
+    @Test(arguments: StoreEngine.available) func readingsDatedBefore2000OrInTheFutureAreSkippedAndCounted(_ engine: StoreEngine) async throws {
         let world = try await World(engine)
-        let records = [("71", "2024-01-02"), ("72", "2999-01-02"), ("73", "1969-12-30"), ("74", "2024-01-03")].map { value, day in
-            AppleHealthXML.record("BodyMass", value, unit: "kg", at: "\(day) 07:15:00 +0100", source: "Withings")
-        }
+        let records = [("71", "2024-01-02"), ("72", "2999-01-02"), ("73", "1969-12-30"), ("75", "1999-12-31"), ("74", "2024-01-03")]
+            .map { value, day in
+                AppleHealthXML.record("BodyMass", value, unit: "kg", at: "\(day) 07:15:00 +0100", source: "Withings")
+            }
         let result = try await world.importFile(try world.folder.write("export.xml", AppleHealthXML.document(records.joined(separator: "\n"))))
 
         #expect(result.tally.added[.weight] == 2)
-        #expect(result.tally.skippedReasons == ["reading dated before 1970 or in the future": 2])
+        #expect(result.tally.skippedReasons == ["reading dated before 2000": 2, "reading dated more than a day in the future": 1])
         #expect(try await world.messageCount() == 2)
     }
 

@@ -5,11 +5,11 @@ import HealthModel
 /// The signing secret of a push link made with `--signing-secret-file`: the key the app signs each body
 /// with (`X-Signature: sha256=HMAC`), so the server needs it in clear; a hash would not do.
 ///
-/// Kept as the Withings links' tokens are, in a file per link in hmon's data folder (`push-signing/`,
-/// mode 0600, folder 0700), not in the store: off a PostgreSQL server shared with other people and out of
-/// every copy of the store. The file is named by the SHA-256 of the link's URL secret, the hash the store
-/// keeps, so the server finds it from the URL alone; it also names the link's id, which `hmon link revoke`
-/// deletes it by. A link with no such file takes unsigned posts.
+/// Links made before the store kept the secret beside the link (schema 25) have it in a file per link in
+/// one server's data folder (`push-signing/`, mode 0600, folder 0700), so a second server of the same
+/// PostgreSQL took that link's posts unsigned. `hmon serve` moves each file into the store when it starts
+/// (`moveIntoStore`). The file is named by the SHA-256 of the link's URL secret, the hash the store keeps,
+/// and names the link's id.
 public struct PushLinkSigningSecret: Codable, Sendable, Equatable {
     public var linkID: String
     public var secretHash: String
@@ -60,6 +60,35 @@ public struct PushLinkSigningSecrets: Sendable {
             throw HealthError.storeUnavailable("\(url.path) is not a signing secret hmon wrote: revoke the link and make it again")
         }
         return secret.signingSecret
+    }
+
+    /// Moves every secret of this folder into the store, beside its link, and deletes its file: from then on
+    /// every server of the store verifies that link's posts, not only the one whose data folder held it. The
+    /// file of a link that has a secret in the store already, or is gone, is deleted too (the store's wins).
+    /// One hmon cannot read, or that the store could not take, is left and named in `problems`: this server
+    /// still reads it for its link.
+    public func moveIntoStore(_ links: any PushLinkStore) async -> (moved: Int, problems: [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return (0, []) }
+        var moved = 0
+        var problems: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let url = folder.appendingPathComponent(name)
+            guard let bytes = FileManager.default.contents(atPath: url.path),
+                  let secret = try? JSONDecoder().decode(PushLinkSigningSecret.self, from: bytes),
+                  name == secret.secretHash + ".json" else {
+                problems.append("\(url.path) is not a signing secret hmon can read: check its owner and mode (0600), or revoke its link")
+                continue
+            }
+            do {
+                if try await links.adoptSigningSecret(secret.signingSecret, linkID: secret.linkID, secretHash: secret.secretHash) {
+                    moved += 1
+                }
+                unlink(url.path)
+            } catch {
+                problems.append("cannot move \(url.path) into the store: \((error as? HealthError)?.message ?? String(describing: type(of: error)))")
+            }
+        }
+        return (moved, problems)
     }
 
     /// Deletes the files of these links; none is an error.

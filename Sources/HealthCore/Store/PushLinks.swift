@@ -55,6 +55,10 @@ public protocol PushLinkStore: AnyObject, Sendable {
     /// Makes the link follow `sourceUser`, the app's own user (openScale keeps several people per phone), unless it
     /// follows one already; returns the one it follows, nil when there is no such link.
     func followSourceUser(_ sourceUser: Int, linkID: String) async throws -> Int?
+    /// Keeps a signing secret with the link whose id and URL-secret hash these are, if it has none yet: how a
+    /// secret made before the store kept them moves out of one server's data folder. False when there is no
+    /// such link, or it has one already.
+    func adoptSigningSecret(_ signingSecret: String, linkID: String, secretHash: String) async throws -> Bool
 }
 
 /// Whom a push link's secret stands for, and what its posts must be signed with.

@@ -7,8 +7,9 @@ public enum StoreRules {
     /// The most readings one call returns (`lastMessages` and a page of `messages`).
     public static let maximumPageSize = 1000
 
-    /// A reading's time as an export brings it back: not before 1970, not more than a day ahead of the clock
-    /// (what the Apple Health importer keeps, so an export of it comes back whole).
+    /// The store's own floor for a reading's time: not before 1970, not more than a day ahead of the clock.
+    /// Every door that takes readings from outside holds them to the stricter one rule first (`ReadingTime`:
+    /// from 2000 on): the API, the push decoders, the pulls and the importers.
     public static func checkTimestamp(_ ts: Int64, now: Int64) throws {
         if ts < 0 { throw HealthError.invalidValue("the reading's time is before 1970: check the date") }
         if ts > now + 86_400_000 { throw HealthError.invalidValue("the reading's time is more than a day in the future: check the date") }
@@ -36,7 +37,7 @@ public enum StoreRules {
     /// A posted message's `ts` (SAMI's `POST /v1.1/messages`): from 2000 on and not more than a day ahead.
     /// A time in seconds instead of milliseconds (1764000000 for November 2025) reads as January 1970, and
     /// stored it sat 20,000 empty days before everything else: the message says what is expected.
-    /// The store itself keeps 1970 as its floor (`checkTimestamp`), as the Apple Health importer does.
+    /// The store itself keeps 1970 as its floor (`checkTimestamp`).
     public static func checkPostedTimestamp(_ ts: Int64, now: Int64) throws {
         if ts < earliestPostedMessage {
             let seconds = ts > 946_684_800 && ts <= now / 1000 + 86_400

@@ -72,7 +72,10 @@ package struct ExportReadingPreparer: Sendable {
         let accepted: [String: FieldValue]
         let json: String
         do {
-            try StoreRules.checkTimestamp(reading.first.ts, now: received)
+            // The one date rule of every door, as an import of any other format keeps to.
+            if let why = ReadingTime.problem(reading.first.ts, now: received) {
+                throw HealthError.invalidValue("the reading's time is \(why): check the date")
+            }
             accepted = try ReadingRules.accepted(data, manifest: entry.manifest, typeName: entry.type.name)
             json = try StoreRules.encode(accepted)
         } catch let error as HealthError {

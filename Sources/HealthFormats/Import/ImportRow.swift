@@ -41,8 +41,8 @@ package struct ImportRowPreparer: ReadingPreparer {
     }
 
     package mutating func prepare(_ reading: ImportedReading) throws -> ImportRow {
-        guard reading.timestamp >= 0, reading.timestamp <= received + 86_400_000 else {
-            return ImportRow(reading: reading, outcome: .skipped(reason: "reading dated before 1970 or in the future"))
+        if let problem = ReadingTime.problem(reading.timestamp, now: received) {
+            return ImportRow(reading: reading, outcome: .skipped(reason: "reading dated \(problem)"))
         }
         var json: String, numbers: ReadingNumbers
         do {
