@@ -199,7 +199,12 @@ let package = Package(
         // Finds the built hmon and drives a tmux terminal for the tests that run it; not part of any product.
         .target(name: "TestSupport", dependencies: ["HealthServer"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "CheckedNumbers",
+        // The pure model's tests (trends, HRV, energy, insights, dates, rules): no storage driver, no server, no
+        // HTTP client, so `swift test --filter HealthModelTests` builds and runs them in seconds.
+        .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "CheckedNumbers", "ModelTestSupport"]),
+        // What the model's tests and the store's share: a fixed calendar and dates written as local time.
+        .target(name: "ModelTestSupport", path: "Tests/ModelTestSupport"),
+        .testTarget(name: "HealthCoreTests", dependencies: ["ModelTestSupport", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "CheckedNumbers",
                                                             "SQLiteStorage", "PostgresStorage", "RemoteClient",
                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HealthViewModelsTests", dependencies: ["HealthViewModels", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HealthServer", "TestSupport",

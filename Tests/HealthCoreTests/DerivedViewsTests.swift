@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import ModelTestSupport
 import Testing
 @testable import HealthCore
 @testable import HealthModel

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ModelTestSupport
 import Testing
 @testable import HealthCore
 @testable import HealthModel

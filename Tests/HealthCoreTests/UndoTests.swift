@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 import TestSupport
 @testable import HealthCore

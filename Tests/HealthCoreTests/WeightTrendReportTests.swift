@@ -1,4 +1,5 @@
 import Foundation
+import ModelTestSupport
 import Testing
 @testable import HealthCore
 @testable import HealthModel

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Reference values for hmon's insight statistics (Tests/HealthCoreTests/InsightsFixtures.swift).
+"""Reference values for hmon's insight statistics (Tests/HealthModelTests/InsightsFixtures.swift).
 
 Spearman's rho with its two-sided p-value (scipy.stats.spearmanr), Pearson's r with its t-test p-value
 (scipy.stats.pearsonr) and Benjamini-Hochberg adjusted values (scipy.stats.false_discovery_control) on
 seeded series: some related, some noise, some with ties, different lengths. The inputs are written to the
 fixture rounded to 3 decimals, and the references computed from exactly those rounded values.
 
-    python3 Tests/ReferenceScripts/make_insights_fixtures.py > Tests/HealthCoreTests/InsightsFixtures.swift
+    python3 Tests/ReferenceScripts/make_insights_fixtures.py > Tests/HealthModelTests/InsightsFixtures.swift
 """
 import numpy as np
 import scipy

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// Where a reading goes when nobody names a device.

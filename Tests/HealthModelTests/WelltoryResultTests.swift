@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// Welltory's callback parameters, the links hmon makes for it, and files of beats.

@@ -1,6 +1,6 @@
 import Foundation
+import ModelTestSupport
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// The trend against values worked out by hand from the published formulas:

@@ -1,6 +1,6 @@
 import Foundation
+import ModelTestSupport
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 @Suite struct WeightSeriesTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// HRV4Training's baseline: ln RMSSD against the 60-day mean ± 0.5 SD, after 14 measurements.

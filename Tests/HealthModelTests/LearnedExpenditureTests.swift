@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// Expenditure learned from intake and the trend: mean intake − trend change × 7,700 kcal/kg per day.

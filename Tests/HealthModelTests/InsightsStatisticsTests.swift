@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// The statistics behind the correlations, against SciPy (`InsightsFixtures.swift`, made by

@@ -1,6 +1,6 @@
 import Foundation
+import ModelTestSupport
 import Testing
-@testable import HealthCore
 @testable import HealthModel
 
 /// The insights engine end to end on synthetic days: a planted relation is found with its sign, noise
