@@ -16,60 +16,92 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
 
-    public var label: String {
+    /// What hmon knows of an attribute, in one row: adding an attribute is a case and its row.
+    struct Facts: Sendable {
+        var label: String
+        /// Exist's group (`health`, `food`, `activity`, `mood`).
+        var group: String
+        /// Whether its level drifts over months, so it is correlated by its day-to-day change: two series
+        /// that both drift (weight down, steps up over a year) correlate as levels whatever their days do.
+        var isTrended: Bool
+        /// The attributes hmon computes it from: a pair of an attribute and one of its parts correlates by
+        /// construction (net energy falls as activity rises), so such pairs are not tested.
+        var parts: Set<InsightAttribute>
+        /// The verb phrases of the sentences: "you eat more", "your weight goes up".
+        var more: String
+        var less: String
+        /// The unit its values are in (metric, kcal inside hmon; the JSON converts energy to kJ as Exist's
+        /// templates have it).
+        var unit: String
+        /// How its figures are written (`QuantityText`); nil for counts and scores without a kind of their own.
+        var quantityKind: QuantityKind?
+        /// Exist's `value_type`: 0 integer, 1 decimal, 3 a period in minutes, 5 percentage 0–1, 8 scale.
+        var existValueType: Int
+    }
+
+    /// The table of attributes: one row each, and the only `switch` over them here.
+    var facts: Facts {
         switch self {
-        case .weight: "Weight"
-        case .bodyFat: "Body fat"
-        case .leanMass: "Lean mass"
-        case .weighIns: "Weigh-ins"
-        case .energy: "Energy eaten"
-        case .activeEnergy: "Active energy"
-        case .restingEnergy: "Resting energy"
-        case .netEnergy: "Net energy"
-        case .steps: "Steps"
-        case .restingHeartRate: "Resting heart rate"
-        case .heartRateVariability: "HRV"
-        case .stress: "Stress"
-        case .sleep: "Sleep"
+        case .weight: Facts(label: "Weight", group: "health", isTrended: true, parts: [],
+                         more: "your weight goes up more", less: "your weight goes down more",
+                         unit: "kg", quantityKind: .mass, existValueType: 1)
+        case .bodyFat: Facts(label: "Body fat", group: "health", isTrended: true, parts: [],
+                         more: "your body fat goes up more", less: "your body fat goes down more",
+                         unit: "%", quantityKind: .percent, existValueType: 5)
+        case .leanMass: Facts(label: "Lean mass", group: "health", isTrended: true, parts: [],
+                         more: "your lean mass goes up more", less: "your lean mass goes down more",
+                         unit: "kg", quantityKind: .mass, existValueType: 1)
+        case .weighIns: Facts(label: "Weigh-ins", group: "health", isTrended: false, parts: [.weight, .bodyFat, .leanMass],
+                         more: "you weigh in more often", less: "you weigh in less often",
+                         unit: "", quantityKind: nil, existValueType: 0)
+        case .energy: Facts(label: "Energy eaten", group: "food", isTrended: false, parts: [],
+                         more: "you eat more", less: "you eat less",
+                         unit: "kcal", quantityKind: .energy, existValueType: 1)
+        case .activeEnergy: Facts(label: "Active energy", group: "activity", isTrended: false, parts: [],
+                         more: "you burn more active energy", less: "you burn less active energy",
+                         unit: "kcal", quantityKind: .energy, existValueType: 1)
+        // Mostly the BMR, a function of weight: it drifts as weight does.
+        case .restingEnergy: Facts(label: "Resting energy", group: "activity", isTrended: true, parts: [.weight],
+                         more: "your resting energy goes up more", less: "your resting energy goes down more",
+                         unit: "kcal", quantityKind: .energy, existValueType: 1)
+        case .netEnergy: Facts(label: "Net energy", group: "food", isTrended: false, parts: [.energy, .activeEnergy, .restingEnergy],
+                         more: "your energy balance is higher", less: "your energy balance is lower",
+                         unit: "kcal", quantityKind: .energy, existValueType: 1)
+        case .steps: Facts(label: "Steps", group: "activity", isTrended: false, parts: [],
+                         more: "you walk more", less: "you walk less",
+                         unit: "", quantityKind: .steps, existValueType: 0)
+        case .restingHeartRate: Facts(label: "Resting heart rate", group: "health", isTrended: false, parts: [],
+                         more: "your resting heart rate is higher", less: "your resting heart rate is lower",
+                         unit: "bpm", quantityKind: .heartRate, existValueType: 0)
+        case .heartRateVariability: Facts(label: "HRV", group: "health", isTrended: false, parts: [],
+                         more: "your HRV is higher", less: "your HRV is lower",
+                         unit: "ms", quantityKind: .milliseconds, existValueType: 0)
+        // Welltory computes its stress score from the HRV of the same measurement: they move together by
+        // construction, whatever the person does.
+        case .stress: Facts(label: "Stress", group: "mood", isTrended: false, parts: [.heartRateVariability],
+                         more: "your stress is higher", less: "your stress is lower",
+                         unit: "", quantityKind: nil, existValueType: 5)
+        // A duration in minutes, as Exist's sleep attribute is.
+        case .sleep: Facts(label: "Sleep", group: "sleep", isTrended: false, parts: [],
+                         more: "you sleep longer", less: "you sleep less",
+                         unit: "min", quantityKind: .minutes, existValueType: 3)
         }
     }
 
-    /// Exist's group (`health`, `food`, `activity`, `mood`).
-    public var group: String {
-        switch self {
-        case .weight, .bodyFat, .leanMass, .weighIns, .restingHeartRate, .heartRateVariability: "health"
-        case .energy, .netEnergy: "food"
-        case .activeEnergy, .restingEnergy, .steps: "activity"
-        case .stress: "mood"
-        case .sleep: "sleep"
-        }
-    }
-
-    /// Whether its level drifts over months, so it is correlated by its day-to-day change: two series
-    /// that both drift (weight down, steps up over a year) correlate as levels whatever their days do.
-    /// Body composition drifts; resting energy here is mostly the BMR, a function of weight.
-    public var isTrended: Bool {
-        switch self {
-        case .weight, .bodyFat, .leanMass, .restingEnergy: true
-        default: false
-        }
-    }
+    public var label: String { facts.label }
+    public var group: String { facts.group }
+    public var isTrended: Bool { facts.isTrended }
+    public var unit: String { facts.unit }
+    public var quantityKind: QuantityKind? { facts.quantityKind }
+    /// Energy, eaten or spent: what Exist counts in kJ.
+    public var isEnergy: Bool { quantityKind == .energy }
+    var more: String { facts.more }
+    var less: String { facts.less }
 
     // MARK: How attributes depend on each other (the one list the insights and their tests read)
 
-    /// The attributes hmon computes it from: a pair of an attribute and one of its parts correlates by
-    /// construction (net energy falls as activity rises), so such pairs are not tested.
-    public var parts: Set<InsightAttribute> {
-        switch self {
-        case .netEnergy: [.energy, .activeEnergy, .restingEnergy]
-        case .restingEnergy: [.weight]
-        case .weighIns: [.weight, .bodyFat, .leanMass]
-        // Welltory computes its stress score from the HRV of the same measurement: they move together by
-        // construction, whatever the person does.
-        case .stress: [.heartRateVariability]
-        default: []
-        }
-    }
+    /// The attributes hmon computes it from (`Facts.parts`).
+    public var parts: Set<InsightAttribute> { facts.parts }
 
     /// Its parts, their parts and so on: net energy comes from weight too, through resting energy.
     public var allParts: Set<InsightAttribute> {
@@ -115,79 +147,6 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         relation(to: other) != .derived
     }
 
-    /// The verb phrases of the sentences: "you eat more", "your weight goes up".
-    var more: String {
-        switch self {
-        case .weight: "your weight goes up more"
-        case .bodyFat: "your body fat goes up more"
-        case .leanMass: "your lean mass goes up more"
-        case .weighIns: "you weigh in more often"
-        case .energy: "you eat more"
-        case .activeEnergy: "you burn more active energy"
-        case .restingEnergy: "your resting energy goes up more"
-        case .netEnergy: "your energy balance is higher"
-        case .steps: "you walk more"
-        case .restingHeartRate: "your resting heart rate is higher"
-        case .heartRateVariability: "your HRV is higher"
-        case .stress: "your stress is higher"
-        case .sleep: "you sleep longer"
-        }
-    }
-
-    var less: String {
-        switch self {
-        case .weight: "your weight goes down more"
-        case .bodyFat: "your body fat goes down more"
-        case .leanMass: "your lean mass goes down more"
-        case .weighIns: "you weigh in less often"
-        case .energy: "you eat less"
-        case .activeEnergy: "you burn less active energy"
-        case .restingEnergy: "your resting energy goes down more"
-        case .netEnergy: "your energy balance is lower"
-        case .steps: "you walk less"
-        case .restingHeartRate: "your resting heart rate is lower"
-        case .heartRateVariability: "your HRV is lower"
-        case .stress: "your stress is lower"
-        case .sleep: "you sleep less"
-        }
-    }
-
-    /// The unit its values are in (metric, kcal inside hmon; the JSON converts energy to kJ as Exist's
-    /// templates have it).
-    public var unit: String {
-        switch self {
-        case .weight, .leanMass: "kg"
-        case .bodyFat: "%"
-        case .weighIns, .steps: ""
-        case .energy, .activeEnergy, .restingEnergy, .netEnergy: "kcal"
-        case .restingHeartRate: "bpm"
-        case .heartRateVariability: "ms"
-        case .stress: ""
-        case .sleep: "min"
-        }
-    }
-
-    /// How its figures are written (`QuantityText`); nil for counts and scores without a kind of their own.
-    public var quantityKind: QuantityKind? {
-        switch self {
-        case .weight, .leanMass: .mass
-        case .bodyFat: .percent
-        case .energy, .activeEnergy, .restingEnergy, .netEnergy: .energy
-        case .steps: .steps
-        case .restingHeartRate: .heartRate
-        case .heartRateVariability: .milliseconds
-        case .sleep: .minutes
-        case .weighIns, .stress: nil
-        }
-    }
-
-    public var isEnergy: Bool {
-        switch self {
-        case .energy, .activeEnergy, .restingEnergy, .netEnergy: true
-        default: false
-        }
-    }
-
     public static func < (a: InsightAttribute, b: InsightAttribute) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -201,14 +160,6 @@ extension InsightAttribute {
         return value
     }
 
-    /// Exist's `value_type`: 0 integer, 1 decimal, 3 a period in minutes, 5 percentage 0–1, 8 scale.
-    public var existValueType: Int {
-        switch self {
-        case .steps, .weighIns, .restingHeartRate, .heartRateVariability: 0
-        case .bodyFat, .stress: 5
-        // A duration in minutes, as Exist's sleep attribute is.
-        case .sleep: 3
-        default: 1
-        }
-    }
+    /// Exist's `value_type` (`Facts.existValueType`).
+    public var existValueType: Int { facts.existValueType }
 }
