@@ -218,6 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
             "HealthServer", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
+            "HMonCommandLine",
             // Only to write rows around the store's rules, as an older hmon or another program could.
             .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).

@@ -48,4 +48,11 @@ struct HealthAutoExportSource: PushSource {
             throw PushBodyProblem(problem: error.problem)
         }
     }
+
+    static func arrival(of answer: HealthAutoExportAnswer) -> LinkArrival {
+        var readings: [String: Int] = [:]
+        for metric in answer.metrics.values { readings[metric.keptAs, default: 0] += metric.added }
+        let refusals = answer.refusedReasons.sorted { $0.key < $1.key }.map { why, count in why + (count > 1 ? " (\(count))" : "") }
+        return LinkArrival(readings: readings, refusals: refusals)
+    }
 }

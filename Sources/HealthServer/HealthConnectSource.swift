@@ -39,6 +39,10 @@ struct HealthConnectSource: PushSource {
         return HealthConnectAnswer(payload: payload, tally: tally)
     }
 
+    static func arrival(of answer: HealthConnectAnswer) -> LinkArrival {
+        LinkArrival(readings: answer.kinds.mapValues { $0.added + $0.changed }, refusals: answer.refusals)
+    }
+
     /// Nonisolated and async, so it runs on the executor preferred by its caller (`executor`).
     private static func decode(_ url: URL) async throws -> HealthConnectPayload {
         // Mapped: the body's pages are the file's, dropped once the payload is read.

@@ -1,6 +1,7 @@
 import Foundation
 import HealthConnectors
 import HealthCore
+import HealthModel
 
 /// openScale-sync's webhook (`PushRoutes`): `POST /openscale/{secret}`, the link `hmon link add openscale`
 /// prints. Each change of the scale app's database, so hmon stays in step with it (`OpenScaleEvent`,
@@ -32,5 +33,11 @@ struct OpenScaleSource: PushSource {
             following = try await delivery.links.followSourceUser(first, linkID: link.linkID)
         }
         return try await OpenScaleArrival.apply(event, service: service, userID: delivery.userID, following: following, now: delivery.now)
+    }
+
+    static func arrival(of tally: OpenScaleArrival.Tally) -> LinkArrival {
+        let skipped = tally.skipped.sorted { $0.key < $1.key }.map { why, count in "skipped: \(why)" + (count > 1 ? " (\(count))" : "") }
+        return LinkArrival(readings: [ReadingKind.weight.name: tally.added + tally.changed],
+                           refusals: tally.refusals + skipped)
     }
 }

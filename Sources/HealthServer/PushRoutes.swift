@@ -66,14 +66,22 @@ struct PushRoutes<Source: PushSource> {
             if Source.writes(payload) { ChangeFeedMiddleware.wrote(for: userID) }
             let delivery = PushDelivery(userID: userID, link: link, links: links, now: configuration.clock())
             let answer = try await Source.keep(payload, service: services.service(for: userID), delivery: delivery)
+            if let link { await note(Source.arrival(of: answer), link: link) }
             return JSONBody.response(answer)
         } catch let error as PushBodyProblem {
+            if let link { await note(.refused(error.problem), link: link) }
             // The message itself names the problem too: the app's activity log shows it.
             throw APIError(.badRequest, code: SAMI.ErrorCode.validation, message: error.problem,
                            errors: [[SAMI.ErrorEnvelope.FieldProblem(field: "body", messages: [error.problem])]])
         } catch let error as HealthError {
             throw APIError.from(error)
         }
+    }
+
+    /// Notes what came for the sync doctor. Its own failure is not the push's: the readings are kept, and an
+    /// app answered 5xx would send them again.
+    private func note(_ arrival: LinkArrival, link: PushLinkHolder) async {
+        try? await links.noteArrival(arrival, linkID: link.linkID, at: configuration.clock())
     }
 
     /// The 401's message: where the app takes the link's signing secret, when it can.

@@ -37,6 +37,8 @@ protocol PushSource: Sendable {
     /// Keeps the payload for the link's user. A `PushBodyProblem` thrown here is a 400 too (a source whose
     /// payload is read while it is stored, in one transaction).
     static func keep(_ payload: Payload, service: LocalHealthService, delivery: PushDelivery) async throws -> Answer
+    /// What the answer says came and was refused, as the link notes it for the sync doctor.
+    static func arrival(of answer: Answer) -> LinkArrival
 }
 
 /// Whom a push is for and by which link: what a source's `keep` may need beside the payload.

@@ -76,6 +76,28 @@ enum PostgresSchema {
         ]),
         // See SQLite's v26: a bucketed HRV mean keeps its sample count.
         (26, "HRV meters keep a mean's sample count", addedFields(.hrvMeter, [Field.samples])),
+        // See SQLite's v27: the sync doctor's counts per link.
+        (27, "links note what came by them", [
+            "ALTER TABLE push_links ADD COLUMN last_arrival_at bigint",
+            """
+            CREATE TABLE link_arrivals (
+                link_id text NOT NULL REFERENCES push_links(id) ON DELETE CASCADE,
+                day bigint NOT NULL,
+                kind text NOT NULL,
+                readings bigint NOT NULL,
+                PRIMARY KEY (link_id, day, kind)
+            )
+            """,
+            """
+            CREATE TABLE link_refusals (
+                link_id text NOT NULL REFERENCES push_links(id) ON DELETE CASCADE,
+                number bigint NOT NULL,
+                at bigint NOT NULL,
+                why text NOT NULL,
+                PRIMARY KEY (link_id, number)
+            )
+            """,
+        ]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

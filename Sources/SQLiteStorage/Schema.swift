@@ -401,6 +401,28 @@ enum Schema {
         // A bucketed HRV mean keeps how many measurements it stands for, so the late part of its window that
         // Life Dashboard Companion sends later is merged into it weighted by count, not averaged as an equal.
         26: ("HRV meters keep a mean's sample count", { db in try appendField(Field.samples, to: .hrvMeter, in: db) }),
+        // What came by each link, per UTC day and kind, and its latest refusals: the sync doctor (`hmon
+        // sources`) finds a link gone silent, or one whose records are refused, from hmon's side. A refusal's
+        // `number` counts per link (not a serial): a copy between engines carries it as it is.
+        27: ("links note what came by them", { db in
+            try db.execute(sql: """
+                ALTER TABLE push_links ADD COLUMN last_arrival_at INTEGER;
+                CREATE TABLE link_arrivals (
+                    link_id TEXT NOT NULL REFERENCES push_links(id) ON DELETE CASCADE,
+                    day INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    readings INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, day, kind)
+                ) WITHOUT ROWID;
+                CREATE TABLE link_refusals (
+                    link_id TEXT NOT NULL REFERENCES push_links(id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    why TEXT NOT NULL,
+                    PRIMARY KEY (link_id, number)
+                ) WITHOUT ROWID;
+                """)
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

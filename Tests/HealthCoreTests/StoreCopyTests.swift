@@ -29,6 +29,8 @@ struct StoreCopyTests {
         _ = try await world.store.redeemToken(code, kind: .code)
         _ = try await world.store.createClient(name: "Scale bridge", redirectURI: nil, ownerID: alice.id)
         _ = try await world.store.createWelltoryLink(userID: alice.id)
+        let (link, _) = try await world.store.createPushLink(kind: .healthConnect, userID: alice.id, signingSecret: nil, at: Date())
+        try await world.store.noteArrival(LinkArrival(readings: [Field.weight: 2], refusals: ["weight[1]: before 2000"]), linkID: link, at: Date())
     }
 
     /// A bytes column as lowercase hex, on either engine.

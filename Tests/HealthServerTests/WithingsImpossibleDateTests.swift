@@ -44,6 +44,11 @@ import TestSupport
         #expect(skipped.contains("grpid 9002 dated 9223372036854776") && skipped.contains("grpid 9012 dated 0"), "\(skipped)")
         #expect(skipped.contains("before 2000-01-01 or more than a day ahead"), "\(skipped)")
         #expect(await world.isServing())
+        // The sync doctor (`hmon sources`) heard from Withings at each read: two weigh-ins, the skipped groups named.
+        let health = try #require(try await world.store.linkHealth(sinceDay: 0).first)
+        #expect(health.lastArrivalAt != nil)
+        #expect(health.days.map(\.readings).reduce(0, +) == 2, "\(health.days)")
+        #expect(health.refusals.contains { $0.why.contains("grpid 9002") }, "\(health.refusals)")
 
         // A notification: the server answers 200, reads the link, stores the good group and stays up.
         world.fixture.add(Self.good(1003, date: 1_763_794_800))

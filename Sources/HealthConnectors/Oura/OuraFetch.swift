@@ -1,3 +1,5 @@
+import HealthCore
+
 /// What one pull of an Oura link did, for the server's log and the poll route's answer.
 public struct OuraFetch: PulledFetch {
     public var linkID: String
@@ -11,4 +13,9 @@ public struct OuraFetch: PulledFetch {
     public var problem: String?
 
     public init(linkID: String) { self.linkID = linkID }
+
+    public var arrival: LinkArrival {
+        if let problem { return .failedRead(problem) }
+        return LinkArrival(readings: ["readings": added + changed], refusals: skipped)
+    }
 }

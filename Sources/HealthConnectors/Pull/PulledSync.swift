@@ -89,7 +89,14 @@ public actor PulledSync<Source: PulledSource> {
         }
     }
 
+    /// Reads the link and notes what came for the sync doctor (whose own failure is not the read's).
     private func fetchNow(linkID: String) async -> Fetch {
+        let outcome = await read(linkID: linkID)
+        try? await links.noteArrival(outcome.arrival, linkID: linkID, at: clock())
+        return outcome
+    }
+
+    private func read(linkID: String) async -> Fetch {
         var outcome = Fetch(linkID: linkID)
         do {
             guard var link = try files.load(linkID: linkID) else {

@@ -1,3 +1,6 @@
+import HealthCore
+import HealthModel
+
 /// What one fetch of a Withings link did, for the server's log and the poll route's answer.
 public struct WithingsFetch: PulledFetch {
     public var linkID: String
@@ -10,4 +13,9 @@ public struct WithingsFetch: PulledFetch {
     public var problem: String?
 
     public init(linkID: String) { self.linkID = linkID }
+
+    public var arrival: LinkArrival {
+        if let problem { return .failedRead(problem) }
+        return LinkArrival(readings: [ReadingKind.weight.name: added], refusals: skipped)
+    }
 }

@@ -59,6 +59,12 @@ public protocol PushLinkStore: AnyObject, Sendable {
     /// secret made before the store kept them moves out of one server's data folder. False when there is no
     /// such link, or it has one already.
     func adoptSigningSecret(_ signingSecret: String, linkID: String, secretHash: String) async throws -> Bool
+    /// Notes what a post or read by the link brought (`LinkArrival`): its readings counted on the day of `now`
+    /// (UTC), its refusals kept among the link's latest `LinkHealth.refusalsListed`, its time as the last
+    /// arrival. Days older than `LinkHealth.daysKept` are dropped. Nothing for a link that is gone.
+    func noteArrival(_ arrival: LinkArrival, linkID: String, at now: Date) async throws
+    /// Every link with what came by it from `sinceDay` (UTC days since 1970) on, oldest link first.
+    func linkHealth(sinceDay: Int64) async throws -> [LinkHealth]
 }
 
 /// Whom a push link's secret stands for, and what its posts must be signed with.

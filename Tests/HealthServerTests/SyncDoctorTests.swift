@@ -1,0 +1,69 @@
+import Foundation
+import HealthCore
+import HealthModel
+import HMonCommandLine
+import Testing
+import TestSupport
+
+/// The sync doctor (`hmon sources`): what came by each link of a real `hmon serve`, on both engines.
+@Suite struct SyncDoctorTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    @Test(arguments: StoreEngine.available) func eachLinkSaysWhatCameAndWhatWasRefusedAndASilentOneIsMarked(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let now = world.clock.now
+            let phone = try await PushDoorHardeningTests.healthConnectLink(world)
+            // A scale linked three days ago that never posted: its app's URL was mistyped, say.
+            let (scaleID, _) = try await world.store.createPushLink(kind: .openScale, userID: world.alice.id, signingSecret: nil,
+                                                                     at: now.addingTimeInterval(-3 * 86_400))
+            let first = PushDoorHardeningTests.companion(["weight": [PushDoorHardeningTests.weight(75.5, uuid: "w-1", time: "2026-11-19T07:00:00Z")]])
+            for _ in 0..<2 {
+                let reply = try await world.post(phone, json: first)
+                #expect(reply.status == 200, "\(reply.text)")
+            }
+            let later = PushDoorHardeningTests.companion([
+                "weight": [PushDoorHardeningTests.weight(75.5, uuid: "w-1", time: "2026-11-19T07:00:00Z"),
+                           PushDoorHardeningTests.weight(75.1, uuid: "w-2", time: "2026-11-20T07:00:00Z"),
+                           PushDoorHardeningTests.weight(74.9, uuid: "old", time: "1969-12-31T07:00:00Z")],
+            ])
+            #expect(try await world.post(phone, json: later).status == 200)
+            #expect(try await world.post(phone, json: "{").status == 400)
+
+            let links = try await world.store.linkHealth(sinceDay: LinkHealth.day(of: now) - 6)
+            let report = SourcesText(links: links, days: 7, now: now)
+            let phoneLink = try #require(links.first { $0.link.kind == .healthConnect })
+            // Two weigh-ins came, once each: a record sent again as it was brings nothing.
+            #expect(report.readingsByKind(phoneLink).map { "\($0.kind) \($0.readings)" } == ["Weight 2"])
+            #expect(phoneLink.lastArrivalAt?.millisecondsSince1970 == now.millisecondsSince1970)
+            #expect(!report.isSilent(phoneLink))
+            #expect(report.daysWithNone(phoneLink).isEmpty)
+            #expect(phoneLink.refusals.count == 2, "\(phoneLink.refusals)")
+            #expect(phoneLink.refusals.last?.why == "weight[2] (uuid old): before 2000", "oldest last: \(phoneLink.refusals)")
+            #expect(phoneLink.refusals.first?.why.hasPrefix("body") == true, "the unreadable body, newest: \(phoneLink.refusals)")
+
+            let scale = try #require(links.first { $0.link.id == scaleID })
+            #expect(scale.lastArrivalAt == nil && scale.days.isEmpty && scale.refusals.isEmpty)
+            #expect(report.isSilent(scale))
+            #expect(report.daysWithNone(scale).count == 4, "the day it was made and the three since")
+
+            let text = report.text(timeZone: Self.utc)
+            #expect(text.contains("openscale  \(scaleID)  alice  SILENT: nothing ever came"), "\(text)")
+            #expect(text.contains("  last 7 days: Weight 2 · days with none: 0"), "\(text)")
+            #expect(text.contains("  refused lately: 2 · newest "), "\(text)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [[String: Any]])
+            #expect(json.map { $0["silent"] as? Bool } == links.map { report.isSilent($0) })
+
+            // A link revoked takes its notes with it.
+            #expect(try await world.store.revokePushLink(id: phoneLink.link.id))
+            #expect(try await world.store.linkHealth(sinceDay: 0).map(\.link.id) == [scaleID])
+        }
+    }
+
+    @Test func refusalsOfOnePostAreKeptToTheirLimitAndTheRestCounted() {
+        let many = (0..<25).map { "weight[\($0)]: before 2000" }
+        let kept = LinkHealth.keptRefusals(many)
+        #expect(kept.count == LinkArrival.refusalsKept + 1)
+        #expect(kept.last == "and 5 more refused in the same post")
+        #expect(LinkHealth.keptRefusals([String(repeating: "x", count: 400)])[0].count == 300)
+    }
+}
