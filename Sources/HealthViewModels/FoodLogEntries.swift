@@ -15,6 +15,9 @@ public struct FoodEntry: Sendable, Equatable {
     public var typedEnergy: String
     /// What was eaten, as written ("" when nothing was): `e`'s second step starts from it.
     public var description: String
+    /// Where the meal came from, as the pushing app named it ("MyFitnessPal · Health Connect"); "" for one
+    /// typed here.
+    public var source: String = ""
 }
 
 /// The food log entries of a day as rows, and what the person wrote in their logs lately (for `a` to offer).
@@ -45,7 +48,7 @@ enum FoodLogEntries {
             return FoodEntry(id: message.mid, time: "\(parts.hh):\(parts.mm)", what: what,
                              energy: "\(Formats.whole(typed)) \(unit.rawValue)",
                              typedEnergy: typed == typed.rounded() ? CNumberText.fixed(typed, decimals: 0) : Formats.oneDecimal(typed),
-                             description: description)
+                             description: description, source: message.data[Field.source]?.textValue ?? "")
         }
     }
 }

@@ -98,6 +98,9 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // See SQLite's v28: meals and activity say where they came from.
+        (28, "food logs and activity trackers keep where a reading came from",
+         addedFields(.calorieTracker, [Field.source]) + addedFields(.activityTracker, [Field.source])),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

@@ -423,6 +423,12 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }),
+        // A meal or a day's steps pushed from a phone says where it came from, as a weigh-in does: the food
+        // log and `reading list` name the app, and two apps sending one day can be told apart.
+        28: ("food logs and activity trackers keep where a reading came from", { db in
+            try appendField(Field.source, to: .calorieTracker, in: db)
+            try appendField(Field.source, to: .activityTracker, in: db)
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

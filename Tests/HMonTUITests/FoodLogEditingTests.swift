@@ -51,6 +51,25 @@ struct FoodLogEditingTests {
         #expect(frame(of: dashboard, size: size).contains("Soup"))
     }
 
+    /// A meal a phone pushed says where it came from, dim after what it was, where the row has room.
+    @Test func aPushedMealSaysWhereItCameFromAfterWhatItWas() async throws {
+        let world = try await DemoWorld()
+        let user = try #require(try await world.store.user(named: DemoData.userName))
+        let food = try #require(try await world.store.devices(userID: user.id)
+            .first { $0.dtid == BuiltInDeviceType.calorieTracker.deviceType.id })
+        let breakfast = DemoWorld.now.addingTimeInterval(-10 * 3600)
+        _ = try await world.store.post(NewMessage(sdid: food.id, ts: breakfast.millisecondsSince1970,
+                                                  data: [Field.calories: .number(450), Field.comments: .text("oatmeal"),
+                                                         Field.source: .text("MyFitnessPal · Health Connect")]),
+                                       userID: user.id, now: DemoWorld.now)
+        let dashboard = try await world.dashboard()
+        _ = await dashboard.press(.char("3"))
+        let wide = frame(of: dashboard, size: Size(width: 200, height: 60))
+        #expect(wide.contains("Oatmeal · MyFitnessPal · Health Connect"), "\(wide)")
+        let narrow = frame(of: dashboard, size: Size(width: 120, height: 40))
+        #expect(narrow.contains("Oatmeal · MyFitnessPal… 450 kcal"), "cut before the energy, which always shows: \(narrow)")
+    }
+
     @Test func dAsksThenDeletesTheSelectedEntry() async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()

@@ -29,6 +29,26 @@ import TestSupport
         }
     }
 
+    /// A meal and a day's steps from a phone say where they came from too (the food log and the activity tracker
+    /// keep a source since schema 28): Life Dashboard Companion's nutrition record with its `source`, and HC
+    /// Webhook's default daily total, which names no app (Health Connect made it).
+    @Test(arguments: StoreEngine.available) func aMealAndADaysStepsFromAPhoneSayWhereTheyCameFrom(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let link = try await HealthConnectTests.link(world)
+            let meal = PushDoorHardeningTests.companion(["nutrition": [
+                #"{"calories":450.0,"name":"Oatmeal","meal_type":"breakfast","start_time":"2026-11-20T08:00:00Z","uuid":"n-1","source":"com.myfitnesspal.android"}"#,
+            ]])
+            #expect(try await world.post(link, json: meal).status == 200)
+            #expect(try await HealthConnectTests.post(world, link, try HealthConnectTests.fixture("hc-webhook-sync-1.json")).status == 200)
+
+            let meals = try await world.store.readings(ReadingsQuery(field: Field.calories, order: .asc), userID: world.alice.id)
+            #expect(meals.map { $0.data[Field.source]?.textValue } == ["MyFitnessPal · Health Connect"])
+            let steps = try await world.store.readings(ReadingsQuery(field: ReadingKind.steps.field, order: .asc), userID: world.alice.id)
+            #expect(!steps.isEmpty && steps.allSatisfy { $0.data[Field.source]?.textValue == "Health Connect" },
+                    "\(steps.map(\.data))")
+        }
+    }
+
     @Test func lifeDashboardCompanionsSourceAndABucketsSourcesNameTheRecordingApp() {
         #expect(HealthConnectPayload.origin(of: ["source": "com.withings.wiscale2", "uuid": "d4f5"]) == "Withings · Health Connect")
         #expect(HealthConnectPayload.origin(of: ["sources": ["com.google.android.apps.fitness"], "avg": 38.6]) == "Google Fit · Health Connect")

@@ -277,14 +277,15 @@ struct FoodLogTests {
         try await ViewModelWorld.run(factory) { world in
             let service = try await world.signedIn()
             let food = try await world.device("Calorie Tracker", named: "Food", on: service)
-            func eat(_ kcal: Double, _ what: String?, at local: String) async throws {
+            func eat(_ kcal: Double, _ what: String?, at local: String, from source: String? = nil) async throws {
                 var data: [String: FieldValue] = [Field.calories: .number(kcal)]
                 if let what { data[Field.comments] = .text(what) }
+                if let source { data[Field.source] = .text(source) }
                 _ = try await service.post(NewMessage(sdid: food.id, ts: ViewModelWorld.date(local).millisecondsSince1970, data: data))
             }
             try await eat(320, "lentil soup", at: "2026-11-18 12:30")
             try await eat(105, "Banana", at: "2026-11-19 16:00")
-            try await eat(410, "porridge", at: "2026-11-20 07:45")
+            try await eat(410, "porridge", at: "2026-11-20 07:45", from: "MyFitnessPal · Health Connect")
             try await eat(95, nil, at: "2026-11-20 10:15")
 
             let model = EnergyModel(service: service, clock: world.clock, foodLog: { food })
@@ -292,6 +293,7 @@ struct FoodLogTests {
             #expect(model.foodEntries.map(\.time) == ["07:45", "10:15"], "only today's, oldest first")
             #expect(model.foodEntries.map(\.what) == ["Porridge", "—"])
             #expect(model.foodEntries.map(\.energy) == ["410 kcal", "95 kcal"])
+            #expect(model.foodEntries.map(\.source) == ["MyFitnessPal · Health Connect", ""], "a pushed meal says where it came from")
 
             model.openPrompt()
             for c in "230" { model.promptType(c) }

@@ -237,8 +237,14 @@ struct EnergyView {
                 canvas.text("›", at: Point(x: column.x - 1, y: y), style: Styles.key)
             }
             canvas.text(entry.time, at: Point(x: column.x, y: y), style: picked ? Styles.selectedText : Styles.label)
-            canvas.text(entry.what, at: Point(x: column.x + 7, y: y), style: picked ? Styles.selectedText : Styles.value,
-                        maxWidth: max(0, column.width - 7 - energyW - 1))
+            let whatWidth = max(0, column.width - 7 - energyW - 1)
+            let used = canvas.text(entry.what, at: Point(x: column.x + 7, y: y), style: picked ? Styles.selectedText : Styles.value,
+                                   maxWidth: whatWidth)
+            // Where a pushed meal came from, after it, where the row has room.
+            if !entry.source.isEmpty, whatWidth - used > 4 {
+                canvas.text(" · " + entry.source, at: Point(x: column.x + 7 + used, y: y), style: picked ? Styles.selectedText : .dim,
+                            maxWidth: whatWidth - used)
+            }
             canvas.text(entry.energy, rightAlignedTo: column.maxX, y: y, style: picked ? Styles.selectedText : Style(.text, bold: true))
             y += 1
         }

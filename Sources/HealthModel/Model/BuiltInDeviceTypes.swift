@@ -37,17 +37,24 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
             Manifest(fields: kindFields(firstSchema: [.weight, .height, .leanMass, .bodyFat, .fatMass, .muscleMass, .boneMass,
                                                       .hydration, .heartRate])
                      // Since v11: imports put every source's weigh-ins on one scale and keep the source here.
-                     + [FieldSpec(name: Field.source, type: .string, unit: nil, description: "where the reading came from")])
+                     + [Self.sourceField])
         case .calorieTracker:
             Manifest(fields: kindFields(firstSchema: [.dietaryEnergy])
-                     + [FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten")])
+                     + [FieldSpec(name: Field.comments, type: .string, unit: nil, description: "what was eaten")]
+                     // Since v28: the app and device a pushed meal came from, as a weigh-in's.
+                     + [Self.sourceField])
         case .activityTracker:
             Manifest(fields: kindFields(firstSchema: [.activeEnergy, .basalEnergy, .steps, .distance, .heartRate,
-                                                      .heartRateVariability]))
+                                                      .heartRateVariability])
+                     // Since v28: the app and device a pushed day's steps or energy came from.
+                     + [Self.sourceField])
         case .hrvMeter:
             HRVFields.manifest
         }
     }
+
+    /// Where a reading came from ("openScale · Health Connect"), as the payload named it.
+    static let sourceField = FieldSpec(name: Field.source, type: .string, unit: nil, description: "where the reading came from")
 
     /// The fields of the kinds (`ReadingKind.deviceTypes`) this type carries: those of its first schema in
     /// the order they were stored in then, and after them every kind added since, in table order.
