@@ -59,6 +59,34 @@ import TestSupport
         }
     }
 
+    /// A pulled source's read that failed is noted with its reason but is no arrival: the link stays silent.
+    /// And a link's refusals are its latest `LinkHealth.refusalsListed`, newest first, numbered on from the last.
+    @Test(arguments: StoreEngine.available) func aFailedReadIsNoArrivalAndOnlyTheLatestRefusalsAreKept(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let now = world.clock.now
+            let (id, _) = try await world.store.createPushLink(kind: .oura, userID: world.alice.id, signingSecret: nil,
+                                                                at: now.addingTimeInterval(-2 * 86_400))
+            try await world.store.noteArrival(.failedRead("Oura no longer accepts its tokens"), linkID: id, at: now)
+            var health = try #require(try await world.store.linkHealth(sinceDay: 0).first)
+            #expect(health.lastArrivalAt == nil)
+            #expect(health.refusals.map(\.why) == ["not read: Oura no longer accepts its tokens"])
+            #expect(SourcesText(links: [health], days: 7, now: now).isSilent(health))
+
+            for post in 0..<3 {
+                let refusals = (0..<15).map { "sleep[\($0)] (post \(post)): before 2000" }
+                try await world.store.noteArrival(LinkArrival(readings: ["readings": 1], refusals: refusals), linkID: id, at: now)
+            }
+            health = try #require(try await world.store.linkHealth(sinceDay: 0).first)
+            #expect(health.refusals.count == LinkHealth.refusalsListed)
+            #expect(health.refusals.first?.why == "sleep[14] (post 2): before 2000", "newest first: \(health.refusals.map(\.why))")
+            #expect(health.refusals.last?.why == "sleep[10] (post 1): before 2000", "\(health.refusals.map(\.why))")
+            #expect(health.days.map(\.readings) == [3])
+            #expect(health.lastArrivalAt?.millisecondsSince1970 == now.millisecondsSince1970)
+            // Noting for a link that is gone changes nothing and is no error.
+            try await world.store.noteArrival(LinkArrival(readings: ["readings": 1]), linkID: "no-such-link", at: now)
+        }
+    }
+
     @Test func refusalsOfOnePostAreKeptToTheirLimitAndTheRestCounted() {
         let many = (0..<25).map { "weight[\($0)]: before 2000" }
         let kept = LinkHealth.keptRefusals(many)
