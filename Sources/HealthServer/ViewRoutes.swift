@@ -29,6 +29,18 @@ struct ViewRoutes: Sendable {
         api.get("hmon/views/daily-totals") { request, context in try await dailyTotals(request, context) }
         api.get("hmon/views/readings") { request, context in try await readings(request, context) }
         api.get("hmon/views/hrv") { request, context in try await hrv(request, context) }
+        api.get("hmon/views/sources") { request, context in try await sources(request, context) }
+    }
+
+    /// The sync doctor of the user's own links (`hmon sources --json`): what came by each over `days`.
+    private func sources(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let days = try RequestInput.int(query, "days", in: 1...Int(LinkHealth.daysKept), default: 7)
+        let now = api.configuration.clock()
+        let name = try await service.currentUser().name
+        let links = try await service.store.linkHealth(sinceDay: LinkHealth.day(of: now) - Int64(days) + 1)
+        return try Self.conditional(request, links.filter { $0.link.userName == name }.map { LinkHealthView($0, days: days, now: now) })
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {

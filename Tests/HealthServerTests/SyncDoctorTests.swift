@@ -33,29 +33,38 @@ import TestSupport
             let report = SourcesText(links: links, days: 7, now: now)
             let phoneLink = try #require(links.first { $0.link.kind == .healthConnect })
             // Two weigh-ins came, once each: a record sent again as it was brings nothing.
-            #expect(report.readingsByKind(phoneLink).map { "\($0.kind) \($0.readings)" } == ["Weight 2"])
+            #expect(phoneLink.readingsByKind.map { "\($0.kind) \($0.readings)" } == ["Weight 2"])
             #expect(phoneLink.lastArrivalAt?.millisecondsSince1970 == now.millisecondsSince1970)
-            #expect(!report.isSilent(phoneLink))
-            #expect(report.daysWithNone(phoneLink).isEmpty)
+            #expect(!phoneLink.isSilent(now: now))
+            #expect(phoneLink.daysWithNone(days: 7, now: now).isEmpty)
             #expect(phoneLink.refusals.count == 2, "\(phoneLink.refusals)")
             #expect(phoneLink.refusals.last?.why == "weight[2] (uuid old): before 2000", "oldest last: \(phoneLink.refusals)")
             #expect(phoneLink.refusals.first?.why.hasPrefix("body") == true, "the unreadable body, newest: \(phoneLink.refusals)")
 
             let scale = try #require(links.first { $0.link.id == scaleID })
             #expect(scale.lastArrivalAt == nil && scale.days.isEmpty && scale.refusals.isEmpty)
-            #expect(report.isSilent(scale))
-            #expect(report.daysWithNone(scale).count == 4, "the day it was made and the three since")
+            #expect(scale.isSilent(now: now))
+            #expect(scale.daysWithNone(days: 7, now: now).count == 4, "the day it was made and the three since")
 
             let text = report.text(timeZone: Self.utc)
             #expect(text.contains("openscale  \(scaleID)  alice  SILENT: nothing ever came"), "\(text)")
             #expect(text.contains("  last 7 days: Weight 2 · days with none: 0"), "\(text)")
             #expect(text.contains("  refused lately: 2 · newest "), "\(text)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [[String: Any]])
-            #expect(json.map { $0["silent"] as? Bool } == links.map { report.isSilent($0) })
+            #expect(json.map { $0["silent"] as? Bool } == links.map { $0.isSilent(now: now) })
+
+            // The same for scripts from the server, each person's own links only.
+            _ = try await world.store.createPushLink(kind: .openScale, userID: world.bob.id, signingSecret: nil, at: now)
+            let view = try await world.get("/v1.1/hmon/views/sources?days=7", token: try await world.token())
+            #expect(view.status == 200, "\(view.text)")
+            struct Envelope: Decodable { var data: [LinkHealthView] }
+            let served = try JSONDecoder().decode(Envelope.self, from: view.body).data
+            #expect(served == links.map { LinkHealthView($0, days: 7, now: now) }, "alice's two links, as `hmon sources --json` gives them")
+            #expect(try await world.get("/v1.1/hmon/views/sources?days=91", token: try await world.token()).status == 400)
 
             // A link revoked takes its notes with it.
             #expect(try await world.store.revokePushLink(id: phoneLink.link.id))
-            #expect(try await world.store.linkHealth(sinceDay: 0).map(\.link.id) == [scaleID])
+            #expect(try await world.store.linkHealth(sinceDay: 0).filter { $0.link.userName == "alice" }.map(\.link.id) == [scaleID])
         }
     }
 
@@ -70,7 +79,7 @@ import TestSupport
             var health = try #require(try await world.store.linkHealth(sinceDay: 0).first)
             #expect(health.lastArrivalAt == nil)
             #expect(health.refusals.map(\.why) == ["not read: Oura no longer accepts its tokens"])
-            #expect(SourcesText(links: [health], days: 7, now: now).isSilent(health))
+            #expect(health.isSilent(now: now))
 
             for post in 0..<3 {
                 let refusals = (0..<15).map { "sleep[\($0)] (post \(post)): before 2000" }

@@ -92,3 +92,88 @@ public struct LinkHealth: Sendable, Equatable {
         Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 }
+
+/// The sync doctor's judgements of a link, the same for `hmon sources` and its server view.
+///
+/// A link is silent when nothing came by it for a day: phone apps sync at least daily (Health Connect's
+/// periodic work, openScale on each weigh-in, Withings and Oura on their notifications and the server's
+/// poll), so a day of silence is a sync that stopped (an app killed by battery saving, a revoked
+/// permission, a changed URL), not a quiet day.
+extension LinkHealth {
+    /// How long a link may be quiet before it is marked silent.
+    public static let silentAfter: TimeInterval = 24 * 3600
+
+    /// Whether nothing came by the link for `silentAfter` (counted from when it was made if nothing ever came).
+    public func isSilent(now: Date) -> Bool {
+        now.timeIntervalSince(lastArrivalAt ?? link.createdAt) > Self.silentAfter
+    }
+
+    /// The days of the last `days` (ending today, UTC) with no reading at all, from the day the link was made on.
+    public func daysWithNone(days: Int, now: Date) -> [Int64] {
+        let today = Self.day(of: now)
+        let first = max(today - Int64(days) + 1, Self.day(of: link.createdAt))
+        let withReadings = Set(self.days.filter { $0.readings > 0 }.map(\.day))
+        return first > today ? [] : (first...today).filter { !withReadings.contains($0) }
+    }
+
+    /// Readings per kind, by the kind's people's name ("Active energy"; a name hmon does not know, such as a
+    /// pulled source's "readings", as it is), most first.
+    public var readingsByKind: [(kind: String, readings: Int)] {
+        var totals: [String: Int] = [:]
+        for count in days {
+            totals[ReadingKind.allCases.first { $0.name == count.kind }?.label ?? count.kind, default: 0] += count.readings
+        }
+        return totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+}
+
+/// A link's health as scripts read it: `hmon sources --json` and `GET /v1.1/hmon/views/sources`.
+public struct LinkHealthView: Codable, Sendable, Equatable {
+    public struct Refusal: Codable, Sendable, Equatable {
+        public var at: String
+        public var why: String
+    }
+
+    public var id: String
+    public var kind: String
+    public var user: String
+    public var made: String
+    public var lastArrival: String?
+    public var silent: Bool
+    /// New or changed readings over the days asked, by the kind's people's name.
+    public var readings: [String: Int]
+    public var daysWithNone: Int
+    /// Newest first.
+    public var refusals: [Refusal]
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, user, made, lastArrival = "last_arrival", silent, readings, daysWithNone = "days_with_none", refusals
+    }
+
+    /// Written out whole, `last_arrival` as null when nothing came: a script reads every key of every link.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(user, forKey: .user)
+        try container.encode(made, forKey: .made)
+        try container.encode(lastArrival, forKey: .lastArrival)
+        try container.encode(silent, forKey: .silent)
+        try container.encode(readings, forKey: .readings)
+        try container.encode(daysWithNone, forKey: .daysWithNone)
+        try container.encode(refusals, forKey: .refusals)
+    }
+
+    public init(_ health: LinkHealth, days: Int, now: Date) {
+        let times = ISO8601DateFormatter()
+        id = health.link.id
+        kind = health.link.kind.rawValue
+        user = health.link.userName
+        made = times.string(from: health.link.createdAt)
+        lastArrival = health.lastArrivalAt.map { times.string(from: $0) }
+        silent = health.isSilent(now: now)
+        readings = Dictionary(uniqueKeysWithValues: health.readingsByKind.map { ($0.kind, $0.readings) })
+        daysWithNone = health.daysWithNone(days: days, now: now).count
+        refusals = health.refusals.map { Refusal(at: times.string(from: $0.at), why: $0.why) }
+    }
+}
