@@ -27,8 +27,8 @@ public struct SourcesText {
         switch (health.lastArrivalAt, health.isSilent(now: now)) {
         case (nil, true): head += "SILENT: nothing ever came (made \(Self.time(link.createdAt, timeZone)))"
         case (nil, false): head += "nothing yet (made \(Self.time(link.createdAt, timeZone)))"
-        case (let last?, true): head += "SILENT for \(Self.span(now.timeIntervalSince(last))) (last \(Self.time(last, timeZone)))"
-        case (let last?, false): head += "last arrival \(Self.time(last, timeZone)) (\(Self.span(now.timeIntervalSince(last))) ago)"
+        case (let last?, true): head += "SILENT for \(LinkHealth.spanText(now.timeIntervalSince(last))) (last \(Self.time(last, timeZone)))"
+        case (let last?, false): head += "last arrival \(Self.time(last, timeZone)) (\(LinkHealth.spanText(now.timeIntervalSince(last))) ago)"
         }
         let kinds = health.readingsByKind
         var counts = "  last \(days) days: " + (kinds.isEmpty ? "no readings" : kinds.map { "\($0.kind) \($0.readings)" }.joined(separator: " · "))
@@ -46,14 +46,6 @@ public struct SourcesText {
         formatter.timeZone = zone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
-    }
-
-    /// "3 h", "2 days", "5 min".
-    static func span(_ seconds: TimeInterval) -> String {
-        let minutes = Int(max(0, seconds) / 60)
-        if minutes < 60 { return "\(minutes) min" }
-        if minutes < 48 * 60 { return "\(minutes / 60) h" }
-        return "\(minutes / (24 * 60)) days"
     }
 
     /// `--json`: one object per link, for scripts, as the server's view gives it (`LinkHealthView`).

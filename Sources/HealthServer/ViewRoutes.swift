@@ -37,10 +37,7 @@ struct ViewRoutes: Sendable {
         let (_, service) = try api.reader(context)
         let query = try RequestInput.query(request)
         let days = try RequestInput.int(query, "days", in: 1...Int(LinkHealth.daysKept), default: 7)
-        let now = api.configuration.clock()
-        let name = try await service.currentUser().name
-        let links = try await service.store.linkHealth(sinceDay: LinkHealth.day(of: now) - Int64(days) + 1)
-        return try Self.conditional(request, links.filter { $0.link.userName == name }.map { LinkHealthView($0, days: days, now: now) })
+        return try Self.conditional(request, try await service.linkHealth(days: days, now: api.configuration.clock()))
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {

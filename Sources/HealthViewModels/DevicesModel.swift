@@ -29,6 +29,15 @@ public struct DeviceRow: Sendable, Equatable, Identifiable {
 }
 
 /// One recent reading of the selected device: "Nov 20, 2026 07:58" and "weight 69.3 kg · fat ratio 22 %".
+/// One of the user's links as the Devices screen shows it (the sync doctor's line): its kind and its state,
+/// judged by the dashboard's clock at the last load.
+public struct LinkLine: Sendable, Equatable {
+    public var kind: String
+    /// "3 h ago · Weight 7, Steps 7", "SILENT for 2 days".
+    public var state: String
+    public var silent: Bool
+}
+
 public struct ReadingLine: Sendable, Equatable {
     public var when: String
     public var values: String
@@ -48,6 +57,8 @@ public final class DevicesModel {
     public private(set) var deviceTypes: [DeviceType] = []
     /// The latest readings of the selected device, newest first, with every field.
     public private(set) var recent: [ReadingLine] = []
+    /// The user's links (Health Connect, openScale, Withings, Oura, Health Auto Export), oldest first.
+    public private(set) var links: [LinkLine] = []
     /// Which device `recent` belongs to.
     public private(set) var recentDeviceID: String?
     /// The add-device form, when open.
@@ -125,6 +136,8 @@ public final class DevicesModel {
             case .success(let screen):
                 units = DisplayUnits(screen.profile)
                 todayCounts = screen.todayCounts
+                let now = clock.now()
+                links = screen.links.map { LinkLine(kind: $0.kind, state: $0.stateText(now: now), silent: $0.isSilent(now: now)) }
                 let overview = screen.overview
                 apply(user: overview.user, devices: overview.devices, types: overview.deviceTypes,
                       manifests: overview.manifests, last: overview.latestReadings)

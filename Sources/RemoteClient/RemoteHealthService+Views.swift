@@ -63,6 +63,18 @@ extension RemoteHealthService {
         return try decode(SAMI.DataEnvelope<View>.self, HTTPReply(status: 200, headers: reply.headers, body: body)).data
     }
 
+    /// The sync doctor's view of the user's links. Asked apart from `view`: a server that has views but not
+    /// this one (404) has no links to tell of, and its other views are still used.
+    public func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView] {
+        if views.missing { return [] }
+        let reply = try await authorizedReply("GET", HMonViews.prefix + "/sources", query: [("days", String(days))])
+        switch reply.status {
+        case 200: return try decode(SAMI.DataEnvelope<[LinkHealthView]>.self, reply).data
+        case 404: return []
+        default: throw problem(reply, subject: .none)
+        }
+    }
+
     /// The query a day-span view takes: both days included, in the calendar's time zone.
     func span(_ days: ClosedRange<Day>, _ calendar: Calendar) -> [(String, String)] {
         [("from", days.lowerBound.description), ("to", days.upperBound.description), ("tz", calendar.timeZone.identifier)]

@@ -19,6 +19,8 @@ extension HMonViews {
         public var recentDevice: String?
         /// `recentDevice`'s newest readings, newest first.
         public var recent: [Message]
+        /// The user's links as `views/sources` gives them; absent from a server before the sync doctor.
+        public var links: [LinkHealthView]?
 
         public init(_ screen: DevicesScreenData) {
             overview = DevicesView(screen.overview)
@@ -26,11 +28,12 @@ extension HMonViews {
             todayCounts = screen.todayCounts
             recentDevice = screen.recentDevice
             recent = screen.recent
+            links = screen.links
         }
 
         public var screen: DevicesScreenData {
             DevicesScreenData(overview: overview.overview, profile: profile, todayCounts: todayCounts, recentDevice: recentDevice,
-                          recent: recent)
+                              recent: recent, links: links ?? [])
         }
     }
 

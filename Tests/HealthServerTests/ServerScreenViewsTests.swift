@@ -85,7 +85,7 @@ import Testing
                 .first { $0.name == "Food log" })
             let span = "from=\(today.adding(days: -6))&to=\(today)&tz=Europe/Berlin"
             let screens: [(String, Set<String>)] = [
-                ("devices?since=0&device=\(food.id)", ["overview", "profile", "todayCounts", "recentDevice", "recent"]),
+                ("devices?since=0&device=\(food.id)", ["overview", "profile", "todayCounts", "recentDevice", "recent", "links"]),
                 ("weights?\(span)&devices=\(world.aliceScale.id)&count=5", ["latest", "weights", "profile", "composition"]),
                 ("energy?\(span)&now=\(now.millisecondsSince1970)&foodLogs=\(food.id)&learned=true",
                  ["energy", "profile", "foodEntries", "recentFoodEntries", "learned"]),

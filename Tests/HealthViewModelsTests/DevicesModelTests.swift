@@ -35,6 +35,29 @@ struct DevicesModelTests {
         }
     }
 
+    /// The sync doctor's line per link: what came lately, or SILENT, judged by the dashboard's clock.
+    @Test(arguments: ServiceFactory.all)
+    func eachLinkSaysWhatCameLatelyOrThatItIsSilent(_ factory: ServiceFactory) async throws {
+        try await ViewModelWorld.run(factory) { world in
+            let service = try await world.signedIn()
+            let store = try await world.store()
+            let alice = try require(try await store.user(named: "alice"), "alice has an account")
+            let now = ViewModelWorld.now
+            let (phone, _) = try await store.createPushLink(kind: .healthConnect, userID: alice.id, signingSecret: nil,
+                                                            at: now.addingTimeInterval(-86_400))
+            try await store.noteArrival(LinkArrival(readings: [ReadingKind.weight.name: 2, ReadingKind.steps.name: 1]), linkID: phone,
+                                        at: now.addingTimeInterval(-3 * 3600))
+            _ = try await store.createPushLink(kind: .openScale, userID: alice.id, signingSecret: nil, at: now.addingTimeInterval(-3 * 86_400))
+
+            let model = DevicesModel(service: service, clock: world.clock)
+            await model.refresh().complete()
+            #expect(model.problem == nil)
+            #expect(model.links == [LinkLine(kind: "openscale", state: "SILENT: nothing ever came", silent: true),
+                                    LinkLine(kind: "health-connect", state: "3 h ago · Weight 2, Steps 1", silent: false)],
+                    "oldest link first")
+        }
+    }
+
     /// Issue 11: the profile's units are the one preference; the devices table reads in them too.
     @Test(arguments: ServiceFactory.all)
     func readingsShowInTheProfilesUnits(_ factory: ServiceFactory) async throws {

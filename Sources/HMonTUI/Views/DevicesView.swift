@@ -11,6 +11,23 @@ struct DevicesView {
         let (card, devices) = Self.panels(in: area)
         drawCard(on: canvas, in: card)
         drawDevices(on: canvas, in: devices)
+        // Beside the devices, under the card, where the wide layout leaves room: `hmon sources` has the rest.
+        if area.width >= 150, !model.links.isEmpty {
+            let rect = Rect(x: card.x, y: card.maxY, width: card.width, height: min(area.maxY - card.maxY, model.links.count + 2))
+            if rect.height >= 3 { drawLinks(on: canvas, in: rect) }
+        }
+    }
+
+    /// A line per link: its kind, then when something last came and what, or SILENT.
+    private func drawLinks(on canvas: Canvas, in rect: Rect) {
+        let inner = canvas.panel(rect, title: "Links")
+        let kindW = min(18, model.links.map { DisplayWidth.of($0.kind) }.max() ?? 0)
+        for (i, link) in model.links.prefix(inner.height).enumerated() {
+            let y = inner.y + i
+            canvas.text(link.kind, at: Point(x: inner.x + 1, y: y), style: Styles.label, maxWidth: kindW)
+            canvas.text(link.state, at: Point(x: inner.x + 3 + kindW, y: y), style: link.silent ? Styles.bad : Styles.value,
+                        maxWidth: max(0, inner.width - kindW - 4))
+        }
     }
 
     /// The user card and the devices panel: side by side when the terminal is wide, stacked otherwise.

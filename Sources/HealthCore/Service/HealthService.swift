@@ -98,6 +98,9 @@ public protocol HealthService: Sendable {
     func energySummaries(for days: ClosedRange<Day>, now: Date, calendar: Calendar) async throws -> [EnergySummary]
     /// Each screen's data after a load: one request to a server that has hmon's screen views.
     func devicesScreen(_ ask: DevicesScreenData.Ask) async throws -> DevicesScreenData
+    /// The user's own links with what came by each over the last `days` (the sync doctor, `hmon sources`);
+    /// none where the service cannot say (an older server).
+    func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView]
     func weightsScreen(_ ask: WeightsScreenData.Ask) async throws -> WeightsScreenData
     func energyScreen(_ ask: EnergyScreenData.Ask) async throws -> EnergyScreenData
     func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData
@@ -120,6 +123,8 @@ extension HealthService {
     public var serverNotice: String? { nil }
 
     public func changes() -> AsyncStream<ChangeFeedEvent>? { nil }
+
+    public func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView] { [] }
 
     public func undoLastChange() async throws -> UndoOutcome {
         throw HealthError.unsupported("this service keeps no undo journal")

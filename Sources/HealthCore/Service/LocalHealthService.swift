@@ -206,6 +206,13 @@ public final class LocalHealthService: HealthService {
         return summaries
     }
 
+    public func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView] {
+        let name = try await currentUser().name
+        return try await store.linkHealth(sinceDay: LinkHealth.day(of: now) - Int64(days) + 1)
+            .filter { $0.link.userName == name }
+            .map { LinkHealthView($0, days: days, now: now) }
+    }
+
     public func devicesOverview() async throws -> DevicesOverview {
         guard let overview = try await store.devicesOverview(userID: try requireUser()) else { throw HealthError.sessionExpired }
         return overview

@@ -116,6 +116,14 @@ extension LinkHealth {
         return first > today ? [] : (first...today).filter { !withReadings.contains($0) }
     }
 
+    /// A quiet spell as a person says it: "5 min", "3 h", "2 days".
+    public static func spanText(_ seconds: TimeInterval) -> String {
+        let minutes = Int(max(0, seconds) / 60)
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h" }
+        return "\(minutes / (24 * 60)) days"
+    }
+
     /// Readings per kind, by the kind's people's name ("Active energy"; a name hmon does not know, such as a
     /// pulled source's "readings", as it is), most first.
     public var readingsByKind: [(kind: String, readings: Int)] {
@@ -175,5 +183,28 @@ public struct LinkHealthView: Codable, Sendable, Equatable {
         readings = Dictionary(uniqueKeysWithValues: health.readingsByKind.map { ($0.kind, $0.readings) })
         daysWithNone = health.daysWithNone(days: days, now: now).count
         refusals = health.refusals.map { Refusal(at: times.string(from: $0.at), why: $0.why) }
+    }
+}
+
+extension LinkHealthView {
+    /// Whether the link is silent at `now`, judged from its last arrival (or when it was made) rather than the
+    /// `silent` it was sent with, which a kept answer may have judged long ago.
+    public func isSilent(now: Date) -> Bool {
+        let times = ISO8601DateFormatter()
+        guard let since = times.date(from: lastArrival ?? made) else { return silent }
+        return now.timeIntervalSince(since) > LinkHealth.silentAfter
+    }
+
+    /// How the Devices screen says a link's state: "SILENT for 2 days", "SILENT: nothing ever came", "3 h ago ·
+    /// Weight 7, Steps 7" (its readings over the days asked), "nothing yet".
+    public func stateText(now: Date) -> String {
+        let last = lastArrival.flatMap(ISO8601DateFormatter().date(from:))
+        let counts = readings.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        switch (last, isSilent(now: now)) {
+        case (nil, true): return "SILENT: nothing ever came"
+        case (nil, false): return "nothing yet"
+        case (let last?, true): return "SILENT for \(LinkHealth.spanText(now.timeIntervalSince(last)))"
+        case (let last?, false): return "\(LinkHealth.spanText(now.timeIntervalSince(last))) ago" + (counts.isEmpty ? "" : " · " + counts)
+        }
     }
 }

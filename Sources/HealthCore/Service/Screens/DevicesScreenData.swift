@@ -29,14 +29,21 @@ public struct DevicesScreenData: Sendable, Equatable {
     /// The device whose readings `recent` holds, newest first; nil without devices.
     public var recentDevice: String?
     public var recent: [Message]
+    /// The user's links over the last `linkDays` (the sync doctor): whether each is silent is judged by the
+    /// dashboard's clock from `lastArrival` and `made`, since a kept answer may be older than the judgement.
+    public var links: [LinkHealthView]
+
+    /// The days the links' readings are counted over.
+    public static let linkDays = 7
 
     public init(overview: DevicesOverview, profile: Profile, todayCounts: [String: Int], recentDevice: String?,
-                recent: [Message]) {
+                recent: [Message], links: [LinkHealthView] = []) {
         self.overview = overview
         self.profile = profile
         self.todayCounts = todayCounts
         self.recentDevice = recentDevice
         self.recent = recent
+        self.links = links
     }
 }
 
@@ -49,6 +56,9 @@ extension HealthService {
         let device = ask.recentDevice.flatMap { id in overview.devices.first { $0.id == id } } ?? overview.devices.first
         var recent: [Message] = []
         if let device { recent = try await lastMessages(device: device.id, count: ask.recentCount, field: nil) }
-        return DevicesScreenData(overview: overview, profile: profile, todayCounts: counts, recentDevice: device?.id, recent: recent)
+        // Counted to the asking dashboard's today; whether a link is silent it judges by its own clock.
+        let links = try await linkHealth(days: DevicesScreenData.linkDays, now: ask.since)
+        return DevicesScreenData(overview: overview, profile: profile, todayCounts: counts, recentDevice: device?.id, recent: recent,
+                                 links: links)
     }
 }
