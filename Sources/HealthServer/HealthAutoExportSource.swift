@@ -52,7 +52,6 @@ struct HealthAutoExportSource: PushSource {
     static func arrival(of answer: HealthAutoExportAnswer) -> LinkArrival {
         var readings: [String: Int] = [:]
         for metric in answer.metrics.values { readings[metric.keptAs, default: 0] += metric.added }
-        let refusals = answer.refusedReasons.sorted { $0.key < $1.key }.map { why, count in why + (count > 1 ? " (\(count))" : "") }
-        return LinkArrival(readings: readings, refusals: refusals)
+        return LinkArrival(readings: readings, refusals: LinkArrival.lines(answer.refusedReasons))
     }
 }

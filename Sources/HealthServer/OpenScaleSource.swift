@@ -36,8 +36,7 @@ struct OpenScaleSource: PushSource {
     }
 
     static func arrival(of tally: OpenScaleArrival.Tally) -> LinkArrival {
-        let skipped = tally.skipped.sorted { $0.key < $1.key }.map { why, count in "skipped: \(why)" + (count > 1 ? " (\(count))" : "") }
-        return LinkArrival(readings: [ReadingKind.weight.name: tally.added + tally.changed],
-                           refusals: tally.refusals + skipped)
+        LinkArrival(readings: [ReadingKind.weight.name: tally.added + tally.changed],
+                    refusals: tally.refusals + LinkArrival.lines(tally.skipped, prefix: "skipped: "))
     }
 }

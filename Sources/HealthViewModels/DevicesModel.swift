@@ -28,7 +28,6 @@ public struct DeviceRow: Sendable, Equatable, Identifiable {
     public var seeWeightReason: String?
 }
 
-/// One recent reading of the selected device: "Nov 20, 2026 07:58" and "weight 69.3 kg · fat ratio 22 %".
 /// One of the user's links as the Devices screen shows it (the sync doctor's line): its kind and its state,
 /// judged by the dashboard's clock at the last load.
 public struct LinkLine: Sendable, Equatable {
@@ -38,6 +37,7 @@ public struct LinkLine: Sendable, Equatable {
     public var silent: Bool
 }
 
+/// One recent reading of the selected device: "Nov 20, 2026 07:58" and "weight 69.3 kg · fat ratio 22 %".
 public struct ReadingLine: Sendable, Equatable {
     public var when: String
     public var values: String

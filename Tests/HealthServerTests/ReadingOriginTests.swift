@@ -36,7 +36,7 @@ import TestSupport
         try await ServerWorld.run(engine: engine) { world in
             let link = try await HealthConnectTests.link(world)
             let meal = PushDoorHardeningTests.companion(["nutrition": [
-                #"{"calories":450.0,"name":"Oatmeal","meal_type":"breakfast","start_time":"2026-11-20T08:00:00Z","uuid":"n-1","source":"com.myfitnesspal.android"}"#,
+                #"{"calories":450.0,"name":"Oatmeal","meal_type":"breakfast","start_time":"2026-11-20T08:00:00Z","end_time":"2026-11-20T08:30:00Z","uuid":"n-1","source":"com.myfitnesspal.android"}"#,
             ]])
             #expect(try await world.post(link, json: meal).status == 200)
             #expect(try await HealthConnectTests.post(world, link, try HealthConnectTests.fixture("hc-webhook-sync-1.json")).status == 200)

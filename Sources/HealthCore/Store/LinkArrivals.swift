@@ -23,6 +23,12 @@ public struct LinkArrival: Sendable, Equatable {
         self.heardFrom = heardFrom
     }
 
+    /// Reasons counted by why, as an answer gives them, as refusal lines: "why", or "why (3)" for several;
+    /// `prefix` marks what was not a refusal ("skipped: ").
+    public static func lines(_ counted: [String: Int], prefix: String = "") -> [String] {
+        counted.sorted { $0.key < $1.key }.map { why, count in prefix + why + (count > 1 ? " (\(count))" : "") }
+    }
+
     /// A body refused whole (no payload, a bad date in it): nothing came, and why.
     public static func refused(_ why: String) -> LinkArrival { LinkArrival(refusals: [why]) }
 
