@@ -101,6 +101,55 @@ enum PostgresSchema {
         // See SQLite's v28: meals and activity say where they came from.
         (28, "food logs and activity trackers keep where a reading came from",
          addedFields(.calorieTracker, [Field.source]) + addedFields(.activityTracker, [Field.source])),
+        // See SQLite's v29: one measurement by two ways is counted once. The readings kept aside go with their
+        // device and account as the counted ones do (the two functions the triggers run, extended).
+        (29, "one measurement by two ways is counted once", [
+            "ALTER TABLE messages ADD COLUMN via text",
+            """
+            CREATE TABLE readings_aside (
+                mid bytea PRIMARY KEY,
+                sdid bytea NOT NULL,
+                sdtid bytea NOT NULL,
+                uid bytea NOT NULL,
+                ts bigint NOT NULL,
+                cts bigint NOT NULL,
+                mv bigint NOT NULL,
+                data text NOT NULL,
+                weight double precision,
+                active_energy double precision,
+                calories double precision,
+                basal_energy double precision,
+                via text NOT NULL,
+                counted_mid bytea NOT NULL
+            )
+            """,
+            "CREATE INDEX readings_aside_by_user_time ON readings_aside (uid, ts)",
+            """
+            CREATE TABLE source_orders (
+                user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                family text NOT NULL,
+                preferred text NOT NULL,
+                PRIMARY KEY (user_id, family)
+            )
+            """,
+            """
+            CREATE OR REPLACE FUNCTION hmon_delete_users_readings() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM messages WHERE uid = hmon_binary_id(OLD.id);
+                DELETE FROM readings_aside WHERE uid = hmon_binary_id(OLD.id);
+                DELETE FROM reading_day_versions WHERE uid = hmon_binary_id(OLD.id);
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION hmon_delete_devices_readings() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM messages WHERE sdid = hmon_binary_id(OLD.id);
+                DELETE FROM readings_aside WHERE sdid = hmon_binary_id(OLD.id);
+                RETURN NULL;
+            END $$
+            """,
+        ]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

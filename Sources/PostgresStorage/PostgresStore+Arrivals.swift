@@ -5,7 +5,7 @@ import HealthModel
 
 /// An arrival's writes in one transaction (`ReadingStore.applyArrival`), as `LocalStore+Arrivals` applies them.
 extension PostgresStore {
-    public func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult] {
+    public func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult] {
         try StoreRules.checkArrival(writes, now: now)
         let received = now.millisecondsSince1970
         let kinds = ChangeKind.of(fields: writes.flatMap { write -> [String] in
@@ -20,7 +20,7 @@ extension PostgresStore {
             results.reserveCapacity(writes.count)
             for (index, write) in writes.enumerated() {
                 do {
-                    results.append(try await Self.apply(write, userID: userID, received: received, targets: &targets, in: db))
+                    results.append(try await Self.apply(write, userID: userID, path: path, received: received, targets: &targets, in: db))
                 } catch let error as HealthError {
                     throw StoreRules.inBatch(error, at: index)
                 }
@@ -29,7 +29,7 @@ extension PostgresStore {
         }
     }
 
-    private static func apply(_ write: ArrivalWrite, userID: String, received: Int64,
+    private static func apply(_ write: ArrivalWrite, userID: String, path: ReadingPath?, received: Int64,
                               targets: inout [String: ReadingTarget], in db: PGConnection) async throws -> ArrivalWriteResult {
         switch write {
         case .delete(let mid):
@@ -53,7 +53,8 @@ extension PostgresStore {
             let kept = ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received)
             switch result {
             case .added:
-                _ = try await insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: kept, fields: fields, in: db)
+                _ = try await insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: kept, fields: fields, via: path,
+                                            in: db)
             case .changed:
                 // A new `seq` signs the reading's days' kept sums anew (`dayTotals`).
                 let numbers = ReadingNumbers(fields)
@@ -62,7 +63,7 @@ extension PostgresStore {
                         data = \(json), mv = \(target.device.manifestVersion),
                         seq = nextval(pg_get_serial_sequence('messages', 'seq')),
                         weight = \(numbers.weight), active_energy = \(numbers.activeEnergy), calories = \(numbers.calories),
-                        basal_energy = \(numbers.basalEnergy)
+                        basal_energy = \(numbers.basalEnergy), via = \(path?.rawValue)
                     WHERE mid = \(ByteaID(mid))
                     """)
             default:

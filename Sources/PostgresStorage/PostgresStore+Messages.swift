@@ -326,13 +326,14 @@ extension PostgresStore {
     /// stored is skipped (`ON CONFLICT DO NOTHING`). Returns whether the reading was added.
     @discardableResult
     static func insertReading(mid: String, device: Device, userID: String, ts: Int64, received: Int64,
-                              fields: [String: FieldValue], unlessStored: Bool = false, in db: PGConnection) async throws -> Bool {
+                              fields: [String: FieldValue], unlessStored: Bool = false, via: ReadingPath? = nil,
+                              in db: PGConnection) async throws -> Bool {
         let numbers = ReadingNumbers(fields)
         return try await db.count("""
-            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns), via)
             VALUES (\(ByteaID(mid)), \(ByteaID(device.id)), \(ByteaID(device.dtid)), \(ByteaID(userID)), \(ts), \(received), \(device.manifestVersion),
                     \(try StoreRules.encode(fields)), \(numbers.weight), \(numbers.activeEnergy), \(numbers.calories),
-                    \(numbers.basalEnergy))
+                    \(numbers.basalEnergy), \(via?.rawValue))
             \(unescaped: unlessStored ? "ON CONFLICT (mid) DO NOTHING" : "") RETURNING 1
             """) > 0
     }

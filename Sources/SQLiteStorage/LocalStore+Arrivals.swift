@@ -5,7 +5,7 @@ import HealthModel
 
 /// An arrival's writes in one transaction (`ReadingStore.applyArrival`).
 extension LocalStore {
-    public func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult] {
+    public func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult] {
         try StoreRules.checkArrival(writes, now: now)
         let received = now.millisecondsSince1970
         return try await write { db in
@@ -14,7 +14,7 @@ extension LocalStore {
             results.reserveCapacity(writes.count)
             for (index, write) in writes.enumerated() {
                 do {
-                    results.append(try Self.apply(write, userID: userID, received: received, targets: &targets, in: db))
+                    results.append(try Self.apply(write, userID: userID, path: path, received: received, targets: &targets, in: db))
                 } catch let error as HealthError {
                     throw StoreRules.inBatch(error, at: index)
                 }
@@ -23,7 +23,7 @@ extension LocalStore {
         }
     }
 
-    private static func apply(_ write: ArrivalWrite, userID: String, received: Int64,
+    private static func apply(_ write: ArrivalWrite, userID: String, path: ReadingPath?, received: Int64,
                               targets: inout [String: ReadingTarget], in db: Database) throws -> ArrivalWriteResult {
         switch write {
         case .delete(let mid):
@@ -42,7 +42,7 @@ extension LocalStore {
             let ts = message.ts ?? received
             let record = try MessageRecord(mid: mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID, ts: ts,
                                            cts: ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received),
-                                           mv: target.device.manifestVersion, fields: try target.accepted(message.data))
+                                           mv: target.device.manifestVersion, fields: try target.accepted(message.data), via: path)
             let old = try storedReading(mid, userID: userID, in: db)
             let result = ArrivalWriteResult.ofPut(stored: old, ts: ts, fields: try JSONDecoder().decode([String: FieldValue].self,
                                                                                                      from: Data(record.data.utf8)),
@@ -53,10 +53,10 @@ extension LocalStore {
             case (.changed, let old?):
                 try db.execute(sql: """
                     UPDATE messages SET sdid = ?, sdtid = ?, ts = ?, cts = ?, data = ?, mv = ?, weight = ?, active_energy = ?, calories = ?,
-                        basal_energy = ?
+                        basal_energy = ?, via = ?
                     WHERE mid = ?
                     """, arguments: [StoredID(record.sdid), StoredID(record.sdtid), ts, record.cts, record.data, record.mv, record.weight,
-                                     record.activeEnergy, record.calories, record.basalEnergy, StoredID(mid)])
+                                     record.activeEnergy, record.calories, record.basalEnergy, record.via, StoredID(mid)])
                 // An update keeps the rowid and the count, which is all a kept day's signature looks at.
                 try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
                 try forgetDayTotals(userID: userID, coveringTs: ts, in: db)

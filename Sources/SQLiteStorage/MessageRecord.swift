@@ -28,10 +28,12 @@ struct MessageRecord: PersistableRecord {
     var activeEnergy: Double?
     var calories: Double?
     var basalEnergy: Double?
+    /// The way an arrival brought it (`ReadingPath`), which source order ranks; nil when not said.
+    var via: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case mid, sdid, sdtid, uid, ts, cts, mv, data
-        case weight, activeEnergy = "active_energy", calories, basalEnergy = "basal_energy"
+        case weight, activeEnergy = "active_energy", calories, basalEnergy = "basal_energy", via
     }
 
     /// The four ids go in as `StoredID` bytes (`BinaryID`).
@@ -48,13 +50,15 @@ struct MessageRecord: PersistableRecord {
         container[CodingKeys.activeEnergy.rawValue] = activeEnergy
         container[CodingKeys.calories.rawValue] = calories
         container[CodingKeys.basalEnergy.rawValue] = basalEnergy
+        container[CodingKeys.via.rawValue] = via
     }
 
     /// The row of a reading whose `fields` have been checked (`ReadingRules.accepted`).
     init(mid: String, sdid: String, sdtid: String, uid: String, ts: Int64, cts: Int64, mv: Int,
-         fields: [String: FieldValue]) throws {
+         fields: [String: FieldValue], via: ReadingPath? = nil) throws {
         let numbers = ReadingNumbers(fields)
         (self.mid, self.sdid, self.sdtid, self.uid, self.ts, self.cts, self.mv) = (mid, sdid, sdtid, uid, ts, cts, mv)
+        self.via = via?.rawValue
         data = try StoreRules.encode(fields)
         (weight, activeEnergy, calories, basalEnergy) = (numbers.weight, numbers.activeEnergy, numbers.calories, numbers.basalEnergy)
     }

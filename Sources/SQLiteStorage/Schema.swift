@@ -429,6 +429,37 @@ enum Schema {
             try appendField(Field.source, to: .calorieTracker, in: db)
             try appendField(Field.source, to: .activityTracker, in: db)
         }),
+        // One measurement that arrives by two ways (openScale's webhook and Health Connect) is counted once:
+        // a reading keeps the way it came, the other reading of the pair is kept aside whole (it comes back when
+        // its counted one goes or the person prefers its way), and each person's order per family is kept.
+        29: ("one measurement by two ways is counted once", { db in
+            try db.execute(sql: """
+                ALTER TABLE messages ADD COLUMN via TEXT;
+                CREATE TABLE readings_aside (
+                    mid BLOB NOT NULL PRIMARY KEY,
+                    sdid BLOB NOT NULL REFERENCES devices(key) ON DELETE CASCADE,
+                    sdtid BLOB NOT NULL,
+                    uid BLOB NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    ts INTEGER NOT NULL,
+                    cts INTEGER NOT NULL,
+                    mv INTEGER NOT NULL,
+                    data TEXT NOT NULL,
+                    weight REAL,
+                    active_energy REAL,
+                    calories REAL,
+                    basal_energy REAL,
+                    via TEXT NOT NULL,
+                    counted_mid BLOB NOT NULL
+                );
+                CREATE INDEX readings_aside_by_user_time ON readings_aside(uid, ts);
+                CREATE TABLE source_orders (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    family TEXT NOT NULL,
+                    preferred TEXT NOT NULL,
+                    PRIMARY KEY (user_id, family)
+                ) WITHOUT ROWID;
+                """)
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

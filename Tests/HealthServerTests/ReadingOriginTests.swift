@@ -21,8 +21,11 @@ import TestSupport
                                               json: OpenScaleTests.measurement("insert", date: "2026-11-20T06:45:00.000Z", weight: 80.4))
             #expect(direct.status == 200, "\(direct.text)")
 
+            // The weigh-in is one measurement by two ways: the scale's own is counted, the hub's kept aside
+            // (`OneMeasurementTests`), and both say where they came from.
             let readings = try await world.store.readings(ReadingsQuery(order: .asc), userID: world.alice.id)
-            let origins = Set(readings.compactMap { $0.data[Field.source]?.textValue })
+            let aside = try await world.store.asideReadings(userID: world.alice.id, from: .min, to: .max, mids: nil)
+            let origins = Set((readings + aside.map(\.message)).compactMap { $0.data[Field.source]?.textValue })
             #expect(origins == ["openScale · Health Connect", "Withings · Withings Body+ · Health Connect", "openScale · ana"],
                     "the writing app by the name people know, the device when the record names one, then the way it came")
 

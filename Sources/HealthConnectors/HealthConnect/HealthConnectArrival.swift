@@ -96,7 +96,7 @@ public enum HealthConnectArrival {
     private static func apply(_ writes: inout [ArrivalWrite], kinds: inout [ReadingKind], to tally: inout HealthConnectTally,
                               service: LocalHealthService, now: Date) async throws {
         guard !writes.isEmpty else { return }
-        for (kind, result) in zip(kinds, try await service.applyArrival(writes, now: now)) {
+        for (kind, result) in zip(kinds, try await service.applyArrival(writes, path: .healthConnect, now: now)) {
             switch result {
             case .added: tally.added[kind, default: 0] += 1
             case .changed: tally.changed[kind, default: 0] += 1

@@ -71,7 +71,7 @@ public enum OpenScaleArrival {
             writes = ids.map { .delete(mid: $0) }
         }
         guard !writes.isEmpty else { return tally }
-        for result in try await service.applyArrival(writes, now: now) {
+        for result in try await service.applyArrival(writes, path: .openScale, now: now) {
             switch result {
             case .added: tally.added += 1
             case .changed: tally.changed += 1

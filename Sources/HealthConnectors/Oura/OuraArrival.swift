@@ -40,7 +40,7 @@ public enum OuraArrival {
             writes.append(.put(mid: mid(userID: userID, reading: reading), message: NewMessage(sdid: device.id, ts: reading.timestamp, data: data)))
         }
         guard !writes.isEmpty else { return tally }
-        for result in try await service.applyArrival(writes, now: now) {
+        for result in try await service.applyArrival(writes, path: .oura, now: now) {
             switch result {
             case .added: tally.added += 1
             case .changed: tally.changed += 1

@@ -33,9 +33,14 @@ extension WithingsAPI: PulledSource {
     private func save(_ weighIns: WithingsWeighIns, userID: String, service: LocalHealthService, now: Date) async throws -> Int {
         guard !weighIns.weighIns.isEmpty else { return 0 }
         let scale = try await Self.scale(of: service)
-        let messages = weighIns.weighIns.map { NewMessage(sdid: scale.id, ts: $0.timestamp, data: $0.data) }
-        let mids = weighIns.weighIns.map { WithingsWeighIns.mid(userID: userID, grpid: $0.grpid, timestamp: $0.timestamp) }
-        return try await service.postBatch(messages, mids: mids, now: now)
+        // Put, not posted unless stored: a group Withings changed (a weigh-in assigned to the person later)
+        // replaces what its id held, and the way it came is kept, so a weigh-in that also arrives through a
+        // phone is counted once.
+        let writes = weighIns.weighIns.map { weighIn in
+            ArrivalWrite.put(mid: WithingsWeighIns.mid(userID: userID, grpid: weighIn.grpid, timestamp: weighIn.timestamp),
+                             message: NewMessage(sdid: scale.id, ts: weighIn.timestamp, data: weighIn.data))
+        }
+        return try await service.applyArrival(writes, path: .withings, now: now).filter { $0 == .added }.count
     }
 
     /// The person's scale, as an import finds it: their oldest Withings or generic scale, else a new "Scale".

@@ -12,7 +12,8 @@ import HealthModel
 /// implementations. Requirements carry every parameter; the call forms with the defaults callers rely on (`now:`,
 /// `kind: nil`…) are in the extension below, so a call reads the same on either engine.
 public protocol HealthStore: AnyObject, Sendable, StoreIdentity, AccountStore, DeviceStore, ReadingStore, DerivedDayStore,
-                             TokenStore, WelltoryLinkStore, PushLinkStore, ExistStore, ImportStore, UndoJournalStore {}
+                             TokenStore, WelltoryLinkStore, PushLinkStore, ExistStore, ImportStore, UndoJournalStore,
+                             ReadingsAsideStore {}
 
 /// Where a store is and when it changed.
 public protocol StoreIdentity: AnyObject, Sendable {
@@ -96,8 +97,9 @@ public protocol ReadingStore: AnyObject, Sendable {
     func deleteReading(id mid: String, userID: String) async throws -> Message
     /// Applies an arrival's writes (`ArrivalWrite`) in order, in one transaction: all of them or none. A put
     /// checked against its device like a post, replacing whole what its id held; a delete of an id that holds
-    /// nothing is `.absent`. Returns what each write did, in order.
-    func applyArrival(_ writes: [ArrivalWrite], userID: String, at now: Date) async throws -> [ArrivalWriteResult]
+    /// nothing is `.absent`. Each reading put keeps `path`, the way it came (nil: not said). Returns what each
+    /// write did, in order.
+    func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult]
 }
 
 /// What the screens and the insights derive from the readings: sums per period and per day, weights.

@@ -1,0 +1,111 @@
+import Foundation
+import HealthCore
+import HealthModel
+import PostgresNIO
+
+/// `LocalStore+ReadingsAside` on PostgreSQL.
+extension PostgresStore {
+    private static let asideColumns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy, via"
+
+    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
+        guard !fields.isEmpty else { return [] }
+        return try await read { db in
+            let rows = try await db.all("""
+                SELECT mid, ts, data, via, NULL::bytea AS counted_mid FROM messages
+                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to) AND data::jsonb ?| \(fields)
+                UNION ALL
+                SELECT mid, ts, data, via, counted_mid FROM readings_aside
+                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to) AND data::jsonb ?| \(fields)
+                """)
+            let decoder = JSONDecoder()
+            return try rows.map { row in
+                let json = try row.value("data", String.self)
+                return MeasurementCandidate(mid: try row.value("mid", ByteaID.self).id, ts: try row.value("ts"),
+                                            data: try decoder.decode([String: FieldValue].self, from: Data(json.utf8)),
+                                            path: try row.value("via", String?.self).flatMap(ReadingPath.init(rawValue:)),
+                                            countedMid: try row.value("counted_mid", ByteaID?.self)?.id)
+            }
+        }
+    }
+
+    public func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading] {
+        if let mids, mids.isEmpty { return [] }
+        return try await read { db in
+            let rows: [PostgresRandomAccessRow]
+            if let mids {
+                rows = try await db.all("""
+                    SELECT * FROM readings_aside WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to)
+                    AND mid = ANY(\(mids.map(ByteaID.init))) ORDER BY ts, mid
+                    """)
+            } else {
+                rows = try await db.all("""
+                    SELECT * FROM readings_aside WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to) ORDER BY ts, mid
+                    """)
+            }
+            return try rows.compactMap { row in
+                // A way hmon does not know (a later hmon's) is skipped rather than shown as another.
+                guard let path = ReadingPath(rawValue: try row.value("via", String.self)) else { return nil }
+                return AsideReading(message: try Self.message(row: row), path: path,
+                                    countedMid: try row.value("counted_mid", ByteaID.self).id)
+            }
+        }
+    }
+
+    public func exchangeAside(_ exchange: AsideExchange, userID: String) async throws {
+        guard !exchange.isEmpty else { return }
+        try await write { db in
+            db.announce(changedDataOf: userID)
+            let user = ByteaID(userID)
+            for mid in exchange.drop {
+                try await db.run("DELETE FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)")
+            }
+            for mid in exchange.takeBack {
+                // A reading its source sent again while it was aside is counted already: that one stands.
+                try await db.run("""
+                    INSERT INTO messages (\(unescaped: Self.asideColumns))
+                    SELECT \(unescaped: Self.asideColumns) FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)
+                    ON CONFLICT (mid) DO NOTHING
+                    """)
+                try await db.run("DELETE FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)")
+            }
+            for mark in exchange.setAside {
+                guard try await db.count("""
+                    UPDATE readings_aside SET counted_mid = \(ByteaID(mark.countedMid)) WHERE mid = \(ByteaID(mark.mid)) AND uid = \(user)
+                    RETURNING 1
+                    """) == 0 else { continue }
+                guard try await db.count("""
+                    INSERT INTO readings_aside (\(unescaped: Self.asideColumns), counted_mid)
+                    SELECT \(unescaped: Self.asideColumns), \(ByteaID(mark.countedMid)) FROM messages
+                    WHERE mid = \(ByteaID(mark.mid)) AND uid = \(user) AND via IS NOT NULL
+                    RETURNING 1
+                    """) > 0 else { continue }
+                try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mark.mid))")
+            }
+        }
+    }
+
+    public func sourceOrders(userID: String) async throws -> [MeasurementFamily: SourceOrder] {
+        try await read { db in
+            var orders: [MeasurementFamily: SourceOrder] = [:]
+            for row in try await db.all("SELECT family, preferred FROM source_orders WHERE user_id = \(userID)") {
+                guard let family = MeasurementFamily(rawValue: try row.value("family", String.self)),
+                      let path = ReadingPath(rawValue: try row.value("preferred", String.self)) else { continue }
+                orders[family] = SourceOrder(preferred: path)
+            }
+            return orders
+        }
+    }
+
+    public func setSourceOrder(_ order: SourceOrder, family: MeasurementFamily, userID: String) async throws {
+        try await write { db in
+            if let preferred = order.preferred {
+                try await db.run("""
+                    INSERT INTO source_orders (user_id, family, preferred) VALUES (\(userID), \(family.rawValue), \(preferred.rawValue))
+                    ON CONFLICT (user_id, family) DO UPDATE SET preferred = excluded.preferred
+                    """)
+            } else {
+                try await db.run("DELETE FROM source_orders WHERE user_id = \(userID) AND family = \(family.rawValue)")
+            }
+        }
+    }
+}

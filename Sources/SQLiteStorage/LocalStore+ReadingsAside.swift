@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthModel
+
+/// Readings kept aside as the same measurement as a counted one, and each person's source order
+/// (`ReadingsAsideStore`). A reading moves between `messages` and `readings_aside` whole, numbers and
+/// way included, so taking it back counts it exactly as it was.
+extension LocalStore {
+    private static let asideColumns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy, via"
+
+    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
+        guard !fields.isEmpty else { return [] }
+        let holds = "(" + fields.map { _ in "json_type(data, ?) IS NOT NULL" }.joined(separator: " OR ") + ")"
+        let paths = fields.map { "$.\($0)" }
+        var arguments: StatementArguments = [StoredID(userID), from, to]
+        arguments += StatementArguments(paths)
+        arguments += [StoredID(userID), from, to]
+        arguments += StatementArguments(paths)
+        return try await read { [arguments] db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT mid, ts, data, via, NULL AS counted_mid FROM messages WHERE uid = ? AND ts >= ? AND ts <= ? AND \(holds)
+                UNION ALL
+                SELECT mid, ts, data, via, counted_mid FROM readings_aside WHERE uid = ? AND ts >= ? AND ts <= ? AND \(holds)
+                """, arguments: arguments)
+            let decoder = JSONDecoder()
+            return try rows.map { row in
+                let json: String = row["data"]
+                let via: String? = row["via"]
+                let counted: StoredID? = row["counted_mid"]
+                return MeasurementCandidate(mid: row.storedID("mid"), ts: row["ts"],
+                                            data: try decoder.decode([String: FieldValue].self, from: Data(json.utf8)),
+                                            path: via.flatMap(ReadingPath.init(rawValue:)), countedMid: counted?.id)
+            }
+        }
+    }
+
+    public func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading] {
+        if let mids, mids.isEmpty { return [] }
+        return try await read { db in
+            var sql = "SELECT * FROM readings_aside WHERE uid = ? AND ts >= ? AND ts < ?"
+            var arguments: StatementArguments = [StoredID(userID), from, to]
+            if let mids {
+                sql += " AND mid IN (" + mids.map { _ in "?" }.joined(separator: ", ") + ")"
+                arguments += StatementArguments(mids.map(StoredID.init))
+            }
+            let decoder = JSONDecoder()
+            return try Row.fetchAll(db, sql: sql + " ORDER BY ts, mid", arguments: arguments).compactMap { row in
+                // A way hmon does not know (a later hmon's) is skipped rather than shown as another.
+                let via: String = row["via"]
+                guard let path = ReadingPath(rawValue: via) else { return nil }
+                return AsideReading(message: try Message(row: row, decoder: decoder), path: path, countedMid: row.storedID("counted_mid"))
+            }
+        }
+    }
+
+    public func exchangeAside(_ exchange: AsideExchange, userID: String) async throws {
+        guard !exchange.isEmpty else { return }
+        try await write { db in
+            let user = StoredID(userID)
+            for mid in exchange.drop {
+                try db.execute(sql: "DELETE FROM readings_aside WHERE mid = ? AND uid = ?", arguments: [StoredID(mid), user])
+            }
+            for mid in exchange.takeBack {
+                guard let ts = try Int64.fetchOne(db, sql: "SELECT ts FROM readings_aside WHERE mid = ? AND uid = ?",
+                                                  arguments: [StoredID(mid), user]) else { continue }
+                // A reading its source sent again while it was aside is counted already: that one stands.
+                try db.execute(sql: """
+                    INSERT INTO messages (\(Self.asideColumns)) SELECT \(Self.asideColumns) FROM readings_aside WHERE mid = ?
+                    ON CONFLICT (mid) DO NOTHING
+                    """, arguments: [StoredID(mid)])
+                try db.execute(sql: "DELETE FROM readings_aside WHERE mid = ?", arguments: [StoredID(mid)])
+                try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)
+            }
+            for mark in exchange.setAside {
+                try db.execute(sql: "UPDATE readings_aside SET counted_mid = ? WHERE mid = ? AND uid = ?",
+                               arguments: [StoredID(mark.countedMid), StoredID(mark.mid), user])
+                guard db.changesCount == 0,
+                      let ts = try Int64.fetchOne(db, sql: "SELECT ts FROM messages WHERE mid = ? AND uid = ? AND via IS NOT NULL",
+                                                  arguments: [StoredID(mark.mid), user]) else { continue }
+                try db.execute(sql: """
+                    INSERT INTO readings_aside (\(Self.asideColumns), counted_mid) SELECT \(Self.asideColumns), ? FROM messages WHERE mid = ?
+                    """, arguments: [StoredID(mark.countedMid), StoredID(mark.mid)])
+                try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mark.mid)])
+                try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)
+            }
+        }
+    }
+
+    public func sourceOrders(userID: String) async throws -> [MeasurementFamily: SourceOrder] {
+        try await read { db in
+            var orders: [MeasurementFamily: SourceOrder] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT family, preferred FROM source_orders WHERE user_id = ?", arguments: [userID]) {
+                let (name, way): (String, String) = (row["family"], row["preferred"])
+                guard let family = MeasurementFamily(rawValue: name), let path = ReadingPath(rawValue: way) else { continue }
+                orders[family] = SourceOrder(preferred: path)
+            }
+            return orders
+        }
+    }
+
+    public func setSourceOrder(_ order: SourceOrder, family: MeasurementFamily, userID: String) async throws {
+        try await write { db in
+            if let preferred = order.preferred {
+                try db.execute(sql: """
+                    INSERT INTO source_orders (user_id, family, preferred) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id, family) DO UPDATE SET preferred = excluded.preferred
+                    """, arguments: [userID, family.rawValue, preferred.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM source_orders WHERE user_id = ? AND family = ?", arguments: [userID, family.rawValue])
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HealthConnectors
+import HealthCore
+import HealthModel
+import Testing
+import TestSupport
+
+/// One measurement, one reading: openScale writes each weigh-in to Health Connect as well as to its own webhook,
+/// so a person with both links gets it twice. The bodies are the apps' own shapes: HC Webhook's raw weight
+/// record as its `SyncManager` writes it (the scale app's Float widened to a double by Health Connect) and
+/// openScale-sync's insert and delete. Posted to a real `hmon serve`, on both engines.
+@Suite struct OneMeasurementTests {
+    /// 80.4 kg at 06:45 UTC as openScale wrote it to Health Connect and HC Webhook sent it.
+    static let hubWeighIn = #"{"timestamp":"2026-11-20T07:00:05.318Z","app_version":"1.9.15","weight":[{"kilograms":80.4000015258789,"time":"2026-11-20T06:45:00Z","metadata":{"data_origin":"com.health.openscale","recording_method":"manual_entry"}}]}"#
+    static let directWeighIn = OpenScaleTests.measurement("insert", date: "2026-11-20T06:45:00.000Z", weight: 80.4)
+    static let day = (from: Date(timeIntervalSince1970: 1_795_132_800).millisecondsSince1970,   // 2026-11-20T00:00Z
+                      to: Date(timeIntervalSince1970: 1_795_219_200).millisecondsSince1970)
+
+    static func counted(_ world: ServerWorld) async throws -> [WeightReading] {
+        try await world.store.weightReadings(userID: world.alice.id, from: day.from, to: day.to)
+    }
+
+    static func countedSources(_ world: ServerWorld) async throws -> [String?] {
+        try await world.store.readings(ReadingsQuery(field: Field.weight, order: .asc), userID: world.alice.id)
+            .map { $0.data[Field.source]?.textValue }
+    }
+
+    static func aside(_ world: ServerWorld) async throws -> [AsideReading] {
+        try await world.store.asideReadings(userID: world.alice.id, from: .min, to: .max, mids: nil)
+    }
+
+    @Test(arguments: StoreEngine.available) func aWeighInByTwoWaysIsCountedOnceByTheScalesOwnLinkAndThePreferenceSwapsIt(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let hub = try await HealthConnectTests.link(world)
+            let direct = try await OpenScaleTests.link(world)
+            #expect(try await world.post(hub, json: Self.hubWeighIn).status == 200)
+            #expect(try await world.post(direct, json: Self.directWeighIn).status == 200)
+
+            #expect(try await Self.counted(world).map(\.kg) == [80.4], "one weigh-in on the day, the scale's own")
+            #expect(try await Self.countedSources(world) == ["openScale · ana"])
+            var aside = try await Self.aside(world)
+            #expect(aside.map(\.path) == [.healthConnect])
+            #expect(aside.first?.message.data[Field.source]?.textValue == "openScale · Health Connect", "kept whole, saying where it came from")
+
+            // The phone sends its record again: it stays aside, and nothing is counted twice.
+            #expect(try await world.post(hub, json: Self.hubWeighIn).status == 200)
+            #expect(try await Self.counted(world).count == 1)
+            #expect(try await Self.aside(world).count == 1)
+
+            let service = LocalHealthService(store: world.store)
+            _ = try await service.actingAs(name: world.alice.name)
+            #expect(try await service.preferSource(.healthConnect, for: .weight) == 1)
+            #expect(try await Self.countedSources(world) == ["openScale · Health Connect"])
+            #expect(try await Self.counted(world).map(\.kg) == [80.4000015258789])
+            #expect(try await Self.aside(world).map(\.path) == [.openScale])
+            #expect(try await service.sourceOrders()[.weight] == SourceOrder(preferred: .healthConnect))
+
+            #expect(try await service.preferSource(nil, for: .weight) == 1)
+            #expect(try await Self.countedSources(world) == ["openScale · ana"], "and back")
+
+            // openScale deletes its weigh-in: the copy Health Connect brought is counted again, not lost.
+            let deleted = try await world.post(direct, json: #"{"event":"delete","userId":1,"date":"2026-11-20T06:45:00.000Z"}"#)
+            #expect(deleted.status == 200, "\(deleted.text)")
+            #expect(try await Self.countedSources(world) == ["openScale · Health Connect"])
+            aside = try await Self.aside(world)
+            #expect(aside.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreEngine.available) func whicheverArrivesFirstTheScalesOwnIsCountedAndOtherWeighInsAreNotTouched(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let hub = try await HealthConnectTests.link(world)
+            let direct = try await OpenScaleTests.link(world)
+            #expect(try await world.post(direct, json: Self.directWeighIn).status == 200)
+            // Another weigh-in ten minutes later only Health Connect saw, and a weight typed by hand at 06:45.
+            let later = Self.hubWeighIn.replacingOccurrences(of: "06:45:00Z", with: "06:55:00Z")
+                .replacingOccurrences(of: "80.4000015258789", with: "80.1")
+            #expect(try await world.post(hub, json: Self.hubWeighIn).status == 200)
+            #expect(try await world.post(hub, json: later).status == 200)
+            let service = LocalHealthService(store: world.store)
+            _ = try await service.actingAs(name: world.alice.name)
+            let scale = try await world.store.readings(ReadingsQuery(field: Field.weight), userID: world.alice.id).first?.sdid
+            _ = try await service.post(NewMessage(sdid: try #require(scale), ts: Date(timeIntervalSince1970: 1_795_157_100).millisecondsSince1970,
+                                                  data: [Field.weight: .number(80.4)]))
+
+            #expect(try await Self.counted(world).map(\.kg).sorted() == [80.1, 80.4, 80.4],
+                    "the scale's own 80.4, the typed 80.4 (a person's own entry is theirs) and the later 80.1")
+            #expect(try await Self.aside(world).map(\.path) == [.healthConnect])
+        }
+    }
+}
