@@ -5,20 +5,55 @@ import HealthModel
 /// `hmon sources`: the sync doctor's words for each link, what came by it over the last days, and whether it
 /// has gone silent (`LinkHealth.isSilent`).
 public struct SourcesText {
+    /// A linked person's source order per family, as they chose it (a family absent keeps the default).
+    public struct PersonOrder: Sendable {
+        public var user: String
+        public var chosen: [MeasurementFamily: SourceOrder]
+
+        public init(user: String, chosen: [MeasurementFamily: SourceOrder]) {
+            self.user = user
+            self.chosen = chosen
+        }
+    }
+
     public var links: [LinkHealth]
+    public var orders: [PersonOrder]
     /// The days shown, ending today (UTC, as arrivals are counted).
     public var days: Int
     public var now: Date
 
-    public init(links: [LinkHealth], days: Int, now: Date) {
+    public init(links: [LinkHealth], orders: [PersonOrder] = [], days: Int, now: Date) {
         self.links = links
+        self.orders = orders
         self.days = days
         self.now = now
     }
 
     public func text(timeZone: TimeZone = .current) -> String {
         guard !links.isEmpty else { return "No links yet: `hmon link add KIND` makes one (health-connect, openscale, withings, oura, health-auto-export)." }
-        return links.map { lines(of: $0, timeZone: timeZone).joined(separator: "\n") }.joined(separator: "\n")
+        let linkLines = links.map { lines(of: $0, timeZone: timeZone).joined(separator: "\n") }
+        let orderLines = orders.flatMap { person in
+            MeasurementFamily.allCases.map { family in Self.orderLine(user: person.user, family: family, order: person.chosen[family] ?? SourceOrder()) }
+        }
+        return (linkLines + (orderLines.isEmpty ? [] : ["Counted first when one measurement came by two ways:"] + orderLines))
+            .joined(separator: "\n")
+    }
+
+    /// `  alice  weigh-ins: openScale › Withings › … (default)`.
+    static func orderLine(user: String, family: MeasurementFamily, order: SourceOrder) -> String {
+        "  \(user)  \(family.label): " + order.paths.filter(family.ways.contains).map(\.label).joined(separator: " › ")
+            + (order.preferred == nil ? " (default)" : " (you chose \(order.preferred!.label))")
+    }
+
+    /// What `hmon sources prefer` did.
+    public static func preferred(user: String, family: MeasurementFamily, order: SourceOrder, countedAgain: Int) -> String {
+        let moved = switch countedAgain {
+        case 0: "no reading changed places"
+        case 1: "1 reading kept aside is counted in place of its twin"
+        default: "\(countedAgain) readings kept aside are counted in place of their twins"
+        }
+        return "\(user)'s \(family.label) now count " + order.paths.filter(family.ways.contains).map(\.label).joined(separator: " › ")
+            + ": \(moved)."
     }
 
     private func lines(of health: LinkHealth, timeZone: TimeZone) -> [String] {

@@ -30,6 +30,16 @@ struct ViewRoutes: Sendable {
         api.get("hmon/views/readings") { request, context in try await readings(request, context) }
         api.get("hmon/views/hrv") { request, context in try await hrv(request, context) }
         api.get("hmon/views/sources") { request, context in try await sources(request, context) }
+        api.get("hmon/views/aside") { request, context in try await aside(request, context) }
+    }
+
+    /// The user's readings kept aside as the same measurement as a counted one, stamped in `from..<to` (ms).
+    private func aside(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let (_, service) = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let from = try RequestInput.integer(query, "from", in: 0...HMonViews.latestTime, default: 0)
+        let to = try RequestInput.integer(query, "to", in: 0...HMonViews.latestTime, default: HMonViews.latestTime)
+        return try Self.conditional(request, try await service.asideReadings(from: from, to: to))
     }
 
     /// The sync doctor of the user's own links (`hmon sources --json`): what came by each over `days`.

@@ -41,6 +41,9 @@ public final class WeightsModel {
     public private(set) var scales: [Device]
     /// nil: all scales; else the one the table shows.
     public private(set) var filter: Device?
+    /// The table lists the weigh-ins kept aside instead: the same measurements as counted ones, come by a way
+    /// counted later (`hmon sources prefer`). Never in the chart or the summary, which stay the counted ones'.
+    public private(set) var showsAside = false
     public private(set) var unit: MassUnit
     public private(set) var rows: [WeightRow] = []
     /// The chart over `span`; nil with no weigh-in in it.
@@ -69,12 +72,15 @@ public final class WeightsModel {
     public static let pageSize = 20
 
     public var title: String { "Weight in \(unit.rawValue)" }
-    public var subtitle: String { filter?.name ?? (scales.count > 1 ? "all scales" : device.name) }
+    public var subtitle: String {
+        if showsAside { return "kept aside: came by two ways, counted once" }
+        return filter?.name ?? (scales.count > 1 ? "all scales" : device.name)
+    }
     /// Whether the table names each row's scale (more than one shown) or where it came from (an import's source).
-    public var showsSource: Bool { showsScale || hasOrigins }
+    public var showsSource: Bool { showsScale || hasOrigins || showsAside }
     /// The source column's heading: "Scale" when it names scales, else "Source".
     public var sourceTitle: String { showsScale ? "Scale" : "Source" }
-    private var showsScale: Bool { filter == nil && scales.count > 1 }
+    private var showsScale: Bool { filter == nil && scales.count > 1 && !showsAside }
     /// Whether a loaded reading keeps where an import found it (its `source` field).
     private var hasOrigins = false
     /// Whether any weigh-in loaded carries body fat, or lean mass: the table then has that column, where wide enough.
@@ -122,9 +128,13 @@ public final class WeightsModel {
         let lookback = Self.lookback(for: span)
         let ask = WeightsScreenData.Ask(latestCount: count, devices: sources, days: today.adding(days: -(lookback - 1))...today,
                                     calendar: calendar)
-        return Command(loads.load("latest \(count) of \(sources.joined(separator: ","))") {
+        let aside = showsAside
+        return Command(loads.load("latest \(count) of \(aside ? "those kept aside" : sources.joined(separator: ","))") {
             let screen = try await service.weightsScreen(ask)
-            return (screen.latest, screen.series, screen.profile, BodyCompositionSummary(trend: screen.composition))
+            // Kept aside: every one there is (a few, one per measurement that came twice), newest first.
+            let latest = aside ? try await service.asideReadings(from: 0, to: .max)
+                .map(\.message).filter { $0.data[Field.weight]?.number != nil }.reversed().prefix(count).map { $0 } : screen.latest
+            return (latest, screen.series, screen.profile, BodyCompositionSummary(trend: screen.composition))
         } apply: { [weak self] result in
             guard let self else { return .none }
             isLoadingOlder = false
@@ -134,6 +144,7 @@ public final class WeightsModel {
                 newIDs = isFirstLoad ? [] : Set(latest.map(\.mid)).subtracting(knownIDs)
                 knownIDs.formUnion(latest.map(\.mid))
                 (messages, hasOlder) = list.merge(fresh: latest, loaded: messages, hadOlder: hasOlder)
+                if aside { hasOlder = false }
                 trendDays = WeightTrendBuilder.days(series: series)
                 bodyComposition = composition
                 self.profile = profile
@@ -238,12 +249,17 @@ public final class WeightsModel {
 
     /// `f`: all scales → each scale in turn → all scales. The table reloads; the chart and the summary
     /// stay the person's, from all of them.
+    /// `f`: all scales, then each scale (with several), then the weigh-ins kept aside, then all again.
     public func nextFilter() -> Command {
-        guard scales.count > 1 else { return .none }
-        if let current = filter, let index = scales.firstIndex(where: { $0.id == current.id }) {
-            filter = index + 1 < scales.count ? scales[index + 1] : nil
-        } else {
+        if showsAside {
+            showsAside = false
+            filter = nil
+        } else if let current = filter, let index = scales.firstIndex(where: { $0.id == current.id }) {
+            if index + 1 < scales.count { filter = scales[index + 1] } else { (filter, showsAside) = (nil, true) }
+        } else if scales.count > 1 {
             filter = scales.first
+        } else {
+            showsAside = true
         }
         messages = []
         knownIDs = []
@@ -351,6 +367,7 @@ public final class WeightsModel {
     /// checked by the service exactly as a new one.
     public func openEditPrompt() {
         guard rows.indices.contains(selectedIndex) else { return }
+        if refuseAside() { return }
         let row = rows[selectedIndex]
         deleting = nil
         editing = row.id
@@ -373,6 +390,7 @@ public final class WeightsModel {
     /// Asks whether to delete the selected weigh-in (the screen shows the question, y/n answers it).
     public func askToDelete() {
         guard rows.indices.contains(selectedIndex), prompt == nil else { return }
+        if refuseAside() { return }
         let row = rows[selectedIndex]
         deleting = (row.id, "Delete \(row.weight) \(unit.rawValue) of \(row.date)? y/n")
         problem = nil
@@ -397,6 +415,13 @@ public final class WeightsModel {
     // MARK: Display state
 
     /// "Bathroom scale", "Withings", or "Bathroom scale · Withings" with both.
+    /// A weigh-in kept aside is the counted one's twin: it is changed by preferring its way, not by hand.
+    private func refuseAside() -> Bool {
+        guard showsAside else { return false }
+        problem = "a weigh-in kept aside is not counted: `hmon sources prefer weight SOURCE` counts its way first"
+        return true
+    }
+
     static func source(scale: String?, origin: String?) -> String {
         [scale, origin].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
     }

@@ -75,6 +75,18 @@ extension RemoteHealthService {
         }
     }
 
+    /// The readings kept aside, asked apart from `view` as `linkHealth` is: an older server has none to tell of.
+    public func asideReadings(from: Int64, to: Int64) async throws -> [AsideReading] {
+        if views.missing { return [] }
+        let reply = try await authorizedReply("GET", HMonViews.prefix + "/aside", query: [("from", String(max(0, from))),
+                                                                                       ("to", String(min(to, HMonViews.latestTime)))])
+        switch reply.status {
+        case 200: return try decode(SAMI.DataEnvelope<[AsideReading]>.self, reply).data
+        case 404: return []
+        default: throw problem(reply, subject: .none)
+        }
+    }
+
     /// The query a day-span view takes: both days included, in the calendar's time zone.
     func span(_ days: ClosedRange<Day>, _ calendar: Calendar) -> [(String, String)] {
         [("from", days.lowerBound.description), ("to", days.upperBound.description), ("tz", calendar.timeZone.identifier)]

@@ -30,7 +30,7 @@ final class WeightsScreen: DashboardScreen {
         Binding(.char("u"), does: .toggleUnit, help: "switch kg / lb"),
     ] + KeyMap.tableEdits(add: "add a weigh-in", noun: "weigh-in")
       + KeyMap.span("chart a longer span (30 days, 90 days, 1 year, all)", "chart a shorter span") + [
-        Binding(.char("f"), does: .nextScale, help: "readings of all scales, or of one (with several scales)"),
+        Binding(.char("f"), does: .nextScale, help: "all scales, each scale, or the weigh-ins kept aside (came twice)"),
     ]
 
     /// Most important last: on a narrow terminal the unit key gives way before `a`, which a first weigh-in needs.

@@ -101,6 +101,9 @@ public protocol HealthService: Sendable {
     /// The user's own links with what came by each over the last `days` (the sync doctor, `hmon sources`);
     /// none where the service cannot say (an older server).
     func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView]
+    /// The user's readings kept aside as the same measurement as a counted one (`DuplicateSettling`), stamped
+    /// in `from..<to` (ms), oldest first; none where the service cannot say (an older server).
+    func asideReadings(from: Int64, to: Int64) async throws -> [AsideReading]
     func weightsScreen(_ ask: WeightsScreenData.Ask) async throws -> WeightsScreenData
     func energyScreen(_ ask: EnergyScreenData.Ask) async throws -> EnergyScreenData
     func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData
@@ -125,6 +128,8 @@ extension HealthService {
     public func changes() -> AsyncStream<ChangeFeedEvent>? { nil }
 
     public func linkHealth(days: Int, now: Date) async throws -> [LinkHealthView] { [] }
+
+    public func asideReadings(from: Int64, to: Int64) async throws -> [AsideReading] { [] }
 
     public func undoLastChange() async throws -> UndoOutcome {
         throw HealthError.unsupported("this service keeps no undo journal")
