@@ -88,4 +88,31 @@ import TestSupport
             #expect(try await Self.aside(world).map(\.path) == [.healthConnect])
         }
     }
+
+    /// The night of 14–15 July 2026 from the ring and through the phone: HC Webhook's third sync of the day
+    /// (`hc-webhook-sync-3.json`, built from its `SyncManager`: a Pixel Watch session 21:10–04:42 UTC, 432 min
+    /// asleep by its stage numbers) and Oura's sleep document for the same night (Oura API v2's `sleep` shape,
+    /// 21:05–04:45 UTC, 425 min asleep). One night: the day shows Oura's 7 h 05, not the two's mean (7 h 08.5).
+    @Test(arguments: StoreEngine.available) func theRingsNightAndThePhonesCopyOfItAreOneNightTheRingsCounted(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let hub = try await HealthConnectTests.link(world)
+            #expect(try await HealthConnectTests.post(world, hub, try HealthConnectTests.fixture("hc-webhook-sync-3.json")).status == 200)
+            var night = OuraExamples.Night(id: "8f1c3d2e-0a4b-4c5d-9e6f-7a8b9c0d1e2f", day: "2026-07-15",
+                                           bedtimeStart: "2026-07-14T23:05:00+02:00", bedtimeEnd: "2026-07-15T06:45:00+02:00")
+            (night.totalSleep, night.timeInBed, night.light, night.deep, night.rem, night.awake) = (25_500, 27_600, 13_500, 4_800, 7_200, 2_100)
+            let document = try JSONDecoder().decode(OuraSleep.self, from: try JSONSerialization.data(withJSONObject: night.json))
+            let service = LocalHealthService(store: world.store)
+            _ = try await service.actingAs(name: world.alice.name)
+            let tally = try await OuraArrival.store(OuraNights([document]).readings, service: service, userID: world.alice.id, now: world.clock.now)
+            #expect(tally.refused.isEmpty)
+
+            let nights = try await world.store.readings(ReadingsQuery(field: Field.sleepMinutes), userID: world.alice.id)
+            #expect(nights.map { $0.data[Field.sleepMinutes]?.number } == [425])
+            #expect(try await Self.aside(world).map { $0.message.data[Field.sleepMinutes]?.number } == [432])
+            let dayStart = Date(timeIntervalSince1970: 1_784_073_600).millisecondsSince1970   // 2026-07-15T00:00Z
+            let totals = try await world.store.dayTotals(userID: world.alice.id, dayStarts: [dayStart], end: dayStart + 86_400_000)
+            let slept = try #require(totals[0])[ReadingKind.sleep]
+            #expect(slept.count == 1 && slept.sum == 425, "the day's sleep is the ring's 7 h 05: \(slept)")
+        }
+    }
 }
