@@ -14,6 +14,9 @@ struct ImportedMessageColumns: Sendable {
     /// The span totals among them (`ImportedReading.isSpanTotal`), by position, with the column that marks their kind.
     private var spanTotals: [(index: Int, column: String)] = []
 
+    /// The way the readings came (`ReadingPath`), the same for the whole batch.
+    var via: String?
+
     var isEmpty: Bool { mids.isEmpty }
 
     mutating func append(mid: String, sdid: String, sdtid: String, manifestVersion: Int, ts: Int64, json: String,
@@ -35,8 +38,9 @@ struct ImportedMessageColumns: Sendable {
         let uids = [ByteaID](repeating: ByteaID(userID), count: mids.count)
         let cts = [Int64](repeating: received, count: mids.count)
         let inserted = try await db.all("""
-            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns))
-            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN')
+            INSERT INTO messages (mid, sdid, sdtid, uid, ts, cts, mv, data, \(unescaped: ReadingNumbers.columns), via)
+            SELECT mid, sdid, sdtid, uid, ts, cts, mv, data, NULLIF(w, 'NaN'), NULLIF(a, 'NaN'), NULLIF(c, 'NaN'), NULLIF(b, 'NaN'),
+                   \(via)::text
             FROM unnest(\(mids)::bytea[], \(sdids)::bytea[], \(sdtids)::bytea[], \(uids)::bytea[], \(ts)::int8[],
                         \(cts)::int8[], \(mvs)::int8[], \(data)::text[], \(numbers[0])::float8[], \(numbers[1])::float8[],
                         \(numbers[2])::float8[], \(numbers[3])::float8[])

@@ -15,7 +15,7 @@ extension PostgresStore {
             return try await bulkWrite(keep: !dryRun) { db in
                 db.announce(changedDataOf: userID)
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
-                let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970)
+                let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970, via: options.path)
                 // Each row's JSON, id and skips are made on the reading thread, as for SQLite (`ImportRow`).
                 let pipe = BatchPipe<ImportRow>(capacity: 16)
                 BatchPipe.startReading(url, timeZone: timeZone, options: options, progress: progress, into: pipe,
@@ -74,10 +74,13 @@ final class PostgresImportWriter: PipelinedInsertWriter {
         var slot = -1
     }
 
-    init(db: PGConnection, userID: String, received: Int64) {
+    private let via: ReadingPath?
+
+    init(db: PGConnection, userID: String, received: Int64, via: ReadingPath? = nil) {
         self.db = db
         self.userID = userID
         self.received = received
+        self.via = via
     }
 
     /// The kind and device of each reading in an insert, by id.
@@ -88,6 +91,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
 
     func prepare(_ rows: [ImportRow]) async throws -> (batch: Batch, columns: ImportedMessageColumns) {
         var columns = ImportedMessageColumns()
+        columns.via = via?.rawValue
         var batch = Batch()
         for row in rows {
             let reading = row.reading

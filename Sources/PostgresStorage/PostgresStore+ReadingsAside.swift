@@ -9,13 +9,19 @@ extension PostgresStore {
 
     public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
+        // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
+        let columns = fields.compactMap { ReadingNumbers.columnOfField[$0] }
+        let inJSON = fields.filter { ReadingNumbers.columnOfField[$0] == nil }
+        let byColumn = columns.isEmpty ? "false" : columns.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
         return try await read { db in
             let rows = try await db.all("""
                 SELECT mid, ts, data, via, NULL::bytea AS counted_mid FROM messages
-                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to) AND data::jsonb ?| \(fields)
+                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to)
+                    AND (\(unescaped: byColumn) OR (cardinality(\(inJSON)::text[]) > 0 AND data::jsonb ?| \(inJSON)))
                 UNION ALL
                 SELECT mid, ts, data, via, counted_mid FROM readings_aside
-                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to) AND data::jsonb ?| \(fields)
+                WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to)
+                    AND (\(unescaped: byColumn) OR (cardinality(\(inJSON)::text[]) > 0 AND data::jsonb ?| \(inJSON)))
                 """)
             let decoder = JSONDecoder()
             return try rows.map { row in

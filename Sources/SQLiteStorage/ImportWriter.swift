@@ -39,13 +39,13 @@ final class ImportWriter {
         var slot = -1
     }
 
-    init(db: Database, userID: String, now: Date, writesReadings: Bool = true) throws {
+    init(db: Database, userID: String, now: Date, writesReadings: Bool = true, via: ReadingPath? = nil) throws {
         guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
         self.db = db
         self.connection = connection
         self.userID = userID
         received = now.millisecondsSince1970
-        inserter = try MessageInsertStatement(db: db, userID: userID, received: received)
+        inserter = try MessageInsertStatement(db: db, userID: userID, received: received, via: via)
         if writesReadings {
             noteStatement = nil
         } else {

@@ -52,7 +52,7 @@ extension LocalStore {
                     // The page cache stays at SQLite's default 2 MB. Measured (release build, alternated runs):
                     // 2, 8, 16, 32, 48 and 64 MB imported a 138 MB and a 500 MB export as fast (the bigger ones
                     // a little slower), and every MB of cache is a MB of the import's peak memory (16 MB: 53 MB).
-                    let writer = try ImportWriter(db: db, userID: userID, now: now, writesReadings: !dryRun)
+                    let writer = try ImportWriter(db: db, userID: userID, now: now, writesReadings: !dryRun, via: options.path)
                     let pipe = BatchPipe<ImportRow>(capacity: 16)
                     BatchPipe.startReading(url, timeZone: timeZone, options: options, progress: progress, into: pipe,
                                            preparing: writer.preparer)

@@ -11,8 +11,10 @@ extension LocalStore {
 
     public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
-        let holds = "(" + fields.map { _ in "json_type(data, ?) IS NOT NULL" }.joined(separator: " OR ") + ")"
-        let paths = fields.map { "$.\($0)" }
+        // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
+        let holds = "(" + fields.map { ReadingNumbers.columnOfField[$0].map { "\($0) IS NOT NULL" } ?? "json_type(data, ?) IS NOT NULL" }
+            .joined(separator: " OR ") + ")"
+        let paths = fields.filter { ReadingNumbers.columnOfField[$0] == nil }.map { "$.\($0)" }
         var arguments: StatementArguments = [StoredID(userID), from, to]
         arguments += StatementArguments(paths)
         arguments += [StoredID(userID), from, to]

@@ -32,7 +32,7 @@ final class MessageInsertStatement {
     /// Where each of `MessageRecord`'s columns is bound in the statement.
     private struct Parameters {
         var mid, sdid, sdtid, uid, ts, cts, mv, data: Int32
-        var weight, activeEnergy, calories, basalEnergy: Int32
+        var weight, activeEnergy, calories, basalEnergy, via: Int32
 
         init(_ statement: OpaquePointer) throws {
             func index(_ column: MessageRecord.CodingKeys) throws -> Int32 {
@@ -44,17 +44,19 @@ final class MessageInsertStatement {
             (ts, cts, mv, data) = (try index(.ts), try index(.cts), try index(.mv), try index(.data))
             (weight, activeEnergy) = (try index(.weight), try index(.activeEnergy))
             (calories, basalEnergy) = (try index(.calories), try index(.basalEnergy))
+            via = try index(.via)
         }
     }
 
-    /// The user and the time received are bound once, here: a reset keeps the bindings.
-    init(db: Database, userID: String, received: Int64) throws {
+    /// The user, the time received and the way the readings came are bound once, here: a reset keeps the bindings.
+    init(db: Database, userID: String, received: Int64, via: ReadingPath? = nil) throws {
         guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
         self.connection = connection
         statement = try db.makeStatement(sql: MessageRecord.insertUnlessStoredSQL)
         parameters = try Parameters(statement.sqliteStatement)
         try bindID(userID, parameters.uid)
         try check(sqlite3_bind_int64(statement.sqliteStatement, parameters.cts, received))
+        if let via { try check(sqlite3_bind_text(statement.sqliteStatement, parameters.via, via.rawValue, -1, sqliteTransient)) }
     }
 
     /// Inserts the reading unless its id is stored; whether it was added.

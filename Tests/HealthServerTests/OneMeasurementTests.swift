@@ -115,4 +115,33 @@ import TestSupport
             #expect(slept.count == 1 && slept.sum == 425, "the day's sleep is the ring's 7 h 05: \(slept)")
         }
     }
+
+    /// A phone hub's file counts after a device's own link too: Health Auto Export's post (its documented
+    /// `data.metrics[]` shape) with the weigh-in a scale's own link already brought is settled after the import,
+    /// and a file import after both (`hmon import`'s way) is kept aside as well.
+    @Test(arguments: StoreEngine.available) func aHealthAutoExportPostAndAFileImportCountAfterTheScalesOwnLink(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            #expect(try await world.post(try await OpenScaleTests.link(world), json: Self.directWeighIn).status == 200)
+            let exported = #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [{"qty": 80.4, "date": "2026-11-20 07:45:30 +0100", "source": "openScale"}]}], "workouts": []}}"#
+            let reply = try await HealthAutoExportTests.post(world, try await HealthAutoExportTests.link(world), exported)
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try await Self.counted(world).map(\.kg) == [80.4])
+            #expect(try await Self.countedSources(world) == ["openScale · ana"])
+            #expect(try await Self.aside(world).map(\.path) == [.healthAutoExport])
+
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("weights-\(UUID().uuidString).csv")
+            try "date,weight\n2026-11-20 06:45:40,80.4\n".write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let service = LocalHealthService(store: world.store)
+            _ = try await service.actingAs(name: world.alice.name)
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            let imported = try await world.store.importFile(file, userID: world.alice.id, timeZone: utc.timeZone,
+                                                            options: ImportOptions(path: .imported), now: Date())
+            #expect(imported.tally.added[.weight] == 1)
+            try await service.settleDuplicates(after: imported.tally)
+            #expect(try await Self.counted(world).map(\.kg) == [80.4])
+            #expect(try await Self.aside(world).map(\.path).sorted { $0.rawValue < $1.rawValue } == [.healthAutoExport, .imported])
+        }
+    }
 }

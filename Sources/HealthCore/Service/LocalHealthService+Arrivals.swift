@@ -6,7 +6,10 @@ import HealthModel
 extension LocalHealthService {
     /// A whole file a phone pushed (Health Auto Export's JSON), all or nothing.
     public func importFile(_ url: URL, timeZone: TimeZone, now: Date) async throws -> ImportResult {
-        try await store.importFile(url, userID: try requireUser(), dryRun: false, timeZone: timeZone, now: now, progress: nil)
+        let result = try await store.importFile(url, userID: try requireUser(), dryRun: false, timeZone: timeZone,
+                                                options: ImportOptions(path: .healthAutoExport), now: now, progress: nil)
+        try await settleDuplicates(after: result.tally)
+        return result
     }
 
     /// A batch with the ids its source gave them (`mids`), so the same batch fetched again adds nothing.

@@ -80,6 +80,24 @@ extension LocalHealthService {
         }
     }
 
+    /// After an import: every reading of each family the import added to is settled (an import says how many
+    /// it added of each kind, not when), so a file's weigh-in or night beside a link's is counted once.
+    public func settleDuplicates(after tally: ImportTally) async throws {
+        let userID = try requireUser()
+        let added = { (kinds: [ReadingKind]) in kinds.contains { (tally.added[$0] ?? 0) > 0 } }
+        let families = MeasurementFamily.allCases.filter { family in
+            switch family {
+            case .weight: added([.weight])
+            case .sleep: added([.sleep, .timeInBed])
+            }
+        }
+        guard !families.isEmpty else { return }
+        let orders = try await store.sourceOrders(userID: userID)
+        for family in families {
+            try await settle(family, from: .min, to: .max, order: orders[family] ?? SourceOrder(), userID: userID)
+        }
+    }
+
     func settle(_ family: MeasurementFamily, from: Int64, to: Int64, order: SourceOrder, userID: String) async throws {
         let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to)
         try await store.exchangeAside(DuplicateSettling.exchange(for: candidates, family: family, order: order), userID: userID)

@@ -8,10 +8,14 @@ public struct ImportOptions: Sendable, Equatable {
     public var weightUnit: MassUnit?
     /// A CSV's own names for the columns hmon reads (`--columns date=Timestamp,weight=Body Weight`).
     public var columns: [ImportColumn: String]
+    /// The way the file came, kept with each reading it adds (`ReadingPath`): a file import, or a Health Auto
+    /// Export post; nil for a dry run's count, which keeps nothing.
+    public var path: ReadingPath?
 
-    public init(weightUnit: MassUnit? = nil, columns: [ImportColumn: String] = [:]) {
+    public init(weightUnit: MassUnit? = nil, columns: [ImportColumn: String] = [:], path: ReadingPath? = nil) {
         self.weightUnit = weightUnit
         self.columns = columns
+        self.path = path
     }
 }
 

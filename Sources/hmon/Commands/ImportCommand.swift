@@ -69,12 +69,15 @@ struct ImportCommand: AsyncParsableCommand {
         let started = Date()
         let result: ImportResult
         do {
-            let options = try importOptions()
+            var options = try importOptions()
+            options.path = .imported
             if Self.isHMonExport(url), options.columns.isEmpty {
                 result = try await local.store.importExport(url, userID: opened.user.id, dryRun: dryRun, now: Date())
             } else {
                 result = try await local.store.importFile(url, userID: opened.user.id, dryRun: dryRun, timeZone: .current,
                                                          options: options, now: Date(), progress: reporter.update)
+                // A weigh-in or night the file shares with a link's is counted once, the link's by default.
+                if !dryRun { try await local.settleDuplicates(after: result.tally) }
             }
         } catch let error as ImportError {
             reporter.clear()
