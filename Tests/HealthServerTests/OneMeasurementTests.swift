@@ -58,6 +58,14 @@ import TestSupport
             #expect(try await service.preferSource(nil, for: .weight) == 1)
             #expect(try await Self.countedSources(world) == ["openScale · ana"], "and back")
 
+            // Deleting the counted copy by hand leaves the measurement: its twin is counted instead; both back as they were.
+            let countedID = try #require(try await world.store.readings(ReadingsQuery(field: Field.weight), userID: world.alice.id).first?.mid)
+            try await service.deleteReading(id: countedID)
+            #expect(try await Self.countedSources(world) == ["openScale · Health Connect"])
+            #expect(try await Self.aside(world).isEmpty)
+            #expect(try await world.post(direct, json: Self.directWeighIn).status == 200, "openScale sends it again")
+            #expect(try await Self.countedSources(world) == ["openScale · ana"])
+
             // openScale deletes its weigh-in: the copy Health Connect brought is counted again, not lost.
             let deleted = try await world.post(direct, json: #"{"event":"delete","userId":1,"date":"2026-11-20T06:45:00.000Z"}"#)
             #expect(deleted.status == 200, "\(deleted.text)")

@@ -168,6 +168,9 @@ public final class LocalHealthService: HealthService {
         let userID = try requireUser()
         let deleted = try await store.deleteReading(id: id, userID: userID)
         if let session = undoSession { try await journal(.delete, deleted, userID: userID, session: session) }
+        // A twin kept aside for it (the same weigh-in by another way) is counted now: deleting one copy
+        // leaves the measurement.
+        try await settleDuplicates(around: [(deleted.ts, deleted.data)], userID: userID)
     }
 
     // MARK: Derived views
