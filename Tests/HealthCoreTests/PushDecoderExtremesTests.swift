@@ -53,6 +53,20 @@ import Testing
         }
     }
 
+    /// The fuzzer's find (Fuzz/Corpus/openscale/muscle-share-overflows-the-product.json): a weight and a muscle share
+    /// each huge but finite multiplied to infinity. A share past 100 % refuses its weigh-in by name; a real one is kept
+    /// as the mass it is of the weight.
+    @Test func aMuscleSharePast100PercentRefusesItsWeighInAndARealOneIsKeptAsAMass() throws {
+        let body = #"{"event":"insert","measurements":[{"userId":1,"date":"2025-11-19T07:00:00.000Z","weight":1e300,"muscle":2e300},"#
+            + #"{"userId":1,"date":"2025-11-20T07:00:00.000Z","weight":80,"muscle":40}]}"#
+        guard case .put(let weighIns, _, let refused) = try OpenScaleEvent(json: Data(body.utf8)) else {
+            Issue.record("not a put")
+            return
+        }
+        #expect(refused.map(\.text) == ["measurements[0]: muscle must be a percentage of the weight, 0–100"])
+        #expect(weighIns.map { $0.data[ReadingKind.muscleMass.field] } == [.number(32)])
+    }
+
     @Test(arguments: extremes) func oura(_ number: String) throws {
         let body = #"{"id":"x","day":"2025-11-20","bedtime_start":"2025-11-19T23:00:00+01:00","bedtime_end":"2025-11-20T07:00:00+01:00","type":"long_sleep","average_hrv":\#(number),"lowest_heart_rate":\#(number),"total_sleep_duration":\#(number),"time_in_bed":\#(number),"deep_sleep_duration":\#(number),"rem_sleep_duration":\#(number),"light_sleep_duration":\#(number),"awake_time":\#(number)}"#
         let document = try JSONDecoder().decode(OuraSleep.self, from: Data(body.utf8))

@@ -103,9 +103,16 @@ public struct OpenScaleWeighIn: Sendable, Equatable {
         guard let text = record["date"] as? String, let time = ReadingTime.milliseconds(iso: text) else {
             throw OpenScaleEventError(problem: "date must be a real date and time like 2026-11-20T06:30:00.000Z")
         }
-        guard let weight = (record["weight"] as? NSNumber)?.doubleValue else { throw OpenScaleEventError(problem: "weight must be a number of kilograms") }
+        guard let weight = (record["weight"] as? NSNumber)?.doubleValue, weight.isFinite else {
+            throw OpenScaleEventError(problem: "weight must be a number of kilograms")
+        }
         if let place { self.place = place }
         func measured(_ key: String) -> Double? { (record[key] as? NSNumber)?.doubleValue.nonZero }
+        // Muscle is kept as a mass, the weight times this share: a share past 100 % is no measurement, and a
+        // product of two huge numbers would not be a number at all.
+        if let muscle = measured("muscle"), !(0...100).contains(muscle) {
+            throw OpenScaleEventError(problem: "muscle must be a percentage of the weight, 0–100")
+        }
         scaleUser = user
         username = (record["username"] as? String).map { TextRules.replacingUnsafe(in: String($0.prefix(40))).text }
         timestamp = time
