@@ -38,8 +38,13 @@ extension LocalHealthService {
         }
         // The readings deletes take back: their duplicates kept aside may be counted again.
         for (_, write) in passed {
-            guard case .delete(let mid) = write, let gone = try? await store.reading(id: mid, userID: userID) else { continue }
-            touched.append((gone.ts, gone.data))
+            guard case .delete(let mid) = write else { continue }
+            do {
+                let gone = try await store.reading(id: mid, userID: userID)
+                touched.append((gone.ts, gone.data))
+            } catch HealthError.unknownReading {
+                continue
+            }
         }
         let applied = try await store.applyArrival(passed.map(\.write), userID: userID, path: path, at: now)
         for ((index, write), result) in zip(passed, applied) {
@@ -84,12 +89,8 @@ extension LocalHealthService {
     /// it added of each kind, not when), so a file's weigh-in or night beside a link's is counted once.
     public func settleDuplicates(after tally: ImportTally) async throws {
         let userID = try requireUser()
-        let added = { (kinds: [ReadingKind]) in kinds.contains { (tally.added[$0] ?? 0) > 0 } }
         let families = MeasurementFamily.allCases.filter { family in
-            switch family {
-            case .weight: added([.weight])
-            case .sleep: added([.sleep, .timeInBed])
-            }
+            tally.added.contains { kind, count in count > 0 && family.fields.contains(kind.field) }
         }
         guard !families.isEmpty else { return }
         let orders = try await store.sourceOrders(userID: userID)
@@ -98,9 +99,13 @@ extension LocalHealthService {
         }
     }
 
-    func settle(_ family: MeasurementFamily, from: Int64, to: Int64, order: SourceOrder, userID: String) async throws {
+    /// Settles the family's readings stamped from `from` to `to`; returns what it moved.
+    @discardableResult
+    func settle(_ family: MeasurementFamily, from: Int64, to: Int64, order: SourceOrder, userID: String) async throws -> AsideExchange {
         let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to)
-        try await store.exchangeAside(DuplicateSettling.exchange(for: candidates, family: family, order: order), userID: userID)
+        let exchange = DuplicateSettling.exchange(for: candidates, family: family, order: order)
+        try await store.exchangeAside(exchange, userID: userID)
+        return exchange
     }
 
     // MARK: The person's order
@@ -118,10 +123,7 @@ extension LocalHealthService {
         let userID = try requireUser()
         let order = SourceOrder(preferred: path)
         try await store.setSourceOrder(order, family: family, userID: userID)
-        let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: Int64.min, to: Int64.max)
-        let exchange = DuplicateSettling.exchange(for: candidates, family: family, order: order)
-        try await store.exchangeAside(exchange, userID: userID)
-        return exchange.takeBack.count
+        return try await settle(family, from: .min, to: .max, order: order, userID: userID).takeBack.count
     }
 
     /// The acting user's readings kept aside stamped in `from..<to`, oldest first.
