@@ -84,7 +84,7 @@ struct SourcesPreferCommand: AsyncParsableCommand {
     func validate() throws {
         let family = try family()
         if let path = try path(), !family.ways.contains(path) {
-            throw ValidationError("\(path.label) brings no \(family.label): pass one of "
+            throw ValidationError("source \(path.rawValue) brings no \(family.label): pass one of "
                                   + family.ways.map(\.rawValue).joined(separator: ", ") + ", or default")
         }
     }
