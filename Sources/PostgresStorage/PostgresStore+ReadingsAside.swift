@@ -5,8 +5,6 @@ import PostgresNIO
 
 /// `LocalStore+ReadingsAside` on PostgreSQL.
 extension PostgresStore {
-    private static let asideColumns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy, via"
-
     public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
         // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
@@ -68,8 +66,8 @@ extension PostgresStore {
             for mid in exchange.takeBack {
                 // A reading its source sent again while it was aside is counted already: that one stands.
                 try await db.run("""
-                    INSERT INTO messages (\(unescaped: Self.asideColumns))
-                    SELECT \(unescaped: Self.asideColumns) FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)
+                    INSERT INTO messages (\(unescaped: AsideReading.movedColumns))
+                    SELECT \(unescaped: AsideReading.movedColumns) FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)
                     ON CONFLICT (mid) DO NOTHING
                     """)
                 try await db.run("DELETE FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)")
@@ -80,8 +78,8 @@ extension PostgresStore {
                     RETURNING 1
                     """) == 0 else { continue }
                 guard try await db.count("""
-                    INSERT INTO readings_aside (\(unescaped: Self.asideColumns), counted_mid)
-                    SELECT \(unescaped: Self.asideColumns), \(ByteaID(mark.countedMid)) FROM messages
+                    INSERT INTO readings_aside (\(unescaped: AsideReading.movedColumns), counted_mid)
+                    SELECT \(unescaped: AsideReading.movedColumns), \(ByteaID(mark.countedMid)) FROM messages
                     WHERE mid = \(ByteaID(mark.mid)) AND uid = \(user) AND via IS NOT NULL
                     RETURNING 1
                     """) > 0 else { continue }

@@ -7,8 +7,6 @@ import HealthModel
 /// (`ReadingsAsideStore`). A reading moves between `messages` and `readings_aside` whole, numbers and
 /// way included, so taking it back counts it exactly as it was.
 extension LocalStore {
-    private static let asideColumns = "mid, sdid, sdtid, uid, ts, cts, mv, data, weight, active_energy, calories, basal_energy, via"
-
     public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
         // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
@@ -68,7 +66,7 @@ extension LocalStore {
                                                   arguments: [StoredID(mid), user]) else { continue }
                 // A reading its source sent again while it was aside is counted already: that one stands.
                 try db.execute(sql: """
-                    INSERT INTO messages (\(Self.asideColumns)) SELECT \(Self.asideColumns) FROM readings_aside WHERE mid = ?
+                    INSERT INTO messages (\(AsideReading.movedColumns)) SELECT \(AsideReading.movedColumns) FROM readings_aside WHERE mid = ?
                     ON CONFLICT (mid) DO NOTHING
                     """, arguments: [StoredID(mid)])
                 try db.execute(sql: "DELETE FROM readings_aside WHERE mid = ?", arguments: [StoredID(mid)])
@@ -81,7 +79,7 @@ extension LocalStore {
                       let ts = try Int64.fetchOne(db, sql: "SELECT ts FROM messages WHERE mid = ? AND uid = ? AND via IS NOT NULL",
                                                   arguments: [StoredID(mark.mid), user]) else { continue }
                 try db.execute(sql: """
-                    INSERT INTO readings_aside (\(Self.asideColumns), counted_mid) SELECT \(Self.asideColumns), ? FROM messages WHERE mid = ?
+                    INSERT INTO readings_aside (\(AsideReading.movedColumns), counted_mid) SELECT \(AsideReading.movedColumns), ? FROM messages WHERE mid = ?
                     """, arguments: [StoredID(mark.countedMid), StoredID(mark.mid)])
                 try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mark.mid)])
                 try Self.forgetDayTotals(userID: userID, coveringTs: ts, in: db)

@@ -141,13 +141,3 @@ extension ArrivalWrite {
         }
     }
 }
-
-extension MeasurementFamily {
-    /// The fields a store finds the family's readings by.
-    var fields: [String] {
-        switch self {
-        case .weight: [Field.weight]
-        case .sleep: [Field.sleepMinutes, Field.inBedMinutes]
-        }
-    }
-}

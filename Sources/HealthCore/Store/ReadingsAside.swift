@@ -16,6 +16,12 @@ public struct AsideReading: Sendable, Equatable, Codable {
     }
 }
 
+extension AsideReading {
+    /// The columns a reading moves between `messages` and `readings_aside` with, on both engines: all of
+    /// them, so one taken back is counted exactly as it was.
+    package static let movedColumns = "mid, sdid, sdtid, uid, ts, cts, mv, data, \(ReadingNumbers.columns), via"
+}
+
 /// Where readings that are one measurement with another are kept aside, and each person's source order.
 /// Each engine stores; what moves is decided once, by `DuplicateSettling`.
 public protocol ReadingsAsideStore: AnyObject, Sendable {

@@ -24,11 +24,18 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The fields that make a reading one of the family (any of them, as a number): what a store finds its
+    /// readings by.
+    public var fields: [String] {
+        switch self {
+        case .weight: [Field.weight]
+        case .sleep: [Field.sleepMinutes, Field.inBedMinutes]
+        }
+    }
+
     /// The family a reading belongs to, from its fields; nil for readings no two sources share as one.
     public static func of(_ data: [String: FieldValue]) -> MeasurementFamily? {
-        if data[Field.weight]?.number != nil { return .weight }
-        if data[Field.sleepMinutes]?.number != nil || data[Field.inBedMinutes]?.number != nil { return .sleep }
-        return nil
+        allCases.first { family in family.fields.contains { data[$0]?.number != nil } }
     }
 
     /// How far apart (ms) the stamps of two readings of the family can be and still be one: the window a
