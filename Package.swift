@@ -227,6 +227,9 @@ let package = Package(
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage"]),
         .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
+        // Every command's parse in process, as swift-argument-parser's own suite tests its parsing: usage
+        // mistakes, help and validation without starting a process per case.
+        .testTarget(name: "CommandParseTests", dependencies: ["hmon", "HMonCommandLine"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

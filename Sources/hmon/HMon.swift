@@ -43,16 +43,11 @@ struct HMon: AsyncParsableCommand {
             guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
             fail("argument \(index) is not valid UTF-8 text: type it again in a UTF-8 terminal (check LANG)", code: 2)
         }
-        var command: ParsableCommand
-        do {
-            command = try DirectParse.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
-            var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            message = String(message.split(separator: "\n").first ?? "")
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            if let first = message.first { message = first.lowercased() + message.dropFirst() }
-            fail("\(shortened(message)) (see --help)", code: 2)
+        var command: any ParsableCommand
+        switch parse(Array(CommandLine.arguments.dropFirst())) {
+        case .run(let parsed): command = parsed
+        case .answer(let answer): exit(withError: answer)
+        case .mistake(let message): fail(message, code: 2)
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -66,13 +61,6 @@ struct HMon: AsyncParsableCommand {
             if exitCode(for: error) == .success { exit(withError: error) }
             fail(FailureText.message(for: error), escaped: true)
         }
-    }
-
-    /// A usage message quotes the argument it refuses: a 100,000-digit "number" is shown by its start.
-    private static func shortened(_ message: String) -> String {
-        message.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            word.count > 60 ? "\(word.prefix(24))…(\(word.count) characters)" : String(word)
-        }.joined(separator: " ")
     }
 
     /// The message is escaped (`TerminalText`) unless it already is: it may quote an argument, a name

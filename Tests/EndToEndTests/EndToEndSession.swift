@@ -5,7 +5,7 @@ import TestSupport
 /// the test with the folder it looked in, when it is missing: `swift test` always builds it, so a missing
 /// binary is a broken build or a broken lookup, and skipping would hide either.
 func builtHmon() throws -> URL {
-    try BuiltProducts.executable(named: "hmon")
+    try BuiltHMon.url()
 }
 
 extension TmuxSession {

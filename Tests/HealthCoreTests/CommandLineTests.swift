@@ -296,16 +296,12 @@ import Testing
 
 /// The `hmon` executable of this build, next to the test bundle (see `BuiltProducts`).
 enum HMonBinary {
-    /// Throws `BuiltProducts.Missing`, naming the folder it looked in, when the build left no `hmon` there.
     static func url() throws -> URL {
-        try BuiltProducts.executable(named: "hmon")
+        try BuiltHMon.url()
     }
 
-    /// Runs the built hmon to its end on a thread of its own: waiting for a child process must not hold one
-    /// of the task pool's few threads, which the servers other tests run in this process need.
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) async throws -> CommandLineTests.Outcome {
-        let binary = try url()
-        let finished = try await offThePool { try SpawnedProcess.run(binary, arguments, environment: environment, stdin: stdin ?? "") }
+        let finished = try await BuiltHMon.run(arguments, stdin: stdin ?? "", environment: environment)
         return .init(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 }

@@ -193,7 +193,9 @@ import Testing
         let home = try Home()
         try await home.userWithScale()
         let before = try await home.snapshot()
-        let numbers = ["nan", "inf", "1e309", String(repeating: "9", count: 100_000), "0x40", "0x1p6"]
+        // Each number is refused in process by every command that takes one (`UsageMistakeTests`); here, that the
+        // process says so in one short line and writes nothing.
+        let numbers = ["nan", String(repeating: "9", count: 100_000)]
         for number in numbers {
             for arguments in [["add", "weight", number], ["add", "energy", "--active", number], ["profile", "set", "--height-cm", number],
                               ["add", "hrv", "--rmssd", number]] {

@@ -81,23 +81,16 @@ import Glibc
         await server.stop()
     }
 
-    /// Runs hmon to the end with `input` on standard input.
+    /// Runs hmon to the end with `input` on standard input (`BuiltHMon`, the one runner; `binary` is always it).
     static func run(_ binary: URL, _ arguments: [String], input: String,
                     environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
-        let process = try SpawnedProcess(binary, arguments, environment: environment, input: .pipe)
-        process.write(input)
-        process.closeInput()
-        let outputHandle = process.output, errorHandle = process.errors
-        async let outputRead = offThePool { outputHandle.readDataToEndOfFile() }
-        async let errorsRead = offThePool { errorHandle.readDataToEndOfFile() }
-        let (output, errors) = await (outputRead, errorsRead)
-        let status = await waitForExit(process) ?? -1
-        return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        let finished = try await SpawnedProcess.running(binary, arguments, environment: environment, stdin: input)
+        return (finished.status, finished.output, finished.errors)
     }
 
     /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
     static func hmonBinary() throws -> URL {
-        try BuiltProducts.executable(named: "hmon")
+        try BuiltHMon.url()
     }
 
     /// Reads lines until one contains `needle`; nil when the stream ends first. After 60 s the process is

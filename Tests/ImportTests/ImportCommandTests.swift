@@ -9,7 +9,7 @@ import Testing
 @Suite(.heavy) struct ImportCommandTests {
     /// The `hmon` this build made, next to the test bundle; a missing one fails the test saying where it looked.
     static func hmon() throws -> URL {
-        try BuiltProducts.executable(named: "hmon")
+        try BuiltHMon.url()
     }
 
     struct Run {

@@ -8,7 +8,7 @@ import Testing
 @Suite(.heavy, .serialized)
 struct TerminalRestoreTests {
     static func hmon() throws -> String {
-        try BuiltProducts.executable(named: "hmon").path
+        try BuiltHMon.url().path
     }
 
     /// Starts `hmon keys` from the shell, recording the terminal modes before and after and hmon's exit status.

@@ -88,7 +88,7 @@ public enum ChildProcess {
 
     /// Reads both pipes until each is at its end, whichever has data first, so that neither can fill up
     /// and stall a child that is writing to the other.
-    private static func readToEnd(_ outputFD: Int32, _ errorFD: Int32) -> (output: Data, errors: Data) {
+    static func readToEnd(_ outputFD: Int32, _ errorFD: Int32) -> (output: Data, errors: Data) {
         var collected = [Data(), Data()]
         // poll passes over negative descriptors: a pipe at its end is set to -1.
         var watched = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),

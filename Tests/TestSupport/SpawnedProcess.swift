@@ -114,26 +114,15 @@ public final class SpawnedProcess: @unchecked Sendable {
             child.write(stdin)
             child.closeInput()
         }
-        let errors = SendableBox(), errorsRead = DispatchSemaphore(value: 0)
-        Thread {
-            errors.data = child.errors.readDataToEndOfFile()
-            errorsRead.signal()
-        }.start()
-        let output = child.output.readDataToEndOfFile()
-        errorsRead.wait()
+        let (output, errors) = ChildProcess.readToEnd(child.output.fileDescriptor, child.errors.fileDescriptor)
         let status = child.wait()
         return ChildProcess.Finished(status: status, output: String(decoding: output, as: UTF8.self),
-                                     errors: String(decoding: errors.data, as: UTF8.self))
+                                     errors: String(decoding: errors, as: UTF8.self))
     }
 
     private static func shellStatus(_ status: Int32) -> Int32 {
         (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
-}
-
-/// Data handed from a reader thread (written before the semaphore, read after it).
-private final class SendableBox: @unchecked Sendable {
-    var data = Data()
 }
 
 /// posix_spawn's attributes for a child of a test process.
