@@ -103,8 +103,9 @@ final class HRVScreen: DashboardScreen {
     func type(_ character: Character) { model?.promptType(character) }
 
     func layout(in area: Rect) {
-        table.layout(pageSize: HRVView.tableRows(in: area), selected: model?.selectedIndex ?? 0, count: model?.rows.count ?? 0,
-                     firstRowY: HRVView.firstRowY(in: area))
+        let layout = HRVView.Layout(area: area)
+        table.layout(pageSize: layout.tableRows, selected: model?.selectedIndex ?? 0, count: model?.rows.count ?? 0,
+                     firstRowY: layout.firstRowY)
     }
 
     func select(at point: Point) -> Command {

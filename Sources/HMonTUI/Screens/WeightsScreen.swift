@@ -133,8 +133,9 @@ final class WeightsScreen: DashboardScreen {
     func type(_ character: Character) { model?.promptType(character) }
 
     func layout(in area: Rect) {
-        table.layout(pageSize: WeightsView.tableRows(in: area), selected: model?.selectedIndex ?? 0,
-                     count: model?.rows.count ?? 0, firstRowY: WeightsView.firstRowY(in: area))
+        let layout = WeightsView.Layout(area: area)
+        table.layout(pageSize: layout.tableRows, selected: model?.selectedIndex ?? 0,
+                     count: model?.rows.count ?? 0, firstRowY: layout.firstRowY)
     }
 
     func select(at point: Point) -> Command {

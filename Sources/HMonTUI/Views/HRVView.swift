@@ -11,24 +11,42 @@ struct HRVView {
     let model: HRVModel
     let table: TableState
 
-    /// Rows above the table: heading, three gauges, figures, note, link, rule, the trend's title, its chart
-    /// (`chartHeight`, its day labels included), rule; on a short terminal only heading, figures, note and a rule.
-    static func headerHeight(inner: Rect) -> Int { inner.height >= 20 ? 10 + chartHeight(inner: inner) : 4 }
+    /// Where each part of the screen goes in its panel: worked out once, and read alike by the screen (to
+    /// page and click the table) and by drawing, so the two can never place the table differently.
+    struct Layout {
+        /// The panel's inside.
+        let inner: Rect
+        /// Rows above the table: heading, three gauges, figures, note, link, rule, the trend's title, its
+        /// chart, rule; on a short terminal only heading, figures, note and a rule.
+        let header: Int
+        /// Whether the gauges, the link and the chart are shown (a terminal of 20 inner rows or more).
+        var full: Bool { header > 4 }
+        /// The trend's title and chart with its day labels: at least five rows of braille wherever the chart
+        /// is shown (fewer draw a pattern that reads as nothing), seven on a tall terminal; nil when not shown.
+        let trend: Rect?
+        /// The rule above the trend (when shown) and the one above the table.
+        let trendRuleY: Int, tableRuleY: Int
+        /// The table: its column titles on the first row, the measurements below.
+        let table: Rect
+        /// The prompt, question or position line.
+        let footerY: Int
 
-    /// The chart's rows with its day labels: at least five rows of braille wherever the chart is shown
-    /// (fewer draw a pattern that reads as nothing), seven on a tall terminal; the table gives way.
-    static func chartHeight(inner: Rect) -> Int { inner.height >= 30 ? 8 : 6 }
+        init(area: Rect) {
+            inner = area.inset(1)
+            let full = inner.height >= 20
+            let chartRows = inner.height >= 30 ? 8 : 6
+            header = full ? 10 + chartRows : 4
+            trend = full ? Rect(x: inner.x + 1, y: inner.y + 8, width: inner.width - 2, height: chartRows) : nil
+            trendRuleY = inner.y + 7
+            tableRuleY = inner.y + header - 1
+            table = Rect(x: inner.x, y: inner.y + header, width: inner.width, height: max(0, inner.height - header - 1))
+            footerY = inner.maxY - 1
+        }
 
-    static func tableRows(in area: Rect) -> Int {
-        let inner = area.inset(1)
-        return max(1, inner.height - headerHeight(inner: inner) - 1 - 1)   // column header, footer
-    }
-
-    /// The screen row of the table's first measurement (under the panel's border, the header and the
-    /// column titles).
-    static func firstRowY(in area: Rect) -> Int {
-        let inner = area.inset(1)
-        return inner.y + headerHeight(inner: inner) + 1
+        /// How many measurements fit in the table (one at least, for the selection to stand on).
+        var tableRows: Int { max(1, table.height - 1) }
+        /// The screen row of the table's first measurement.
+        var firstRowY: Int { table.y + 1 }
     }
 
     /// A colour's style; the word is always drawn beside it, so monochrome says the same.
@@ -42,9 +60,10 @@ struct HRVView {
     }
 
     func draw(on canvas: Canvas, in area: Rect) {
+        let layout = Layout(area: area)
         let inner = canvas.panel(area, title: model.title)
         let x = inner.x + 1, width = inner.width - 2
-        let header = Self.headerHeight(inner: inner), full = header > 4
+        let full = layout.full
         var y = inner.y
         if let latest = model.latest {
             let used = canvas.text("Latest  " + latest.heading, at: Point(x: x, y: y), style: Style(.text, bold: true), maxWidth: width)
@@ -81,13 +100,13 @@ struct HRVView {
             let text = model.isRefreshing ? "loading…" : "No HRV measurements yet. Press a to add one, or run `hmon hrv link`."
             canvas.text(text, at: Point(x: x, y: y), style: .dim, maxWidth: width)
         }
-        if full {
-            canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + 7), width: inner.width, style: .border)
-            drawTrend(on: canvas, x: x, y: inner.y + 8, width: width, height: Self.chartHeight(inner: inner))
+        if let trend = layout.trend {
+            canvas.horizontalLine(at: Point(x: inner.x, y: layout.trendRuleY), width: inner.width, style: .border)
+            drawTrend(on: canvas, x: trend.x, y: trend.y, width: trend.width, height: trend.height)
         }
-        canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + header - 1), width: inner.width, style: .border)
-        drawTable(on: canvas, in: Rect(x: inner.x, y: inner.y + header, width: inner.width, height: max(0, inner.height - header - 1)))
-        drawFooter(on: canvas, y: inner.maxY - 1, x: x, width: width)
+        canvas.horizontalLine(at: Point(x: inner.x, y: layout.tableRuleY), width: inner.width, style: .border)
+        drawTable(on: canvas, in: layout.table)
+        drawFooter(on: canvas, y: layout.footerY, x: x, width: width)
     }
 
     private func drawTrend(on canvas: Canvas, x: Int, y: Int, width: Int, height: Int) {

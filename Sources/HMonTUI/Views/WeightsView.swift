@@ -9,31 +9,44 @@ struct WeightsView {
     /// Where the table is scrolled to, placed by the screen's layout.
     let table: TableState
 
-    /// Rows of the chart block (span line, chart, its x labels, the summary) for an inner height: the chart
-    /// gets at least five rows wherever it is shown, the table giving way; below that, a one-line sparkline
-    /// of the trend above the summary.
-    static func trendHeight(inner: Rect) -> Int { inner.height >= 26 ? 12 : inner.height >= 16 ? 8 : 2 }
+    /// Where each part of the screen goes in its panel: worked out once, and read alike by the screen (to
+    /// page and click the table) and by drawing, so the two can never place the table differently.
+    struct Layout {
+        /// The panel's inside.
+        let inner: Rect
+        /// The chart block: span line, chart, its x labels, the summary.
+        let trend: Rect
+        /// The rule between the chart block and the table.
+        let ruleY: Int
+        /// The table: its column titles on the first row, the readings below.
+        let table: Rect
+        /// The prompt, question or position line.
+        let footerY: Int
 
-    /// How many readings fit in the table.
-    static func tableRows(in area: Rect) -> Int {
-        let inner = area.inset(1)
-        return max(1, inner.height - trendHeight(inner: inner) - 1 - 1 - 1)   // rule, header, prompt/footer line
-    }
+        init(area: Rect) {
+            inner = area.inset(1)
+            // The chart gets at least five rows wherever it is shown, the table giving way; below that, a
+            // one-line sparkline of the trend above the summary.
+            let trendRows = inner.height >= 26 ? 12 : inner.height >= 16 ? 8 : 2
+            trend = Rect(x: inner.x, y: inner.y, width: inner.width, height: trendRows)
+            ruleY = inner.y + trendRows
+            table = Rect(x: inner.x, y: ruleY + 1, width: inner.width, height: inner.height - trendRows - 2)
+            footerY = inner.maxY - 1
+        }
 
-    /// The screen row of the table's first reading (below the panel's border, the chart, the rule and the header).
-    static func firstRowY(in area: Rect) -> Int {
-        let inner = area.inset(1)
-        return inner.y + trendHeight(inner: inner) + 2
+        /// How many readings fit in the table (one at least, for the selection to stand on).
+        var tableRows: Int { max(1, table.height - 1) }
+        /// The screen row of the table's first reading.
+        var firstRowY: Int { table.y + 1 }
     }
 
     func draw(on canvas: Canvas, in area: Rect) {
+        let layout = Layout(area: area)
         let inner = canvas.panel(area, title: "\(model.title) · \(model.subtitle)")
-        let trendRows = Self.trendHeight(inner: inner)
-        drawTrend(on: canvas, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: trendRows))
-        canvas.horizontalLine(at: Point(x: inner.x, y: inner.y + trendRows), width: inner.width, style: .border)
-        let table = Rect(x: inner.x, y: inner.y + trendRows + 1, width: inner.width, height: inner.height - trendRows - 2)
-        drawTable(on: canvas, in: table)
-        drawFooter(on: canvas, y: inner.maxY - 1, x: inner.x + 1, width: inner.width - 2)
+        drawTrend(on: canvas, in: layout.trend)
+        canvas.horizontalLine(at: Point(x: inner.x, y: layout.ruleY), width: inner.width, style: .border)
+        drawTable(on: canvas, in: layout.table)
+        drawFooter(on: canvas, y: layout.footerY, x: inner.x + 1, width: inner.width - 2)
     }
 
     private func drawTrend(on canvas: Canvas, in rect: Rect) {
