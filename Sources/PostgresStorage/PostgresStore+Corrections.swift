@@ -70,8 +70,7 @@ extension PostgresStore {
             bindings.append(query.to)
             var sql = "SELECT * FROM messages WHERE uid = $1 AND ts >= $2 AND ts < $3"
             if let field = presence {
-                bindings.append(field)
-                sql += " AND data::jsonb ? $\(bindings.count)"
+                sql += Self.carrying(field, bindings: &bindings)
             }
             // Ids are bytes (`ByteaID`), compared as SQLite compares them.
             sql += query.order == .desc ? " ORDER BY ts DESC, mid DESC" : " ORDER BY ts, mid"
