@@ -22,6 +22,8 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let back = Action("back")
     public static let nextTab = Action("next tab")
     public static let previousTab = Action("previous tab")
+    /// `:`: the command palette.
+    public static let palette = Action("palette")
     /// `1`…`n`: the tab with that number (from 1).
     public static func showTab(_ number: Int) -> Action { Action("tab \(number)") }
 

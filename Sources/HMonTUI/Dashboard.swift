@@ -34,6 +34,10 @@ public final class Dashboard {
     private(set) var seekPrompt: TableSeekPrompt?
     /// The text `/` found last, offered again so Enter finds the next row showing it.
     private var lastFound = ""
+    /// The command palette (`:`), while open.
+    var palette: CommandPalette?
+    /// The palette's entries run last, newest first: offered first next time.
+    var recentPaletteEntries: [String] = []
 
     public init(app: AppModel, themeName: String = "default") {
         self.app = app
@@ -75,6 +79,7 @@ public final class Dashboard {
         if app.isConfirmingSignOut { return KeyMap.confirm }
         if app.screen == .signIn { return KeyMap.signIn }
         if app.profileForm != nil { return KeyMap.profileForm }
+        if palette != nil { return KeyMap.palette }
         if let seekPrompt { return seekPrompt.kind == .text ? KeyMap.findPrompt : KeyMap.prompt }
         if let modal = current.modal { return modal.bindings }
         return KeyMap.merged(current.bindings, globalBindings)
@@ -89,6 +94,7 @@ public final class Dashboard {
         var sections = [(screen.title, screen.bindings), ("Everywhere", Array(all.dropFirst(screen.bindings.count)))]
         if let modal = screen.modal { sections.insert(modal, at: 0) }
         if let seekPrompt { sections.insert((seekPrompt.kind == .text ? "Finding a text" : "Going to a date", KeyMap.prompt), at: 0) }
+        if palette != nil { sections.insert(("The palette", KeyMap.palette), at: 0) }
         return sections
     }
 
@@ -132,21 +138,7 @@ public final class Dashboard {
         ui.notice = nil
         // Ctrl-Z suspends wherever it is pressed, typing included, as the terminal's own job control would.
         if key == .ctrl("z") { return .suspend }
-        if ui.showsHelp {
-            // Any key closes the help; q and Ctrl-C still quit; on a small terminal ↓/↑ turn its pages.
-            if key == .ctrl("c") || (key == .char("q") && app.screen != .signIn) { return .quit }
-            let pages = HelpOverlay(sections: helpSections).pages(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
-            if pages > 1, [.down, .pageDown, .char("j"), .char(" ")].contains(key), ui.helpPage + 1 < pages {
-                ui.helpPage += 1
-                return .keepGoing
-            }
-            if pages > 1, [.up, .pageUp, .char("k")].contains(key), ui.helpPage > 0 {
-                ui.helpPage -= 1
-                return .keepGoing
-            }
-            ui.showsHelp = false
-            return .keepGoing
-        }
+        if ui.showsHelp { return handleInHelp(key) }
         if case .mouse(let event) = key {
             return handleMouse(event)
         }
@@ -155,6 +147,10 @@ public final class Dashboard {
         }
         if let form = app.profileForm, case .char(let character) = key {
             form.type(character)
+            return .keepGoing
+        }
+        if palette != nil, case .char(let character) = key {
+            palette?.type(character)
             return .keepGoing
         }
         if seekPrompt != nil, case .char(let character) = key {
@@ -168,9 +164,49 @@ public final class Dashboard {
         return .keepGoing
     }
 
+    /// The help's keys: letters narrow it to the bindings that hold them, `@` then a key shows what that
+    /// key does, Backspace widens, ↑/↓ and PgUp/PgDn turn its pages on a small terminal; Esc, Enter, F1 or
+    /// `?` on an unfiltered help close it, Ctrl-C quits.
+    private func handleInHelp(_ key: Key) -> Outcome {
+        if key == .ctrl("c") { return .quit }
+        if ui.helpFilter == .awaitingKey {
+            if case .mouse = key { return .keepGoing }
+            ui.helpFilter = .key(key)
+            return .keepGoing
+        }
+        let typed: String = if case .words(let words)? = ui.helpFilter { words } else { "" }
+        let pages = HelpOverlay(sections: shownHelpSections, title: nil)
+            .pages(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        switch key {
+        case .down, .pageDown:
+            ui.helpPage = min(ui.helpPage + 1, pages - 1)
+        case .up, .pageUp:
+            ui.helpPage = max(ui.helpPage - 1, 0)
+        case .mouse:
+            break
+        case .backspace where ui.helpFilter != nil:
+            ui.helpFilter = typed.count > 1 ? .words(String(typed.dropLast())) : nil
+        case .char("@") where typed.isEmpty:
+            ui.helpFilter = .awaitingKey
+        case .char("?") where ui.helpFilter == nil:
+            ui.showsHelp = false
+        case .char(let character) where !(typed.isEmpty && character == " "):
+            ui.helpFilter = .words(typed + String(character))
+        default:
+            ui.showsHelp = false
+        }
+        return .keepGoing
+    }
+
+    /// The help's sections as the overlay shows them: narrowed by the filter while there is one.
+    public var shownHelpSections: [(title: String, bindings: [Binding])] {
+        ui.helpFilter?.narrowed(helpSections) ?? helpSections
+    }
+
     /// A click on a tab shows that screen; the wheel moves through the screen's list as ↑ and ↓ do, three
     /// rows a notch; a click in a list selects that row (screens that have one, see `select(at:)`).
     private func handleMouse(_ event: MouseEvent) -> Outcome {
+        if palette != nil { return clickInPalette(event) }
         guard app.screen != .signIn, current.modal == nil, seekPrompt == nil, !app.isConfirmingSignOut, app.profileForm == nil
         else { return .keepGoing }
         switch event.action {
@@ -195,6 +231,9 @@ public final class Dashboard {
         if let form = app.profileForm, action != .quit, action != .help {
             performInProfile(action, form: form)
             return .keepGoing
+        }
+        if palette != nil, action != .quit, action != .help {
+            return performInPalette(action)
         }
         if seekPrompt != nil, action != .quit, action != .help {
             performInSeek(action)
@@ -222,6 +261,8 @@ public final class Dashboard {
                 ui.notice = said + undoneElsewhere(kind)
                 return refreshCurrent()
             })
+        case .palette where current.modal == nil && app.screen != .signIn:
+            palette = CommandPalette()
         case .find where current is any SeekableScreen && current.modal == nil:
             seekPrompt = .find(again: lastFound)
         case .jumpToDate where current is any SeekableScreen && current.modal == nil:

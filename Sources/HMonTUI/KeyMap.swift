@@ -38,6 +38,7 @@ public enum KeyMap {
             Binding(.char("q"), .ctrl("c"), does: .quit, help: "quit"),
             Binding(.char("?"), .function(1), does: .help, help: "show or hide this help"),
             Binding(.char("R"), .char("r"), does: .refresh, help: "refresh now"),
+            Binding(.char(":"), does: .palette, help: "find a screen, an action or a date"),
             Binding(.tab, does: .nextTab, help: "next screen"),
             Binding(.backTab, does: .previousTab, help: "previous screen"),
         ]
@@ -143,6 +144,16 @@ public enum KeyMap {
         Binding(.enter, does: .submit, help: "save"),
     ] + fieldEditing() + [
         Binding(.escape, does: .cancel, help: "cancel"),
+        Binding(.ctrl("c"), does: .quit, help: "quit"),
+    ]
+
+    /// The command palette (`:`): letters go to its line; these keys choose and run.
+    public static let palette: [Binding] = [
+        Binding(.enter, does: .submit, help: "run the chosen entry"),
+        Binding(.down, .ctrl("n"), does: .down, help: "next entry"),
+        Binding(.up, .ctrl("p"), does: .up, help: "previous entry"),
+    ] + fieldEditing() + [
+        Binding(.escape, does: .cancel, help: "close"),
         Binding(.ctrl("c"), does: .quit, help: "quit"),
     ]
 

@@ -1,6 +1,13 @@
 /// What the dashboard shows beyond the view models: overlays, the spinner, the theme. Owned by the app.
 public struct UIState: Sendable, Equatable {
     public var showsHelp = false {
+        didSet {
+            helpPage = 0
+            helpFilter = nil
+        }
+    }
+    /// What the help is narrowed to while it shows: typed words, or one key (`@` then the key).
+    public var helpFilter: HelpFilter? {
         didSet { helpPage = 0 }
     }
     /// The help's page on a terminal too small to show every key at once.

@@ -39,7 +39,7 @@ struct KeyTableTests {
             if page > 0 { _ = await dashboard.press(.down) }
             let lines = frame(of: dashboard, size: Size(width: 80, height: 24)).components(separatedBy: "\n").map { Array($0) }
             // The overlay's box: from its top-left corner to the bottom-left one below it, cut to its width.
-            let title = pages == 1 ? "┌─ Keys · any key closes" : "┌─ Keys · \(page + 1) of \(pages)"
+            let title = pages == 1 ? "┌─ Keys · type to filter" : "┌─ Keys · \(page + 1) of \(pages)"
             let top = try #require(lines.firstIndex { String($0).contains(title) })
             let left = try #require(lines[top].firstIndex(of: "┌"))
             // Its own corner: the first after its left one (a screen's panel may end in one further right).
@@ -95,7 +95,7 @@ struct KeyTableTests {
         _ = dashboard.perform(.help)
         let help = frame(of: dashboard, size: Size(width: 120, height: 40))
         #expect(help.contains("u                switch kg / lb") || help.range(of: #"u\s+switch kg / lb"#, options: .regularExpression) != nil)
-        _ = dashboard.handle(.char("x"))   // closes the help
+        _ = dashboard.handle(.escape)   // closes the help
         let before = try #require(dashboard.weights?.unit)
         _ = await dashboard.press(.char("u"))
         #expect(dashboard.weights?.unit == before.toggled)
@@ -349,8 +349,8 @@ struct HelpPagesTests {
                 #expect(words.contains(String(word)), "\(word) of \"\(binding.help)\" on \(screen) at 60×16 (\(pages) pages)")
             }
         }
-        _ = dashboard.handle(.char("x"))
-        #expect(!dashboard.ui.showsHelp, "any other key closes it")
+        _ = dashboard.handle(.escape)
+        #expect(!dashboard.ui.showsHelp, "Esc closes it")
     }
 }
 

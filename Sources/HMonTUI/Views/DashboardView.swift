@@ -26,9 +26,12 @@ struct DashboardView {
             ConfirmOverlay(question: "Sign out of \(app.user?.name ?? "hmon")?", keys: KeyMap.confirm)
                 .draw(on: canvas, in: content)
         }
+        if let palette = dashboard.palette {
+            PaletteOverlay(palette: palette, entries: dashboard.paletteMatches).draw(on: canvas, in: content)
+        }
         if dashboard.ui.showsHelp {
             // The whole screen: a modal list of keys may cover the tab and status bars.
-            HelpOverlay(sections: dashboard.helpSections, page: dashboard.ui.helpPage)
+            HelpOverlay(sections: dashboard.shownHelpSections, title: dashboard.ui.helpFilter?.title, page: dashboard.ui.helpPage)
                 .draw(on: canvas, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         }
     }

@@ -8,6 +8,8 @@ import CheckedNumbers
 @MainActor
 struct HelpOverlay {
     let sections: [(title: String, bindings: [Binding])]
+    /// The box's title while the help is narrowed (`HelpFilter.title`); nil: how to close and filter it.
+    var title: String?
     /// Which page shows when the keys do not fit at once (↓/PgDn and ↑/PgUp turn them; see `pages(in:)`).
     var page = 0
 
@@ -92,13 +94,14 @@ struct HelpOverlay {
                         width: boxWidth, height: height)
         let pageCount = pages(in: area)
         let shown = min(max(page, 0), pageCount - 1)
-        let inner = canvas.panel(rect, title: pageCount > 1 ? "Keys · \(shown + 1) of \(pageCount)" : "Keys · any key closes")
+        let inner = canvas.panel(rect, title: title ?? (pageCount > 1 ? "Keys · \(shown + 1) of \(pageCount) · type to filter"
+                                                                   : "Keys · type to filter, @ a key · Esc closes"))
         let helpX = layout.keyColumn + 3, helpWidth = max(0, layout.columnWidth - layout.keyColumn - 4)
         // Too short for every row: pages, and the last line says how to turn them rather than cutting the list.
         let perPage = Self.rowsPerPage(layout, in: area)
         if pageCount > 1 {
             let turn = shown + 1 < pageCount ? "↓ PgDn more" : "↑ PgUp back"
-            canvas.text("\(turn) · any other key closes", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim,
+            canvas.text("\(turn) · Esc closes", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: .dim,
                         maxWidth: inner.width - 2)
         }
         let first = shown * perPage
