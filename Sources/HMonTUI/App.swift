@@ -27,8 +27,12 @@ public final class App {
         /// test that drives the real binary knows that the loop ticked or went idle, instead of sleeping.
         public var eventTrace: URL?
 
+        /// config.toml, read again each second while the dashboard runs, its edits applied at once.
+        public var settings: LiveSettings?
+
         public init(refreshInterval: Double = 30, exitAfterFirstFrame: Bool = false, liveUpdates: Bool = true,
-                    eventTrace: URL? = nil) {
+                    eventTrace: URL? = nil, settings: LiveSettings? = nil) {
+            self.settings = settings
             self.refreshInterval = refreshInterval
             self.exitAfterFirstFrame = exitAfterFirstFrame
             self.liveUpdates = liveUpdates
@@ -61,7 +65,7 @@ public final class App {
     private let screen: Screen
     private let dashboard: Dashboard
     private let themes: ThemeSwitcher
-    private let options: Options
+    private var options: Options
     private var continuation: AsyncStream<Event>.Continuation?
     private var spinnerTask: Task<Void, Never>?
 
@@ -140,6 +144,7 @@ public final class App {
                 screen.updateSize()
                 dashboard.resize(to: screen.size)
             case .terminal(.tick):
+                applySettingsIfEdited()
                 dashboard.secondPassed()
                 if options.liveUpdates { dashboard.liveUpdate(pollInterval: options.refreshInterval) }
             case .loaded(let loaded):
@@ -153,6 +158,37 @@ public final class App {
             draw()
             trace?.note(event.traceName, busy: dashboard.isBusy)
             if options.exitAfterFirstFrame && !dashboard.isBusy { return }
+        }
+    }
+
+    /// config.toml edited: its theme, keys, refresh and mouse apply now, each where no flag or variable
+    /// chose it; a file that cannot be used keeps the settings before and says why until it can.
+    private func applySettingsIfEdited() {
+        guard var settings = options.settings, let edit = settings.edit() else { return }
+        options.settings = settings
+        switch edit {
+        case .failure(let problem):
+            dashboard.ui.settingsProblem = "\(problem.description): kept the settings before"
+        case .success(let config):
+            dashboard.ui.settingsProblem = nil
+            var said = dashboard.applyKeySettings(config.keys) + config.keyProblems
+            if settings.themeFromFile {
+                let name = config.theme ?? "default"
+                if name != dashboard.ui.themeName {
+                    do {
+                        let theme = try settings.catalog.theme(named: name)
+                        screen.setTheme(theme)
+                        dashboard.ui.themeName = theme.name
+                        dashboard.ui.themeProblem = nil
+                    } catch {
+                        said.append("\(error)")
+                    }
+                }
+            }
+            if settings.refreshFromFile { options.refreshInterval = config.refreshSeconds ?? 30 }
+            if settings.mouseFromFile { screen.setMouse(config.mouse != false) }
+            dashboard.say(configProblems: said)
+            if said.isEmpty { dashboard.ui.notice = "\(settings.file.lastPathComponent) applied" }
         }
     }
 

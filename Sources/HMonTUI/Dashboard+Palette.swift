@@ -19,7 +19,7 @@ extension Dashboard {
             entries.append(PaletteEntry(title: screen.title, group: "screen", keys: index < 9 ? "\(index + 1)" : "",
                                         target: .action(.showTab(index + 1)), alias: screen.id.rawValue))
         }
-        let own = current.bindings.filter { !Self.notInPalette.contains($0.action) }
+        let own = bindings(of: current).filter { !Self.notInPalette.contains($0.action) }
         entries += own.map { PaletteEntry(title: $0.help, group: current.title, keys: $0.keyNames, target: .action($0.action),
                                           alias: $0.action.name) }
         let ownActions = Set(own.map(\.action))

@@ -11,7 +11,7 @@ import Terminal
 @MainActor
 public final class Dashboard {
     public let app: AppModel
-    public private(set) var ui: UIState
+    public internal(set) var ui: UIState
     /// Answers of loads, in the order they finish; the event loop reads them (or `settle()` does).
     public let inbox: AsyncStream<Loaded>
     /// The next theme when `T` is pressed: its name, nil when there is none; throws when it cannot load.
@@ -34,6 +34,8 @@ public final class Dashboard {
     private(set) var seekPrompt: TableSeekPrompt?
     /// The text `/` found last, offered again so Enter finds the next row showing it.
     private var lastFound = ""
+    /// The keys config.toml's `[keys]` gives actions instead of their defaults.
+    public private(set) var keyRemap = KeyRemap()
     /// The command palette (`:`), while open.
     var palette: CommandPalette?
     /// The palette's entries run last, newest first: offered first next time.
@@ -70,7 +72,35 @@ public final class Dashboard {
 
     /// The keys that work on every screen after sign-in, with `1`…`n` for the registered tabs.
     public var globalBindings: [Binding] {
-        KeyMap.global(tabs: screens.enumerated().map { (number: $0.offset + 1, title: $0.element.title) })
+        keyRemap.applied(to: KeyMap.global(tabs: screens.enumerated().map { (number: $0.offset + 1, title: $0.element.title) }))
+    }
+
+    /// A screen's own keys, as `[keys]` leaves them.
+    func bindings(of screen: any DashboardScreen) -> [Binding] {
+        keyRemap.applied(to: screen.bindings)
+    }
+
+    /// Takes config.toml's `[keys]`: the actions it names get its keys, on every screen; what cannot be taken
+    /// (an unknown action or key, a key another action has) is returned, said with its place, and that action
+    /// keeps its defaults.
+    /// config.toml's `[keys]`, at start and after each edit: taken, and what could not be said in the status
+    /// bar until an edit fixes it.
+    public func applyKeys(of config: DashboardConfig) {
+        say(configProblems: applyKeySettings(config.keys) + config.keyProblems)
+    }
+
+    /// The first of `problems` (and how many more) in the status bar until an edit of config.toml clears them.
+    func say(configProblems problems: [String]) {
+        ui.settingsProblem = problems.first.map { $0 + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "") }
+    }
+
+    @discardableResult
+    public func applyKeySettings(_ settings: [KeySetting]) -> [String] {
+        keyRemap = KeyRemap()
+        let tables = [("Everywhere", globalBindings)] + screens.map { ($0.title, $0.bindings) }
+        let (remap, problems) = KeyRemap.resolve(settings, tables: tables, screens: screens.map(\.id))
+        keyRemap = remap
+        return problems
     }
 
     /// The table that applies right now: the sign-out question, an open prompt or picker, else the
@@ -82,7 +112,7 @@ public final class Dashboard {
         if palette != nil { return KeyMap.palette }
         if let seekPrompt { return seekPrompt.kind == .text ? KeyMap.findPrompt : KeyMap.prompt }
         if let modal = current.modal { return modal.bindings }
-        return KeyMap.merged(current.bindings, globalBindings)
+        return KeyMap.merged(bindings(of: current), globalBindings)
     }
 
     /// The help overlay's sections: what is open, the screen's own keys, then those that work everywhere.
@@ -90,8 +120,9 @@ public final class Dashboard {
         if app.screen == .signIn { return [("Sign in", KeyMap.signIn)] }
         if let form = app.profileForm { return [(form.title, KeyMap.profileForm)] }
         let screen = current
-        let all = KeyMap.merged(screen.bindings, globalBindings)
-        var sections = [(screen.title, screen.bindings), ("Everywhere", Array(all.dropFirst(screen.bindings.count)))]
+        let own = bindings(of: screen)
+        let all = KeyMap.merged(own, globalBindings)
+        var sections = [(screen.title, own), ("Everywhere", Array(all.dropFirst(own.count)))]
         if let modal = screen.modal { sections.insert(modal, at: 0) }
         if let seekPrompt { sections.insert((seekPrompt.kind == .text ? "Finding a text" : "Going to a date", KeyMap.prompt), at: 0) }
         if palette != nil { sections.insert(("The palette", KeyMap.palette), at: 0) }

@@ -8,12 +8,22 @@ import TOMLKit
 /// refresh = 30       # seconds between polls of a server
 /// mouse = false      # leave the mouse to the terminal (selection, scrollback), as --no-mouse does
 /// ```
+///
+/// [keys]             # an action's keys instead of its defaults (`hmon keys --list` names the actions)
+/// energy = "E"
+/// quit = ["x", "q"]
+/// ```
 /// Environment (`HMON_THEME`) and flags override the file; a missing file means the defaults.
 public struct DashboardConfig: Sendable, Equatable {
     public var theme: String?
     public var refreshSeconds: Double?
     /// Whether clicks and the wheel go to hmon; nil means the default (they do).
     public var mouse: Bool?
+    /// The `[keys]` table's entries, in the file's order, each with its line.
+    public var keys: [KeySetting] = []
+    /// What in `[keys]` could not be read (a value that is no key name or list of them), each with its line:
+    /// said, and that action keeps its default keys; the rest of the file still applies.
+    public var keyProblems: [String] = []
 
     public init(theme: String? = nil, refreshSeconds: Double? = nil, mouse: Bool? = nil) {
         self.theme = theme
@@ -78,6 +88,40 @@ public struct DashboardConfig: Sendable, Equatable {
             }
             config.mouse = on
         }
+        if let value = table["keys"] {
+            guard let keys = value.table else {
+                throw Problem(description: "\(file): keys must be a table: a [keys] line, then lines like energy = \"E\"")
+            }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for action in keys.keys.sorted(by: { line(of: $0, in: lines) < line(of: $1, in: lines) }) {
+                let at = "\(file):\(line(of: action, in: lines))"
+                let names = keys[action]?.string.map { [$0] } ?? keys[action]?.array?.compactMap(\.string)
+                guard let names, !names.isEmpty, names.count == keys[action]?.array?.count ?? 1 else {
+                    config.keyProblems.append("\(at): \(action) must be a key in quotes or a list of them, like \(action) = [\"x\", \"q\"]")
+                    continue
+                }
+                config.keys.append(KeySetting(action: action, keys: names, place: at))
+            }
+        }
         return config
     }
+
+    /// The line (from 1) of `name = …` under `[keys]`; the table's own line when it cannot be found.
+    private static func line(of name: String, in lines: [String]) -> Int {
+        let header = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[keys]") } ?? 0
+        for index in (header + 1)..<max(header + 1, lines.count) {
+            let text = lines[index].trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("[") { break }
+            let key = text.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if key == name || key == "\"\(name)\"" { return index + 1 }
+        }
+        return header + 1
+    }
+}
+
+/// One `[keys]` entry: an action's name and the keys it gets, and where it was written (`config.toml:12`).
+public struct KeySetting: Sendable, Equatable {
+    public var action: String
+    public var keys: [String]
+    public var place: String
 }

@@ -19,6 +19,8 @@ public struct UIState: Sendable, Equatable {
     public var notice: String?
     /// The last `T` found a theme it could not load: said until a theme loads.
     public var themeProblem: String?
+    /// config.toml, edited while hmon runs, could not be used: said until an edit that can.
+    public var settingsProblem: String?
 
     public init(themeName: String = "default") {
         self.themeName = themeName

@@ -197,6 +197,17 @@ public final class Screen {
     }
 
     /// Switches theme (e.g. `T` cycling); redraw afterwards.
+    /// Turns mouse reporting on or off while running (config.toml's `mouse` edited); the restore sequence
+    /// keeps turning it off at exit once it was ever on.
+    public func setMouse(_ on: Bool) {
+        guard !isStopped else { return }
+        mousemask(on ? hm_mouse_events() : 0, nil)
+        if on {
+            mouseinterval(0)
+            TerminalRestorer.setRestoreSequence(Self.restoreSequence(mouse: true))
+        }
+    }
+
     public func setTheme(_ theme: Theme) {
         guard !isStopped else { return }
         let requested = Palette(theme: theme, depth: ColorDepth.detect(

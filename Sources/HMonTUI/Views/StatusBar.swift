@@ -24,7 +24,7 @@ struct StatusBar {
             x += canvas.text("\(frame) ", at: Point(x: x, y: y), style: Style(.accent, bold: true))
         }
         // A server out of reach: the screen shows what it last loaded, marked with when that stopped.
-        let problems = [app.offlineText, screen.problem ?? app.problem ?? ui.themeProblem ?? app.serverNotice].compactMap { $0 }
+        let problems = [app.offlineText, screen.problem ?? app.problem ?? ui.settingsProblem ?? ui.themeProblem ?? app.serverNotice].compactMap { $0 }
         if !problems.isEmpty {
             let problem = problems.joined(separator: " · ")
             // The problem first, and the most important hints kept beside it (a stale screen still has keys):

@@ -99,6 +99,7 @@ enum DashboardLauncher {
             app.signIn.note = "Demo store: user \(DemoData.userName), password \(DemoData.password)"
         }
         let dashboard = Dashboard(app: app, themeName: theme.name)
+        dashboard.applyKeys(of: config)
         let configFile = paths.configFile
         dashboard.saveTheme = { try DashboardConfig.save(theme: $0, to: configFile) }
         dashboard.run(signedInAsDemo ? app.startSignedIn()
@@ -111,7 +112,10 @@ enum DashboardLauncher {
                               options: App.Options(refreshInterval: options.refresh ?? config.refreshSeconds ?? 30,
                                                    exitAfterFirstFrame: options.exitAfterFirstFrame,
                                                    liveUpdates: !options.noLiveUpdates,
-                                                   eventTrace: environment["HMON_EVENT_TRACE"].map(URL.init(fileURLWithPath:))))
+                                                   eventTrace: environment["HMON_EVENT_TRACE"].map(URL.init(fileURLWithPath:)),
+                                                   settings: LiveSettings(file: paths.configFile, catalog: catalog,
+                                                                          themeFromFile: options.theme == nil && environment["HMON_THEME"] == nil,
+                                                                          refreshFromFile: options.refresh == nil, mouseFromFile: !options.noMouse)))
         } catch let error as ScreenError {
             throw HealthError.unsupported(error.description)
         }
