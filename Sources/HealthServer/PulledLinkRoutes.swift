@@ -10,8 +10,8 @@ import NIOCore
 ///   to read their data; the server trades the code for tokens and keeps them in the link's file.
 /// - `POST /v1.1/hmon/KIND/poll`: reads the caller's links now (the dashboard's R), answering what was added.
 ///
-/// A wrong or revoked secret is a 404 that does nothing. Each source adds its own notification routes
-/// beside these (`WithingsRoutes`, `OuraRoutes`).
+/// A wrong or revoked secret is a 404 that does nothing. Each source adds its own routes at its prefix
+/// beside these (`ServedPulledSource.addRoutes`: its notifications, its callback's checks).
 struct PulledLinkRoutes<Source: ServedPulledSource> {
     typealias Link = Source.Link
 
@@ -38,10 +38,15 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
     /// Reads the user's links now. Subscriptions refused earlier (the server was not reachable yet), missing
     /// or about to expire are seen to first.
     static func poll(_ polling: PulledPolling<Source>, userID: String) async throws -> Source.PollAnswer {
+        Source.pollAnswer(try await fetches(polling, userID: userID))
+    }
+
+    /// What reading the user's links now brought, each read logged.
+    static func fetches(_ polling: PulledPolling<Source>, userID: String) async throws -> [Source.Fetch] {
         await polling.subscribe()
         let fetches = try await polling.sync.fetch(userID: userID)
         polling.report(fetches, asked: true)
-        return Source.pollAnswer(fetches)
+        return fetches
     }
 
     var notALink: APIError {

@@ -69,11 +69,6 @@ struct PulledPolling<Source: ServedPulledSource>: Service {
     }
 }
 
-/// The server's Withings background work.
-typealias WithingsPolling = PulledPolling<WithingsAPI>
-/// The server's Oura background work.
-typealias OuraPolling = PulledPolling<OuraAPI>
-
 /// Whether the server accepts connections yet: opened once, waited for by background work that needs it.
 final class ServerListening: Sendable {
     private let isOpen = Atomic<Bool>(false)

@@ -1,11 +1,18 @@
 import Foundation
 import HealthConnectors
+import Hummingbird
 import Logging
 
-/// What the server says of one pulled source that another does not: how it subscribes to the source's
-/// notifications, what a read did in its log, its poll route's answer and its linked page's words.
+/// What the server says of one pulled source that another does not: its routes beside the shared ones
+/// (notifications, the source's checks of its callback), how it subscribes to the source's notifications,
+/// what a read did in its log, its poll route's answer and its linked page's words. `PulledSources` lists
+/// every one the server serves.
 protocol ServedPulledSource: PulledSource {
     associatedtype PollAnswer: Encodable & Sendable
+
+    /// Adds the source's own routes at its link's prefix (`PulledLinkRoutes.prefix`); the authorization's
+    /// return is `shared.authorized` and the poll route is added by `PulledSources`.
+    static func addRoutes(_ shared: PulledLinkRoutes<Self>, to router: Router<ServerContext>)
 
     /// The answer of `POST /v1.1/hmon/KIND/poll` for the caller's reads.
     static func pollAnswer(_ fetches: [Fetch]) -> PollAnswer
@@ -21,7 +28,7 @@ protocol ServedPulledSource: PulledSource {
 
     /// The linked page's words: what hmon now reads.
     static var linkedText: String { get }
-    /// Whether a link just authorized has its subscriptions seen to before its first read (Oura's do; a
-    /// Withings link is subscribed at the next round).
+    /// Whether a link just authorized has its subscriptions seen to before its first read, rather than at
+    /// the next round.
     static var subscribesOnceLinked: Bool { get }
 }

@@ -1,16 +1,48 @@
 import Foundation
+import HealthCore
 import HealthConnectors
+import Hummingbird
 
 /// What the server says of Withings: notifications subscribed once per public URL, weigh-ins counted.
 extension WithingsAPI: ServedPulledSource {
+    /// The Withings link's routes (`hmon link add withings`), beside those every pulled link has
+    /// (`PulledLinkRoutes`: the authorization's return at `GET /withings/{secret}`, `POST /v1.1/hmon/withings/poll`):
+    /// - `HEAD /withings/{secret}`: Withings' check of the callback URL before it subscribes it: 200.
+    /// - `POST /withings/{secret}`: a notification (`userid=…&appli=1&startdate=…&enddate=…`), answered 200 at
+    ///   once; the link's new measure groups are fetched right after.
+    ///
+    /// A wrong or revoked secret is a 404 that does nothing.
+    static func addRoutes(_ shared: PulledLinkRoutes<WithingsAPI>, to router: Router<ServerContext>) {
+        let secretPath = RouterPath(routePrefix + ":secret")
+        router.head(secretPath) { _, context -> Response in
+            guard try await shared.link(secret: context.parameters.get("secret") ?? "") != nil else { throw shared.notALink }
+            return Response(status: .ok)
+        }
+        router.get(secretPath) { request, context -> Response in
+            try await shared.authorized(request, secret: context.parameters.get("secret") ?? "")
+        }
+        router.post(secretPath) { request, context -> Response in
+            guard let link = try await shared.link(secret: context.parameters.get("secret") ?? "") else { throw shared.notALink }
+            let form = try await RequestInput.form(request)
+            // Only a weight notification of this link's Withings account is acted on; any other is
+            // acknowledged all the same, or Withings would retry it.
+            // A burst of notifications for one link is read by at most two fetches (`PulledSync.schedule`).
+            if form["appli"] == "1", let userid = form["userid"], userid == link.tokens?.userid {
+                let polling = shared.polling
+                _ = await shared.sync.schedule(linkID: link.linkID) { polling.report([$0], asked: true) }
+            }
+            return Response(status: .ok)
+        }
+    }
+
     static func pollAnswer(_ fetches: [WithingsFetch]) -> WithingsPollAnswer { WithingsPollAnswer(fetches) }
 
-    static func subscribe(_ polling: WithingsPolling, base: String) async throws {
+    static func subscribe(_ polling: PulledPolling<WithingsAPI>, base: String) async throws {
         for (id, problem) in try await polling.sync.subscribeAll(callbackURL: { base + $0.callbackPath }) {
             if let problem {
                 polling.logger.warning("Withings link \(id): notifications not subscribed: \(problem); polling every \(polling.settings.pollInterval)")
             } else {
-                polling.logger.info("Withings link \(id): subscribed to notifications at \(base)\(WithingsRoutes.prefix)…")
+                polling.logger.info("Withings link \(id): subscribed to notifications at \(base)\(routePrefix)…")
             }
         }
     }
