@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Every source `hmon serve` pulls readings from with the person's own app, in one list: what the server
 /// routes and polls, what its request log hides the secret of, what the all-links poll answers, and what
 /// `hmon link add`, `hmon link list`, `hmon link revoke` and `hmon serve`'s options speak of. A source is its
-/// connector (`PulledSource`), its `ServedPulledSource` conformance, and its line here.
+/// connector folder (a `ServedPulledSource`) and its line here (and its flags' line in `hmon`).
 public enum PulledSources {
     static var served: [any ServedPulledSource.Type] { [WithingsAPI.self, OuraAPI.self] }
 
@@ -31,9 +31,6 @@ public enum PulledSources {
 }
 
 extension ServedPulledSource {
-    /// The link's path prefix, `/KIND/`.
-    static var routePrefix: String { PulledLinkRoutes<Self>.prefix }
-
     /// Its routes and polling, when the configuration reads this source; nil when it does not.
     static func serve(on router: Router<ServerContext>, store: any PushLinkStore, services: UserServices, configuration: ServerConfiguration,
                       listening: ServerListening, logger: Logger) -> (any LinkedSourcePoll & Service)? {
@@ -41,7 +38,7 @@ extension ServedPulledSource {
         let sync = PulledSync(links: store, services: services, api: settings.api, files: settings.files, clock: configuration.clock)
         let polling = PulledPolling(sync: sync, settings: settings, publicURL: configuration.publicURL, listening: listening, logger: logger)
         let shared = PulledLinkRoutes(store: store, polling: polling, configuration: configuration)
-        addRoutes(shared, to: router)
+        shared.addCallbackRoutes(to: router)
         shared.addPollRoute(to: router)
         return polling
     }
