@@ -159,7 +159,7 @@ let package = Package(
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore", "HealthFormats", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
+            dependencies: ["HealthCore", "HealthFormats", "HealthConnectors", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
         ),
         .target(
             name: "HealthServer",

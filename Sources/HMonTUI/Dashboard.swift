@@ -23,7 +23,7 @@ public final class Dashboard {
     public var drawsWithoutColour = false
 
     private let runner: LoadRunner
-    /// R's request that the server read the linked sources (a Withings scale, an Oura ring) now.
+    /// R's request that the server read the linked sources (the accounts of the pulled sources) now.
     private let linkedSources = LoadSlot(model: "linked sources")
     private var tabs: [any DashboardScreen] = []
     private var tabsMadeFor = -1
@@ -362,8 +362,8 @@ public final class Dashboard {
         }
     }
 
-    /// R on a dashboard connected to a server also asks it to read the user's linked sources (a Withings
-    /// scale, an Oura ring) now; when that added readings, the screen reloads once more to show them. A failure is left
+    /// R on a dashboard connected to a server also asks it to read the user's linked sources (the accounts
+    /// of the pulled sources) now; when that added readings, the screen reloads once more to show them. A failure is left
     /// unsaid: the reload itself reports a server that cannot be reached.
     private func pollLinkedSources() -> Command {
         guard let polling = app.service as? any LinkedSourcePolling else { return .none }

@@ -10,13 +10,15 @@ import NIOCore
 ///   to read their data; the server trades the code for tokens and keeps them in the link's file.
 /// - `POST /v1.1/hmon/KIND/poll`: reads the caller's links now (the dashboard's R), answering what was added.
 ///
-/// A wrong or revoked secret is a 404 that does nothing. Each source adds its own notification routes
-/// beside these (`WithingsRoutes`, `OuraRoutes`).
+/// - `GET|HEAD|POST /KIND/{secret}` as the source has them (`ServedPulledSource.callbackMethods`): its
+///   notifications and its checks of the callback, answered as the source says (`ServedPulledSource.answer`).
+///
+/// A wrong or revoked secret is a 404 that does nothing.
 struct PulledLinkRoutes<Source: ServedPulledSource> {
     typealias Link = Source.Link
 
     /// The path prefix, also what the request log shows in place of the secret.
-    static var prefix: String { "/\(Link.kindName)/" }
+    static var prefix: String { Source.routePrefix }
 
     let store: any PushLinkStore
     let polling: PulledPolling<Source>
@@ -25,6 +27,62 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
 
     private var sourceName: String { Link.sourceName }
     private var addLink: String { "`hmon link add \(Link.kindName)`" }
+
+    /// `GET /KIND/{secret}` (the authorization's return, or what the source asks there), and the source's
+    /// other methods at that address.
+    func addCallbackRoutes(to router: Router<ServerContext>) {
+        let routes = self
+        let path = RouterPath(Self.prefix + ":secret")
+        router.get(path) { request, context -> Response in
+            let secret = context.parameters.get("secret") ?? ""
+            let query = try? RequestInput.query(request)
+            if Source.isAuthorizationReturn(query) { return try await routes.authorized(request, secret: secret) }
+            return try await routes.answer(PulledCallback(method: .get, query: query), secret: secret)
+        }
+        for method in Source.callbackMethods {
+            switch method {
+            case .get:
+                break
+            case .head:
+                router.head(path) { request, context -> Response in
+                    try await routes.answer(PulledCallback(method: .head, query: try? RequestInput.query(request)),
+                                            secret: context.parameters.get("secret") ?? "")
+                }
+            case .post:
+                router.post(path) { request, context -> Response in
+                    guard let link = try await routes.link(secret: context.parameters.get("secret") ?? "") else { throw routes.notALink }
+                    var callback = PulledCallback(method: .post, query: try? RequestInput.query(request))
+                    switch Source.callbackBody {
+                    case .form: callback.form = try await RequestInput.form(request)
+                    case .bytes: callback.body = try await RequestInput.bytes(request)
+                    }
+                    return try await routes.respond(Source.answer(callback, link: link), link: link)
+                }
+            }
+        }
+    }
+
+    /// The source's answer to a request at the address of the link whose secret it names.
+    private func answer(_ callback: PulledCallback, secret: String) async throws -> Response {
+        guard let link = try await link(secret: secret) else { throw notALink }
+        return try await respond(Source.answer(callback, link: link), link: link)
+    }
+
+    private func respond(_ answer: PulledCallback.Answer, link: Link) async throws -> Response {
+        switch answer {
+        case .acknowledged:
+            return Response(status: .ok)
+        case .read:
+            // A burst of notifications for one link is read by at most two fetches (`PulledSync.schedule`).
+            let polling = self.polling
+            _ = await sync.schedule(linkID: link.linkID) { polling.report([$0], asked: true) }
+            return Response(status: .ok)
+        case .json(let object):
+            return JSONBody.response(object)
+        case .refused(let status, let message):
+            throw APIError(HTTPResponse.Status(code: status), code: status, message: message)
+        }
+    }
 
     /// `POST /v1.1/hmon/KIND/poll`.
     func addPollRoute(to router: Router<ServerContext>) {
@@ -38,10 +96,15 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
     /// Reads the user's links now. Subscriptions refused earlier (the server was not reachable yet), missing
     /// or about to expire are seen to first.
     static func poll(_ polling: PulledPolling<Source>, userID: String) async throws -> Source.PollAnswer {
+        Source.pollAnswer(try await fetches(polling, userID: userID))
+    }
+
+    /// What reading the user's links now brought, each read logged.
+    static func fetches(_ polling: PulledPolling<Source>, userID: String) async throws -> [Source.Fetch] {
         await polling.subscribe()
         let fetches = try await polling.sync.fetch(userID: userID)
         polling.report(fetches, asked: true)
-        return Source.pollAnswer(fetches)
+        return fetches
     }
 
     var notALink: APIError {

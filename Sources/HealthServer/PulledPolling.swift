@@ -35,7 +35,12 @@ struct PulledPolling<Source: ServedPulledSource>: Service {
         guard let publicURL else { return }
         let base = publicURL.absoluteString.hasSuffix("/") ? String(publicURL.absoluteString.dropLast()) : publicURL.absoluteString
         do {
-            try await Source.subscribe(self, base: base)
+            for line in try await Source.subscribe(sync, base: base, pollInterval: settings.pollInterval) {
+                switch line.level {
+                case .info: logger.info("\(line.text)")
+                case .warning: logger.warning("\(line.text)")
+                }
+            }
         } catch {
             logger.warning("\(sourceName): cannot subscribe: \(error)")
         }
@@ -68,11 +73,6 @@ struct PulledPolling<Source: ServedPulledSource>: Service {
         }
     }
 }
-
-/// The server's Withings background work.
-typealias WithingsPolling = PulledPolling<WithingsAPI>
-/// The server's Oura background work.
-typealias OuraPolling = PulledPolling<OuraAPI>
 
 /// Whether the server accepts connections yet: opened once, waited for by background work that needs it.
 final class ServerListening: Sendable {

@@ -1,9 +1,10 @@
 import Foundation
 import HealthConnectors
+import HealthCore
 
-/// How `hmon serve` reads one pulled source (`--public-url`, `--withings-poll-minutes`,
-/// `--oura-poll-minutes`; the API's address).
-public struct PulledSettings<Source: PulledSource>: Sendable {
+/// How `hmon serve` reads one pulled source (`--public-url`, `--KIND-poll-minutes`; the API's address).
+/// A server is given one for each source it reads (`ServerConfiguration.pulledSources`).
+public struct PulledSettings<Source: PulledSource>: PulledSourceSettings {
     /// The source's API, over the HTTP client the executable wires in.
     public var api: Source
     /// Where the links' client secrets and tokens are.
@@ -16,9 +17,13 @@ public struct PulledSettings<Source: PulledSource>: Sendable {
         self.files = files
         self.pollInterval = pollInterval
     }
+
+    public var linkKind: PushLinkKind { Source.linkKind }
 }
 
-/// How `hmon serve` reads Withings.
-public typealias WithingsSettings = PulledSettings<WithingsAPI>
-/// How `hmon serve` reads Oura.
-public typealias OuraSettings = PulledSettings<OuraAPI>
+/// The settings of one pulled source, whichever it is: the server serves a source of `PulledSources` when
+/// it is given its settings.
+public protocol PulledSourceSettings: Sendable {
+    /// The kind of link of the source these settings read.
+    var linkKind: PushLinkKind { get }
+}

@@ -6,11 +6,15 @@ import Hummingbird
 public enum PushSources {
     static var all: [any PushSource.Type] { [HealthAutoExportSource.self, HealthConnectSource.self, OpenScaleSource.self] }
 
+    /// The apps' names and their links' kinds, as the command line's help lists them.
+    public static var appNames: [String] { all.map { $0.appName } }
+    public static var kinds: [PushLinkKind] { all.map { $0.kind } }
+
     /// The links' path prefixes, each followed by a secret.
     static var prefixes: [String] { all.map { $0.prefix } }
 
     /// Whether the app posting to links of this kind can sign its posts; nil for a kind no app posts to
-    /// (Withings and Oura links: `hmon serve` reads those accounts).
+    /// (a pulled source's links, `PulledSources`: `hmon serve` reads those accounts).
     public static func signing(of kind: PushLinkKind) -> PushSigning? {
         all.first { $0.kind == kind }?.signing
     }

@@ -33,11 +33,11 @@ struct RequestLogMiddleware: RouterMiddleware {
         logger.info("\(request.method) \(Self.loggedPath(request.uri.path)) \(status) \((ms * 10).rounded() / 10)ms")
     }
 
-    /// The paths that end in a secret: a Welltory callback's, a push source's link's, a Withings or Oura link's.
-    static let secretPrefixes = [WelltoryRoutes.prefix] + PushSources.prefixes + [WithingsRoutes.prefix, OuraRoutes.prefix]
+    /// The paths that end in a secret: a Welltory callback's, a push source's link's, a pulled source's link's.
+    static let secretPrefixes = [WelltoryRoutes.prefix] + PushSources.prefixes + PulledSources.prefixes
 
-    /// The path as the log shows it: a Welltory callback's, a Health Auto Export, Health Connect, openScale,
-    /// Withings or Oura link's path ends in its user's secret, so that part is left out.
+    /// The path as the log shows it: a Welltory callback's, a push or pulled source's link's path ends in its
+    /// user's secret, so that part is left out.
     static func loggedPath(_ path: String) -> String {
         for prefix in secretPrefixes where path.hasPrefix(prefix) {
             return prefix + "…"

@@ -39,10 +39,9 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// Header, body, idle and write timeouts and the caps on open connections.
     public var limits: ConnectionLimits
-    /// Reading Withings scales (`hmon link add withings`); nil: the Withings routes are not served.
-    public var withings: WithingsSettings?
-    /// Reading Oura rings (`hmon link add oura`); nil: the Oura routes are not served.
-    public var oura: OuraSettings?
+    /// How each pulled source the server reads is read (`PulledSettings`, `hmon link add KIND`): a source of
+    /// `PulledSources` without settings here has none of its routes served.
+    public var pulledSources: [any PulledSourceSettings] = []
     /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`,
     /// or any push kind whose app signs); nil: no link is checked for a signature (a server that serves no such link).
     public var pushSigningSecrets: PushLinkSigningSecrets?
@@ -132,22 +131,10 @@ public enum HMonServer {
         ExistRoutes(store: store, services: userServices, configuration: configuration).add(to: router)
         var services: [any Service] = [passwordSignIn.passwords]
         let listening = ServerListening()
-        var withingsPolling: WithingsPolling?, ouraPolling: OuraPolling?
-        if let withings = configuration.withings {
-            let polling = WithingsPolling(sync: WithingsSync(links: store, services: userServices, api: withings.api, files: withings.files, clock: configuration.clock),
-                                          settings: withings, publicURL: configuration.publicURL, listening: listening, logger: logger)
-            WithingsRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
-            services.append(polling)
-            withingsPolling = polling
-        }
-        if let oura = configuration.oura {
-            let polling = OuraPolling(sync: OuraSync(links: store, services: userServices, api: oura.api, files: oura.files, clock: configuration.clock),
-                                      settings: oura, publicURL: configuration.publicURL, listening: listening, logger: logger)
-            OuraRoutes(store: store, polling: polling, configuration: configuration).add(to: router)
-            services.append(polling)
-            ouraPolling = polling
-        }
-        LinkedSourcesPollRoute(withings: withingsPolling, oura: ouraPolling).add(to: router)
+        let pulled = PulledSources.serve(on: router, store: store, services: userServices, configuration: configuration,
+                                         listening: listening, logger: logger)
+        services += pulled.map { $0 as any Service }
+        LinkedSourcesPollRoute(sources: pulled).add(to: router)
         ChangeFeedRoute(feed: changeFeed).add(to: router)
 
         // Hummingbird's own logging stays quiet unless something goes wrong; the request log is ours.

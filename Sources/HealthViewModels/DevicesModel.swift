@@ -57,7 +57,7 @@ public final class DevicesModel {
     public private(set) var deviceTypes: [DeviceType] = []
     /// The latest readings of the selected device, newest first, with every field.
     public private(set) var recent: [ReadingLine] = []
-    /// The user's links (Health Connect, openScale, Withings, Oura, Health Auto Export), oldest first.
+    /// The user's links, of every kind (pushed to and pulled), oldest first.
     public private(set) var links: [LinkLine] = []
     /// Which device `recent` belongs to.
     public private(set) var recentDeviceID: String?

@@ -63,7 +63,7 @@ import TestSupport
         let alice = try await store.createUser(NewAccount(name: "alice", password: "correct horse"))
         let fixture = try await OuraFixture.start(nights: [], readiness: readiness)
         defer { fixture.stop() }
-        let api = OuraAPI(endpoints: OuraEndpoints(api: fixture.url, cloud: fixture.url), transport: OuraHTTPTransport(timeout: WithingsFixture.patientTimeout))
+        let api = OuraAPI(endpoints: OuraEndpoints(api: fixture.url, cloud: fixture.url), transport: PulledHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let files = OuraLinkFiles(folder: folder.appendingPathComponent("oura"))
         let (id, secret) = try await store.createPushLink(kind: .oura, userID: alice.id, now: Date())
         let redirect = "http://127.0.0.1:9/oura/" + secret

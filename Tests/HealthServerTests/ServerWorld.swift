@@ -46,19 +46,20 @@ struct ServerWorld: Sendable {
                        storeVersionWindow: Duration = .milliseconds(50), trustedProxies: TrustedProxies = .none,
                        publicURL: URL? = nil, feedHeartbeat: Duration = TestServerLimits.feedHeartbeat, maxFeedsPerUser: Int = 128,
                        logger: Logger? = nil, servesViews: Bool = true, beforeEachRequest: (@Sendable (String) async -> Void)? = nil,
+                       pulledSources: [any PulledSourceSettings] = [],
                        _ body: (ServerWorld) async throws -> T) async throws -> T {
         try await TestSlots.withSlot {
             try await run(engine: engine, givenPostgresURL: postgresURL, rateLimit: rateLimit, accessTokenLifetime: accessTokenLifetime, limits: limits,
                           passwordHasher: passwordHasher, storeVersionWindow: storeVersionWindow, trustedProxies: trustedProxies,
                           publicURL: publicURL, feedHeartbeat: feedHeartbeat, maxFeedsPerUser: maxFeedsPerUser, logger: logger,
-                          servesViews: servesViews, beforeEachRequest: beforeEachRequest, holdingASlot: body)
+                          servesViews: servesViews, beforeEachRequest: beforeEachRequest, pulledSources: pulledSources, holdingASlot: body)
         }
     }
 
     private static func run<T>(engine: StoreEngine, givenPostgresURL: String?, rateLimit: RateLimit?, accessTokenLifetime: TimeInterval, limits: ConnectionLimits,
                                passwordHasher: PasswordHasher, storeVersionWindow: Duration, trustedProxies: TrustedProxies,
                                publicURL: URL?, feedHeartbeat: Duration, maxFeedsPerUser: Int, logger: Logger?, servesViews: Bool,
-                               beforeEachRequest: (@Sendable (String) async -> Void)?,
+                               beforeEachRequest: (@Sendable (String) async -> Void)?, pulledSources: [any PulledSourceSettings],
                                holdingASlot body: (ServerWorld) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,6 +91,7 @@ struct ServerWorld: Sendable {
         configuration.maxFeedsPerUser = maxFeedsPerUser
         configuration.servesViews = servesViews
         configuration.beforeEachRequest = beforeEachRequest
+        configuration.pulledSources = pulledSources
         let signingSecrets = PushLinkSigningSecrets(folder: folder.appendingPathComponent("push-signing", isDirectory: true))
         configuration.pushSigningSecrets = signingSecrets
         let server = try await RunningServer.start(store: store, configuration: configuration, logger: logger)

@@ -15,7 +15,7 @@ import TestSupport
         try await Self.withLinkedAlice { world in
             let (store, alice, fixture) = (world.store, world.alice, world.fixture)
             var configuration = ServerConfiguration.forTests()
-            configuration.withings = WithingsSettings(api: world.api, files: world.files, pollInterval: .milliseconds(50))
+            configuration.pulledSources = [PulledSettings(api: world.api, files: world.files, pollInterval: .milliseconds(50))]
             let server = try await RunningServer.start(store: store, configuration: configuration)
 
             // The first read, at start; then a weigh-in nobody notifies is read at a later interval.
@@ -55,7 +55,7 @@ import TestSupport
         let fixture = try await WithingsFixture.start(groups: groups)
         defer { fixture.stop() }
         fixture.pageMeasures(by: 2)
-        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport(timeout: WithingsFixture.patientTimeout))
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: PulledHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let page = api.endpoints.authorizeURL(clientID: WithingsFixture.clientID, redirectURI: "http://127.0.0.1:9/withings/x", state: "s")
         let tokens = try await FixtureAuthorization.tokens(opening: page, api: api, clientID: WithingsFixture.clientID,
                                                            clientSecret: WithingsFixture.clientSecret, redirectURI: "http://127.0.0.1:9/withings/x")
@@ -102,7 +102,7 @@ import TestSupport
     /// A link as `hmon link add withings` leaves it once authorized, with the fixture's tokens.
     static func authorizedLink(for user: User, in store: LocalStore, fixture: WithingsFixture, folder: URL) async throws
         -> (api: WithingsAPI, files: WithingsLinkFiles) {
-        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: WithingsHTTPTransport(timeout: WithingsFixture.patientTimeout))
+        let api = WithingsAPI(endpoints: WithingsEndpoints(api: fixture.url, account: fixture.url), transport: PulledHTTPTransport(timeout: WithingsFixture.patientTimeout))
         let files = WithingsLinkFiles(folder: folder.appendingPathComponent("withings"))
         let (id, secret) = try await store.createPushLink(kind: .withings, userID: user.id, now: Date())
         let redirect = "http://127.0.0.1:9/withings/" + secret

@@ -2,12 +2,6 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// One HTTP exchange with Oura, answered with the status and body. The executable passes an
-/// implementation over an HTTP client (the core and the server link none).
-public protocol OuraTransport: Sendable {
-    func send(_ method: String, _ url: URL, headers: [String: String], body: Data?) async throws -> (status: Int, body: Data)
-}
-
 /// Where Oura is: its API (`api.ouraring.com`: tokens, data, webhook subscriptions) and its cloud pages
 /// (`cloud.ouraring.com`: the page the person allows hmon on). The only thing that differs between the
 /// real service and the tests' fixture server.
@@ -33,6 +27,12 @@ public struct OuraEndpoints: Sendable, Equatable {
 }
 
 /// A refusal from Oura (an HTTP status other than 2xx), or an answer hmon cannot read. Never holds a token.
+extension OuraEndpoints: PulledEndpoints {
+    public static var pagesName: String { "cloud" }
+    public var pages: URL { cloud }
+    public init(api: URL, pages: URL) { self.init(api: api, cloud: pages) }
+}
+
 public struct OuraError: Error, Sendable, Equatable, CustomStringConvertible {
     public var action: String
     public var status: Int
@@ -83,9 +83,9 @@ public struct OuraSubscription: Codable, Sendable, Equatable {
 /// subscribe to and renew webhook subscriptions.
 public struct OuraAPI: Sendable {
     public var endpoints: OuraEndpoints
-    public var transport: any OuraTransport
+    public var transport: any PulledTransport
 
-    public init(endpoints: OuraEndpoints, transport: any OuraTransport) {
+    public init(endpoints: OuraEndpoints, transport: any PulledTransport) {
         self.endpoints = endpoints
         self.transport = transport
     }

@@ -48,6 +48,13 @@ public struct OuraLink: Codable, Sendable, Equatable {
 public typealias OuraLinkFiles = PulledLinkFiles<OuraLink>
 
 extension OuraLink: PulledLink {
+    /// A new link, with a verification token of its own for Oura's check of its callback.
+    public init(linkID: String, userID: String, clientID: String, clientSecret: String, callbackPath: String, redirectURI: String,
+                pendingState: String?) {
+        self.init(linkID: linkID, userID: userID, clientID: clientID, clientSecret: clientSecret, callbackPath: callbackPath,
+                  redirectURI: redirectURI, pendingState: pendingState, verificationToken: Secrets.newToken())
+    }
+
     public static var sourceName: String { "Oura" }
     public static var kindName: String { "oura" }
 }

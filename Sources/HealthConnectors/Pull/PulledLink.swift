@@ -21,6 +21,10 @@ public protocol PulledLink: Codable, Sendable {
     /// The authorization's tokens; nil until the person allowed hmon.
     var tokens: Tokens? { get set }
 
+    /// A new link waiting for its authorization (`state` is `pendingState`), as `hmon link add` makes it.
+    init(linkID: String, userID: String, clientID: String, clientSecret: String, callbackPath: String, redirectURI: String,
+         pendingState: String?)
+
     /// The source's name in messages ("Withings").
     static var sourceName: String { get }
     /// The link kind `hmon link add` takes, and the data folder's subfolder ("withings").

@@ -2,12 +2,6 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// One form POST to Withings, answered with the HTTP status and body. The executable passes an
-/// implementation over an HTTP client (the core and the server link none).
-public protocol WithingsTransport: Sendable {
-    func post(_ url: URL, form: [(String, String)], bearer: String?) async throws -> (status: Int, body: Data)
-}
-
 /// Where Withings is: its API (`wbsapi.withings.net`) and its account pages (`account.withings.com`).
 /// The only thing that differs between the real service and the tests' fixture server.
 public struct WithingsEndpoints: Sendable, Equatable {
@@ -63,13 +57,19 @@ public struct WithingsTokens: Codable, Sendable, Equatable {
     }
 }
 
+extension WithingsEndpoints: PulledEndpoints {
+    public static var pagesName: String { "account" }
+    public var pages: URL { account }
+    public init(api: URL, pages: URL) { self.init(api: api, account: pages) }
+}
+
 /// Withings' public API, the four calls hmon makes: trade a code for tokens, refresh them, read measure
 /// groups, subscribe to notifications.
 public struct WithingsAPI: Sendable {
     public var endpoints: WithingsEndpoints
-    public var transport: any WithingsTransport
+    public var transport: any PulledTransport
 
-    public init(endpoints: WithingsEndpoints, transport: any WithingsTransport) {
+    public init(endpoints: WithingsEndpoints, transport: any PulledTransport) {
         self.endpoints = endpoints
         self.transport = transport
     }
@@ -160,7 +160,11 @@ public struct WithingsAPI: Sendable {
     /// Posts the form and reads Withings' envelope, `{"status": 0, "body": {…}}`: any other status is a
     /// `WithingsError`, whatever the HTTP status.
     private func call<Body: Decodable>(_ path: String, action: String, form: [(String, String)], bearer: String?) async throws -> Body {
-        let (http, data) = try await transport.post(endpoints.api.appendingPathComponent(path), form: form, bearer: bearer)
+        // Every call is a form POST with the bearer token, if any.
+        var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let bearer { headers["Authorization"] = "Bearer " + bearer }
+        let (http, data) = try await transport.send("POST", endpoints.api.appendingPathComponent(path), headers: headers,
+                                                    body: FormEncoding.encode(form))
         let decoder = JSONDecoder()
         guard let head = try? decoder.decode(StatusOnly.self, from: data) else {
             throw WithingsError(action: action, status: http, message: "the answer (HTTP \(http)) is not Withings' JSON")

@@ -1,7 +1,7 @@
 import Foundation
 import HealthModel
 
-/// A service whose server reads linked sources (a Withings or Oura account: `hmon link add withings|oura`) and can be
+/// A service whose server reads linked sources (an account at a pulled source: `hmon link add KIND`) and can be
 /// asked to read them now: what R on the dashboard does besides reloading the screen. A local store has
 /// nothing to ask (the polling runs in `hmon serve`), so only the remote service conforms.
 public protocol LinkedSourcePolling: Sendable {

@@ -102,8 +102,8 @@ public struct LinkHealth: Sendable, Equatable {
 /// The sync doctor's judgements of a link, the same for `hmon sources` and its server view.
 ///
 /// A link is silent when nothing came by it for a day: phone apps sync at least daily (Health Connect's
-/// periodic work, openScale on each weigh-in, Withings and Oura on their notifications and the server's
-/// poll), so a day of silence is a sync that stopped (an app killed by battery saving, a revoked
+/// periodic work, openScale on each weigh-in, a pulled source's links on their notifications and the
+/// server's poll), so a day of silence is a sync that stopped (an app killed by battery saving, a revoked
 /// permission, a changed URL), not a quiet day.
 extension LinkHealth {
     /// How long a link may be quiet before it is marked silent.

@@ -6,11 +6,13 @@ import HealthModel
 import HealthServer
 import HMonCommandLine
 
-/// `hmon link add health-auto-export|health-connect|openscale|withings|oura | list | revoke ID|KIND`: the secret URLs apps push readings to.
+/// `hmon link add KIND | list | revoke ID|KIND`: the secret URLs apps push readings to, and the links of the
+/// sources `hmon serve` reads (`PushSources`, `PulledSources`).
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",
-        abstract: "Manage the secret links apps push readings to through `hmon serve` (Health Auto Export, Health Connect, openScale, Withings, Oura).",
+        abstract: "Manage the secret links apps push readings to through `hmon serve` "
+            + "(\((PushSources.appNames + PulledSources.all.map { $0.sourceName }).joined(separator: ", "))).",
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
@@ -33,21 +35,11 @@ struct LinkAddCommand: AsyncParsableCommand {
             openscale: openScale-sync's webhook: the weigh-ins of the open-source scale app, each insert, update, \
             delete and clear mirrored (see docs/openscale.md). A link follows one openScale user: --openscale-user N, \
             or the first it hears from. openScale-sync cannot sign its posts.
-
-            withings: your Withings account's scale, read by `hmon serve` through your own Withings developer app: \
-            --client-id, the app's secret in --client-secret-file or HMON_WITHINGS_CLIENT_SECRET, and --base-url, \
-            hmon serve's address as your browser and Withings reach it. Prints the callback URL to register in the app \
-            and the Withings page to open; the authorization ends on hmon serve, or paste the address your browser was \
-            sent to (see docs/withings.md).
-
-            oura: your Oura ring's nights, read by `hmon serve` through your own Oura application: --client-id, the \
-            application's secret in --client-secret-file or HMON_OURA_CLIENT_SECRET, and --base-url, as for withings. \
-            Prints the redirect URI to register and the Oura page to open (see docs/oura.md).
-            """)
+            """ + PulledSources.all.map { "\n\n" + $0.linkWords.help }.joined())
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("The app that posts: health-auto-export, health-connect, openscale, withings or oura.", valueName: "kind"))
+    @Argument(help: ArgumentHelp("The app that posts: \(Wording.list(Self.kinds, and: "or")).", valueName: "kind"))
     var kind: PushLinkKind
 
     @Option(help: ArgumentHelp("The account the readings go to (default: the signed-in user, or the only account).", valueName: "name"))
@@ -72,9 +64,12 @@ struct LinkAddCommand: AsyncParsableCommand {
                                + "nowhere.", valueName: "n"))
     var openScaleUser: Int?
 
-    @OptionGroup var withings: WithingsLinkOptions
+    @OptionGroup var pulled: PulledLinkOptions
 
-    @OptionGroup var oura: OuraLinkOptions
+    @OptionGroup var pulledFlags: PulledLinkFlags
+
+    /// Every kind of link, as the help lists them: the apps that push, then the sources `hmon serve` reads.
+    static var kinds: [String] { PushSources.kinds.map(\.rawValue) + PulledSources.all.map { $0.kindName } }
 
     func validate() throws {
         if let openScaleUser {
@@ -94,12 +89,11 @@ struct LinkAddCommand: AsyncParsableCommand {
                 throw ValidationError("--signing-secret-file is for the links an app signs its posts to: \(signed)")
             }
         }
-        if kind == .withings {
-            try withings.validate(baseURL: baseURL)
-        } else if kind == .oura {
-            try oura.validate(clientID: withings.clientID, baseURL: baseURL)
-        } else if withings.clientID != nil || withings.clientSecretFile != nil {
-            throw ValidationError("--client-id and --client-secret-file are for `hmon link add withings` and `hmon link add oura`")
+        if let source = PulledSources.source(of: kind) {
+            try validate(source)
+        } else if pulled.clientID != nil || pulled.clientSecretFile != nil {
+            let kinds = PulledSources.all.map { "`hmon link add \($0.kindName)`" }
+            throw ValidationError("--client-id and --client-secret-file are for \(Wording.list(kinds))")
         }
         guard let baseURL else { return }
         guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty else {
@@ -115,11 +109,8 @@ struct LinkAddCommand: AsyncParsableCommand {
         let opener = StoreOpener(db: database.db, user: user)
         let service = LocalHealthService(store: try await opener.openStore(.readWrite))
         let account = try await opener.actingUser(on: service)
-        if kind == .withings {
-            return try await withings.link(links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
-        }
-        if kind == .oura {
-            return try await oura.link(app: withings, links: service.store, user: account, baseURL: baseURL ?? "", environment: opener.environment)
+        if let source = PulledSources.source(of: kind) {
+            return try await link(source, store: service.store, user: account, environment: opener.environment)
         }
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         let (id, secret, signed) = try await pushLink(store: service.store, user: account, paths: opener.paths)
@@ -138,6 +129,16 @@ struct LinkAddCommand: AsyncParsableCommand {
 }
 
 extension LinkAddCommand {
+    private func validate<Source: PulledSource>(_ source: Source.Type) throws {
+        try pulled.validate(source, endpoints: pulledFlags.endpoints(of: source), baseURL: baseURL)
+    }
+
+    /// A link to a source `hmon serve` reads, authorized by the person in their browser.
+    private func link<Source: PulledSource>(_ source: Source.Type, store: any PushLinkStore, user: User, environment: [String: String]) async throws {
+        try await pulled.link(source, endpoints: pulledFlags.endpoints(of: source), links: store, user: user, baseURL: baseURL ?? "",
+                              environment: environment)
+    }
+
     /// A link an app pushes to; with a signing secret (only for a kind whose app signs, see `validate`), kept
     /// with the link in the store, where every server of it finds it.
     private func pushLink(store: any PushLinkStore, user: User, paths: HMonPaths) async throws -> (id: String, secret: String, signed: Bool) {
@@ -168,22 +169,17 @@ struct LinkListCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await StoreOpener(database).openStore(.readOnly)
         let links = try await store.pushLinks()
-        // A Withings or Oura link says whether it has been authorized yet (its file holds tokens then).
-        let withingsFiles = WithingsLinkFiles(paths: StoreOpener(database).paths)
-        let ouraFiles = OuraLinkFiles(paths: StoreOpener(database).paths)
+        // A pulled source's link says whether it has been authorized yet (its file holds tokens then).
+        let paths = StoreOpener(database).paths
         func authorized(_ link: PushLink) -> Bool {
-            switch link.kind {
-            case .withings: (try? withingsFiles.load(linkID: link.id))?.tokens != nil
-            case .oura: (try? ouraFiles.load(linkID: link.id))?.tokens != nil
-            default: true
-            }
+            PulledSources.source(of: link.kind)?.isAuthorized(linkID: link.id, paths: paths) ?? true
         }
         if json {
             print(try ListingJSON.text(links.map { link in
                 let times = ISO8601DateFormatter()
                 return ["id": link.id, "kind": link.kind.rawValue, "user": link.userName, "made": times.string(from: link.createdAt),
                         "last_used": link.lastUsedAt.map { times.string(from: $0) } ?? NSNull(),
-                        // Only a Withings or Oura link waits for an authorization; the others work once made.
+                        // Only a pulled source's link waits for an authorization; the others work once made.
                         "authorized": authorized(link)] as [String: Any]
             }))
             return
@@ -193,14 +189,7 @@ struct LinkListCommand: AsyncParsableCommand {
             return
         }
         for (line, link) in zip(HealthAutoExportLinkText.list(links), links) {
-            switch link.kind {
-            case .withings:
-                printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Withings' authorization (finish `hmon link add withings`)"))
-            case .oura:
-                printEscaped(line + (authorized(link) ? "  authorized" : "  waiting for Oura's authorization (finish `hmon link add oura`)"))
-            default:
-                printEscaped(line)
-            }
+            printEscaped(line + (PulledSources.source(of: link.kind)?.listStatus(linkID: link.id, paths: paths) ?? ""))
         }
     }
 }
@@ -211,7 +200,8 @@ struct LinkRevokeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: health-auto-export, health-connect, openscale, withings, oura.", valueName: "id|kind"))
+    @Argument(help: ArgumentHelp("A link's id, as `hmon link list` shows it, or a kind: \(LinkAddCommand.kinds.joined(separator: ", ")).",
+                                 valueName: "id|kind"))
     var target: String
 
     @Option(help: ArgumentHelp("With a kind: only this account's links.", valueName: "name"))
@@ -220,18 +210,16 @@ struct LinkRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         let opener = StoreOpener(db: database.db, user: user)
         let store = try await opener.openStore(.readWrite)
-        // A Withings or Oura link's client secret and tokens go with it.
-        let withingsFiles = WithingsLinkFiles(paths: opener.paths)
-        let ouraFiles = OuraLinkFiles(paths: opener.paths)
+        // A pulled source's link's client secret and tokens go with it.
+        func deleteFiles(linkID: String) {
+            for source in PulledSources.all { source.deleteLinkFile(linkID: linkID, paths: opener.paths) }
+        }
         if let kind = PushLinkKind(rawValue: target) {
             var account: User?
             if user != nil { account = try await opener.actingUser(on: LocalHealthService(store: store)) }
             let revoked = try await store.pushLinks().filter { $0.kind == kind && (account == nil || $0.userName == account?.name) }
             let count = try await store.revokePushLinks(kind: kind, userID: account?.id)
-            for link in revoked {
-                withingsFiles.delete(linkID: link.id)
-                ouraFiles.delete(linkID: link.id)
-            }
+            for link in revoked { deleteFiles(linkID: link.id) }
             PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: Set(revoked.map(\.id)))
             printEscaped(count == 0 ? "No \(kind.rawValue) links to revoke." : "Revoked \(count) \(kind.rawValue) link\(count == 1 ? "" : "s").")
             return
@@ -239,10 +227,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
         guard try await store.revokePushLink(id: target) else {
             throw CommandError("no link has the id \(target): see `hmon link list`")
         }
-        if !target.contains("/") {
-            withingsFiles.delete(linkID: target)
-            ouraFiles.delete(linkID: target)
-        }
+        if !target.contains("/") { deleteFiles(linkID: target) }
         PushLinkSigningSecrets(paths: opener.paths).delete(linkIDs: [target])
         printEscaped("Revoked \(target): the app's posts to it are refused (404) from now on.")
     }

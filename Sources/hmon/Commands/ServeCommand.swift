@@ -12,6 +12,14 @@ import RemoteClient
 /// `hmon serve`: the SAMI-compatible REST API over the local store, for scales, phones, scripts and other
 /// terminals (`hmon --server URL`). Stops gracefully on Ctrl-C or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
+    /// The links the help says the server serves, and how often it reads the pulled ones.
+    static var linksServed: String {
+        let names = PushSources.appNames + PulledSources.all.map { $0.sourceName }
+        let reads = PulledSources.all.map { "each \($0.sourceName) link every --\($0.pollOption)" }
+        return "the \(Wording.list(names)) links `hmon link add` makes, reading \(Wording.list(reads)), and on their notifications "
+            + "when --public-url is set"
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the store over HTTP: SAMI's REST API, Exist's API v2 and Welltory's callback.",
@@ -20,9 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
             (/authorize, /token; Exist's /oauth2/authorize, /oauth2/access_token); SAMI's /v1.1 (users, devices, device types, messages); Exist's /api/2 \
             (attributes, templates and values, averages, correlations, insights, acquire, create, update, \
             increment, the simple token); and the \
-            Welltory callback link `hmon hrv link` makes; the Health Auto Export, Health Connect, openScale, Withings and Oura links `hmon link add` makes, \
-            reading each Withings link every --withings-poll-minutes and each Oura link every --oura-poll-minutes, and on their \
-            notifications when --public-url is set. Routes and examples: docs/server.md, docs/withings.md, docs/oura.md.
+            Welltory callback link `hmon hrv link` makes; \(Self.linksServed). Routes and examples: \
+            \((["docs/server.md"] + PulledSources.all.map { $0.linkWords.docsPage }).joined(separator: ", ")).
 
             Listens on 127.0.0.1 by default: pass --host 0.0.0.0 to serve other machines, behind a TLS proxy \
             (tokens and passwords travel in the clear over plain HTTP). One log line per request goes to \
@@ -79,7 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("public-url"),
             help: ArgumentHelp("The address clients reach this server at, behind a TLS proxy (e.g. https://health.example): "
-                               + "every absolute link the server writes starts with it, and Withings and Oura links are subscribed to "
+                               + "every absolute link the server writes starts with it, and "
+                               + "\(Wording.list(PulledSources.all.map { $0.sourceName })) links are subscribed to "
                                + "notifications there (https).", valueName: "url"))
     var publicURL: String?
 
@@ -88,23 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
                                + "many scripts never refresh). Revoking one still takes effect at once.", valueName: "days"))
     var existTokenDays = 365
 
-    @Option(name: .customLong("withings-poll-minutes"),
-            help: ArgumentHelp("Minutes between two reads of each Withings link (`hmon link add withings`); with --public-url, "
-                               + "notifications bring new weigh-ins at once and this is the safety net.", valueName: "minutes"))
-    var withingsPollMinutes = 15
-
-    /// Withings' API: the real service unless a test points it at its fixture server (the only difference).
-    @Option(name: .customLong("withings-api-url"), help: ArgumentHelp("Withings' API address (for tests).", visibility: .hidden))
-    var withingsAPIURL = WithingsEndpoints.real.api.absoluteString
-
-    @Option(name: .customLong("oura-poll-minutes"),
-            help: ArgumentHelp("Minutes between two reads of each Oura link (`hmon link add oura`); with --public-url, "
-                               + "notifications bring new nights at once and this is the safety net.", valueName: "minutes"))
-    var ouraPollMinutes = 60
-
-    /// Oura's API: the real service unless a test points it at its fixture server (the only difference).
-    @Option(name: .customLong("oura-api-url"), help: ArgumentHelp("Oura's API address (for tests).", visibility: .hidden))
-    var ouraAPIURL = OuraEndpoints.real.api.absoluteString
+    @OptionGroup var pulled: PulledServeFlags
 
     @Option(name: .customLong("feed-heartbeat"),
             help: ArgumentHelp("Seconds between heartbeats on the change feed dashboards hold open (keep it under your "
@@ -139,18 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3650).contains(existTokenDays) else {
             throw ValidationError("--exist-token-days \(existTokenDays) is not a number of days from 1 to 3650 (e.g. --exist-token-days 30)")
         }
-        guard (1...1440).contains(withingsPollMinutes) else {
-            throw ValidationError("--withings-poll-minutes \(withingsPollMinutes) is not a number of minutes from 1 to 1440 (e.g. --withings-poll-minutes 15)")
-        }
-        guard let api = URL(string: withingsAPIURL), ["http", "https"].contains(api.scheme ?? ""), api.host != nil else {
-            throw ValidationError("--withings-api-url \(withingsAPIURL) is not an http or https address")
-        }
-        guard (1...1440).contains(ouraPollMinutes) else {
-            throw ValidationError("--oura-poll-minutes \(ouraPollMinutes) is not a number of minutes from 1 to 1440 (e.g. --oura-poll-minutes 60)")
-        }
-        guard let oura = URL(string: ouraAPIURL), ["http", "https"].contains(oura.scheme ?? ""), oura.host != nil else {
-            throw ValidationError("--oura-api-url \(ouraAPIURL) is not an http or https address")
-        }
+        try pulled.check()
         guard feedHeartbeat.isFinite, feedHeartbeat >= 0.1, feedHeartbeat <= 3600 else {
             throw ValidationError("--feed-heartbeat \(feedHeartbeat) is not a number of seconds from 0.1 to 3600 (e.g. --feed-heartbeat 15)")
         }
@@ -171,13 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.trustedProxies = TrustedProxies(trustedProxy.compactMap(TrustedProxies.Network.init))
         configuration.publicURL = publicURL.flatMap(LinkOrigin.checkPublicURL)
         configuration.existAccessTokenLifetime = TimeInterval(existTokenDays) * 24 * 3600
-        let withingsAPI = WithingsAPI(endpoints: WithingsEndpoints(api: URL(string: withingsAPIURL)!, account: WithingsEndpoints.real.account),
-                                      transport: WithingsHTTPTransport())
-        configuration.withings = WithingsSettings(api: withingsAPI, files: WithingsLinkFiles(paths: opener.paths),
-                                                  pollInterval: .seconds(withingsPollMinutes * 60))
-        configuration.oura = OuraSettings(api: OuraAPI(endpoints: OuraEndpoints(api: URL(string: ouraAPIURL)!, cloud: OuraEndpoints.real.cloud),
-                                                       transport: OuraHTTPTransport()),
-                                          files: OuraLinkFiles(paths: opener.paths), pollInterval: .seconds(ouraPollMinutes * 60))
+        configuration.pulledSources = pulled.settings(paths: opener.paths)
         configuration.pushSigningSecrets = PushLinkSigningSecrets(paths: opener.paths)
         configuration.feedHeartbeat = .milliseconds(Int((feedHeartbeat * 1000).rounded()))
         let host = self.host

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthModel
+import HealthServer
 import HMonCommandLine
 
 /// `hmon sources`: the sync doctor (`show`, the default), and which way of a measurement is counted first
@@ -21,7 +22,7 @@ struct SourcesShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show each link's last arrival, its readings per kind and refusals over the last days, and mark one gone silent for a day.",
         discussion: """
-            Counted by `hmon serve` as apps post and as it reads Withings and Oura. Days are UTC days; a day with \
+            Counted by `hmon serve` as apps post and as it reads \(Wording.list(PulledSources.all.map { $0.sourceName })). Days are UTC days; a day with \
             none counts from the day the link was made. Exit code 0 whatever the links' state: read --json's \
             "silent" in scripts.
             """)

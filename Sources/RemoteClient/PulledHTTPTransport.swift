@@ -3,9 +3,9 @@ import HealthCore
 import HealthConnectors
 import HealthModel
 
-/// Oura's API over the same HTTP client as the rest of hmon (`HTTPTransport`): redirects never followed,
-/// a deadline on every exchange.
-public struct OuraHTTPTransport: OuraTransport {
+/// Any pulled source's API (`PulledSource`) over the same HTTP client as the rest of hmon
+/// (`HTTPTransport`): redirects never followed, a deadline on every exchange.
+public struct PulledHTTPTransport: PulledTransport {
     private let timeout: TimeInterval
 
     public init(timeout: TimeInterval = 30) { self.timeout = timeout }
