@@ -23,6 +23,6 @@ import Testing
     @Test func serveTakesItsDefaultsWhenNothingIsSaid() throws {
         let serve = try #require(HMon.parse(["serve"]).command as? ServeCommand)
         #expect(serve.host == "127.0.0.1" && serve.port == 8080)
-        #expect(serve.withingsPollMinutes == 15 && serve.ouraPollMinutes == 60)
+        #expect(serve.pulled.withings.pollMinutes == 15 && serve.pulled.oura.pollMinutes == 60)
     }
 }
