@@ -94,7 +94,8 @@ public struct DashboardConfig: Sendable, Equatable {
             }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for action in keys.keys.sorted(by: { line(of: $0, in: lines) < line(of: $1, in: lines) }) {
-                let at = "\(file):\(line(of: action, in: lines))"
+                // The file's name, not its path: the status bar that says it has one line.
+                let at = "\(URL(fileURLWithPath: file).lastPathComponent):\(line(of: action, in: lines))"
                 let names = keys[action]?.string.map { [$0] } ?? keys[action]?.array?.compactMap(\.string)
                 guard let names, !names.isEmpty, names.count == keys[action]?.array?.count ?? 1 else {
                     config.keyProblems.append("\(at): \(action) must be a key in quotes or a list of them, like \(action) = [\"x\", \"q\"]")

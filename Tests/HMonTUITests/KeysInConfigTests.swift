@@ -31,6 +31,8 @@ struct KeysInConfigTests {
         _ = await dashboard.press(.char("E"))
         #expect(dashboard.app.screen == .energy)
         #expect(dashboard.helpSections.last?.bindings.contains { $0.action == .showTab(3) && $0.keyNames == "E" } == true)
+        #expect(frame(of: dashboard, size: Size(width: 100, height: 30)).split(separator: "\n").first?.contains("E Energy") == true,
+                "the tab bar names the key that shows the tab")
         #expect(await dashboard.press(.char("x")) == .quit)
         #expect(await dashboard.press(.char("q")) == .quit)
         #expect(await dashboard.press(.ctrl("c")) == .keepGoing, "quit's keys are x and q now, as the file says")

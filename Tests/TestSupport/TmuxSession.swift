@@ -105,6 +105,12 @@ public final class TmuxSession: @unchecked Sendable {
         try await tmux(["capture-pane", "-p", "-t", "0"])
     }
 
+    /// The pane with its colours and attributes as escape sequences (`capture-pane -e`): what tells one
+    /// theme from another.
+    public func styledScreen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-e", "-t", "0"])
+    }
+
     /// Polls the screen until `condition` holds and returns it; after `timeout` fails with the last screen.
     /// The deadline only guards against a hang: a debug hmon making its demo store beside every other
     /// suite on two cores once took more than 20 s to draw its first screen.

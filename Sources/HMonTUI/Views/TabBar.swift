@@ -24,8 +24,10 @@ struct TabBar {
     private static let name = " hmon "
 
     private func label(of tab: any DashboardScreen) -> String {
+        // The key that shows the tab, as `[keys]` may have remapped it (its number by default).
         let number = (dashboard.screens.firstIndex { $0 === tab } ?? 0) + 1
-        return " \(number) \(tab.title) "
+        let key = dashboard.globalBindings.first { $0.action == .showTab(number) }?.keys.first?.description
+        return key.map { " \($0) \(tab.title) " } ?? " \(tab.title) "
     }
 
     func draw(on canvas: Canvas, width: Int) {
