@@ -14,7 +14,15 @@ struct KeysCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (as when NO_COLOR is set).")
     var noColor = false
 
+    @Flag(name: .customLong("list"),
+          help: "Print every dashboard action by the name config.toml's [keys] takes, with its keys as the file leaves them, and exit.")
+    var list = false
+
     func run() async throws {
+        if list {
+            try await KeyListCommand.print()
+            return
+        }
         do {
             try await KeysScreen.run(noColor: noColor)
         } catch let error as ScreenError {
