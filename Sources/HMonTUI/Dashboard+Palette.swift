@@ -7,8 +7,8 @@ extension Dashboard {
     private static let notInPalette: Set<Action> = [.up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .palette,
                                                     .nextTab, .previousTab, .back]
 
-    /// Everything the palette can do now: a day typed, on a table screen; each screen; the keys of the
-    /// screen on show; the keys that work everywhere. Read from the same tables the keys are, so the two agree.
+    /// Everything the palette can do now: a day typed, on a table screen; each screen; each device (the
+    /// devices screen with it chosen); the keys of the screen on show; the keys that work everywhere. Read from the same tables the keys are, so the two agree.
     var paletteEntries: [PaletteEntry] {
         var entries: [PaletteEntry] = []
         let typed = palette?.field.text.trimmingCharacters(in: .whitespaces) ?? ""
@@ -18,6 +18,9 @@ extension Dashboard {
         for (index, screen) in screens.enumerated() {
             entries.append(PaletteEntry(title: screen.title, group: "screen", keys: index < 9 ? "\(index + 1)" : "",
                                         target: .action(.showTab(index + 1)), alias: screen.id.rawValue))
+        }
+        for device in app.devices.devices {
+            entries.append(PaletteEntry(title: device.name, group: "device", keys: "", target: .device(device.id)))
         }
         let own = bindings(of: current).filter { !Self.notInPalette.contains($0.action) }
         entries += own.map { PaletteEntry(title: $0.help, group: current.title, keys: $0.keyNames, target: .action($0.action),
@@ -77,6 +80,10 @@ extension Dashboard {
             return perform(action)
         case .seek(let seek):
             if let screen = current as? any SeekableScreen { run(screen.seek(seek)) }
+            return .keepGoing
+        case .device(let id):
+            run(show(.devices))
+            app.devices.select(deviceID: id)
             return .keepGoing
         }
     }

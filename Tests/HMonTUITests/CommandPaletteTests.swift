@@ -90,6 +90,20 @@ struct CommandPaletteTests {
         }
     }
 
+    @Test func aDeviceByNameOpensTheDevicesScreenWithItChosen() async throws {
+        let world = try await DemoWorld()
+        let dashboard = try await world.dashboard()
+        dashboard.resize(to: size)
+        _ = await dashboard.press(.char("3"))
+        _ = await dashboard.press(.char(":"))
+        await dashboard.type("bathroom")
+        let best = try #require(dashboard.paletteMatches.first)
+        #expect(best.title == "Bathroom scale" && best.group == "device", "\(best)")
+        _ = await dashboard.press(.enter)
+        #expect(dashboard.app.screen == .devices)
+        #expect(dashboard.app.devices.selectedDevice?.name == "Bathroom scale")
+    }
+
     @Test func theHelpNamesTheColonAndThePalettesOwnKeys() async throws {
         let world = try await DemoWorld()
         let dashboard = try await world.dashboard()

@@ -7,6 +7,8 @@ struct PaletteEntry: Equatable {
     enum Target: Equatable {
         case action(Action)
         case seek(TableSeek)
+        /// A device by its id: the devices screen, with it selected.
+        case device(String)
     }
 
     /// What the list shows and the text matches: "Energy", "undo your last add, edit or delete".
