@@ -150,6 +150,225 @@ enum PostgresSchema {
             END $$
             """,
         ]),
+        // PostgreSQL's own (SQLite's v30 only numbers alike): a write announces what it changed from where the
+        // rows change, as the day versions are kept, so no write path can forget to, and a write hmon did not
+        // make (psql, another program) is announced too. Statement triggers note, per transaction, whose data
+        // changed and which kinds (a reading's from its fields, through `field_change_kinds`, which the store
+        // fills from the kinds' table each time it opens); revoked tokens and a moved change token are noted
+        // too. At the commit a deferred trigger moves the token if the write did not, sends one announcement per
+        // user (the payload `StoreAnnouncement` decodes) and clears the notes, which no other transaction sees.
+        (30, "writes announced by triggers where the rows change", [
+            """
+            CREATE TABLE field_change_kinds (
+                field text PRIMARY KEY,
+                kinds text[] NOT NULL
+            )
+            """,
+            """
+            CREATE UNLOGGED TABLE pending_announcements (
+                xact xid8 NOT NULL DEFAULT pg_current_xact_id(),
+                user_id text NOT NULL,
+                kinds text[],
+                credentials boolean NOT NULL DEFAULT false,
+                PRIMARY KEY (xact, user_id)
+            )
+            """,
+            // Two sets of kinds noted in one transaction: null (not known) stays null, else the union. A note
+            // is only rewritten when it grows: an import's thousands of statements would otherwise each leave
+            // a row version behind, which the next statement's conflict check walks past.
+            """
+            CREATE FUNCTION hmon_kinds_union(a text[], b text[]) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
+            BEGIN
+                IF a IS NULL OR b IS NULL THEN RETURN NULL; END IF;
+                RETURN ARRAY(SELECT DISTINCT k FROM unnest(a || b) AS k ORDER BY k);
+            END $$
+            """,
+            // The transaction's own note (user ''): it moved the change token, or revoked tokens.
+            """
+            CREATE FUNCTION hmon_note_token_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO pending_announcements (user_id) VALUES ('') ON CONFLICT DO NOTHING;
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE FUNCTION hmon_note_tokens_revoked() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF EXISTS (SELECT 1 FROM gone) THEN
+                    INSERT INTO pending_announcements AS p (user_id, credentials) VALUES ('', true)
+                    ON CONFLICT (xact, user_id) DO UPDATE SET credentials = true WHERE NOT p.credentials;
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+            // A reading's field names. Its text is not checked on the way in (version 15): one that is not a JSON
+            // object gives a name no kind has, so its user's kinds are unknown rather than the write refused.
+            """
+            CREATE FUNCTION hmon_field_names(data text) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
+            BEGIN
+                RETURN ARRAY(SELECT json_object_keys(data::json));
+            EXCEPTION WHEN others THEN
+                RETURN ARRAY[''];
+            END $$
+            """,
+            // Readings (counted or aside): per user still there, the kinds of every field of the rows; a field
+            // the table does not know makes the user's kinds unknown. Each distinct field is looked up once
+            // (an import's statement holds thousands of rows).
+            """
+            CREATE FUNCTION hmon_note_readings() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO pending_announcements AS p (user_id, kinds)
+                SELECT u.id, CASE WHEN bool_or(f.field IS NOT NULL AND c.field IS NULL) THEN NULL
+                                  ELSE coalesce(array_agg(DISTINCT k ORDER BY k) FILTER (WHERE k IS NOT NULL), '{}') END
+                FROM (SELECT DISTINCT t.uid, f.field FROM touched AS t
+                      LEFT JOIN LATERAL unnest(hmon_field_names(t.data)) AS f(field) ON true) AS f
+                JOIN users AS u ON u.key = f.uid
+                LEFT JOIN field_change_kinds AS c ON c.field = f.field
+                LEFT JOIN LATERAL unnest(c.kinds) AS k ON true
+                GROUP BY u.id ORDER BY u.id
+                ON CONFLICT (xact, user_id) DO UPDATE SET kinds = hmon_kinds_union(p.kinds, EXCLUDED.kinds)
+                    WHERE p.kinds IS NOT NULL AND (EXCLUDED.kinds IS NULL OR NOT EXCLUDED.kinds <@ p.kinds);
+                RETURN NULL;
+            END $$
+            """,
+            // An edit: the fields before and after. A reading moved to another device (a merge) also changes
+            // the devices screen, which shows each device's latest.
+            """
+            CREATE FUNCTION hmon_note_changed_readings() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO pending_announcements AS p (user_id, kinds)
+                SELECT u.id, CASE WHEN bool_or(f.field IS NOT NULL AND c.field IS NULL) THEN NULL
+                                  ELSE coalesce(array_agg(DISTINCT k ORDER BY k) FILTER (WHERE k IS NOT NULL), '{}') END
+                FROM (SELECT DISTINCT t.uid, f.field
+                      FROM (SELECT uid, data FROM touched UNION ALL SELECT uid, data FROM touched_after) AS t
+                      LEFT JOIN LATERAL unnest(hmon_field_names(t.data)) AS f(field) ON true) AS f
+                JOIN users AS u ON u.key = f.uid
+                LEFT JOIN field_change_kinds AS c ON c.field = f.field
+                LEFT JOIN LATERAL unnest(c.kinds) AS k ON true
+                GROUP BY u.id ORDER BY u.id
+                ON CONFLICT (xact, user_id) DO UPDATE SET kinds = hmon_kinds_union(p.kinds, EXCLUDED.kinds)
+                    WHERE p.kinds IS NOT NULL AND (EXCLUDED.kinds IS NULL OR NOT EXCLUDED.kinds <@ p.kinds);
+                INSERT INTO pending_announcements AS p (user_id, kinds)
+                SELECT u.id, ARRAY['devices']
+                FROM (SELECT DISTINCT a.uid FROM touched AS b JOIN touched_after AS a ON a.mid = b.mid WHERE a.sdid <> b.sdid) AS m
+                JOIN users AS u ON u.key = m.uid
+                ORDER BY u.id
+                ON CONFLICT (xact, user_id) DO UPDATE SET kinds = hmon_kinds_union(p.kinds, EXCLUDED.kinds)
+                    WHERE p.kinds IS NOT NULL AND (EXCLUDED.kinds IS NULL OR NOT EXCLUDED.kinds <@ p.kinds);
+                RETURN NULL;
+            END $$
+            """,
+            // A table of the user's own that a screen shows whole: the trigger's arguments name the user's
+            // column and the kind.
+            """
+            CREATE FUNCTION hmon_note_users_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO pending_announcements AS p (user_id, kinds)
+                SELECT DISTINCT u.id, ARRAY[TG_ARGV[1]]
+                FROM touched AS t JOIN users AS u ON u.id = to_jsonb(t) ->> TG_ARGV[0]
+                ORDER BY u.id
+                ON CONFLICT (xact, user_id) DO UPDATE SET kinds = hmon_kinds_union(p.kinds, EXCLUDED.kinds)
+                    WHERE p.kinds IS NOT NULL AND (EXCLUDED.kinds IS NULL OR NOT EXCLUDED.kinds <@ p.kinds);
+                RETURN NULL;
+            END $$
+            """,
+            // At the commit, once: the first call finds the notes, moves the token if the write did not (hmon's
+            // writes move it first), sends, and clears them; later calls (one per note) find none.
+            """
+            CREATE FUNCTION hmon_send_announcements() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                token bigint;
+                revoked boolean;
+                announced integer := 0;
+                note record;
+            BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pending_announcements WHERE xact = pg_current_xact_id()) THEN
+                    RETURN NULL;
+                END IF;
+                UPDATE hmon_meta SET changes = changes + 1 WHERE xmin <> pg_current_xact_id()::xid;
+                SELECT changes INTO token FROM hmon_meta;
+                SELECT bool_or(credentials) INTO revoked FROM pending_announcements WHERE xact = pg_current_xact_id();
+                FOR note IN SELECT user_id, kinds FROM pending_announcements
+                            WHERE xact = pg_current_xact_id() AND user_id <> '' ORDER BY user_id COLLATE "C" LOOP
+                    PERFORM pg_notify('hmon_changes', jsonb_strip_nulls(jsonb_build_object(
+                        't', token, 'u', note.user_id, 'k', to_jsonb(note.kinds),
+                        'c', CASE WHEN revoked AND announced = 0 THEN true END))::text);
+                    announced := announced + 1;
+                END LOOP;
+                IF announced = 0 THEN
+                    PERFORM pg_notify('hmon_changes', jsonb_strip_nulls(jsonb_build_object(
+                        't', token, 'c', CASE WHEN revoked THEN true END))::text);
+                END IF;
+                DELETE FROM pending_announcements WHERE xact = pg_current_xact_id();
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE CONSTRAINT TRIGGER pending_announcements_sent AFTER INSERT ON pending_announcements
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hmon_send_announcements()
+            """,
+            "CREATE TRIGGER hmon_meta_token_moved AFTER UPDATE OF changes ON hmon_meta FOR EACH ROW EXECUTE FUNCTION hmon_note_token_moved()",
+            """
+            CREATE TRIGGER messages_announced_added AFTER INSERT ON messages REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_readings()
+            """,
+            """
+            CREATE TRIGGER messages_announced_removed AFTER DELETE ON messages REFERENCING OLD TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_readings()
+            """,
+            """
+            CREATE TRIGGER messages_announced_changed AFTER UPDATE ON messages REFERENCING OLD TABLE AS touched NEW TABLE AS touched_after
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_changed_readings()
+            """,
+            """
+            CREATE TRIGGER readings_aside_announced_added AFTER INSERT ON readings_aside REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_readings()
+            """,
+            """
+            CREATE TRIGGER readings_aside_announced_removed AFTER DELETE ON readings_aside REFERENCING OLD TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_readings()
+            """,
+            """
+            CREATE TRIGGER readings_aside_announced_changed AFTER UPDATE ON readings_aside REFERENCING OLD TABLE AS touched NEW TABLE AS touched_after
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_changed_readings()
+            """,
+            """
+            CREATE TRIGGER devices_announced_added AFTER INSERT ON devices REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('uid', 'devices')
+            """,
+            """
+            CREATE TRIGGER devices_announced_removed AFTER DELETE ON devices REFERENCING OLD TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('uid', 'devices')
+            """,
+            """
+            CREATE TRIGGER devices_announced_changed AFTER UPDATE ON devices REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('uid', 'devices')
+            """,
+            """
+            CREATE TRIGGER exist_owners_announced_added AFTER INSERT ON exist_owners REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('uid', 'devices')
+            """,
+            """
+            CREATE TRIGGER exist_owners_announced_removed AFTER DELETE ON exist_owners REFERENCING OLD TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('uid', 'devices')
+            """,
+            """
+            CREATE TRIGGER profiles_announced_changed AFTER UPDATE ON profiles REFERENCING NEW TABLE AS touched
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_users_rows('user_id', 'profile')
+            """,
+            """
+            CREATE TRIGGER tokens_announced_revoked AFTER DELETE ON tokens REFERENCING OLD TABLE AS gone
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_tokens_revoked()
+            """,
+            """
+            CREATE TRIGGER tokens_announced_spent AFTER UPDATE ON tokens REFERENCING NEW TABLE AS gone
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_tokens_revoked()
+            """,
+            """
+            CREATE TRIGGER personal_tokens_announced_revoked AFTER DELETE ON personal_tokens REFERENCING OLD TABLE AS gone
+                FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_tokens_revoked()
+            """,
+        ]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

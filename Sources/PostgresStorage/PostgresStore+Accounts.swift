@@ -49,7 +49,6 @@ extension PostgresStore: AccountRows {
 
     public func replacePasswordHash(_ hash: String, userID: String, now: Date) async throws -> Bool {
         try await write { db in
-            db.announceRevokedTokens()
             let changed = try await db.count(
                 "UPDATE users SET password_hash = \(hash), modified_at = \(now.millisecondsSince1970) WHERE id = \(userID) RETURNING 1")
             try await db.run("DELETE FROM tokens WHERE user_id = \(userID)")
@@ -58,12 +57,11 @@ extension PostgresStore: AccountRows {
     }
 
     public func deleteUserRow(id: String) async throws -> Bool {
-        try await write { db in db.announceRevokedTokens(); return try await db.count("DELETE FROM users WHERE id = \(id) RETURNING 1") > 0 }
+        try await write { db in return try await db.count("DELETE FROM users WHERE id = \(id) RETURNING 1") > 0 }
     }
 
     public func replaceProfile(_ profile: Profile, userID: String, now: Date) async throws -> Bool {
         try await write { db in
-            db.announce(changedDataOf: userID, kinds: [.profile])
             let changed = try await db.count("""
                 UPDATE profiles SET birth_date = \(profile.birthDate?.description), sex = \(profile.sex?.rawValue),
                     height_cm = \(profile.heightCm), lean_mass_kg = \(profile.leanMassKg), mass_unit = \(profile.massUnit.rawValue),
@@ -120,7 +118,6 @@ extension PostgresStore {
         try StoreRules.checkNoNUL(id, as: "sdid")
         let name = try StoreRules.deviceName(newName)
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: [.devices])
             var device = try await Self.device(id: id, ownedBy: userID, in: db)
             // SQLite's NOCASE folds ASCII letters only; so does this.
             if try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND id <> \(id) AND \(unescaped: Self.asciiLower("name")) = \(Self.asciiLowered(name))") {
@@ -135,7 +132,6 @@ extension PostgresStore {
     public func deleteDevice(id: String, userID: String, onlyIfEmpty: Bool) async throws -> DeviceDeletion {
         try StoreRules.checkNoNUL(id, as: "sdid")
         return try await write { db in
-            db.announce(changedDataOf: userID)
             _ = try await Self.device(id: id, ownedBy: userID, in: db)
             let readings = try await db.one("SELECT count(*)::bigint AS n FROM messages WHERE sdid = \(ByteaID(id))")?.value("n", Int64.self) ?? 0
             if onlyIfEmpty && readings > 0 { return DeviceDeletion(deleted: false, readings: Int(readings)) }
@@ -149,7 +145,6 @@ extension PostgresStore {
         try StoreRules.checkNoNUL(from, as: "sdid")
         try StoreRules.checkNoNUL(into, as: "sdid")
         return try await write { db in
-            db.announce(changedDataOf: userID)
             let source = try await Self.device(id: from, ownedBy: userID, in: db)
             let target = try await Self.device(id: into, ownedBy: userID, in: db)
             try DeviceMergeRules.checkTwoDevices(source, target)
@@ -171,7 +166,6 @@ extension PostgresStore {
         let name = try StoreRules.deviceName(name)
         try StoreRules.checkNoNUL(typeID, as: "dtid")
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: [.devices])
             guard try await Self.deviceType(id: typeID, in: db) != nil else { throw HealthError.unknownDeviceType(typeID) }
             guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
             // SQLite's NOCASE folds ASCII letters only; so does this.

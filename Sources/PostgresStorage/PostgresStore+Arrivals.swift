@@ -8,13 +8,7 @@ extension PostgresStore {
     public func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult] {
         try StoreRules.checkArrival(writes, now: now)
         let received = now.millisecondsSince1970
-        let kinds = ChangeKind.of(fields: writes.flatMap { write -> [String] in
-            if case .put(_, let message, _) = write { return Array(message.data.keys) }
-            return []
-        })
         return try await write { db in
-            // A delete may take back any kind: only a batch of puts names what it changes.
-            db.announce(changedDataOf: userID, kinds: writes.contains { if case .delete = $0 { true } else { false } } ? nil : kinds)
             var targets: [String: ReadingTarget] = [:]
             var results: [ArrivalWriteResult] = []
             results.reserveCapacity(writes.count)

@@ -26,7 +26,6 @@ extension PostgresStore {
     @discardableResult
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in
-            db.announce(changedDataOf: userID)
             let reading = try await Self.ownedReading(mid, userID: userID, in: db)
             try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
             return reading
@@ -38,7 +37,6 @@ extension PostgresStore {
     public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
-            db.announce(changedDataOf: userID)
             let old = try await Self.ownedReading(mid, userID: userID, in: db)
             let edited = try await Self.readingTarget(deviceID: old.sdid, ownedBy: userID, in: db).edited(old, by: change)
             let numbers = ReadingNumbers(edited.data)

@@ -23,7 +23,6 @@ extension PostgresStore {
         guard let target = attribute.writeTarget else { throw HealthError.invalidValue(attribute.whyNotWritable) }
         let type = target.deviceType.deviceType
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: [.devices])
             if let row = try await db.one("""
                 SELECT * FROM exist_owners WHERE uid = \(userID) AND attribute = \(attribute.name) AND client_id = \(clientID)
                 """) {
@@ -80,7 +79,6 @@ extension PostgresStore {
                               value: Double, increment: Bool, at now: Date) async throws -> Double {
         try StoreRules.checkTimestamp(ts, now: now.millisecondsSince1970)
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: ChangeKind.of(fields: [field]))
             let target = try await Self.readingTarget(deviceID: deviceID, ownedBy: userID, in: db)
             let current = try await db.one("""
                 SELECT coalesce(sum((data::jsonb ->> \(field))::double precision), 0) AS total FROM messages
@@ -126,7 +124,7 @@ extension PostgresStore {
     }
 
     public func revokePersonalToken(id: String) async throws -> Bool {
-        try await write { db in db.announceRevokedTokens(); return try await db.count("DELETE FROM personal_tokens WHERE id = \(id) RETURNING 1") > 0 }
+        try await write { db in return try await db.count("DELETE FROM personal_tokens WHERE id = \(id) RETURNING 1") > 0 }
     }
 
     // MARK: What was pushed

@@ -13,7 +13,6 @@ extension PostgresStore {
                            progress: (@Sendable (ImportProgress) -> Void)?) async throws -> ImportResult {
         do {
             return try await bulkWrite(keep: !dryRun) { db in
-                db.announce(changedDataOf: userID)
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
                 let writer = PostgresImportWriter(db: db, userID: userID, received: now.millisecondsSince1970, via: options.path)
                 // Each row's JSON, id and skips are made on the reading thread, as for SQLite (`ImportRow`).

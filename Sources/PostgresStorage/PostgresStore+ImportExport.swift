@@ -14,7 +14,6 @@ extension PostgresStore {
     public func importExport(_ url: URL, userID: String, dryRun: Bool, at now: Date) async throws -> ImportResult {
         do {
             return try await bulkWrite(keep: !dryRun) { db in
-                db.announce(changedDataOf: userID)
                 guard try await db.exists("SELECT 1 FROM users WHERE id = \(userID)") else { throw HealthError.unknownUser(userID) }
                 let received = now.millisecondsSince1970
                 let writer = PostgresExportImportWriter(db: db, userID: userID, file: url.lastPathComponent, received: received)

@@ -14,7 +14,6 @@ extension PostgresStore {
         let received = now.millisecondsSince1970
         let (mid, ts) = try StoreRules.postedRow(message, mid: mid, received: received)
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: ChangeKind.of(fields: message.data.keys))
             let target = try await Self.readingTarget(deviceID: message.sdid, ownedBy: userID, in: db)
             let data = try target.accepted(message.data)
             if try await db.exists("SELECT 1 FROM messages WHERE mid = \(ByteaID(mid))") {
@@ -34,7 +33,6 @@ extension PostgresStore {
         let received = now.millisecondsSince1970
         let rows = try StoreRules.batchRows(messages, mids: mids, received: received)
         return try await write { db in
-            db.announce(changedDataOf: userID, kinds: ChangeKind.of(fields: messages.flatMap(\.data.keys)))
             var targets: [String: ReadingTarget] = [:]
             var added = 0
             for (index, row) in rows.enumerated() {

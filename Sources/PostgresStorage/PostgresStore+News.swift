@@ -1,72 +1,25 @@
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
 import HealthCore
 import HealthModel
 
-/// What a write transaction announces when it commits: the users whose data it changed, with the kinds, and
-/// whether it revoked tokens. Filled in by the write's statements (`PGConnection.announce(changedDataOf:)`),
-/// sent by `PostgresStore.write` as `NOTIFY hmon_changes` inside the transaction, so PostgreSQL delivers it
-/// at the commit, in commit order, and drops it with a rollback.
-final class WriteNews: Sendable {
-    private struct State {
-        /// Per user, the kinds changed; a nil value: not known.
-        var users: [String: Set<ChangeKind>?] = [:]
-        var credentials = false
-    }
-
-    private let state = Mutex(State())
-
-    func changed(dataOf userID: String, kinds: Set<ChangeKind>?) {
-        state.withLock { state in
-            if let known = state.users[userID] {
-                state.users[userID] = known.flatMap { known in kinds.map { known.union($0) } }
-            } else {
-                state.users[userID] = kinds
-            }
-        }
-    }
-
-    func revokedTokens() { state.withLock { $0.credentials = true } }
-
-    /// One announcement per user changed (the first also says whether tokens were revoked), or one that
-    /// only moves the token when the write changed nobody's data.
-    func announcements(token: Int64) -> [StoreAnnouncement] {
-        state.withLock { state in
-            let users = state.users.sorted { $0.key < $1.key }
-            guard !users.isEmpty else { return [StoreAnnouncement(token: token, credentials: state.credentials)] }
-            return users.enumerated().map { index, entry in
-                StoreAnnouncement(token: token, userID: entry.key, kinds: entry.value, credentials: index == 0 && state.credentials)
-            }
-        }
-    }
-}
-
 extension PGConnection {
-    /// Says, when this write commits, that it changed `userID`'s readings, devices or profile (`kinds`, nil: any).
-    func announce(changedDataOf userID: String, kinds: Set<ChangeKind>? = nil) {
-        news?.changed(dataOf: userID, kinds: kinds)
-    }
-
-    /// Says, when this write commits, that it revoked tokens, so open feeds look theirs up again.
-    func announceRevokedTokens() { news?.revokedTokens() }
-
     /// The first statement of every write: moves the change token and takes the row lock that orders writers.
+    /// Moving it is also what has the write announced at its commit, with no user's data changed if no
+    /// other trigger noted any (schema version 30's `hmon_meta_token_moved`).
+    @discardableResult
     func bumpChangeToken() async throws -> Int64 {
         try await one("UPDATE hmon_meta SET changes = changes + 1 RETURNING changes")?.value("changes", Int64.self) ?? 0
     }
-
-    /// Queues the write's announcements; PostgreSQL sends them when the transaction commits.
-    func announce(token: Int64) async throws {
-        guard let news else { return }
-        for announcement in news.announcements(token: token) {
-            let payload = String(decoding: try JSONEncoder().encode(announcement), as: UTF8.self)
-            try await run("SELECT pg_notify(\(PostgresStore.announcementChannel), \(payload))")
-        }
-    }
 }
 
+/// What the listener hears is sent by the database itself, not by hmon's writers: statement triggers on the
+/// tables a dashboard shows (readings and readings kept aside, devices, Exist's ownerships, profiles, and
+/// tokens for revocations) note per transaction whose data changed and which kinds, a reading's kinds from
+/// its fields through `field_change_kinds` (filled from `ChangeKind.byField` as the store opens), and at the
+/// commit a deferred trigger sends one `StoreAnnouncement` per user on `hmon_changes`. So a write by any
+/// path, psql's included, is announced, in commit order, and a rollback announces nothing.
 extension PostgresStore: AnnouncingStore {
     static let announcementChannel = "hmon_changes"
 

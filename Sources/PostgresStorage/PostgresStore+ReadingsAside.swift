@@ -58,7 +58,6 @@ extension PostgresStore {
     public func exchangeAside(_ exchange: AsideExchange, userID: String) async throws {
         guard !exchange.isEmpty else { return }
         try await write { db in
-            db.announce(changedDataOf: userID)
             let user = ByteaID(userID)
             for mid in exchange.drop {
                 try await db.run("DELETE FROM readings_aside WHERE mid = \(ByteaID(mid)) AND uid = \(user)")

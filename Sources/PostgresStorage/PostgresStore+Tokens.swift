@@ -32,7 +32,6 @@ extension PostgresStore: TokenRows {
     public func redeemToken(_ token: String, kind: TokenKind, at now: Date) async throws -> Redemption {
         let hash = Secrets.sha256Hex(token)
         return try await write { db -> Redemption in
-            db.announceRevokedTokens()
             // FOR UPDATE: a second instance redeeming the same code waits here, then sees it spent.
             guard let row = try await db.one("SELECT * FROM tokens WHERE hash = \(hash) FOR UPDATE") else { return .invalid }
             let record = try Self.token(row: row)
@@ -58,12 +57,11 @@ extension PostgresStore: TokenRows {
     @discardableResult
     public func revokeToken(_ token: String) async throws -> Bool {
         let hash = Secrets.sha256Hex(token)
-        return try await write { db in db.announceRevokedTokens(); return try await db.count("DELETE FROM tokens WHERE hash = \(hash) RETURNING 1") > 0 }
+        return try await write { db in return try await db.count("DELETE FROM tokens WHERE hash = \(hash) RETURNING 1") > 0 }
     }
 
     public func revokeTokens(userID: String, kind: TokenKind?) async throws {
         try await write { db in
-            db.announceRevokedTokens()
             if let kind {
                 try await db.run("DELETE FROM tokens WHERE user_id = \(userID) AND kind = \(kind.rawValue)")
             } else {
@@ -73,7 +71,7 @@ extension PostgresStore: TokenRows {
     }
 
     public func revokeTokens(family: String, kind: TokenKind) async throws {
-        try await write { db in db.announceRevokedTokens(); return try await db.run("DELETE FROM tokens WHERE family = \(family) AND kind = \(kind.rawValue)") }
+        try await write { db in return try await db.run("DELETE FROM tokens WHERE family = \(family) AND kind = \(kind.rawValue)") }
     }
 
     public func insertClient(_ client: OAuthClient, secretHash: String) async throws {

@@ -10,8 +10,9 @@ import HealthModel
 ///
 /// Every write transaction first bumps `hmon_meta.changes`: that row is the change token other
 /// processes poll (a revoked token, a new reading), and taking its lock first orders the writers, as
-/// SQLite's single write lock does, so they cannot deadlock on each other. Every write transaction also
-/// announces itself when it commits (`NOTIFY`, see `PostgresStore+News.swift`), naming whose data it changed.
+/// SQLite's single write lock does, so they cannot deadlock on each other. Every committed write is also
+/// announced (`NOTIFY`), naming whose data it changed: by the schema's triggers where the rows change
+/// (schema version 30), whoever wrote them; see `PostgresStore+News.swift`.
 public final class PostgresStore: HealthStore {
     public let connection: PostgresLocation
     public let passwordHasher: PasswordHasher
@@ -112,7 +113,9 @@ public final class PostgresStore: HealthStore {
         case .foreign: throw unusable(.anotherProgramsFile)
         case .hmon(let application, _) where application != PostgresSchema.application: throw unusable(.anotherProgramsFile)
         case .hmon(_, let version) where version > PostgresSchema.latestVersion: throw unusable(.writtenByNewerHmon)
-        case .hmon(_, let version) where version == PostgresSchema.latestVersion: return false
+        case .hmon(_, let version) where version == PostgresSchema.latestVersion:
+            if access != .readOnly { try await FieldChangeKinds.fill(in: db) }
+            return false
         case .empty where access != .create: throw unusable(.noStore)
         case .hmon where access == .readOnly: throw unusable(.olderLayout)
         default: break
@@ -132,6 +135,7 @@ public final class PostgresStore: HealthStore {
                 for statement in migration.sql { try await db.run(PostgresQuery(unsafeSQL: statement)) }
                 try await db.run("UPDATE hmon_meta SET version = \(migration.version)")
             }
+            try await FieldChangeKinds.fill(in: db)
             try await db.run("COMMIT")
             return version == 0
         } catch {
@@ -170,11 +174,9 @@ public final class PostgresStore: HealthStore {
         do {
             return try await pool.withConnection { connection in
                 try await connection.withTransaction(logger: logger) { connection in
-                    let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
-                    let token = try await db.bumpChangeToken()
-                    let value = try await body(db)
-                    try await db.announce(token: token)
-                    return value
+                    let db = PGConnection(connection: connection, logger: logger)
+                    try await db.bumpChangeToken()
+                    return try await body(db)
                 }
             }
         } catch {
@@ -196,12 +198,11 @@ public final class PostgresStore: HealthStore {
 
     private func bulkTransaction<T: Sendable>(keep: Bool, _ body: (PGConnection) async throws -> T) async throws -> T {
         try await pool.withConnection { connection in
-            let db = PGConnection(connection: connection, logger: logger, news: WriteNews())
+            let db = PGConnection(connection: connection, logger: logger)
             try await db.run("BEGIN")
             do {
-                let token = try await db.bumpChangeToken()
+                try await db.bumpChangeToken()
                 let value = try await body(db)
-                if keep { try await db.announce(token: token) }
                 try await db.run(keep ? "COMMIT" : "ROLLBACK")
                 return value
             } catch {
@@ -291,8 +292,6 @@ public final class PostgresStore: HealthStore {
 struct PGConnection {
     let connection: PostgresConnection
     let logger: Logger
-    /// In a write transaction: what it will announce when it commits (`announce(changedDataOf:kinds:)`).
-    var news: WriteNews? = nil
 
     func all(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
         try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }

@@ -460,6 +460,9 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }),
+        // PostgreSQL's writes announced by triggers (its v30); SQLite announces nothing to other processes:
+        // they watch its change token.
+        30: ("nothing here: PostgreSQL's writes announced by triggers", { _ in }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

@@ -29,6 +29,8 @@ struct SchemaAgreementTests {
         "grdb_migrations": "GRDB's record of applied SQLite migrations; PostgreSQL keeps its version in hmon_meta",
         "hmon_meta": "PostgreSQL's schema version and owner mark; SQLite has user_version and grdb_migrations",
         "reading_day_versions": "PostgreSQL's check of its kept day sums; SQLite sums the days' rowids instead",
+        "field_change_kinds": "PostgreSQL's copy of the kinds' table for the triggers that announce writes; SQLite announces nothing",
+        "pending_announcements": "PostgreSQL's notes of what a write changed until it commits; SQLite announces nothing",
     ]
 
     /// Columns that differ on purpose, and why.

@@ -20,6 +20,8 @@ public enum StoreCopy {
         "undo_journal": ("undo belongs to the store where the change was made", true),
         // Never cleared: the kept sums' signatures rely on the versions only ever growing.
         "reading_day_versions": ("PostgreSQL's versions of the readings' days, bumped by its own triggers as the readings arrive", false),
+        "field_change_kinds": ("PostgreSQL's copy of the kinds' table for its announcing triggers, written by each hmon that opens it", false),
+        "pending_announcements": ("PostgreSQL's notes of what a write changed, kept only until it commits", false),
     ]
 
     /// A table as the copy moves it: its name and the columns it copies, in the source's order.

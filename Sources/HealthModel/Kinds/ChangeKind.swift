@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a write changed, as a change event names it, so a dashboard reloads only a screen that shows it (a
-/// meal does not reload Weights). A write whose kinds are not known (an import, an undo, a write by another
-/// process on the same store) names none, and every screen reloads.
+/// meal does not reload Weights). A write whose kinds are not known names none, and every screen reloads: on
+/// SQLite an import, an undo, a write by another process on the same store; on PostgreSQL, whose triggers name
+/// the kinds of every write from its rows, only a reading with a field no kind or built-in type describes.
 public enum ChangeKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case weights, energy, hrv, devices, profile
 
@@ -14,16 +15,23 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable, Comparable {
     public static func of(fields: some Sequence<String>) -> Set<ChangeKind>? {
         var kinds: Set<ChangeKind> = []
         for field in fields {
-            if let kind = ReadingKind(field: field) {
-                kinds.formUnion(kind.changes)
-            } else if let shown = byDeviceField[field] {
-                kinds.formUnion(shown)
-            } else {
-                return nil
-            }
+            guard let changed = byField[field] else { return nil }
+            kinds.formUnion(changed)
         }
         return kinds
     }
+
+    /// Every field whose change is known, with what a reading carrying it changes (`of(fields:)` reads it):
+    /// the field's kind says, or for a field no kind describes, the built-in device types whose manifests
+    /// have it. PostgreSQL's triggers read a copy of it (`field_change_kinds`), so the kinds a write there
+    /// announces follow this table whoever writes.
+    public static let byField: [String: Set<ChangeKind>] = {
+        var result = byDeviceField
+        for kind in ReadingKind.allCases {
+            if let first = ReadingKind(field: kind.field) { result[kind.field] = first.changes }
+        }
+        return result
+    }()
 
     /// What a reading on a built-in device type changes: the screen that shows that type's readings.
     static func shown(by type: BuiltInDeviceType) -> ChangeKind {
