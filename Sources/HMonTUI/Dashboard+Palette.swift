@@ -8,7 +8,8 @@ extension Dashboard {
                                                     .nextTab, .previousTab, .back]
 
     /// Everything the palette can do now: a day typed, on a table screen; each screen; each device (the
-    /// devices screen with it chosen); the keys of the screen on show; the keys that work everywhere. Read from the same tables the keys are, so the two agree.
+    /// devices screen with it chosen); the keys of the screen on show; the keys that work everywhere. Read
+    /// from the same tables the keys are (`[keys]` applied), so the two agree.
     var paletteEntries: [PaletteEntry] {
         var entries: [PaletteEntry] = []
         let typed = palette?.field.text.trimmingCharacters(in: .whitespaces) ?? ""
@@ -16,21 +17,28 @@ extension Dashboard {
             entries.append(PaletteEntry(title: "go to \(typed) on \(current.title)", group: "date", keys: "t", target: .seek(seek)))
         }
         for (index, screen) in screens.enumerated() {
-            entries.append(PaletteEntry(title: screen.title, group: "screen", keys: index < 9 ? "\(index + 1)" : "",
+            entries.append(PaletteEntry(title: screen.title, group: "screen", keys: tabKey(number: index + 1) ?? "",
                                         target: .action(.showTab(index + 1)), alias: screen.id.rawValue))
         }
         for device in app.devices.devices {
             entries.append(PaletteEntry(title: device.name, group: "device", keys: "", target: .device(device.id)))
         }
+        let ids = screens.map(\.id)
         let own = bindings(of: current).filter { !Self.notInPalette.contains($0.action) }
         entries += own.map { PaletteEntry(title: $0.help, group: current.title, keys: $0.keyNames, target: .action($0.action),
-                                          alias: $0.action.name) }
+                                          alias: KeyRemap.name(of: $0.action, screens: ids)) }
         let ownActions = Set(own.map(\.action))
         entries += globalBindings.filter { binding in
             !Self.notInPalette.contains(binding.action) && !ownActions.contains(binding.action)
                 && !screens.indices.contains { binding.action == .showTab($0 + 1) }
-        }.map { PaletteEntry(title: $0.help, group: "everywhere", keys: $0.keyNames, target: .action($0.action), alias: $0.action.name) }
+        }.map { PaletteEntry(title: $0.help, group: "everywhere", keys: $0.keyNames, target: .action($0.action),
+                             alias: KeyRemap.name(of: $0.action, screens: ids)) }
         return entries
+    }
+
+    /// The key that shows tab `number` (from 1), as `[keys]` leaves it: its digit by default; nil when none does.
+    func tabKey(number: Int) -> String? {
+        globalBindings.first { $0.action == .showTab(number) }?.keys.first?.description
     }
 
     /// The entries the palette's line finds, best first.

@@ -33,6 +33,9 @@ struct KeysInConfigTests {
         #expect(dashboard.helpSections.last?.bindings.contains { $0.action == .showTab(3) && $0.keyNames == "E" } == true)
         #expect(frame(of: dashboard, size: Size(width: 100, height: 30)).split(separator: "\n").first?.contains("E Energy") == true,
                 "the tab bar names the key that shows the tab")
+        _ = await dashboard.press(.char(":"))
+        #expect(dashboard.paletteEntries.first { $0.title == "Energy" }?.keys == "E", "the palette shows the remapped key")
+        _ = await dashboard.press(.escape)
         #expect(await dashboard.press(.char("x")) == .quit)
         #expect(await dashboard.press(.char("q")) == .quit)
         #expect(await dashboard.press(.ctrl("c")) == .keepGoing, "quit's keys are x and q now, as the file says")

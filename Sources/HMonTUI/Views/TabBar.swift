@@ -26,7 +26,7 @@ struct TabBar {
     private func label(of tab: any DashboardScreen) -> String {
         // The key that shows the tab, as `[keys]` may have remapped it (its number by default).
         let number = (dashboard.screens.firstIndex { $0 === tab } ?? 0) + 1
-        let key = dashboard.globalBindings.first { $0.action == .showTab(number) }?.keys.first?.description
+        let key = dashboard.tabKey(number: number)
         return key.map { " \($0) \(tab.title) " } ?? " \(tab.title) "
     }
 
