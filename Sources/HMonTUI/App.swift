@@ -171,6 +171,7 @@ public final class App {
             dashboard.ui.settingsProblem = "\(problem.description): kept the settings before"
         case .success(let config):
             dashboard.ui.settingsProblem = nil
+            let before = (dashboard.keyRemap, dashboard.ui.themeName, options.refreshInterval)
             var said = dashboard.applyKeySettings(config.keys) + config.keyProblems
             if settings.themeFromFile {
                 let name = config.theme ?? "default"
@@ -188,7 +189,9 @@ public final class App {
             if settings.refreshFromFile { options.refreshInterval = config.refreshSeconds ?? 30 }
             if settings.mouseFromFile { screen.setMouse(config.mouse != false) }
             dashboard.say(configProblems: said)
-            if said.isEmpty { dashboard.ui.notice = "\(settings.file.lastPathComponent) applied" }
+            // `T` writes the file itself: reading back what it wrote changes nothing and says nothing.
+            let changed = before != (dashboard.keyRemap, dashboard.ui.themeName, options.refreshInterval)
+            if said.isEmpty, changed { dashboard.ui.notice = "\(settings.file.lastPathComponent) applied" }
         }
     }
 
