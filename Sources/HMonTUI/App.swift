@@ -172,7 +172,7 @@ public final class App {
         case .success(let config):
             dashboard.ui.settingsProblem = nil
             let before = (dashboard.keyRemap, dashboard.ui.themeName, options.refreshInterval)
-            var said = dashboard.applyKeySettings(config.keys) + config.keyProblems
+            var said = dashboard.takeKeys(of: config)
             if settings.themeFromFile {
                 let name = config.theme ?? "default"
                 if name != dashboard.ui.themeName {

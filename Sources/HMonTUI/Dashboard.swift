@@ -80,13 +80,16 @@ public final class Dashboard {
         keyRemap.applied(to: screen.bindings)
     }
 
-    /// Takes config.toml's `[keys]`: the actions it names get its keys, on every screen; what cannot be taken
-    /// (an unknown action or key, a key another action has) is returned, said with its place, and that action
-    /// keeps its defaults.
-    /// config.toml's `[keys]`, at start and after each edit: taken, and what could not be said in the status
-    /// bar until an edit fixes it.
+    /// config.toml's `[keys]` at start: taken, and what could not be said in the status bar until an edit
+    /// fixes it.
     public func applyKeys(of config: DashboardConfig) {
-        say(configProblems: applyKeySettings(config.keys) + config.keyProblems)
+        say(configProblems: takeKeys(of: config))
+    }
+
+    /// Takes `config`'s `[keys]`; what could not be taken, as read from the file or as resolved against the
+    /// key tables, each with its place.
+    public func takeKeys(of config: DashboardConfig) -> [String] {
+        applyKeySettings(config.keys) + config.keyProblems
     }
 
     /// The first of `problems` (and how many more) in the status bar until an edit of config.toml clears them.
@@ -94,6 +97,9 @@ public final class Dashboard {
         ui.settingsProblem = problems.first.map { $0 + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "") }
     }
 
+    /// Takes config.toml's `[keys]`: the actions it names get its keys, on every screen; what cannot be taken
+    /// (an unknown action or key, a key another action has) is returned, said with its place, and that action
+    /// keeps its defaults.
     @discardableResult
     public func applyKeySettings(_ settings: [KeySetting]) -> [String] {
         keyRemap = KeyRemap()

@@ -21,7 +21,7 @@ enum KeyListCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try LocalStore(url: folder.appendingPathComponent("keys.sqlite"))
         let dashboard = Dashboard(app: AppModel(service: LocalHealthService(store: store), clock: .system))
-        let problems = dashboard.applyKeySettings(config.keys) + config.keyProblems
+        let problems = dashboard.takeKeys(of: config)
         FileHandle.standardOutput.write(Data(KeyListing.text(of: dashboard).utf8))
         guard problems.isEmpty else {
             FileHandle.standardError.write(Data(problems.map { "hmon: \(TerminalText.escaped($0))\n" }.joined().utf8))
