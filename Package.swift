@@ -161,10 +161,18 @@ let package = Package(
             name: "HMonCommandLine",
             dependencies: ["HealthCore", "HealthFormats", "HealthConnectors", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
         ),
+        // Alert rules over a person's figures (config.toml's [[alerts]]) and their delivery to ntfy or a webhook.
+        .target(
+            name: "HealthAlerts",
+            dependencies: [
+                "HealthCore", "HealthModel", "HealthConnectors",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "CheckedNumbers",
+                "HealthAlerts", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "CheckedNumbers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -172,7 +180,7 @@ let package = Package(
         .executableTarget(
             name: "hmon",
             dependencies: [
-                "HMonTUI", "HealthServer", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
+                "HMonTUI", "HealthServer", "HealthAlerts", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
                 "SQLiteStorage", "PostgresStorage", "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -217,7 +225,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "HealthServerTests", dependencies: [
-            "HealthServer", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
+            "HealthServer", "HealthAlerts", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage", "RemoteClient",
             "HMonCommandLine",
             // Only to write rows around the store's rules, as an older hmon or another program could.
             .product(name: "GRDB", package: "GRDB.swift"),

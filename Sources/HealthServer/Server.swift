@@ -45,6 +45,8 @@ public struct ServerConfiguration: Sendable {
     /// The signing secrets of push links made with `--signing-secret-file` (`hmon link add health-connect`,
     /// or any push kind whose app signs); nil: no link is checked for a signature (a server that serves no such link).
     public var pushSigningSecrets: PushLinkSigningSecrets?
+    /// The alert rules the server watches (`[[alerts]]` in config.toml); nil watches none.
+    public var alerts: AlertSettings?
     /// Seconds between the change feed's heartbeats (`--feed-heartbeat`): under a proxy's idle timeout
     /// (nginx's default is 60 s), and how soon a client notices a connection that died without a word.
     public var feedHeartbeat: Duration = .seconds(15)
@@ -134,6 +136,9 @@ public enum HMonServer {
         let pulled = PulledSources.serve(on: router, store: store, services: userServices, configuration: configuration,
                                          listening: listening, logger: logger)
         services += pulled.map { $0 as any Service }
+        if let alerts = configuration.alerts, !alerts.rules.isEmpty {
+            services.append(AlertWatch(settings: alerts, store: store, clock: configuration.clock, logger: logger))
+        }
         LinkedSourcesPollRoute(sources: pulled).add(to: router)
         ChangeFeedRoute(feed: changeFeed).add(to: router)
 

@@ -4,7 +4,7 @@ import ArgumentParser
 /// command alone instead of through the whole tree.
 ///
 /// Why: swift-argument-parser's root parse looks for `--generate-completion-script` on every launch by
-/// parsing the arguments as two more commands, and builds the tree of all 22 subcommands; in a profile
+/// parsing the arguments as two more commands, and builds the tree of all the subcommands; in a profile
 /// of `hmon --version` that check was three quarters of the argument parsing. A command parsed as the
 /// root skips the check only when its configuration names a super-command (`_superCommandName`,
 /// experimental API of the package), so the dashboard and the snapshot name `hmon` as theirs; that name

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthAlerts
 import HealthCore
 import SAMIContract
 import HealthConnectors
@@ -103,6 +104,12 @@ struct ServeCommand: AsyncParsableCommand {
                                + "proxy's idle timeout).", valueName: "seconds"))
     var feedHeartbeat = 15.0
 
+    @OptionGroup var alertFiles: AlertFiles
+
+    @Option(name: .customLong("alert-interval"),
+            help: ArgumentHelp("Seconds between checks of the [[alerts]] rules in config.toml (docs/server.md#alerts).", valueName: "seconds"))
+    var alertInterval = 300.0
+
     var limits: ConnectionLimits {
         ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
                          writeTimeout: writeTimeout, maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerAddress)
@@ -135,6 +142,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard feedHeartbeat.isFinite, feedHeartbeat >= 0.1, feedHeartbeat <= 3600 else {
             throw ValidationError("--feed-heartbeat \(feedHeartbeat) is not a number of seconds from 0.1 to 3600 (e.g. --feed-heartbeat 15)")
         }
+        guard alertInterval.isFinite, alertInterval >= 0.1, alertInterval <= 86_400 else {
+            throw ValidationError("--alert-interval \(alertInterval) is not a number of seconds from 0.1 to 86400 (e.g. --alert-interval 300)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 1–65535 (0 for any free port)") }
         guard rateLimit == "off" || RateLimit(rateLimit) != nil else {
             throw ValidationError("--rate-limit \(rateLimit) is not PER-MINUTE/PER-DAY (e.g. 100/1000, the day's at least the minute's) or off")
@@ -142,6 +152,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The rules first: a mistake in them stops the server before it opens anything.
+        let alertRules = try alertFiles.rules()
         let opener = StoreOpener(database)
         let store = try await opener.openStore(.create, patience: .standard)
         // One line per request, written by a thread of its own so no request waits on standard error.
@@ -155,6 +167,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.pulledSources = pulled.settings(paths: opener.paths)
         configuration.pushSigningSecrets = PushLinkSigningSecrets(paths: opener.paths)
         configuration.feedHeartbeat = .milliseconds(Int((feedHeartbeat * 1000).rounded()))
+        if !alertRules.isEmpty {
+            configuration.alerts = AlertSettings(rules: alertRules, interval: .milliseconds(Int((alertInterval * 1000).rounded())),
+                                                 stateFile: AlertFiles.stateFile(opener.paths),
+                                                 delivery: AlertDelivery(transport: PulledHTTPTransport(timeout: 15)))
+            logger.info("watching \(alertRules.count) alert rule(s) from \(alertFiles.configFile.path) every \(alertInterval) s")
+        }
         let host = self.host
         try await HMonServer.run(store: store, configuration: configuration, logger: logger) { port in
             // Written unbuffered: scripts and tests wait for this line to know the port.
