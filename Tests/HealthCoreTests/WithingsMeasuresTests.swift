@@ -52,6 +52,26 @@ import Testing
         #expect(decoded.skippedText.contains { $0.contains("2 measures of other types not kept (type 11)") })
     }
 
+    /// A blood pressure monitor's group (types 10 systolic, 9 diastolic, 11 pulse), a pulse oximeter's (54)
+    /// and a thermometer's (71), as developer.withings.com lists the types: value × 10^unit, each one reading.
+    @Test func vitalSignsGroupsKeepTheirFiguresInOneReadingEach() throws {
+        let json = #"""
+            [{"grpid": 2001, "attrib": 0, "date": 1763622000, "category": 1,
+              "measures": [{"value": 131, "type": 10, "unit": 0}, {"value": 84, "type": 9, "unit": 0}, {"value": 62, "type": 11, "unit": 0}]},
+             {"grpid": 2002, "attrib": 0, "date": 1763622100, "category": 1, "measures": [{"value": 97, "type": 54, "unit": 0}]},
+             {"grpid": 2003, "attrib": 0, "date": 1763622200, "category": 1, "measures": [{"value": 368, "type": 71, "unit": -1}]}]
+            """#
+        let groups = try JSONDecoder().decode([WithingsMeasureGroup].self, from: Data(json.utf8))
+        let decoded = WithingsWeighIns(groups, now: Date(timeIntervalSince1970: 1_764_000_000))
+        #expect(decoded.weighIns.map(\.data) == [
+            [Field.systolic: .number(131), Field.diastolic: .number(84), Field.source: .text("Withings")],
+            [Field.oxygenSaturation: .number(97), Field.source: .text("Withings")],
+            [Field.bodyTemperature: .number(36.8), Field.source: .text("Withings")],
+        ])
+        #expect(decoded.otherTypes == [11: 1], "the cuff's pulse, like a scale's heart rate, is counted and not kept")
+        #expect(WithingsWeighIns.measureTypes.split(separator: ",").contains("10") && WithingsWeighIns.measureTypes.split(separator: ",").contains("54"))
+    }
+
     /// Dates held to the API's window, from 2000-01-01 to a day after now; each one outside is counted
     /// and named, never a trap (seconds past 9,223,372,036,854,775 overflow milliseconds).
     @Test func groupsDatedOutsideTheWindowOrWithImpossibleFiguresAreSkippedAndNamed() throws {

@@ -46,7 +46,15 @@ import TestSupport
              "awake": 0.2, "inBed": 0, "sleepStart": "2026-11-19 23:05:00 +0100", "sleepEnd": "2026-11-20 06:40:00 +0100",
              "source": "Apple Watch"}]},
           {"name": "heart_rate", "units": "count/min", "data": [
-            {"date": "2026-11-20 08:00:00 +0100", "Min": 48, "Avg": 61.4, "Max": 88}]}
+            {"date": "2026-11-20 08:00:00 +0100", "Min": 48, "Avg": 61.4, "Max": 88}]},
+          {"name": "blood_oxygen_saturation", "units": "%", "data": [
+            {"qty": 97, "date": "2026-11-20 03:00:00 +0100", "source": "Apple Watch"}]},
+          {"name": "respiratory_rate", "units": "count/min", "data": [
+            {"qty": 14.5, "date": "2026-11-20 03:00:00 +0100", "source": "Apple Watch"}]},
+          {"name": "body_temperature", "units": "degF", "data": [
+            {"qty": 98.6, "date": "2026-11-20 07:30:00 +0100", "source": "Kinsa"}]},
+          {"name": "blood_pressure", "units": "mmHg", "data": [
+            {"date": "2026-11-20 07:40:00 +0100", "systolic": 128, "diastolic": 82, "source": "Omron"}]}
         ], "workouts": []}}
         """
 
@@ -67,7 +75,7 @@ import TestSupport
             let link = try await Self.link(world)
             let first = try await Self.post(world, link, Self.everyKeptMetric)
             #expect(first.status == 200, "\(first.text)")
-            #expect(try first.json["added"] as? Int == 11)
+            #expect(try first.json["added"] as? Int == 15)
             #expect(try first.json["refused"] as? Int == 0)
             #expect(try first.json["skipped"] as? [String: Int] == ["body_mass_index": 1, "heart_rate": 1])
             #expect(try Self.metric(first, "weight_body_mass")["added"] as? Int == 2)
@@ -83,12 +91,22 @@ import TestSupport
             #expect(day.recordedBasal == 1000)
             #expect(day.consumed == 500)
             #expect(day.active == 25)
+            // Vital signs: 98.6 °F is 37 °C; a blood pressure is one reading, its diastolic beside the systolic.
+            func kept(_ field: String) async throws -> [[String: FieldValue]] {
+                try await world.store.readings(ReadingsQuery(field: field), userID: world.alice.id).map(\.data)
+            }
+            #expect(try await kept(Field.oxygenSaturation).compactMap { $0[Field.oxygenSaturation]?.number } == [97])
+            #expect(try await kept(Field.respiratoryRate).compactMap { $0[Field.respiratoryRate]?.number } == [14.5])
+            #expect(try await kept(Field.bodyTemperature).compactMap { $0[Field.bodyTemperature]?.number.map { ($0 * 100).rounded() / 100 } } == [37])
+            let pressures = try await kept(Field.systolic)
+            #expect(pressures.count == 1)
+            #expect(pressures.first?[Field.systolic]?.number == 128 && pressures.first?[Field.diastolic]?.number == 82)
 
             let count = try await world.store.messageCount(userID: world.alice.id)
             let again = try await Self.post(world, link, Self.everyKeptMetric)
             #expect(again.status == 200)
             #expect(try again.json["added"] as? Int == 0)
-            #expect(try again.json["alreadyThere"] as? Int == 11)
+            #expect(try again.json["alreadyThere"] as? Int == 15)
             #expect(try await world.store.messageCount(userID: world.alice.id) == count)
         }
     }

@@ -32,12 +32,12 @@ import Testing
             {"data": {"workouts": [{"name": "Walking", "route": [{"lat": 1}]}], "metrics": [
               {"data": [{"meta": {"x": [1, 2]}, "date": "2026-11-20 08:00:00 +0000", "qty": 3e1, "source": "Jo\u2019s \"iPhone\""}],
                "units": "count", "name": "step_count"},
-              {"name": "respiratory_rate", "units": "count/min", "data": [{"date": "2026-11-20 08:00:00 +0000", "qty": 14}]}
+              {"name": "blood_glucose", "units": "mg/dL", "data": [{"date": "2026-11-20 08:00:00 +0000", "qty": 94}]}
             ]}}
             """#)
         let (result, readings) = try readAll(file)
         #expect(readings == [ImportedReading(kind: .steps, source: "Jo’s \"iPhone\"", timestamp: ms("2026-11-20T08:00:00Z"), value: 30)])
-        #expect(result.tally.skippedKinds == ["respiratory_rate": 1])
+        #expect(result.tally.skippedKinds == ["blood_glucose": 1])
     }
 
     @Test func malformedTextIsNamedByItsPath() throws {

@@ -275,6 +275,16 @@ public struct HealthConnectPayload: Sendable {
                                            comment: kind == .dietaryEnergy && !comment.isEmpty ? comment.joined(separator: ", ") : nil)
         reading.origin = origin(of: record)
         reading.samples = samples
+        // The same record's other figures (a blood pressure's diastolic), each checked as its own kind is.
+        for (recordKey, field) in source.alongside.sorted(by: { $0.key < $1.key }) {
+            guard let raw = record[recordKey] else { continue }
+            guard let figure = number(raw), let companion = ReadingKind(field: field) else { throw Refusal("\(recordKey) is not a number") }
+            do {
+                reading.extras[field] = try ReadingRules.accepted(figure, for: companion.fieldSpec)
+            } catch {
+                throw Refusal(error.reason)
+            }
+        }
         return reading
     }
 

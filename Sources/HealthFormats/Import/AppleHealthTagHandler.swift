@@ -16,6 +16,8 @@ struct AppleHealthTagHandler: XMLTagHandler {
     private var lastSource: [UInt8] = []
     private var lastSourceName = ""
     private var beatList = AppleHealthBeatList()
+    /// A blood pressure's halves, until each finds its other.
+    private var pressures = BloodPressurePairs()
 
     init(emit: @escaping (ImportedReading) throws -> Void) {
         self.emit = emit
@@ -45,6 +47,14 @@ struct AppleHealthTagHandler: XMLTagHandler {
         if let problem = outcome.refused { tally.skip(problem.rawValue) }
         tally.kept[outcome.measurement.kind, default: 0] += 1
         try emit(outcome.measurement)
+    }
+
+    /// Emits the blood pressures' halves that found no other; call once the whole export is read.
+    mutating func emitUnpairedPressures() throws {
+        for half in pressures.unpaired() {
+            tally.kept[half.kind, default: 0] += 1
+            try emit(half)
+        }
     }
 
     /// Flushes the counters into `tally`; call once at the end.
@@ -104,6 +114,13 @@ struct AppleHealthTagHandler: XMLTagHandler {
         }
         let source = sourceName(tag, sourceAttribute)
         if kind == .height { profile.noteHeight(value, at: timestamp) }
+        if kind == .bloodPressureSystolic || kind == .bloodPressureDiastolic {
+            if let whole = pressures.add(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value)) {
+                tally.kept[.bloodPressureSystolic, default: 0] += 1
+                try emit(whole)
+            }
+            return
+        }
         tally.kept[kind, default: 0] += 1
         try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
         if kind == .heartRateVariability && !tag.selfClosing {

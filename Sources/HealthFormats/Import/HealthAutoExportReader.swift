@@ -76,15 +76,17 @@ struct HealthAutoExportReader: JSONEventHandler {
         guard let timestamp else {
             throw JSONProblem(path: field("date"), message: "\"\(dateText.prefix(40))\" is not yyyy-MM-dd HH:mm:ss Z")
         }
-        guard let qtyValue = point["qty"] else {
+        let sourceName = kind.sources[.healthAutoExport]
+        let valueKey = sourceName?.valueKey ?? "qty"
+        guard let qtyValue = point[valueKey] else {
             if point["Avg"] != nil || point["Min"] != nil || point["Max"] != nil {
                 refuse("aggregated by the app (Avg/Min/Max over an interval), not a sample")
                 return
             }
-            throw JSONProblem(path: field("qty"), message: "is required: the value, a number")
+            throw JSONProblem(path: field(valueKey), message: "is required: the value, a number")
         }
         guard case .number(let qtyText) = qtyValue, let qty = Double(qtyText) else {
-            throw JSONProblem(path: field("qty"), message: "must be a number")
+            throw JSONProblem(path: field(valueKey), message: "must be a number")
         }
         var source: String?
         if case .string(let text)? = point["source"] {
@@ -105,8 +107,21 @@ struct HealthAutoExportReader: JSONEventHandler {
             refuse(UnitConversion.outOfRangeReason(kind))
             return
         }
+        // The point's other figures (a blood pressure's diastolic), in the same unit, kept in the same reading.
+        var extras: [String: Double] = [:]
+        for (key, extraField) in (sourceName?.alongside ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let raw = point[key] else { continue }
+            guard case .number(let text) = raw, let figure = Double(text), let companion = ReadingKind(field: extraField) else {
+                throw JSONProblem(path: field(key), message: "must be a number")
+            }
+            guard companion.saneRange.contains(figure) else {
+                refuse(UnitConversion.outOfRangeReason(companion))
+                return
+            }
+            extras[extraField] = figure
+        }
         tally.kept[kind, default: 0] += 1
-        try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value))
+        try emit(ImportedReading(kind: kind, source: source, timestamp: timestamp, value: value, extras: extras))
     }
 
     /// A point of `sleep_analysis`, in either of the app's two shapes (its JSON format's documentation and

@@ -95,6 +95,7 @@ public enum Importer {
             throw ImportError(file: name, line: problem.line, column: problem.column, problem: problem.message)
         }
         try SleepNightReadings.emit(scanner.handler.sleep, timeZone: timeZone, tally: &scanner.handler.tally, emit: emit)
+        try scanner.handler.emitUnpairedPressures()
         scanner.handler.finish()
         return (scanner.handler.tally, scanner.handler.profile)
     }

@@ -10,6 +10,7 @@ enum UnitConversion {
     static func converted(_ value: Double, for kind: ReadingKind, unit: String, from source: ReadingSource = .appleHealth) -> Double? {
         guard let factor = kind.sources[source]?.units[unit] else { return nil }
         if kind.quantity == .energy, unit == "kJ" { return EnergyUnit.kJ.toKcal(value) }
+        if kind.quantity == .temperature, unit == "degF" || unit == "°F" { return (value - 32) * 5 / 9 }
         return value * factor
     }
 

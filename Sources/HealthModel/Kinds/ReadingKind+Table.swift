@@ -19,6 +19,12 @@ extension Field {
     public static let coreSleepMinutes = "coreSleepMinutes"
     public static let awakeMinutes = "awakeMinutes"
     public static let readinessScore = "readinessScore"
+    public static let oxygenSaturation = "oxygenSaturation"
+    public static let respiratoryRate = "respiratoryRate"
+    public static let bodyTemperature = "bodyTemperature"
+    public static let skinTemperatureChange = "skinTemperatureChange"
+    public static let systolic = "systolic"
+    public static let diastolic = "diastolic"
 }
 
 /// Units the exports write masses, energies and intervals in, each with the factor to hmon's unit.
@@ -32,6 +38,10 @@ private enum SourceUnits {
     /// Health Connect writes a basal metabolic rate as a power (HC Webhook sends watts): 1 W for a day is
     /// 86 400 J, in kcal.
     static let kcalPerDayPerWatt = 86_400 / (1000 * EnergyUnit.kJPerKcal)
+    /// Blood pressure as every source writes it.
+    static let millimetresOfMercury: [String: Double] = ["mmHg": 1]
+    /// Temperatures in °C; Fahrenheit is converted by its formula, not a factor (`UnitConversion`).
+    static let celsius: [String: Double] = ["degC": 1, "°C": 1, "degF": 1, "°F": 1]
     /// Health Auto Export writes a night's figures in hours.
     static let minutes: [String: Double] = ["min": 1, "hr": 60, "h": 60]
 }
@@ -43,6 +53,7 @@ extension ReadingKind {
         .bodyFat, .leanMass, .heartRateVariabilityFromBeats, .heartRateVariabilityBeatsRefused,
         .fatMass, .muscleMass, .boneMass, .hydration, .heartRate, .distance, .sdnn, .stress, .bodyWaterPercentage,
         .sleep, .timeInBed, .deepSleep, .remSleep, .coreSleep, .sleepAwake, .readiness,
+        .bloodPressureSystolic, .bloodPressureDiastolic, .oxygenSaturation, .respiratoryRate, .bodyTemperature, .skinTemperatureChange,
     ]
 
     public static let weight = ReadingKind(
@@ -244,4 +255,66 @@ extension ReadingKind {
         name: "readiness", field: Field.readinessScore, label: "Readiness", fieldType: .integer, unit: nil,
         manifestDescription: "readiness score for the day, 0–100 (Oura)",
         quantity: .score, range: 0...100, day: .mean, deviceTypes: [.activityTracker], addedInSchema: 23)
+
+    // Vital signs. A blood pressure is one measurement: its systolic reading carries the diastolic beside
+    // it (and the pulse, as heart rate, when the cuff gives one) wherever the source sends them together.
+
+    /// The upper figure of a blood pressure, the reading a measurement is stored under.
+    public static let bloodPressureSystolic = ReadingKind(
+        name: "bloodPressureSystolic", field: Field.systolic, label: "Blood pressure", fieldType: .integer, unit: "mmHg",
+        manifestDescription: "systolic blood pressure", quantity: .pressure, range: 40...300, day: .mean,
+        deviceTypes: [.withings, .activityTracker], addedInSchema: 31,
+        imported: ImportedKind(one: "systolic blood pressure", many: "systolic blood pressures", unit: "mmHg", range: 40...300),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBloodPressureSystolic", units: SourceUnits.millimetresOfMercury),
+                  .healthAutoExport: SourceName("blood_pressure", units: SourceUnits.millimetresOfMercury, valueKey: "systolic",
+                                                alongside: ["diastolic": Field.diastolic]),
+                  .healthConnect: SourceName("blood_pressure", units: ["systolic": 1], alongside: ["diastolic": Field.diastolic])],
+        withings: WithingsMeasureType(meastype: 10))
+
+    /// The lower figure, kept in the systolic reading's message where the source sends both at once.
+    public static let bloodPressureDiastolic = ReadingKind(
+        name: "bloodPressureDiastolic", field: Field.diastolic, label: "Diastolic", fieldType: .integer, unit: "mmHg",
+        manifestDescription: "diastolic blood pressure", quantity: .pressure, range: 20...200, day: .mean,
+        deviceTypes: [.withings, .activityTracker], addedInSchema: 31,
+        imported: ImportedKind(one: "diastolic blood pressure", many: "diastolic blood pressures", unit: "mmHg", range: 20...200),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBloodPressureDiastolic", units: SourceUnits.millimetresOfMercury)],
+        withings: WithingsMeasureType(meastype: 9))
+
+    /// SpO2. Apple Health writes it as a fraction with the unit "%" (0.97), the others as a percentage.
+    public static let oxygenSaturation = ReadingKind(
+        name: "oxygenSaturation", field: Field.oxygenSaturation, label: "SpO2", unit: "%", manifestDescription: "blood oxygen saturation (SpO2)",
+        quantity: .percent, range: 50...100, day: .mean, deviceTypes: [.withings, .activityTracker], addedInSchema: 31,
+        imported: ImportedKind(one: "SpO2 reading", many: "SpO2 readings", unit: "%", range: 50...100),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierOxygenSaturation", units: ["%": 100]),
+                  .healthAutoExport: SourceName("blood_oxygen_saturation", units: ["%": 1]),
+                  .healthConnect: SourceName("oxygen_saturation", units: ["percentage": 1])],
+        withings: WithingsMeasureType(meastype: 54))
+
+    public static let respiratoryRate = ReadingKind(
+        name: "respiratoryRate", field: Field.respiratoryRate, label: "Breathing rate", unit: "breaths/min",
+        manifestDescription: "respiratory rate", quantity: .breathingRate, range: 1...80, day: .mean,
+        deviceTypes: [.activityTracker], addedInSchema: 31,
+        imported: ImportedKind(one: "breathing rate", many: "breathing rates", unit: "breaths/min", range: 1...80),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierRespiratoryRate", units: ["count/min": 1]),
+                  .healthAutoExport: SourceName("respiratory_rate", units: ["count/min": 1]),
+                  .healthConnect: SourceName("respiratory_rate", units: ["rate": 1])])
+
+    /// A thermometer's (or a scale's) body temperature, kept in °C.
+    public static let bodyTemperature = ReadingKind(
+        name: "bodyTemperature", field: Field.bodyTemperature, label: "Temperature", unit: "°C", manifestDescription: "body temperature",
+        quantity: .temperature, range: 30...45, day: .mean, deviceTypes: [.withings, .activityTracker], addedInSchema: 31,
+        imported: ImportedKind(one: "body temperature", many: "body temperatures", unit: "°C", range: 30...45),
+        sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyTemperature", units: SourceUnits.celsius),
+                  .healthAutoExport: SourceName("body_temperature", units: SourceUnits.celsius),
+                  .healthConnect: SourceName("body_temperature", units: ["celsius": 1])],
+        withings: WithingsMeasureType(meastype: 71))
+
+    /// A wearable's skin temperature as a change from the person's baseline (Health Connect's skin
+    /// temperature record: its deltas, or a bucket's mean of them). An absolute wrist or skin temperature
+    /// (Apple's sleeping wrist temperature, Withings' type 73) is another figure and is not kept as this.
+    public static let skinTemperatureChange = ReadingKind(
+        name: "skinTemperatureChange", field: Field.skinTemperatureChange, label: "Skin temp. change", unit: "°C",
+        manifestDescription: "skin temperature change from baseline", quantity: .temperatureChange, range: -10...10, day: .mean,
+        deviceTypes: [.activityTracker], addedInSchema: 31,
+        sources: [.healthConnect: SourceName("skin_temperature", units: ["delta_celsius": 1, "avg_delta_celsius": 1])])
 }

@@ -24,10 +24,18 @@ public enum ReadingSource: String, Sendable, CaseIterable {
 public struct SourceName: Sendable, Equatable {
     public var key: String
     public var units: [String: Double]
+    /// Other figures of the same record kept in the same reading, by the record's key and the field they are
+    /// kept in (a blood pressure's diastolic beside its systolic): one measurement stays one reading.
+    public var alongside: [String: String]
+    /// The record's key holding the figure, where the source names it (Health Auto Export's blood pressure,
+    /// `systolic`); nil for the source's usual place (Health Auto Export's `qty`).
+    public var valueKey: String?
 
-    public init(_ key: String, units: [String: Double]) {
+    public init(_ key: String, units: [String: Double], valueKey: String? = nil, alongside: [String: String] = [:]) {
         self.key = key
         self.units = units
+        self.valueKey = valueKey
+        self.alongside = alongside
     }
 }
 

@@ -27,6 +27,14 @@ public enum QuantityKind: Sendable, Equatable {
     case minutes
     /// A score out of 100 (a ring's readiness), whole and without a unit: the source gives it whole.
     case score
+    /// A blood pressure in mmHg, whole: a cuff reads whole millimetres.
+    case pressure
+    /// Breaths a minute, one decimal (a watch's night average, 14.6).
+    case breathingRate
+    /// A body temperature in °C, one decimal, as a thermometer shows it.
+    case temperature
+    /// A temperature's change from the person's own baseline in °C, two decimals (a wrist's −0.23).
+    case temperatureChange
 }
 
 /// How one person's figures are written: their units, and per kind the decimals, separators and sign.
@@ -43,9 +51,9 @@ public struct QuantityText: Sendable, Equatable {
 
     public static func decimals(_ kind: QuantityKind) -> Int {
         switch kind {
-        case .mass, .milliseconds, .percent, .plain: 1
-        case .massRate, .percentRate: 2
-        case .energy, .steps, .heartRate, .minutes, .score: 0
+        case .mass, .milliseconds, .percent, .plain, .breathingRate, .temperature: 1
+        case .massRate, .percentRate, .temperatureChange: 2
+        case .energy, .steps, .heartRate, .minutes, .score, .pressure: 0
         }
     }
 
@@ -62,6 +70,9 @@ public struct QuantityText: Sendable, Equatable {
         case .percentRate: "pt/week"
         case .plain, .score: ""
         case .minutes: "min"
+        case .pressure: "mmHg"
+        case .breathingRate: "breaths/min"
+        case .temperature, .temperatureChange: "°C"
         }
     }
 
