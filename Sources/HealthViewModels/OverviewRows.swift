@@ -20,6 +20,7 @@ enum OverviewRows {
                         values: series { totals[$0]?[.restingHeartRate].mean }),
             steps(totals, days: days, today: today, text: text),
         ] + [readiness(totals, days: days, text: text)].compactMap { $0 }
+            + OverviewVitalsRows.make(totals, days: days, text: text)
     }
 
     private static func latest(_ values: [Double?]) -> Double? { values.last { $0 != nil } ?? nil }

@@ -66,4 +66,31 @@ struct OverviewRowsTests {
         #expect(readiness?.values.count == 30)
         #expect(readiness?.values.last == .some(nil), "today is not scored yet")
     }
+
+    /// Vital signs have lines only when the window holds them. Hand-worked: yesterday 128/82 and 136/84 mmHg
+    /// (means 132/83: stage 1 by either figure, ACC/AHA 2017); SpO2 96 and 98 % on two days (mean 97.0).
+    @Test func vitalSignsHaveLinesOnlyForThoseMeasured() {
+        #expect(!Self.rows([:]).contains { $0.label == "BP" || $0.label == "SpO2" })
+        var yesterday = DayTotals()
+        yesterday.add([Field.systolic: .number(128), Field.diastolic: .number(82)])
+        yesterday.add([Field.systolic: .number(136), Field.diastolic: .number(84)])
+        yesterday.add([Field.oxygenSaturation: .number(98)])
+        var before = DayTotals()
+        before.add([Field.oxygenSaturation: .number(96)])
+        let rows = Self.rows([Self.today.adding(days: -1): yesterday, Self.today.adding(days: -3): before])
+        let pressure = rows.first { $0.label == "BP" }
+        #expect(pressure?.figure == "132/83 mmHg")
+        #expect(pressure?.detail == "stage 1 hypertension (ACC/AHA)")
+        #expect(pressure?.values.count == 30)
+        let oxygen = rows.first { $0.label == "SpO2" }
+        #expect(oxygen?.figure == "98.0 %" && oxygen?.detail == "30-day mean 97.0 %")
+        #expect(!rows.contains { $0.label == "Breathing" })
+    }
+
+    /// The 2017 ACC/AHA categories at their edges (Whelton et al. 2018, table 6): the higher figure counts.
+    @Test(arguments: [(119.0, 79.0, BloodPressureCategory.normal), (120, 79, .elevated), (129, 79, .elevated), (130, 70, .stage1),
+                      (118, 80, .stage1), (139, 89, .stage1), (140, 70, .stage2), (118, 90, .stage2), (181, 100, .crisis), (150, 121, .crisis)])
+    func bloodPressureCategoriesFollowTheGuideline(systolic: Double, diastolic: Double, category: BloodPressureCategory) {
+        #expect(BloodPressureCategory(systolic: systolic, diastolic: diastolic) == category)
+    }
 }

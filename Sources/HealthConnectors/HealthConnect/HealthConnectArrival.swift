@@ -71,7 +71,8 @@ public enum HealthConnectArrival {
             } else {
                 // A scale's kinds go to the person's scale, or a new generic one: never a new "Withings Device".
                 let type: BuiltInDeviceType = reading.kind.deviceTypes.first == .withings ? .scale : reading.kind.deviceTypes.first ?? .activityTracker
-                device = try await service.device(recording: reading.kind.field, orMake: type)
+                // A kind whose first type is not a scale's (a blood pressure, SpO2) goes to a device of that type.
+                device = try await service.device(recording: reading.kind.field, orMake: type, preferringType: type == .activityTracker)
                 devices[reading.kind] = device
             }
             // Made safe by `ReadingOrigin`, so it cannot be what refuses the reading.

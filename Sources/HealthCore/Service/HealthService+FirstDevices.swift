@@ -27,13 +27,18 @@ extension BuiltInDeviceType {
 
 extension HealthService {
     /// The user's first device whose readings carry `field`, or a new one of `type` named
-    /// `type.firstDeviceName` when they have none.
-    public func device(recording field: String, orMake type: BuiltInDeviceType) async throws -> DeviceForReading {
+    /// `type.firstDeviceName` when they have none. With `preferringType`, a device of `type` that carries
+    /// the field comes before the others: a phone's blood pressure belongs on the activity tracker, not on
+    /// the Withings account's scale that could also hold one.
+    public func device(recording field: String, orMake type: BuiltInDeviceType, preferringType: Bool = false) async throws -> DeviceForReading {
         let devices = try await devices()
         var manifests: [String: Manifest] = [:]
         for typeID in Set(devices.map(\.dtid)) { manifests[typeID] = try await manifest(ofType: typeID) }
         func keepsSource(_ device: Device) -> Bool { manifests[device.dtid]?.field(Field.source) != nil }
-        if let device = devices.first(recording: field, manifests: manifests) {
+        if preferringType, let device = devices.filter({ $0.dtid == type.deviceType.id }).first(recording: field, manifests: manifests) {
+            return DeviceForReading(device: device, created: false, keepsSource: keepsSource(device))
+        }
+        if let device = devices.first(recording: field, manifests: manifests), !preferringType || device.dtid == type.deviceType.id {
             return DeviceForReading(device: device, created: false, keepsSource: keepsSource(device))
         }
         do {
@@ -45,7 +50,8 @@ extension HealthService {
             // once), and the one that lost the race for the name finds the device the winner made.
             let devices = try await self.devices()
             for typeID in Set(devices.map(\.dtid)) where manifests[typeID] == nil { manifests[typeID] = try await manifest(ofType: typeID) }
-            guard let device = devices.first(recording: field, manifests: manifests) else { throw error }
+            let candidates = preferringType ? devices.filter { $0.dtid == type.deviceType.id } : devices
+            guard let device = candidates.first(recording: field, manifests: manifests) else { throw error }
             return DeviceForReading(device: device, created: false, keepsSource: keepsSource(device))
         }
     }
