@@ -140,12 +140,7 @@ struct ViewRoutes: Sendable {
     private func hrv(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (_, service) = try api.reader(context)
         let now = try Self.now(try RequestInput.query(request), api.configuration)
-        // The newest measurement's range reaches 60 days before it, which may be up to 120 days back.
-        let from = now.addingTimeInterval(-2 * Double(HRVBaseline.windowDays) * 86_400).millisecondsSince1970
-        let readings = try await service.readings(ReadingsQuery(from: max(0, from), to: now.millisecondsSince1970 + 1,
-                                                                field: Field.rmssd, order: .asc))
-        let history = readings.compactMap { message in message.data[Field.rmssd]?.number.map { (date: message.date, rmssdMs: $0) } }
-        return try Self.conditional(request, HMonViews.HRVView(history: history, now: now))
+        return try Self.conditional(request, try await HMonViews.HRVView.read(from: service, now: now))
     }
 
     // MARK: Parameters
