@@ -69,6 +69,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -169,6 +170,16 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // `hmon mcp`: the Model Context Protocol server over stdio, read-only, its tools and resources made by the
+        // command line's own JSON producers and the server's views, so each figure has one producer.
+        .target(
+            name: "HMonMCP",
+            dependencies: [
+                "HMonCommandLine", "SAMIContract", "HealthCore", "HealthModel", "CheckedNumbers",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "HealthServer",
             dependencies: [
@@ -181,7 +192,7 @@ let package = Package(
             name: "hmon",
             dependencies: [
                 "HMonTUI", "HealthServer", "HealthAlerts", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
-                "SQLiteStorage", "PostgresStorage", "RemoteClient",
+                "SQLiteStorage", "PostgresStorage", "RemoteClient", "HMonMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

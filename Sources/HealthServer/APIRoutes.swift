@@ -67,6 +67,17 @@ struct APIRoutes: Sendable {
         try user(context, scope: Scope.read)
     }
 
+    /// The user whose views the token may read: a reader's token, or a personal token (`hmon token add
+    /// --read-only`), which reads every group of its user and never expires, so a dashboard such as Home
+    /// Assistant can poll a view with a token it keeps (a sign-in's tokens live an hour). Views only read;
+    /// the `sources` view (the account's links) keeps to `reader`.
+    func viewReader(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
+        if let principal = context.principal, principal.isPersonal, let userID = principal.userID {
+            return (userID, services.service(for: userID, undoSession: principal.undoSession))
+        }
+        return try reader(context)
+    }
+
     private func writer(_ context: ServerContext) throws -> (userID: String, service: LocalHealthService) {
         try user(context, scope: Scope.write)
     }

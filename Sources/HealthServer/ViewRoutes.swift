@@ -35,7 +35,7 @@ struct ViewRoutes: Sendable {
 
     /// The user's readings kept aside as the same measurement as a counted one, stamped in `from..<to` (ms).
     private func aside(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let (_, service) = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let from = try RequestInput.integer(query, "from", in: 0...HMonViews.latestTime, default: 0)
         let to = try RequestInput.integer(query, "to", in: 0...HMonViews.latestTime, default: HMonViews.latestTime)
@@ -43,6 +43,7 @@ struct ViewRoutes: Sendable {
     }
 
     /// The sync doctor of the user's own links (`hmon sources --json`): what came by each over `days`.
+    /// The links are the account's, not its figures: a signed-in reader's only, as the links' own routes.
     private func sources(_ request: Request, _ context: ServerContext) async throws -> Response {
         let (_, service) = try api.reader(context)
         let query = try RequestInput.query(request)
@@ -51,14 +52,14 @@ struct ViewRoutes: Sendable {
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let reader = try api.reader(context)
+        let reader = try api.viewReader(context)
         return try await Self.kept(request, reader, in: api.viewAnswers) {
             HMonViews.DevicesView(try await reader.service.devicesOverview())
         }
     }
 
     private func weights(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let reader = try api.reader(context)
+        let reader = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
         return try await Self.kept(request, reader, in: api.viewAnswers) {
@@ -67,7 +68,7 @@ struct ViewRoutes: Sendable {
     }
 
     private func trend(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let (_, service) = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let days = try RequestInput.int(query, "days", in: 1...366, default: 30)
         let calendar = try Self.calendar(query)
@@ -77,7 +78,7 @@ struct ViewRoutes: Sendable {
     }
 
     private func energy(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let (_, service) = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try Self.span(query, maxDays: Self.maxEnergyDays)
         let summaries = try await service.energySummaries(for: days, now: try Self.now(query, api.configuration), calendar: calendar)
@@ -85,7 +86,7 @@ struct ViewRoutes: Sendable {
     }
 
     private func dailyTotals(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let reader = try api.reader(context)
+        let reader = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let (days, calendar) = try Self.span(query, maxDays: Self.maxDays)
         return try await Self.kept(request, reader, in: api.viewAnswers) {
@@ -94,7 +95,7 @@ struct ViewRoutes: Sendable {
     }
 
     private func readings(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let (_, service) = try api.viewReader(context)
         let query = try RequestInput.query(request)
         let from = try RequestInput.integer(query, "from", in: 0...HMonViews.latestTime, default: 0)
         let to = try RequestInput.integer(query, "to", in: 0...HMonViews.latestTime, default: HMonViews.latestTime)
@@ -138,14 +139,9 @@ struct ViewRoutes: Sendable {
     }
 
     private func hrv(_ request: Request, _ context: ServerContext) async throws -> Response {
-        let (_, service) = try api.reader(context)
+        let (_, service) = try api.viewReader(context)
         let now = try Self.now(try RequestInput.query(request), api.configuration)
-        // The newest measurement's range reaches 60 days before it, which may be up to 120 days back.
-        let from = now.addingTimeInterval(-2 * Double(HRVBaseline.windowDays) * 86_400).millisecondsSince1970
-        let readings = try await service.readings(ReadingsQuery(from: max(0, from), to: now.millisecondsSince1970 + 1,
-                                                                field: Field.rmssd, order: .asc))
-        let history = readings.compactMap { message in message.data[Field.rmssd]?.number.map { (date: message.date, rmssdMs: $0) } }
-        return try Self.conditional(request, HMonViews.HRVView(history: history, now: now))
+        return try Self.conditional(request, try await HMonViews.HRVView.read(from: service, now: now))
     }
 
     // MARK: Parameters

@@ -25,15 +25,11 @@ struct TrendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opened = try await StoreOpener(store).open(.readOnly)
-        let report = try await opened.service.weightTrendReport(now: Date(), calendar: Calendar.current, lookbackDays: days)
-        let composition = try await opened.service.bodyCompositionTrend(
-            weighIns: report.days.compactMap { day in day.weightKg.map { (day.day, $0) } }, calendar: Calendar.current)
-        let input = TrendText.Input(report, bodyComposition: BodyCompositionSummary(trend: composition))
+        let figures = try await TrendFigures.load(opened.service, now: Date(), calendar: Calendar.current, lookbackDays: days)
         if json {
-            let data = try TrendJSON.data(input, days: report.days, bodyComposition: composition)
-            print(String(decoding: data, as: UTF8.self))
+            print(String(decoding: try figures.json(), as: UTF8.self))
         } else {
-            printEscaped(TrendText.lines(input).joined(separator: "\n"))
+            printEscaped(figures.lines.joined(separator: "\n"))
         }
     }
 }

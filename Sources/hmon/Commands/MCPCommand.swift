@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import HMonCommandLine
+import HMonMCP
+
+/// `hmon mcp`: a Model Context Protocol server over standard input and output, for an assistant app to start:
+/// one user's store, read only.
+struct MCPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve one user's data, read only, to an AI assistant over the Model Context Protocol (stdio).",
+        discussion: """
+            An assistant app starts `hmon mcp` and speaks the protocol on its standard input and output; \
+            nothing else is written there (errors go to standard error). Tools: overview, trend, energy, hrv, \
+            sleep, insights, readings; the same views as resources. Nothing can be written through it. With \
+            --server, sign in first (`hmon --server URL`): its saved session is used, as standard input is the \
+            protocol's. See docs/mcp.md for an assistant's configuration.
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if store.remote.passwordStdin {
+            throw ValidationError("--password-stdin cannot be used with mcp: standard input carries the protocol; sign in first with `hmon --server URL`")
+        }
+    }
+
+    func run() async throws {
+        let opener = StoreOpener(store)
+        if let address = opener.serverAddress, try opener.remoteService(address).saved == nil {
+            throw CommandError("not signed in to \(address): sign in once with `hmon --server \(address)`, then start hmon mcp")
+        }
+        let opened = try await opener.open(.readOnly)
+        try await MCPServer.run(service: opened.service, version: HMon.configuration.version)
+    }
+}
