@@ -14,7 +14,7 @@ struct HMon: AsyncParsableCommand {
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
                       ReadingCommand.self, UndoCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
                       ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,
-                      InsightsCommand.self, TokenCommand.self, LinkCommand.self, SourcesCommand.self, ExistCommand.self, DatabaseCommand.self],
+                      InsightsCommand.self, SleepCommand.self, TokenCommand.self, LinkCommand.self, SourcesCommand.self, ExistCommand.self, DatabaseCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
         // its --db cannot shadow the --db of the other subcommands. `DirectParse` knows it too.
         defaultSubcommand: DashboardCommand.self

@@ -8,7 +8,7 @@ import Testing
     @Test func theTreeHoldsEveryCommandPeopleRun() {
         let named = Set(CommandTree.all.map { $0.words.joined(separator: " ") })
         for words in ["add weight", "add energy", "add hrv", "reading list", "reading edit", "device merge", "link add",
-                      "sources prefer", "serve", "snapshot", "import", "export", "exist", "undo", "insights", "trend"] {
+                      "sources prefer", "serve", "snapshot", "import", "export", "exist", "undo", "insights", "trend", "sleep"] {
             #expect(named.contains(words), "hmon \(words) is not in the tree")
         }
         #expect(CommandTree.all.count > 40)
