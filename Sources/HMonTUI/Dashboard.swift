@@ -253,7 +253,7 @@ public final class Dashboard {
             for _ in 0..<Self.rowsPerWheelNotch where outcome == .keepGoing { outcome = handle(key) }
             return outcome
         case .click where event.y == 0:
-            if let tab = TabBar(dashboard: self).tab(atColumn: event.x), tab.id != app.screen {
+            if let tab = TabBar(dashboard: self).tab(atColumn: event.x, width: size.width), tab.id != app.screen {
                 run(show(tab.id))
             }
         case .click:

@@ -25,6 +25,7 @@ public enum ScreenRegistry {
         ScreenEntry(.hrv) { HRVScreen($0) },
         ScreenEntry(.insights) { InsightsScreen($0) },
         ScreenEntry(.overview) { OverviewScreen($0) },
+        ScreenEntry(.sleep) { SleepScreen($0) },
     ]
 
     /// Every frame `hmon snapshot` can draw: the sign-in form, each tab, and the help overlay.

@@ -29,6 +29,7 @@ struct ViewRoutes: Sendable {
         api.get("hmon/views/daily-totals") { request, context in try await dailyTotals(request, context) }
         api.get("hmon/views/readings") { request, context in try await readings(request, context) }
         api.get("hmon/views/hrv") { request, context in try await hrv(request, context) }
+        api.get("hmon/views/sleep") { request, context in try await sleep(request, context) }
         api.get("hmon/views/sources") { request, context in try await sources(request, context) }
         api.get("hmon/views/aside") { request, context in try await aside(request, context) }
     }
@@ -142,6 +143,19 @@ struct ViewRoutes: Sendable {
         let (_, service) = try api.viewReader(context)
         let now = try Self.now(try RequestInput.query(request), api.configuration)
         return try Self.conditional(request, try await HMonViews.HRVView.read(from: service, now: now))
+    }
+
+    /// The nights of the `days` days ending on `through` with their measures, regularity, debt and consistency.
+    private func sleep(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let reader = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let through = try Self.day(query, "through")
+        let days = try RequestInput.int(query, "days", in: 1...SleepReportAsk.maxDays, default: 30)
+        let need = try RequestInput.int(query, "need", in: 60...1_440, default: Int(SleepDebt.defaultNeedMinutes))
+        let ask = SleepReportAsk(through: through, days: days, needMinutes: Double(need), calendar: try Self.calendar(query))
+        return try await Self.kept(request, reader, in: api.viewAnswers) {
+            try await reader.service.sleepReport(ask) as HMonViews.SleepView
+        }
     }
 
     // MARK: Parameters

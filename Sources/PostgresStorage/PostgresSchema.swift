@@ -369,6 +369,8 @@ enum PostgresSchema {
                 FOR EACH STATEMENT EXECUTE FUNCTION hmon_note_tokens_revoked()
             """,
         ]),
+        // See SQLite's v31: a night keeps its window and stages.
+        (31, "nights keep their window and stages", addedFields(.activityTracker, [Field.sleepWindowMinutes, Field.hypnogram])),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

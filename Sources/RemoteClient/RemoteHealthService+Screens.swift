@@ -41,6 +41,13 @@ extension RemoteHealthService {
         return try await energyScreenFromCalls(ask)
     }
 
+    public func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport {
+        let query = [("through", ask.through.description), ("days", String(ask.days)),
+                     ("need", String(Int(ask.needMinutes.rounded()))), ("tz", ask.calendar.timeZone.identifier)]
+        if let view: HMonViews.SleepView = try await view("sleep", query) { return view }
+        return try await sleepReportFromCalls(ask)
+    }
+
     public func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData {
         let query = [("devices", ask.meters.joined(separator: ",")), ("count", String(ask.latestCount)),
                      ("through", ask.through.description), ("tz", ask.calendar.timeZone.identifier)]

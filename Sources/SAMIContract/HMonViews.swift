@@ -162,6 +162,13 @@ public enum HMonViews {
         }
     }
 
+    /// `GET …/sleep?through=DAY&days=N&need=MIN&tz=ZONE` → `{"data": SleepView}`: the nights of the `days` days
+    /// (30 unless asked) ending on `through`, newest first, each with its measures and stages, and the Sleep
+    /// Regularity Index over 7 and 30 days, the 14-night debt against `need` minutes (480 unless asked) and
+    /// the spread of bed and wake times (`docs/methods.md`). The Sleep screen, `hmon sleep --json` and a remote
+    /// dashboard read this one value.
+    public typealias SleepView = SleepReport
+
     /// `GET …/energy?from=DAY&to=DAY&tz=ZONE&now=MS` → `{"data": EnergyView}`: each day's balance, in kcal.
     public struct EnergyView: Codable, Sendable, Equatable {
         public struct Resting: Codable, Sendable, Equatable {

@@ -320,8 +320,35 @@ private struct DemoPlan {
             ReadingKind.sleep.field: .number(asleep), ReadingKind.timeInBed.field: .number(inBed),
             ReadingKind.deepSleep.field: .number(deep), ReadingKind.remSleep.field: .number(rem),
             ReadingKind.coreSleep.field: .number(asleep - deep - rem), ReadingKind.sleepAwake.field: .number(awake),
+            Field.sleepWindowMinutes: .number(inBed),
+            Field.hypnogram: .text(Self.stages(inBed: Int(inBed), asleep: Int(asleep), deep: Int(deep), rem: Int(rem), awake: Int(awake)).text),
         ]
         return (at(6.2 + random.unit() * 0.4), data)
+    }
+
+    /// A night's stages against the clock from its minutes, as a watch draws them: in bed until asleep, then
+    /// cycles of about 90 minutes (core, deep, core, REM, a few minutes awake), deep sleep early in the night
+    /// and REM late, every figure's minutes exactly.
+    static func stages(inBed: Int, asleep: Int, deep: Int, rem: Int, awake: Int) -> Hypnogram {
+        let cycles = max(3, Int((Double(asleep) / 90).rounded()))
+        let deepWeights = (0..<cycles).map { Double(cycles - $0) }, remWeights = (0..<cycles).map { Double($0 + 1) }
+        func shares(_ total: Int, _ weights: [Double]) -> [Int] {
+            let sum = weights.reduce(0, +)
+            var parts = weights.map { Int((Double(total) * $0 / sum).rounded(.down)) }
+            parts[0] += total - parts.reduce(0, +)
+            return parts
+        }
+        let deeps = shares(deep, deepWeights), rems = shares(rem, remWeights)
+        let wakes = shares(awake, Array(repeating: 1, count: cycles))
+        let cores = shares(max(0, asleep - deep - rem), Array(repeating: 1, count: cycles))
+        var minutes: [SleepStage?] = Array(repeating: .inBed, count: max(0, inBed - asleep - awake))
+        for cycle in 0..<cycles {
+            let firstCore = cores[cycle] / 2
+            minutes += Array(repeating: .core, count: firstCore) + Array(repeating: .deep, count: deeps[cycle])
+                + Array(repeating: .core, count: cores[cycle] - firstCore) + Array(repeating: .rem, count: rems[cycle])
+                + Array(repeating: .awake, count: wakes[cycle])
+        }
+        return Hypnogram(startMs: 0, minutes: Array(minutes.prefix(Hypnogram.longestMinutes)))
     }
 
     private func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }

@@ -463,6 +463,11 @@ enum Schema {
         // PostgreSQL's writes announced by triggers (its v30); SQLite announces nothing to other processes:
         // they watch its change token.
         30: ("nothing here: PostgreSQL's writes announced by triggers", { _ in }),
+        // A night keeps when it began and its stages against the clock, so the Sleep screen can draw it and
+        // its bed time, latency, wake after sleep onset, midpoint and regularity can be measured.
+        31: ("nights keep their window and stages", { db in
+            for name in [Field.sleepWindowMinutes, Field.hypnogram] { try appendField(name, to: .activityTracker, in: db) }
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

@@ -14,8 +14,8 @@ struct HMon: AsyncParsableCommand {
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
                       ReadingCommand.self, UndoCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
                       ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,
-                      InsightsCommand.self, MCPCommand.self, TokenCommand.self, LinkCommand.self, SourcesCommand.self, ExistCommand.self,
-                      DatabaseCommand.self, AlertCommand.self],
+                      InsightsCommand.self, SleepCommand.self, MCPCommand.self, TokenCommand.self, LinkCommand.self, SourcesCommand.self,
+                      ExistCommand.self, DatabaseCommand.self, AlertCommand.self],
         // `hmon` and `hmon --demo` open the dashboard. As a default subcommand (not options of the root)
         // its --db cannot shadow the --db of the other subcommands. `DirectParse` knows it too.
         defaultSubcommand: DashboardCommand.self

@@ -8,7 +8,8 @@ import Testing
     @Test func theTreeHoldsEveryCommandPeopleRun() {
         let named = Set(CommandTree.all.map { $0.words.joined(separator: " ") })
         for words in ["add weight", "add energy", "add hrv", "reading list", "reading edit", "device merge", "link add",
-                      "sources prefer", "serve", "snapshot", "import", "export", "exist", "undo", "insights", "trend", "mcp"] {
+                      "sources prefer", "serve", "snapshot", "import", "export", "exist", "undo", "insights", "trend", "mcp", "sleep",
+                      "alert list", "alert test"] {
             #expect(named.contains(words), "hmon \(words) is not in the tree")
         }
         #expect(CommandTree.all.count > 40)

@@ -225,6 +225,10 @@ import TestSupport
             #expect(night.data[ReadingKind.deepSleep.field]?.number == 120)
             #expect(night.data[ReadingKind.remSleep.field]?.number == 210)
             #expect(night.data[ReadingKind.coreSleep.field]?.number == 90)
+            // Its window, and its timed stages over the session as in bed: in bed 23:30–00:00, deep to 02:00,
+            // REM to 05:30, light (kept as core) to 07:00 (`docs/methods.md`, "A night's window and stages").
+            #expect(night.data[Field.sleepWindowMinutes]?.number == 450)
+            #expect(night.data[Field.hypnogram] == .text("0b,30d,150r,360c,450."))
             #expect(try await Self.values(world, .heartRateVariabilityFromBeats) == [42.5])
             // 85 W for a day is 85 × 86 400 J, 1755.26 kcal.
             let basal = try #require(try await Self.values(world, .basalEnergy).first)

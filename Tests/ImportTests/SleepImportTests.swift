@@ -35,7 +35,10 @@ import Testing
     static let night = ImportedReading(
         kind: .sleep, source: "Apple Watch", timestamp: ms("2024-01-11T06:45:00Z"), value: 450,
         extras: [Field.coreSleepMinutes: 320, Field.deepSleepMinutes: 60, Field.remSleepMinutes: 60,
-                 Field.awakeMinutes: 10, Field.inBedMinutes: 480])
+                 Field.awakeMinutes: 10, Field.inBedMinutes: 480, Field.sleepWindowMinutes: 480],
+        // From 22:45: in bed to 23:00, core to 01:00, deep to 02:00, REM to 03:00; the phone's "asleep" over the
+        // watch's ten minutes awake makes them asleep (as in the 450 minutes); core to 06:30, in bed to 06:45.
+        texts: [Field.hypnogram: "0b,15c,135d,195r,255s,265c,465b,480."])
 
     @Test func anExportsSleepRecordsBecomeOneReadingANight() throws {
         let folder = try TempFolder()
@@ -43,7 +46,8 @@ import Testing
         let nights = readings.filter { $0.kind == .sleep }
         #expect(nights.count == 2, "the night of 2024-01-11, and the phone's night a year before")
         #expect(nights.last == Self.night)
-        #expect(nights.first?.value == 390 && nights.first?.extras.isEmpty == true, "asleep without stages counts as asleep")
+        #expect(nights.first?.value == 390 && nights.first?.extras == [Field.sleepWindowMinutes: 390], "asleep without stages counts as asleep")
+        #expect(nights.first?.texts == [Field.hypnogram: "0s,390."])
         #expect(result.tally.kept[.sleep] == 2)
         #expect(result.tally.skippedReasons["sleep record with unknown value \"HKCategoryValueSleepAnalysisDozing\""] == 1)
         #expect(result.tally.skippedKinds["SleepAnalysis"] == nil, "no longer skipped")
@@ -67,6 +71,24 @@ import Testing
         #expect(totals[0]?[.timeInBed] == SumCount(sum: 480, count: 1))
     }
 
+    /// The stored night keeps its window and stages on both engines, and reads back into the night's
+    /// hypnogram and measures (`SleepMeasuresTests` works the watch's night by hand).
+    @Test(arguments: StoreEngine.available) func anImportedNightKeepsItsStagesAgainstTheClock(_ engine: StoreEngine) async throws {
+        let world = try await StoreImportTests.World(engine)
+        _ = try await world.importFile(try world.folder.write("export.xml", Self.export))
+        let watch = try #require(try await world.store.devices(userID: world.user.id).first { $0.name == "Apple Watch" })
+        let stored = try #require(try await world.store.lastMessages(deviceID: watch.id, userID: world.user.id, count: 10)
+            .first { $0.ts == ms("2024-01-11T06:45:00Z") })
+        #expect(stored.data[Field.sleepWindowMinutes] == .number(480))
+        #expect(stored.data[Field.hypnogram] == .text("0b,15c,135d,195r,255s,265c,465b,480."))
+        let read = SleepFields.read(endMs: stored.ts, windowMinutes: stored.data[Field.sleepWindowMinutes]?.number,
+                                    hypnogram: stored.data[Field.hypnogram]?.textValue)
+        #expect(read.startMs == ms("2024-01-10T22:45:00Z"))
+        let hypnogram = try #require(read.hypnogram)
+        #expect(hypnogram.startMs == ms("2024-01-10T22:45:00Z"))
+        #expect(hypnogram.runs.map(\.stage) == [.inBed, .core, .deep, .rem, .unspecified, .core, .inBed])
+    }
+
     /// Health Auto Export's summed nights (hours), one per device over the same night: the larger of each
     /// figure, as `SleepNightsTests.overlappingSummariesTakeTheLargerFigureAndDisjointOnesAdd` works out.
     @Test func healthAutoExportsSummedNightsFromTwoDevicesCountTheNightOnce() throws {
@@ -85,7 +107,9 @@ import Testing
         #expect(readings == [ImportedReading(
             kind: .sleep, source: "Apple Watch", timestamp: ms("2024-01-11T06:45:00Z"), value: 450,
             extras: [Field.coreSleepMinutes: 240, Field.deepSleepMinutes: 60, Field.remSleepMinutes: 150,
-                     Field.awakeMinutes: 15, Field.inBedMinutes: 480])])
+                     Field.awakeMinutes: 15, Field.inBedMinutes: 480,
+                     // Totals keep their window (22:45–06:45) and no stages against the clock.
+                     Field.sleepWindowMinutes: 480])])
         #expect(result.tally.kept[.sleep] == 1)
     }
 

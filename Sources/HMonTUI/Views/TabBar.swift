@@ -6,19 +6,22 @@ import Terminal
 struct TabBar {
     let dashboard: Dashboard
 
-    /// Where each tab's label sits on the row, so a click finds the tab it landed on.
-    func tabs() -> [(screen: any DashboardScreen, columns: Range<Int>)] {
+    /// Where each tab's label sits on a row `width` wide, so a click finds the tab it landed on: a cell apart,
+    /// or side by side where that is what lets every tab's name show (seven tabs at 80 columns).
+    func tabs(width: Int) -> [(screen: any DashboardScreen, columns: Range<Int>)] {
+        let labels = dashboard.screens.map { DisplayWidth.of(label(of: $0)) }
+        let gap = DisplayWidth.of(Self.name) + labels.reduce(0) { $0 + $1 + 1 } <= width ? 1 : 0
         var x = DisplayWidth.of(Self.name)
-        return dashboard.screens.map { tab in
-            let start = x + 1
-            x = start + DisplayWidth.of(label(of: tab))
+        return zip(dashboard.screens, labels).map { tab, labelWidth in
+            let start = x + gap
+            x = start + labelWidth
             return (tab, start..<x)
         }
     }
 
-    /// The screen whose tab is at column `x`, if any.
-    func tab(atColumn x: Int) -> (any DashboardScreen)? {
-        tabs().first { $0.columns.contains(x) }?.screen
+    /// The screen whose tab is at column `x` of a row `width` wide, if any.
+    func tab(atColumn x: Int, width: Int) -> (any DashboardScreen)? {
+        tabs(width: width).first { $0.columns.contains(x) }?.screen
     }
 
     private static let name = " hmon "
@@ -38,7 +41,7 @@ struct TabBar {
             canvas.text(app.signIn.title.lowercased(), at: Point(x: x + 1, y: 0), style: Style(.statusText))
             return
         }
-        for (tab, columns) in tabs() {
+        for (tab, columns) in tabs(width: width) {
             let isCurrent = tab.id == app.screen
             let style = isCurrent ? Style(.selectionText, bold: true, reverse: false) : Style(.statusText)
             if isCurrent {

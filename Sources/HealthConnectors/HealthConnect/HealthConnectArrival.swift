@@ -128,6 +128,7 @@ public enum HealthConnectArrival {
     private static func data(of reading: HealthConnectReading) -> [String: FieldValue] {
         var data: [String: FieldValue] = [reading.kind.field: .number(reading.value)]
         for (field, value) in reading.extras { data[field] = .number(value) }
+        for (field, text) in reading.texts { data[field] = .text(text) }
         if let comment = reading.comment { data[Field.comments] = .text(comment) }
         if let samples = reading.samples { data[Field.samples] = .number(samples) }
         // The HRV screen tells Health Connect's figure from hmon's own, computed from beats.

@@ -367,7 +367,8 @@ public struct HealthConnectPayload: Sendable {
             }
             minutes[.sleep] = stages.isEmpty ? inBed / 60 : asleep
             let start = end - Int64(rounding: inBed * 1000)
-            nights.add(SleepSummary(startMs: start, endMs: end, source: session["source"] as? String ?? "", minutes: minutes))
+            nights.add(SleepSummary(startMs: start, endMs: end, source: session["source"] as? String ?? "", minutes: minutes,
+                                    intervals: Self.timedStages(stages, sessionStart: start, end: end)))
             labels[end] = label
         }
         return nights.nights(calendar: calendar).compactMap { night -> HealthConnectReading? in
@@ -377,12 +378,39 @@ public struct HealthConnectPayload: Sendable {
                 refuse(label, array: "sleep", why: "a night longer than a day")
                 return nil
             }
+            let window = SleepFields.values(of: night)
             let extras = Dictionary(uniqueKeysWithValues: night.minutes.filter { $0.key != kind }.map { ($0.key.field, $0.value) })
+                .merging(window.numbers) { mine, _ in mine }
             var reading = HealthConnectReading(kind: kind, key: "night:\(night.day)", timestamp: night.endMs, value: value, extras: extras)
+            reading.texts = window.texts
             reading.record = label
             return reading
         }
     }
+
+    /// A session's stages against the clock, for its hypnogram: the session itself in bed, each stage over it;
+    /// nil when it has no stages (its time asleep is then the whole session, which no stage shows) or one
+    /// without its times.
+    static func timedStages(_ stages: [[String: Any]], sessionStart: Int64, end: Int64) -> [SleepSample]? {
+        guard !stages.isEmpty else { return nil }
+        var timed = [SleepSample(stage: .inBed, startMs: sessionStart, endMs: end, source: "")]
+        for stage in stages {
+            guard let from = (stage["start_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)),
+                  let to = (stage["end_time"] as? String).flatMap(ReadingTime.milliseconds(iso:)),
+                  let name = stageName(stage["stage"]) else { return nil }
+            guard let shown = sleepStagesDrawn[name] else { continue }
+            timed.append(SleepSample(stage: shown, startMs: from, endMs: to, source: ""))
+        }
+        return timed
+    }
+
+    /// How each of Health Connect's stages is drawn; `unknown` is not drawn (nor counted).
+    static let sleepStagesDrawn: [String: SleepStage] = {
+        let named: [String: SleepStage] = ["light": .core, "deep": .deep, "rem": .rem, "sleeping": .unspecified,
+                                           "awake": .awake, "awake_in_bed": .awake, "out_of_bed": .awake]
+        let numbers = ["1": "awake", "2": "sleeping", "3": "out_of_bed", "4": "light", "5": "deep", "6": "rem", "7": "awake_in_bed"]
+        return named.merging(numbers.compactMapValues { named[$0] }) { named, _ in named }
+    }()
 
     /// A record's own `uuid`; without one (HC Webhook's), what tells it from the others: array, times, app.
     ///

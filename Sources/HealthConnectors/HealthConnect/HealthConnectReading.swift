@@ -21,6 +21,8 @@ public struct HealthConnectReading: Sendable, Equatable {
     public var totalOf: Day? = nil
     /// Figures kept beside the value in the same reading, by field: a night's stages beside its time asleep.
     public var extras: [String: Double] = [:]
+    /// Text kept beside the value in the same reading, by field: a night's stages against the clock.
+    public var texts: [String: String] = [:]
     /// What recorded it and how it came, in people's words ("Withings · Health Connect"), kept as the reading's
     /// `source` where its device has that field (`ReadingOrigin`).
     public var origin: String = "Health Connect"

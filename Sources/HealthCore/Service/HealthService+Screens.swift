@@ -11,6 +11,7 @@ extension HealthService {
     public func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData { try await hrvScreenFromCalls(ask) }
     public func insightsScreen(_ ask: InsightsScreenData.Ask) async throws -> InsightsScreenData { try await insightsScreenFromCalls(ask) }
     public func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData { try await overviewScreenFromCalls(ask) }
+    public func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport { try await sleepReportFromCalls(ask) }
 
     /// The devices screen from one call per device and type.
     public func devicesOverviewFromCalls() async throws -> DevicesOverview {

@@ -109,6 +109,9 @@ public protocol HealthService: Sendable {
     func hrvScreen(_ ask: HRVScreenData.Ask) async throws -> HRVScreenData
     func insightsScreen(_ ask: InsightsScreenData.Ask) async throws -> InsightsScreenData
     func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData
+    /// The nights of the `days` days ending on `through` with their measures, and the regularity, debt and
+    /// consistency on that day (`SleepReport`): the Sleep screen, `hmon sleep` and the `sleep` view.
+    func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport
 
     // MARK: Change detection
 

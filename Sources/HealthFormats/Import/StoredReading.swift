@@ -13,9 +13,10 @@ enum StoredReading {
     }
 
     /// A source as a JSON string, with the characters `TextRules` refuses replaced as in device names.
-    static func sourceJSON(_ source: String) -> String {
+    /// A night's stages are as long as the night: they are kept whole (`longest`).
+    static func sourceJSON(_ source: String, longest: Int = 100) -> String {
         let cleaned = TextRules.replacingUnsafe(in: source).0
-        return (try? JSONEncoder().encode(String(cleaned.prefix(100)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        return (try? JSONEncoder().encode(String(cleaned.prefix(longest)))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
     /// `{"weight":72.4}`, in the units of the built-in manifests (height in m), each value as
@@ -45,7 +46,7 @@ enum StoredReading {
             guard let spec = kind.builtInManifest.field(name), spec.type == .string else {
                 throw HealthError.invalidValue("a \(kind.builtInType.deviceType.name) has no text field \"\(name)\"")
             }
-            text += ",\"" + name + "\":" + sourceJSON(words)
+            text += ",\"" + name + "\":" + sourceJSON(words, longest: name == Field.hypnogram ? Int.max : 100)
         }
         // The HRV screen names where a measurement came from; the figures alone cannot say.
         if kind == .heartRateVariabilityFromBeats { text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\"" }
@@ -55,9 +56,17 @@ enum StoredReading {
     /// What a reading's id is derived from: its stored data, except for food energy, which hmon stored
     /// in whole kcal until it kept it as recorded. Those readings keep the id of their whole-kcal form,
     /// so an export imported before then is still recognized, not added a second time.
-    /// A span's total is known by its span alone (`ImportedReading.isSpanTotal`).
+    /// A span's total is known by its span alone (`ImportedReading.isSpanTotal`); a night by its figures.
     static func identity(_ reading: ImportedReading, json: String) -> String {
         if reading.isSpanTotal { return "span" }
+        // A night's window and stages, kept since schema version 31, leave its id as it was: the same export
+        // imported again finds the night it made before, instead of adding a second reading of it.
+        if reading.extras[Field.sleepWindowMinutes] != nil || reading.texts[Field.hypnogram] != nil {
+            var bare = reading
+            bare.extras[Field.sleepWindowMinutes] = nil
+            bare.texts[Field.hypnogram] = nil
+            return (try? self.json(bare)) ?? json
+        }
         guard reading.kind == .dietaryEnergy, reading.extras.isEmpty else { return json }
         return "{\"" + reading.kind.field + "\":" + String(Int64(rounding: reading.value)) + "}"
     }

@@ -263,7 +263,7 @@ extension ReadingKind {
     public static let bloodPressureSystolic = ReadingKind(
         name: "bloodPressureSystolic", field: Field.systolic, label: "Blood pressure", fieldType: .integer, unit: "mmHg",
         manifestDescription: "systolic blood pressure", quantity: .pressure, range: 40...300, day: .mean,
-        deviceTypes: [.activityTracker, .withings], addedInSchema: 31,
+        deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "systolic blood pressure", many: "systolic blood pressures", unit: "mmHg", range: 40...300),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBloodPressureSystolic", units: SourceUnits.millimetresOfMercury),
                   .healthAutoExport: SourceName("blood_pressure", units: SourceUnits.millimetresOfMercury, valueKey: "systolic",
@@ -275,7 +275,7 @@ extension ReadingKind {
     public static let bloodPressureDiastolic = ReadingKind(
         name: "bloodPressureDiastolic", field: Field.diastolic, label: "Diastolic", fieldType: .integer, unit: "mmHg",
         manifestDescription: "diastolic blood pressure", quantity: .pressure, range: 20...200, day: .mean,
-        deviceTypes: [.activityTracker, .withings], addedInSchema: 31,
+        deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "diastolic blood pressure", many: "diastolic blood pressures", unit: "mmHg", range: 20...200),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBloodPressureDiastolic", units: SourceUnits.millimetresOfMercury)],
         withings: WithingsMeasureType(meastype: 9))
@@ -283,7 +283,7 @@ extension ReadingKind {
     /// SpO2. Apple Health writes it as a fraction with the unit "%" (0.97), the others as a percentage.
     public static let oxygenSaturation = ReadingKind(
         name: "oxygenSaturation", field: Field.oxygenSaturation, label: "SpO2", unit: "%", manifestDescription: "blood oxygen saturation (SpO2)",
-        quantity: .percent, range: 50...100, day: .mean, deviceTypes: [.activityTracker, .withings], addedInSchema: 31,
+        quantity: .percent, range: 50...100, day: .mean, deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "SpO2 reading", many: "SpO2 readings", unit: "%", range: 50...100),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierOxygenSaturation", units: ["%": 100]),
                   .healthAutoExport: SourceName("blood_oxygen_saturation", units: ["%": 1]),
@@ -293,7 +293,7 @@ extension ReadingKind {
     public static let respiratoryRate = ReadingKind(
         name: "respiratoryRate", field: Field.respiratoryRate, label: "Breathing rate", unit: "breaths/min",
         manifestDescription: "respiratory rate", quantity: .breathingRate, range: 1...80, day: .mean,
-        deviceTypes: [.activityTracker], addedInSchema: 31,
+        deviceTypes: [.activityTracker], addedInSchema: 32,
         imported: ImportedKind(one: "breathing rate", many: "breathing rates", unit: "breaths/min", range: 1...80),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierRespiratoryRate", units: ["count/min": 1]),
                   .healthAutoExport: SourceName("respiratory_rate", units: ["count/min": 1]),
@@ -302,7 +302,7 @@ extension ReadingKind {
     /// A thermometer's (or a scale's) body temperature, kept in °C.
     public static let bodyTemperature = ReadingKind(
         name: "bodyTemperature", field: Field.bodyTemperature, label: "Temperature", unit: "°C", manifestDescription: "body temperature",
-        quantity: .temperature, range: 30...45, day: .mean, deviceTypes: [.activityTracker, .withings], addedInSchema: 31,
+        quantity: .temperature, range: 30...45, day: .mean, deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "body temperature", many: "body temperatures", unit: "°C", range: 30...45),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBodyTemperature", units: SourceUnits.celsius),
                   .healthAutoExport: SourceName("body_temperature", units: SourceUnits.celsius),
@@ -315,6 +315,6 @@ extension ReadingKind {
     public static let skinTemperatureChange = ReadingKind(
         name: "skinTemperatureChange", field: Field.skinTemperatureChange, label: "Skin temp. change", unit: "°C",
         manifestDescription: "skin temperature change from baseline", quantity: .temperatureChange, range: -10...10, day: .mean,
-        deviceTypes: [.activityTracker], addedInSchema: 31,
+        deviceTypes: [.activityTracker], addedInSchema: 32,
         sources: [.healthConnect: SourceName("skin_temperature", units: ["delta_celsius": 1, "avg_delta_celsius": 1])])
 }

@@ -47,7 +47,9 @@ public enum BuiltInDeviceType: CaseIterable, Sendable {
             Manifest(fields: kindFields(firstSchema: [.activeEnergy, .basalEnergy, .steps, .distance, .heartRate,
                                                       .heartRateVariability])
                      // Since v28: the app and device a pushed day's steps or energy came from.
-                     + [Self.sourceField])
+                     + [Self.sourceField]
+                     // Since v31: a night's window and its stages against the clock.
+                     + SleepFields.specs)
         case .hrvMeter:
             HRVFields.manifest
         }

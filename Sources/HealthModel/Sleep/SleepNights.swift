@@ -47,9 +47,22 @@ public struct SleepNights: Sendable {
         for summary in summaries {
             byDay[Self.day(endingAt: summary.endMs, calendar: calendar), default: []].append(summary)
         }
+        let samplesByDay = Dictionary(grouping: samples, by: { Self.day(endingAt: $0.endMs, calendar: calendar) })
+        let summariesByDay = Dictionary(grouping: summaries, by: { Self.day(endingAt: $0.endMs, calendar: calendar) })
         return byDay.keys.sorted().compactMap { day in
-            let night = Self.combined(byDay[day]!, day: day)
-            return night.mainKind == nil ? nil : night
+            var night = Self.combined(byDay[day]!, day: day)
+            guard night.mainKind != nil else { return nil }
+            let daySummaries = summariesByDay[day] ?? []
+            night.startMs = ((samplesByDay[day] ?? []).map(\.startMs) + daySummaries.map(\.startMs)).min()
+                .map { max($0, night.endMs - Int64(Hypnogram.longestMinutes) * 60_000) }
+            // Stages against the clock only when every stretch of the night came with its times: a night partly
+            // of totals would draw as partly empty.
+            if daySummaries.allSatisfy({ $0.intervals != nil }) {
+                let timed = (samplesByDay[day] ?? []) + daySummaries.flatMap { $0.intervals ?? [] }
+                night.hypnogram = Hypnogram(samples: timed, endMs: night.endMs)
+                night.startMs = night.hypnogram?.startMs
+            }
+            return night
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a sleep sample says a stretch of the night was. Apple Health's sleep analysis has these six
 /// values; a watch writes the stages and awake, a phone's sleep schedule writes in bed, and watches before
 /// sleep stages wrote "asleep" without a stage (`unspecified`).
-public enum SleepStage: String, Sendable, CaseIterable, Hashable {
+public enum SleepStage: String, Codable, Sendable, CaseIterable, Hashable {
     case inBed, awake, core, deep, rem, unspecified
 
     /// Whether the stretch counts as time asleep: every stage but awake and in bed.
