@@ -23,8 +23,8 @@ struct FieldTextTests {
     }
 
     @Test func anUnknownFieldIsSplitIntoWordsAndBookkeepingStaysHidden() {
-        let parts = FieldText.parts(of: message([Field.rmssd: .number(48), Field.shareToken: .text("abc"), "bodyTemperature": .number(36.6)]),
+        let parts = FieldText.parts(of: message([Field.rmssd: .number(48), Field.shareToken: .text("abc"), "bloodGlucose": .number(5.4)]),
                                     manifest: BuiltInDeviceType.hrvMeter.manifest)
-        #expect(parts == ["RMSSD 48.0 ms", "Body temperature 36.6"])
+        #expect(parts == ["RMSSD 48.0 ms", "Blood glucose 5.4"])
     }
 }
