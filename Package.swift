@@ -242,6 +242,10 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             // Only for fixtures a real hmon server cannot produce (a 5xx, a body that is not the contract's JSON).
             .product(name: "Hummingbird", package: "hummingbird"),
+            // Only for a receiver that answers on an event loop's thread, not the test pool's (AlertReceiver).
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage"]),
