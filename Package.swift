@@ -57,6 +57,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "hmon", targets: ["hmon"]),
+        .executable(name: "hmon-mcp", targets: ["hmon-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -160,7 +161,8 @@ let package = Package(
         // The command line's wording and store opening, as a library so tests can reach them. No TUI, no server.
         .target(
             name: "HMonCommandLine",
-            dependencies: ["HealthCore", "HealthFormats", "HealthConnectors", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient"]
+            dependencies: ["HealthCore", "HealthFormats", "HealthConnectors", "HealthModel", "CheckedNumbers", "SQLiteStorage", "PostgresStorage", "RemoteClient",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Alert rules over a person's figures (config.toml's [[alerts]]) and their delivery to ntfy or a webhook.
         .target(
@@ -192,9 +194,18 @@ let package = Package(
             name: "hmon",
             dependencies: [
                 "HMonTUI", "HealthServer", "HealthAlerts", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "HMonCommandLine", "HealthViewModels", "Terminal", "CheckedNumbers",
-                "SQLiteStorage", "PostgresStorage", "RemoteClient", "HMonMCP",
+                "SQLiteStorage", "PostgresStorage", "RemoteClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: releaseLinking
+        ),
+        // `hmon-mcp` (and `hmon mcp`, which runs it): a program of its own, so that `hmon` links no libcurl.
+        .executableTarget(
+            name: "hmon-mcp",
+            dependencies: [
+                "HMonMCP", "HMonCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinking
         ),
@@ -252,10 +263,25 @@ let package = Package(
         .testTarget(name: "HMonCommandLineTests", dependencies: ["HMonCommandLine", "HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "SQLiteStorage", "PostgresStorage"]),
         // Every command's parse in process, as swift-argument-parser's own suite tests its parsing: usage
         // mistakes, help and validation without starting a process per case.
-        .testTarget(name: "CommandParseTests", dependencies: ["hmon", "HMonCommandLine"]),
+        .testTarget(name: "CommandParseTests", dependencies: ["hmon", "hmon-mcp", "HMonCommandLine"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["HealthCore", "HealthFormats", "SAMIContract", "HealthConnectors", "HealthModel", "TestSupport", "SQLiteStorage", "PostgresStorage",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz/fuzz.sh builds hmon-fuzz with HMON_FUZZ=1: hmon's own modules get libFuzzer's coverage and
+// AddressSanitizer, its dependencies are built as in any debug build. Why not `-Xswiftc -sanitize=…` on the
+// command line: that instruments every dependency too, so nothing of the fuzz build could be shared with the
+// test build; this way CI builds the dependencies once for both (and coverage guides the fuzzer through
+// hmon's code, where the inputs are read).
+if Context.environment["HMON_FUZZ"] == "1" {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        if target.name == "hmon-fuzz" {
+            target.swiftSettings? += [.define("HMON_LIBFUZZER")]
+            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        }
+    }
+}

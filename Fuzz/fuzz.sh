@@ -3,8 +3,8 @@
 #
 #   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server stored export withings hae feeds healthconnect openscale oura)
 #
-# Builds hmon-fuzz with libFuzzer and AddressSanitizer (clang's runtime ships with the Swift toolchain)
-# in its own build folder, then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
+# Builds hmon-fuzz with libFuzzer and AddressSanitizer on hmon's own modules (clang's runtime ships with
+# the Swift toolchain) in its own build folder (HMON_FUZZ_BUILD, default .build-fuzz), then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
 # only: what the fuzzer finds new goes to a temporary folder). A crash, a sanitizer report or a broken
 # promise (see FuzzTarget) stops that target; the input is copied to Fuzz/Findings/ and the script
 # exits 1. To keep a fixed finding as a regression test, move it into Fuzz/Corpus/TARGET/: `swift test`
@@ -18,8 +18,12 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds healthconnect openscale oura)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
 
+# HMON_FUZZ=1 has Package.swift instrument hmon's own modules (not its dependencies). By hand the build goes
+# to a folder of its own, so the next `swift build` in .build has nothing to redo; CI passes
+# HMON_FUZZ_BUILD=.build, sharing the dependencies with the test build (only hmon's modules are built twice).
+export HMON_FUZZ=1
 scratch=${HMON_FUZZ_BUILD:-.build-fuzz}
-flags=(--product hmon-fuzz --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DHMON_LIBFUZZER)
+flags=(--product hmon-fuzz --scratch-path "$scratch")
 echo "fuzz: building hmon-fuzz with libFuzzer and AddressSanitizer in $scratch"
 build_log=$(mktemp)
 if ! swift build "${flags[@]}" >"$build_log" 2>&1; then

@@ -10,7 +10,7 @@ struct HMon: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hmon",
         abstract: "A terminal health monitor: weight readings and today's energy balance.",
-        version: "0.1.0",
+        version: HMonVersion.current,
         subcommands: [DashboardCommand.self, UserCommand.self, ProfileCommand.self, DeviceCommand.self, AddCommand.self,
                       ReadingCommand.self, UndoCommand.self, HRVCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
                       ServeCommand.self, ClientCommand.self, SnapshotCommand.self, KeysCommand.self, TrendCommand.self,

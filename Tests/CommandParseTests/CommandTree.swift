@@ -8,6 +8,9 @@ enum CommandTree {
         let words: [String]
         let type: any ParsableCommand.Type
         var isLeaf: Bool { type.configuration.subcommands.isEmpty }
+        /// `hmon mcp` hands every argument, --help included, to the program it runs (`hmon-mcp`), whose own
+        /// parse `HMonMCPParseTests` checks.
+        var passesItsArgumentsOn: Bool { type == MCPCommand.self }
     }
 
     static let all: [Command] = walk(HMon.self, words: [])

@@ -33,7 +33,6 @@ import Testing
             (["token", "add"], "personal tokens are read-only: pass --read-only (an app that writes signs in through /authorize)"),
             (["insights", "--days", "1"], "--days must be 2–3650"),
             (["trend", "--days", "0"], "--days must be at least 1"),
-            (["mcp", "--password-stdin"], "--password-stdin cannot be used with mcp: standard input carries the protocol; sign in first with `hmon --server URL`"),
             (["sleep", "--days", "0"], "--days must be 1–366"),
             (["reading", "list", "--limit", "0"], "--limit 0 is not a positive number"),
             (["exist", "push", "--to", "ftp://exist.io"], "--to ftp://exist.io is not a server address: pass one like https://exist.io or http://127.0.0.1:8080"),

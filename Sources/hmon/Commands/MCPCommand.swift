@@ -1,37 +1,49 @@
 import ArgumentParser
 import Foundation
 import HMonCommandLine
-import HMonMCP
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `hmon mcp`: a Model Context Protocol server over standard input and output, for an assistant app to start:
-/// one user's store, read only.
-struct MCPCommand: AsyncParsableCommand {
+/// `hmon mcp`: runs `hmon-mcp`, the Model Context Protocol server, with the same arguments, in this
+/// process's place (so an assistant app's pipes and signals reach it unchanged). `hmon-mcp` is a program of
+/// its own so that `hmon` does not link the MCP SDK's networking (libcurl); it is looked for beside this
+/// `hmon`, then on PATH.
+struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve one user's data, read only, to an AI assistant over the Model Context Protocol (stdio).",
+        abstract: "Serve one user's data, read only, to an AI assistant over the Model Context Protocol (runs hmon-mcp).",
         discussion: """
-            An assistant app starts `hmon mcp` and speaks the protocol on its standard input and output; \
-            nothing else is written there (errors go to standard error). Tools: overview, trend, energy, hrv, \
-            sleep, insights, readings; the same views as resources. Nothing can be written through it. With \
-            --server, sign in first (`hmon --server URL`): its saved session is used, as standard input is the \
-            protocol's. See docs/mcp.md for an assistant's configuration.
+            Runs `hmon-mcp` with these arguments (see `hmon-mcp --help`): --db, --server, --user, --demo. \
+            hmon-mcp is looked for beside hmon, then on PATH. See docs/mcp.md for an assistant's configuration.
             """
     )
 
-    @OptionGroup var store: StoreOptions
+    @Argument(parsing: .captureForPassthrough, help: "hmon-mcp's arguments.")
+    var arguments: [String] = []
 
-    func validate() throws {
-        if store.remote.passwordStdin {
-            throw ValidationError("--password-stdin cannot be used with mcp: standard input carries the protocol; sign in first with `hmon --server URL`")
+    func run() throws {
+        guard let program = Self.program() else {
+            throw CommandError("""
+                hmon mcp runs hmon-mcp, which is neither beside this hmon nor on PATH: build it with \
+                `swift build -c release --static-swift-stdlib --product hmon-mcp` and install it beside hmon
+                """)
         }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        execv(program, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        throw CommandError("cannot run \(program): \(reason)")
     }
 
-    func run() async throws {
-        let opener = StoreOpener(store)
-        if let address = opener.serverAddress, try opener.remoteService(address).saved == nil {
-            throw CommandError("not signed in to \(address): sign in once with `hmon --server \(address)`, then start hmon mcp")
-        }
-        let opened = try await opener.open(.readOnly)
-        try await MCPServer.run(service: opened.service, version: HMon.configuration.version)
+    /// `hmon-mcp` beside the running `hmon` (its real path, links followed), else the first on PATH.
+    static func program() -> String? {
+        let files = FileManager.default
+        let running = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let beside = URL(fileURLWithPath: running).deletingLastPathComponent().appendingPathComponent("hmon-mcp").path
+        if files.isExecutableFile(atPath: beside) { return beside }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/hmon-mcp" }.first { files.isExecutableFile(atPath: $0) }
     }
 }
