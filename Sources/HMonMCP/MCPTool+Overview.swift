@@ -14,7 +14,7 @@ extension MCPTool {
         arguments: ArgumentSchema(),
         answer: { _, reader in
             func ask(_ tool: MCPTool) async throws -> (value: Value, text: String?) {
-                let answer = try await tool.answer(try ToolArguments(tool.name == "sleep" ? ["nights": 2] : nil, schema: tool.arguments), reader)
+                let answer = try await tool.answer(try ToolArguments(tool.name == "sleep" ? ["days": 2] : nil, schema: tool.arguments), reader)
                 return (try answer.structured(), answer.text)
             }
             let trend = try await ask(.trend), energy = try await ask(.energy), hrv = try await ask(.hrv), sleep = try await ask(.sleep)

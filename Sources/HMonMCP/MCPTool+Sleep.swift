@@ -1,21 +1,28 @@
 import Foundation
+import HealthCore
+import HealthModel
+import HMonCommandLine
 
 extension MCPTool {
-    /// The last nights' sleep, from the sleep readings as they are kept.
+    /// `hmon sleep --json`'s document, made by the same report: the tool, the command, the `sleep` view and
+    /// the Sleep screen give one figure.
     static let sleep = MCPTool(
         name: "sleep",
         description: """
-            The last nights' sleep as the person's devices recorded it, newest first: one entry a night, on the \
-            day it ends, with time asleep, time in bed and the stages (deep, REM, core, awake), in minutes, a \
-            figure the night lacks null. JSON {"nights": [{day, asleepMinutes, inBedMinutes, deepMinutes, \
-            remMinutes, coreMinutes, awakeMinutes, device}]}.
+            The nights of the last days, newest first, as `hmon sleep --json` prints them: each night's bed and \
+            wake times (ms since 1970), time asleep and in bed, efficiency, latency, wake after sleep onset, \
+            midpoint and stages (minutes) with the device it came from; naps apart; the Sleep Regularity Index \
+            over 7 and 30 days, sleep debt and the spread of bed and wake times. JSON {"nights": [{"day", \
+            "bedMs", "wakeMs", "asleep", …}], "regularity7", "regularity30", "debtMinutes", …}; the text beside \
+            it is `hmon sleep`'s.
             """,
         arguments: ArgumentSchema([
-            ArgumentSchema.integer("nights", 1...90, default: 7, "How many days back, today included."),
+            ArgumentSchema.integer("days", 1...SleepReportAsk.maxDays, default: 7, "Days of nights to list, ending today."),
         ]),
         answer: { arguments, reader in
-            let (json, lines) = try await SleepNightsJSON.read(reader.service, nights: try arguments.integer("nights"),
-                                                              now: reader.now(), calendar: reader.calendar)
-            return MCPAnswer(json: json, text: lines.joined(separator: "\n"))
+            let calendar = reader.calendar
+            let ask = SleepReportAsk(through: Day(reader.now(), in: calendar), days: try arguments.integer("days"), calendar: calendar)
+            let report = try await reader.service.sleepReport(ask)
+            return MCPAnswer(json: try SleepText.json(report), text: SleepText.lines(report, calendar: calendar).joined(separator: "\n"))
         })
 }

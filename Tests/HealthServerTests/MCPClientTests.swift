@@ -78,6 +78,12 @@ struct MCPClientTests {
         #expect(weighIns.allSatisfy { ($0["values"] as? [String: Any])?["weight"] is Double })
         #expect(((calls["insights"]?["structured"] as? [String: Any])?["correlations"] as? [Any])?.isEmpty == false)
         #expect(((calls["sleep"]?["structured"] as? [String: Any])?["nights"]) is [Any])
+        // The sleep tool is `hmon sleep --json`'s document over the same days.
+        let sleepPrinted = try await ClientWorld.hmon(binary, ["sleep", "--json", "--days", "7", "--db", database, "--user", ClientWorld.user],
+                                                      input: "", environment: home.environment)
+        let mcpSleep = try #require(calls["sleep"]?["structured"] as? NSDictionary)
+        #expect(try JSONSerialization.jsonObject(with: Data(sleepPrinted.utf8)) as? NSDictionary == mcpSleep,
+                "sleep tool: \(mcpSleep)\nhmon sleep --json: \(sleepPrinted.prefix(1_000))")
         let overview = try #require(calls["overview"]?["structured"] as? NSDictionary)
         #expect(overview["trend"] as? NSDictionary == mcpTrend["summary"] as? NSDictionary)
 

@@ -28,7 +28,7 @@ CALLS = {
     "energy": {},
     "energy_span": {"tool": "energy", "from": None, "to": None},  # filled in below: the last seven days
     "hrv": {},
-    "sleep": {"nights": 7},
+    "sleep": {"days": 7},
     "insights": {},
     "readings": {"kind": "weight", "limit": 5},
 }
