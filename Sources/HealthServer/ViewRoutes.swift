@@ -151,8 +151,9 @@ struct ViewRoutes: Sendable {
         let query = try RequestInput.query(request)
         let through = try Self.day(query, "through")
         let days = try RequestInput.int(query, "days", in: 1...SleepReportAsk.maxDays, default: 30)
-        let need = try RequestInput.int(query, "need", in: 60...1_440, default: Int(SleepDebt.defaultNeedMinutes))
-        let ask = SleepReportAsk(through: through, days: days, needMinutes: Double(need), calendar: try Self.calendar(query))
+        // Without `need`, the person's own from their profile.
+        let need = (query["need"] ?? "").isEmpty ? nil : try RequestInput.int(query, "need", in: 60...1_440, default: 480)
+        let ask = SleepReportAsk(through: through, days: days, needMinutes: need.map(Double.init), calendar: try Self.calendar(query))
         return try await Self.kept(request, reader, in: api.viewAnswers) {
             try await reader.service.sleepReport(ask) as HMonViews.SleepView
         }

@@ -371,6 +371,8 @@ enum PostgresSchema {
         ]),
         // See SQLite's v31: a night keeps its window and stages.
         (31, "nights keep their window and stages", addedFields(.activityTracker, [Field.sleepWindowMinutes, Field.hypnogram])),
+        // See SQLite's v33: a person's own sleep need.
+        (33, "a sleep need in the profile", ["ALTER TABLE profiles ADD COLUMN sleep_need_minutes double precision"]),
     ]
 
     /// A statement trigger's function that bumps the version of each user and UTC day among `rows`

@@ -65,7 +65,8 @@ extension PostgresStore: AccountRows {
             let changed = try await db.count("""
                 UPDATE profiles SET birth_date = \(profile.birthDate?.description), sex = \(profile.sex?.rawValue),
                     height_cm = \(profile.heightCm), lean_mass_kg = \(profile.leanMassKg), mass_unit = \(profile.massUnit.rawValue),
-                    energy_unit = \(profile.energyUnit.rawValue), bmr_formula = \(profile.bmrFormula.rawValue), goal_kg = \(profile.goalKg)
+                    energy_unit = \(profile.energyUnit.rawValue), bmr_formula = \(profile.bmrFormula.rawValue), goal_kg = \(profile.goalKg),
+                    sleep_need_minutes = \(profile.sleepNeedMinutes)
                 WHERE user_id = \(userID) RETURNING 1
                 """)
             try await db.run("UPDATE users SET modified_at = \(now.millisecondsSince1970) WHERE id = \(userID)")
@@ -221,7 +222,8 @@ extension PostgresStore {
                        massUnit: MassUnit(rawValue: try row.value("mass_unit")) ?? .kg,
                        energyUnit: EnergyUnit(rawValue: try row.value("energy_unit")) ?? .kcal,
                        bmrFormula: BMRFormula(rawValue: try row.value("bmr_formula")) ?? .mifflinStJeor,
-                       goalKg: try row.value("goal_kg"))
+                       goalKg: try row.value("goal_kg"),
+                       sleepNeedMinutes: try row.value("sleep_need_minutes"))
     }
 
     static func deviceTypes(in db: PGConnection) async throws -> [DeviceType] {

@@ -42,8 +42,9 @@ extension RemoteHealthService {
     }
 
     public func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport {
-        let query = [("through", ask.through.description), ("days", String(ask.days)),
-                     ("need", String(Int(ask.needMinutes.rounded()))), ("tz", ask.calendar.timeZone.identifier)]
+        // Without `need` the server measures against the person's profile, as a local store does.
+        let query = [("through", ask.through.description), ("days", String(ask.days)), ("tz", ask.calendar.timeZone.identifier)]
+            + (ask.needMinutes.map { [("need", String(Int($0.rounded())))] } ?? [])
         if let view: HMonViews.SleepView = try await view("sleep", query) { return view }
         return try await sleepReportFromCalls(ask)
     }

@@ -69,12 +69,12 @@ extension LocalStore: AccountRows {
             try db.execute(
                 sql: """
                     UPDATE profiles SET birth_date = ?, sex = ?, height_cm = ?, lean_mass_kg = ?,
-                        mass_unit = ?, energy_unit = ?, bmr_formula = ?, goal_kg = ?
+                        mass_unit = ?, energy_unit = ?, bmr_formula = ?, goal_kg = ?, sleep_need_minutes = ?
                     WHERE user_id = ?
                     """,
                 arguments: [profile.birthDate?.description, profile.sex?.rawValue, profile.heightCm, profile.leanMassKg,
                             profile.massUnit.rawValue, profile.energyUnit.rawValue, profile.bmrFormula.rawValue,
-                            profile.goalKg, userID])
+                            profile.goalKg, profile.sleepNeedMinutes, userID])
             let changed = db.changesCount > 0
             try db.execute(sql: "UPDATE users SET modified_at = ? WHERE id = ?", arguments: [now.millisecondsSince1970, userID])
             return changed
@@ -130,6 +130,7 @@ extension Profile {
                   massUnit: MassUnit(rawValue: row["mass_unit"]) ?? .kg,
                   energyUnit: EnergyUnit(rawValue: row["energy_unit"]) ?? .kcal,
                   bmrFormula: BMRFormula(rawValue: row["bmr_formula"]) ?? .mifflinStJeor,
-                  goalKg: row["goal_kg"])
+                  goalKg: row["goal_kg"],
+                  sleepNeedMinutes: row["sleep_need_minutes"])
     }
 }

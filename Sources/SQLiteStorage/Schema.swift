@@ -468,6 +468,10 @@ enum Schema {
         31: ("nights keep their window and stages", { db in
             for name in [Field.sleepWindowMinutes, Field.hypnogram] { try appendField(name, to: .activityTracker, in: db) }
         }),
+        // A person's own sleep need, which sleep debt is measured against (8 hours when not set).
+        33: ("a sleep need in the profile", { db in
+            try db.execute(sql: "ALTER TABLE profiles ADD COLUMN sleep_need_minutes REAL")
+        }),
     ]
 
     /// Appends the fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`) to

@@ -34,6 +34,25 @@ import Testing
         #expect(refused.status == 2 && refused.stderr.contains("not a plain number"), "\(refused.stderr)")
     }
 
+    /// A person's own sleep need, set in hours, shown by `profile show` and used by `hmon sleep`; a need no one
+    /// has is refused with the range, and nothing changes.
+    @Test func theSleepNeedIsSetInHoursShownAndUsedBySleep() async throws {
+        let home = try Home()
+        try await home.userWithScale()
+        #expect(try await home.hmon(["profile", "show"]).stdout.contains("Sleep need:  8 h a night, the default"))
+        let set = try await home.hmon(["profile", "set", "--sleep-need-hours", "7.5"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("Sleep need:  7 h 30 a night"), "\(set.stdout)")
+        let sleep = try await home.hmon(["sleep", "--json", "--days", "7"])
+        #expect(sleep.status == 0, "\(sleep.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(sleep.stdout.utf8)) as? [String: Any])
+        #expect(report["needMinutes"] as? Double == 450, "\(sleep.stdout.prefix(300))")
+        #expect(try await home.hmon(["sleep"]).stdout.contains("need 7 h 30"))
+        let refused = try await home.hmon(["profile", "set", "--sleep-need-hours", "20"])
+        #expect(refused.status == 1 && refused.stderr.contains("sleep need 20 h is outside 3–14 h"), "\(refused.stderr)")
+        #expect(try await home.hmon(["profile", "show"]).stdout.contains("Sleep need:  7 h 30 a night"))
+    }
+
     @Test func readingListPrintsJSONInTheProfilesUnits() async throws {
         let home = try Home()
         try await home.userWithScale()

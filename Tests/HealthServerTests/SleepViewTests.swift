@@ -81,4 +81,41 @@ import Testing
             #expect(again.status == 304)
         }
     }
+
+    /// The need sleep debt is measured against is the person's own once set in the profile: 450 minutes asleep
+    /// a night owes nothing against 7.5 h, locally, through the remote client (which sends no need) and in the
+    /// view, whose answer for the same address changes with the profile.
+    @Test(arguments: StoreEngine.available)
+    func theProfilesSleepNeedIsWhatDebtIsMeasuredAgainstEverywhere(_ engine: StoreEngine) async throws {
+        try await ServerWorld.run(engine: engine) { world in
+            let yesterday = Day(world.clock.now, in: Self.utc).adding(days: -1)
+            let link = try await HealthConnectTests.link(world)
+            #expect(try await HealthConnectTests.post(world, link, Self.sevenNights(endingOn: yesterday)).status == 200)
+            let local = LocalHealthService(store: world.store, userID: world.alice.id)
+            let ask = SleepReportAsk(through: yesterday, days: 30, calendar: Self.utc)
+            let token = try await world.token()
+            let address = "/v1.1/hmon/views/sleep?through=\(yesterday)&days=30&tz=UTC"
+            let before = try await ServerViewsTests.get(world, address, token: token)
+            #expect(try await local.sleepReport(ask).needMinutes == 480)
+
+            var profile = try await local.profile()
+            profile.sleepNeedMinutes = 450
+            try await local.updateProfile(profile)
+            #expect(try await world.store.profile(userID: world.alice.id).sleepNeedMinutes == 450, "kept by the store")
+
+            let mine = try await local.sleepReport(ask)
+            #expect(mine.needMinutes == 450 && mine.debtMinutes == 0)
+            #expect(try await world.aliceClient().sleepReport(ask) == mine)
+            let after = try await ServerViewsTests.get(world, address, token: token, ifNoneMatch: before.etag)
+            #expect(after.status == 200, "a changed profile changes the view")
+            let view = try JSONDecoder().decode(SAMI.DataEnvelope<HMonViews.SleepView>.self, from: after.body).data
+            #expect(view == mine)
+            // A need asked for by name still wins: 8 h owes 165 minutes, as above.
+            let asked = try await local.sleepReport(SleepReportAsk(through: yesterday, days: 30, needMinutes: 480, calendar: Self.utc))
+            #expect(abs(asked.debtMinutes - 165) < 1e-9)
+
+            profile.sleepNeedMinutes = 900
+            await #expect(throws: HealthError.self) { try await local.updateProfile(profile) }
+        }
+    }
 }

@@ -25,7 +25,9 @@ extension HealthService {
     /// The sleep report from the single calls: the nights of the 90 days before (or of `days`, when more),
     /// for the regularity, debt and consistency, and the list cut to `days`.
     public func sleepReportFromCalls(_ ask: SleepReportAsk) async throws -> SleepReport {
-        let (through, days, needMinutes, calendar) = (ask.through, ask.days, ask.needMinutes, ask.calendar)
+        let (through, days, calendar) = (ask.through, ask.days, ask.calendar)
+        let needMinutes: Double
+        if let asked = ask.needMinutes { needMinutes = asked } else { needMinutes = try await profile().sleepNeed }
         let read = max(days, SleepReport.chartDays)
         let nights = try await sleepNights(days: through.adding(days: -(read - 1))...through, calendar: calendar)
         var report = SleepReport(nights: nights, through: through, needMinutes: needMinutes, calendar: calendar)
@@ -39,13 +41,14 @@ extension HealthService {
 public struct SleepReportAsk: Sendable, Equatable {
     public var through: Day
     public var days: Int
-    public var needMinutes: Double
+    /// Minutes a night; nil: the person's own, from their profile (8 hours when they set none).
+    public var needMinutes: Double?
     public var calendar: Calendar
 
     /// The most days one report lists.
     public static let maxDays = 366
 
-    public init(through: Day, days: Int, needMinutes: Double = SleepDebt.defaultNeedMinutes, calendar: Calendar) {
+    public init(through: Day, days: Int, needMinutes: Double? = nil, calendar: Calendar) {
         self.through = through
         self.days = min(max(1, days), Self.maxDays)
         self.needMinutes = needMinutes

@@ -28,10 +28,13 @@ public struct Profile: Codable, Sendable, Equatable {
     /// The weight the person aims for, kg; the trend's projection is drawn against it. Optional in the
     /// JSON of the profile extension, so a profile from an older client or server decodes with no goal.
     public var goalKg: Double?
+    /// The sleep the person needs a night, minutes; nil: the common 8 hours (`SleepDebt.defaultNeedMinutes`).
+    /// Optional in the JSON as the goal is.
+    public var sleepNeedMinutes: Double?
 
     public init(birthDate: Day? = nil, sex: Sex? = nil, heightCm: Double? = nil, leanMassKg: Double? = nil,
                 massUnit: MassUnit = .kg, energyUnit: EnergyUnit = .kcal, bmrFormula: BMRFormula = .mifflinStJeor,
-                goalKg: Double? = nil) {
+                goalKg: Double? = nil, sleepNeedMinutes: Double? = nil) {
         self.birthDate = birthDate
         self.sex = sex
         self.heightCm = heightCm
@@ -40,5 +43,9 @@ public struct Profile: Codable, Sendable, Equatable {
         self.energyUnit = energyUnit
         self.bmrFormula = bmrFormula
         self.goalKg = goalKg
+        self.sleepNeedMinutes = sleepNeedMinutes
     }
+
+    /// The need sleep debt and the Sleep screen's line are measured against.
+    public var sleepNeed: Double { sleepNeedMinutes ?? SleepDebt.defaultNeedMinutes }
 }

@@ -68,6 +68,8 @@ public enum AccountRules {
 public enum ProfileRules {
     public static let heightCm = 50.0...272.0
     public static let leanMassKg = 1.0...650.0
+    /// A night's need, minutes: 3 to 14 hours (the ranges of the sleep-need literature run 4–11 h; some room either side).
+    public static let sleepNeedMinutes = 180.0...840.0
 
     public static func check(_ profile: Profile, today: Day) throws {
         if let height = profile.heightCm, !heightCm.contains(height) {
@@ -78,6 +80,9 @@ public enum ProfileRules {
         }
         if let goal = profile.goalKg, !ReadingRules.weightKg.contains(goal) {
             throw HealthError.invalidValue("goal \(formatted(goal)) kg is outside 1–650 kg: check the number and its unit")
+        }
+        if let need = profile.sleepNeedMinutes, !sleepNeedMinutes.contains(need) {
+            throw HealthError.invalidValue("sleep need \(formatted(need / 60)) h is outside 3–14 h: pass hours, like --sleep-need-hours 7.5")
         }
         if let born = profile.birthDate {
             if born > today { throw HealthError.invalidValue("birth date \(born) is in the future: pass YYYY-MM-DD") }

@@ -42,10 +42,14 @@ struct ProfileSetCommand: AsyncParsableCommand {
     @Flag(help: "Remove the goal weight.")
     var noGoal = false
 
+    @Option(help: ArgumentHelp("Sleep you need a night, in hours, 3–14 (sleep debt is measured against it; default 8).", valueName: "hours"),
+            transform: NumberArgument.parse)
+    var sleepNeedHours: Double?
+
     func validate() throws {
         if heightCm == nil, height == nil, birthDate == nil, sex == nil, leanMassKg == nil, bmrFormula == nil, unit == nil, energyUnit == nil,
-           goalKg == nil, goalLb == nil, !noGoal {
-            throw ValidationError("nothing to change: pass --height, --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit, --energy-unit, --goal-kg, --goal-lb or --no-goal")
+           goalKg == nil, goalLb == nil, !noGoal, sleepNeedHours == nil {
+            throw ValidationError("nothing to change: pass --height, --height-cm, --birth-date, --sex, --lean-mass-kg, --bmr-formula, --unit, --energy-unit, --goal-kg, --goal-lb, --no-goal or --sleep-need-hours")
         }
         if heightCm != nil, height != nil { throw ValidationError("pass one of --height and --height-cm") }
         if [goalKg != nil, goalLb != nil, noGoal].filter({ $0 }).count > 1 {
@@ -66,6 +70,7 @@ struct ProfileSetCommand: AsyncParsableCommand {
         if let goalKg { profile.goalKg = goalKg }
         if let goalLb { profile.goalKg = MassUnit.lb.toKg(goalLb) }
         if noGoal { profile.goalKg = nil }
+        if let sleepNeedHours { profile.sleepNeedMinutes = sleepNeedHours * 60 }
         try await opened.service.updateProfile(profile)
         printEscaped(try await ProfileShowCommand.describe(opened))
     }

@@ -41,6 +41,8 @@ struct ProfileShowCommand: AsyncParsableCommand {
             ("Lean mass", profile.leanMassKg.map { quantities.text($0, .mass) } ?? "not set"),
             ("Goal", profile.goalKg.map { quantities.text($0, .mass) }
                 ?? "not set (hmon profile set --goal-kg KG)"),
+            ("Sleep need", profile.sleepNeedMinutes.map { SleepText.duration($0) + " a night" }
+                ?? "8 h a night, the default (hmon profile set --sleep-need-hours HOURS)"),
             ("Units", "\(profile.massUnit.rawValue), \(profile.energyUnit.rawValue)"),
             ("BMR formula", profile.bmrFormula.displayName),
             ("BMR", bmr),
