@@ -12,7 +12,13 @@ public struct OverviewRow: Sendable, Equatable {
     public var detail: String
     /// One value a day on the overview's shared axis, oldest first; nil for a day without one.
     public var values: [Double?]
+    /// What the line is about: the overview's Enter opens the screen that shows it in full.
+    public var topic: Topic
     public var isEmpty: Bool { values.allSatisfy { $0 == nil } }
+
+    public enum Topic: Sendable, Equatable {
+        case weight, energy, hrv, sleep, restingHeartRate, steps, readiness, vitalSign
+    }
 }
 
 /// The overview: one line per question a person opens hmon with (the weight's trend and its weekly rate,

@@ -20,7 +20,7 @@ enum OverviewVitalsRows {
         let diastolic = totals[days[lastIndex]]?[.bloodPressureDiastolic].mean
         let figure = text.number(systolic, .pressure) + (diastolic.map { "/" + text.number($0, .pressure) } ?? "") + " mmHg"
         let category = BloodPressureCategory(systolic: systolic.rounded(), diastolic: diastolic?.rounded())
-        return OverviewRow(label: "BP", figure: figure, detail: category.words + " (ACC/AHA)", values: values)
+        return OverviewRow(label: "BP", figure: figure, detail: category.words + " (ACC/AHA)", values: values, topic: .vitalSign)
     }
 
     static func latestWithMean(_ kind: ReadingKind, label: String, _ totals: [Day: DayTotals], days: [Day], text: QuantityText) -> OverviewRow? {
@@ -31,6 +31,6 @@ enum OverviewVitalsRows {
         let signed = quantity == .temperatureChange
         return OverviewRow(label: label, figure: text.text(last, quantity, signed: signed),
                            detail: "30-day mean " + text.text(present.reduce(0, +) / Double(present.count), quantity, signed: signed),
-                           values: values)
+                           values: values, topic: .vitalSign)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct OverviewColumnsTests {
     static func row(_ label: String, _ figure: String, _ detail: String) -> OverviewRow {
-        OverviewRow(label: label, figure: figure, detail: detail, values: Array(repeating: 1, count: OverviewModel.days))
+        OverviewRow(label: label, figure: figure, detail: detail, values: Array(repeating: 1, count: OverviewModel.days), topic: .weight)
     }
 
     static let demo = [row("Weight", "69.5 kg", "−0.10 kg/week"), row("Net energy", "−77 kcal today", "+619 kcal in 7 days")]

@@ -8,6 +8,8 @@ import Terminal
 @MainActor
 struct OverviewView {
     let model: OverviewModel
+    /// The chosen line, whose name is drawn as selected.
+    var selected: Int? = nil
 
     static let labelWidth = 11
     /// The figure and word columns' least widths (a space after each included); a longer text widens its column.
@@ -27,11 +29,16 @@ struct OverviewView {
         let figureWidth = columns.figure, detailWidth = columns.detail, withDetail = columns.withDetail
         let sparkX = x + columns.sparkOffset
         let sparkWidth = columns.sparkWidth
-        let step = inner.height >= model.rows.count * 2 + 2 ? 2 : 1
-        var y = inner.y + (step == 2 ? 1 : 0)
-        for row in model.rows {
+        let (first, step) = Self.lines(count: model.rows.count, in: inner)
+        var y = first
+        for (index, row) in model.rows.enumerated() {
             guard y < inner.maxY - 1 else { break }
-            canvas.text(row.label, at: Point(x: x, y: y), style: Styles.label, maxWidth: Self.labelWidth - 1)
+            if index == selected {
+                canvas.fill(Rect(x: x, y: y, width: Self.labelWidth - 1, height: 1), character: " ", style: Styles.selectedRow)
+                canvas.text(row.label, at: Point(x: x, y: y), style: Styles.selectedText, maxWidth: Self.labelWidth - 1)
+            } else {
+                canvas.text(row.label, at: Point(x: x, y: y), style: Styles.label, maxWidth: Self.labelWidth - 1)
+            }
             canvas.text(row.figure, at: Point(x: x + Self.labelWidth, y: y), style: Style(.text, bold: true),
                         maxWidth: figureWidth - 1)
             if withDetail || row.isEmpty {
@@ -49,6 +56,22 @@ struct OverviewView {
             canvas.text(shownFirst, at: Point(x: sparkX, y: y), style: Styles.label)
             canvas.text(model.lastDay, rightAlignedTo: sparkX + sparkWidth, y: y, style: Styles.label)
         }
+    }
+
+    /// The first line's row and the rows from one line to the next: a blank row between lines when there is room.
+    static func lines(count: Int, in inner: Rect) -> (first: Int, step: Int) {
+        let step = inner.height >= count * 2 + 2 ? 2 : 1
+        return (inner.y + (step == 2 ? 1 : 0), step)
+    }
+
+    /// The line drawn at row `y` of `area` (as `draw` lays the lines out), if any.
+    func line(atY y: Int, in area: Rect) -> Int? {
+        guard model.hasLoaded else { return nil }
+        let inner = area.inset(1)  // inside the panel's border, as `panel` returns it
+        let (first, step) = Self.lines(count: model.rows.count, in: inner)
+        guard y >= first, (y - first) % step == 0, y < inner.maxY - 1 else { return nil }
+        let index = (y - first) / step
+        return model.rows.indices.contains(index) ? index : nil
     }
 
     /// Where the columns of `rows` go in `width` cells, for sparklines of `days` days.
