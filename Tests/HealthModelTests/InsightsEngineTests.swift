@@ -85,4 +85,23 @@ import Testing
         #expect(!tests.contains { $0.attribute == .heartRateVariability || $0.attribute2 == .heartRateVariability })
         #expect(tests.contains { $0.attribute == .steps || $0.attribute2 == .steps })
     }
+
+    /// Sleep efficiency, by hand: 420 minutes asleep of 480 in bed is 87.5 %, which Exist is given as 0.875; a
+    /// night a phone's schedule saw (in bed alone) and one whose figures cannot both be right have none.
+    @Test func sleepEfficiencyIsAsleepOverInBedOnANightWithBoth() {
+        let days = Self.today.adding(days: -2)...Self.today
+        var totals: [Day: DayTotals] = [:]
+        var both = DayTotals(), inBedAlone = DayTotals(), impossible = DayTotals()
+        both.add([Field.sleepMinutes: .number(420), Field.inBedMinutes: .number(480)])
+        inBedAlone.add([Field.inBedMinutes: .number(480)])
+        impossible.add([Field.sleepMinutes: .number(500), Field.inBedMinutes: .number(480)])
+        (totals[days.lowerBound], totals[days.lowerBound.adding(days: 1)], totals[Self.today]) = (both, inBedAlone, impossible)
+        let daily = DailyAttributes.build(totals: totals, days: days, profile: Profile(), calendar: Self.utc)
+        #expect(daily.value(.sleepEfficiency, on: days.lowerBound) == 87.5)
+        #expect(daily.value(.sleepEfficiency, on: days.lowerBound.adding(days: 1)) == nil)
+        #expect(daily.value(.sleepEfficiency, on: Self.today) == nil)
+        #expect(InsightAttribute.sleepEfficiency.existValue(87.5) == 0.875)
+        #expect(InsightAttribute.sleepEfficiency.readingValue(fromExist: 0.875) == 87.5)
+        #expect(InsightAttribute.sleepEfficiency.relation(to: .sleep) == .derived, "made from time asleep: never tested against it")
+    }
 }

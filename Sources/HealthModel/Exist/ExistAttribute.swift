@@ -26,7 +26,7 @@ extension InsightAttribute {
     /// A value in Exist's units as hmon keeps it: the inverse of `existValue` (kJ to kcal, a fraction to per cent).
     public func readingValue(fromExist value: Double) -> Double {
         if isEnergy { return value / EnergyUnit.kJPerKcal }
-        if self == .bodyFat { return value * 100 }
+        if isPercentage { return value * 100 }
         return value
     }
 
@@ -42,6 +42,7 @@ extension InsightAttribute {
         switch group {
         case "health": "Health"
         case "food": "Food and drink"
+        case "sleep": "Sleep"
         case "activity": "Activity"
         default: "Mood"
         }

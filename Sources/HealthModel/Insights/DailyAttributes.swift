@@ -18,6 +18,7 @@ public struct DailyAttributes: Sendable, Equatable {
     ///   (a day without a food log is unknown, not a fast).
     /// - `resting_energy`: recorded basal energy, else the profile's BMR for the day's weight
     ///   (`EnergyCalculator`); `net_energy` = eaten − active − resting on days with food logged.
+    /// - `sleep_efficiency`: the night's time asleep over its time in bed (the day's means), on a night with both.
     /// - `heartrate_resting`, `welltory_stress`: the day's average; `heartrate_variability` the day's average
     ///   RMSSD, or SDNN when the window has no RMSSD at all (the two are not mixed in one series).
     /// - Parameter totals: per day; include the 30 days before `days` so the weight carry starts right.
@@ -51,6 +52,10 @@ public struct DailyAttributes: Sendable, Equatable {
             for kind in ReadingKind.daySlots {
                 guard let attribute = kind.insight, !Self.madeApart.contains(attribute) else { continue }
                 set(attribute, kind.day == .sum ? t[kind].total : t[kind].mean)
+            }
+            // Asleep over in bed, for a night that has both (a phone's schedule alone has no time asleep).
+            if let asleep = t[.sleep].mean, let inBed = t[.timeInBed].mean, inBed > 0, asleep <= inBed {
+                set(.sleepEfficiency, 100 * asleep / inBed)
             }
             let hrv = useRMSSD ? t[.heartRateVariabilityFromBeats] : t[.heartRateVariability]
             set(.heartRateVariability, hrv.mean)

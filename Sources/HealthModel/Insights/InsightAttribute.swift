@@ -12,6 +12,8 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
     /// Time asleep in the night that ends on the day: against the same day's HRV it is the night before
     /// that morning's measurement.
     case sleep
+    /// Time asleep over time in bed of that night, in per cent (hmon's own: Exist has no efficiency attribute).
+    case sleepEfficiency = "sleep_efficiency"
 
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
@@ -85,6 +87,10 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .sleep: Facts(label: "Sleep", group: "sleep", isTrended: false, parts: [],
                          more: "you sleep longer", less: "you sleep less",
                          unit: "min", quantityKind: .minutes, existValueType: 3)
+        // Made from time asleep, so the pair is not tested; a percentage 0–1, as Exist's value type 5 is.
+        case .sleepEfficiency: Facts(label: "Sleep efficiency", group: "sleep", isTrended: false, parts: [.sleep],
+                         more: "you sleep more of your time in bed", less: "you lie awake more of your time in bed",
+                         unit: "%", quantityKind: .percent, existValueType: 5)
         }
     }
 
@@ -156,9 +162,12 @@ extension InsightAttribute {
     /// A value as Exist's template gives it: energy in kJ, body fat as a fraction 0–1, the rest as hmon keeps it.
     public func existValue(_ value: Double) -> Double {
         if isEnergy { return value * EnergyUnit.kJPerKcal }
-        if self == .bodyFat { return value / 100 }
+        if isPercentage { return value / 100 }
         return value
     }
+
+    /// Kept in per cent (body fat, sleep efficiency), which Exist counts as a fraction 0–1.
+    public var isPercentage: Bool { quantityKind == .percent && existValueType == 5 }
 
     /// Exist's `value_type` (`Facts.existValueType`).
     public var existValueType: Int { facts.existValueType }
