@@ -31,7 +31,9 @@ enum GarminFIT {
             do {
                 readings += try self.readings(of: Array(try file.data()), tally: &tally)
             } catch let problem as FITProblem {
-                throw ImportError(file: place, problem: "\(problem): \(problem.offset == 0 ? "is it a FIT file?" : "copy the file from the device again, or move it away to import the others")")
+                let remedy = problem.offset == 0 ? "is it a FIT file?"
+                    : files.count == 1 ? "copy the file from the device again" : "copy the file from the device again, or move it away to import the others"
+                throw ImportError(file: place, problem: "\(problem): \(remedy)")
             }
         }
         for reading in readings { try emit(reading) }
