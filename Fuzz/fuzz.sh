@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the parts of hmon that read outside input (Fuzz/Targets), each for a bounded time.
 #
-#   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server stored export withings hae feeds healthconnect openscale oura)
+#   Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, every target (xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit)
 #
 # Builds hmon-fuzz with libFuzzer and AddressSanitizer (clang's runtime ships with the Swift toolchain)
 # in its own build folder, then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds healthconnect openscale oura)
+[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
 
 scratch=${HMON_FUZZ_BUILD:-.build-fuzz}

@@ -1,6 +1,6 @@
 /// FIT's 16-bit CRC (the FIT protocol's own nibble-table algorithm, CRC-16/ARC), over the header's
 /// first 12 bytes and over the whole file before its last two bytes.
-enum FITCRC {
+package enum FITCRC {
     private static let table: [UInt16] = [
         0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
         0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
@@ -16,7 +16,7 @@ enum FITCRC {
         return crc ^ step ^ table[Int((byte >> 4) & 0xF)]
     }
 
-    static func of<Bytes: Collection>(_ bytes: Bytes) -> UInt16 where Bytes.Element == UInt8 {
+    package static func of<Bytes: Collection>(_ bytes: Bytes) -> UInt16 where Bytes.Element == UInt8 {
         bytes.reduce(0, update)
     }
 
