@@ -29,7 +29,7 @@ enum GarminFIT {
         for file in files where isFITFile(file) {
             let place = files.count == 1 && file.path == name ? name : "\(name)/\(file.path)"
             do {
-                readings += try self.readings(of: Array(try file.data()), tally: &tally)
+                readings += try self.readings(of: file, tally: &tally)
             } catch let problem as FITProblem {
                 let remedy = problem.offset == 0 ? "is it a FIT file?"
                     : files.count == 1 ? "copy the file from the device again" : "copy the file from the device again, or move it away to import the others"
@@ -40,9 +40,23 @@ enum GarminFIT {
         return tally
     }
 
+    /// The file's first chunk (a megabyte, or all of a smaller file): its `file_id` is in its first hundred
+    /// bytes, and a watch's activity files, which hmon does not read, run to megabytes each.
+    private static func head(of file: DownloadFile) throws -> [UInt8] {
+        struct Enough: Error {}
+        var head: [UInt8] = []
+        do {
+            try file.read { chunk in
+                head += chunk
+                throw Enough()
+            }
+        } catch is Enough {}
+        return head
+    }
+
     /// The readings of one file, counted in `tally`; none when its type holds nothing hmon imports.
-    private static func readings(of bytes: [UInt8], tally: inout ImportTally) throws -> [ImportedReading] {
-        guard let fileID = try FITDecoder.fileID(bytes) else {
+    private static func readings(of file: DownloadFile, tally: inout ImportTally) throws -> [ImportedReading] {
+        guard let fileID = try FITDecoder.fileID(try head(of: file)) else {
             tally.skippedKinds["FIT file without a file_id message", default: 0] += 1
             return []
         }
@@ -53,7 +67,7 @@ enum GarminFIT {
         }
         let source = deviceName(fileID)
         var readings: [ImportedReading] = []
-        for message in try FITDecoder.messages(bytes) {
+        for message in try FITDecoder.messages([UInt8](try file.data())) {
             switch message.global {
             case FITProfile.WeightScale.message:
                 if let reading = weighIn(message, source: source, tally: &tally) { readings.append(reading) }

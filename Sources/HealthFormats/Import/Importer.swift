@@ -77,7 +77,9 @@ public enum Importer {
         case .fitbitTakeout:
             throw ImportError(file: name, problem: "a Fitbit export is a folder or a zip, not one file: give its folder or its zip")
         case .garminFIT:
+            // Read more than once (its `file_id` first, then the whole file when its type is one hmon reads).
             let whole = DownloadFile(path: name) { feed in
+                try file.rewind()
                 try file.chunks { chunk, done in
                     try feed(chunk)
                     report(done, file.size)
