@@ -34,11 +34,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case openscale
     /// A page of Oura sleep documents, through `OuraNights`.
     case oura
+    /// A Garmin FIT file, through `Importer.read` (the FIT decoder and the Garmin importer).
+    case fit
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
-        case .xml, .csv, .export, .hae: try ImportFuzz.prepare()
+        case .xml, .csv, .export, .hae, .fit: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
         case .feeds: try FeedLifecycleFuzz.shared.prepare()
         case .theme, .keys, .stored, .withings, .healthconnect, .openscale, .oura: break
@@ -61,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .healthconnect: try PushDecoderFuzz.healthConnect(input)
         case .openscale: try PushDecoderFuzz.openScale(input)
         case .oura: try PushDecoderFuzz.oura(input)
+        case .fit: try ImportFuzz.readFIT(input)
         }
     }
 }

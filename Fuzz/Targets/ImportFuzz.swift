@@ -34,6 +34,20 @@ enum ImportFuzz {
         try read(Array(headers[Int(first) % headers.count].utf8) + input.dropFirst(), named: "weight.csv")
     }
 
+    /// An even first byte: the rest is the whole file. An odd one: the rest is the records, under a header and
+    /// followed by a CRC that match them, so that the fuzzer explores definitions and data messages rather
+    /// than spend its time finding a CRC.
+    static func readFIT(_ input: [UInt8]) throws(FuzzFinding) {
+        guard let first = input.first else { return }
+        let body = Array(input.dropFirst())
+        guard first % 2 == 1 else { return try read(body, named: "input.fit") }
+        let size = UInt32(body.count)
+        var file: [UInt8] = [12, 0x20, 0x52, 0x08] + (0..<4).map { UInt8((size >> (8 * $0)) & 0xFF) } + Array(".FIT".utf8)
+        file += body
+        let crc = FITCRC.of(file)
+        try read(file + [UInt8(crc & 0xFF), UInt8(crc >> 8)], named: "input.fit")
+    }
+
     /// The input's first byte picks JSON or CSV and the format's opening (`[{"device":` or the header), so
     /// the fuzzer explores rows; the rest is the file's body, read back as `hmon import` reads an export.
     static func readExport(_ input: [UInt8]) throws(FuzzFinding) {

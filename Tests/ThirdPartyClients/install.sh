@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the clients hmon did not write, which the third-party client suites drive against `hmon serve`
 # (Tests/HealthServerTests/ThirdPartyClientTests.swift runs sami_client.py and exist_io_client.py, and
-# MCPClientTests.swift mcp_client.py against `hmon mcp`), into a
+# MCPClientTests.swift mcp_client.py against `hmon mcp`; GarminFITReferenceTests.swift decodes the FIT
+# fixtures with Garmin's SDK), into a
 # private Python environment, exactly at the versions of requirements.txt:
 #
 #   Tests/ThirdPartyClients/install.sh [VENV_DIR]     # default: .build/third-party-clients in the package
@@ -43,7 +44,7 @@ pip=("$venv/bin/python" -m pip --disable-pip-version-check --no-input --quiet)
     { echo "install.sh: pip could not install $requirements (is a package index reachable?)" >&2; false; }
 "$venv/bin/python" -m pip check >/dev/null ||
     { "$venv/bin/python" -m pip check >&2 || true; echo "install.sh: requirements.txt is missing a package" >&2; false; }
-"$venv/bin/python" -c 'import artikcloud, exist_client, requests_oauthlib, mcp' ||
+"$venv/bin/python" -c 'import artikcloud, exist_client, requests_oauthlib, mcp, fit_tool, garmin_fit_sdk' ||
     { echo "install.sh: the clients do not import" >&2; false; }
 cp "$requirements" "$stamp"
 trap - ERR

@@ -9,6 +9,7 @@ extension ImportFormat {
     /// Recognizes a format from the start of a file; nil when it is none hmon reads.
     public static func detect(_ head: [UInt8]) -> ImportFormat? {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .appleHealthZip }
+        if GarminFIT.looksLikeFIT(head) { return .garminFIT }
         var text = head[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         text = text.drop(while: isSpace)

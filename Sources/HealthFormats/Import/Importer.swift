@@ -37,6 +37,9 @@ public enum Importer {
                 let tally = try FitbitTakeout.read(files, name: name, timeZone: timeZone, options: options, emit: reading)
                 return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
             }
+            if files.contains(where: GarminFIT.isFITFile) {
+                return ImportResult(format: .garminFIT, tally: try GarminFIT.read(files, name: name, emit: reading), profile: ImportedProfile())
+            }
             return try readSamsungFolder(url, timeZone: timeZone, emit: reading)
         }
         let file = try InputFile(url)
@@ -47,7 +50,7 @@ public enum Importer {
             throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
         }
         guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV) or a Fitbit export (its Takeout folder or zip); for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip) or a Garmin FIT file (or a watch's GARMIN folder); for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -73,6 +76,16 @@ public enum Importer {
             throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
         case .fitbitTakeout:
             throw ImportError(file: name, problem: "a Fitbit export is a folder or a zip, not one file: give its folder or its zip")
+        case .garminFIT:
+            // Read more than once (its `file_id` first, then the whole file when its type is one hmon reads).
+            let whole = DownloadFile(path: name) { feed in
+                try file.rewind()
+                try file.chunks { chunk, done in
+                    try feed(chunk)
+                    report(done, file.size)
+                }
+            }
+            return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, emit: counting), profile: ImportedProfile())
         case .healthAutoExportJSON:
             let tally = try readHealthAutoExport(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
@@ -258,7 +271,7 @@ public enum Importer {
         guard files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) })
         else {
             throw ImportError(file: url.lastPathComponent,
-                              problem: "a folder, but no com.samsung.health.weight.*.csv in it (nor a Fitbit export's files): give a Samsung Health download's folder, a Fitbit export's, or one file")
+                              problem: "a folder, but no com.samsung.health.weight.*.csv in it (nor a Fitbit export's files, nor a Garmin device's .fit files): give a Samsung Health download's folder, a Fitbit export's, a Garmin watch's GARMIN folder, or one file")
         }
         return ImportResult(format: .samsungHealthCSV, tally: try readSamsung(files, name: url.lastPathComponent, timeZone: timeZone, emit: emit),
                             profile: ImportedProfile())

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import HealthCore
+@testable import HealthFormats
+@testable import HealthModel
+@testable import SQLiteStorage
+
+/// A Garmin watch's `GARMIN/` folder as it shows over USB (`Tests/Fixtures/garmin/`, written by fit-tool, see
+/// `Tests/ReferenceScripts/make_garmin_fit_fixtures.py`) and single `.fit` files, into a real SQLite store:
+/// weigh-ins with their body composition on the scale, a blood pressure as one reading with its pulse,
+/// Garmin's nightly HRV; what each file holds told by its `file_id`, not its folder; a second import adds
+/// nothing; a damaged file names itself and the byte, and nothing of the folder is kept.
+@Suite struct GarminFITImportTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/garmin", isDirectory: true)
+    static let weightFile = fixture.appendingPathComponent("GARMIN/Weight/W3E01234.FIT")
+    static let scale = "Garmin product 2429 (serial 3912345678)"
+    static let cuff = "Garmin product 3148 (serial 3987654321)"
+    static let watch = "Garmin product 4315 (serial 3455555555)"
+
+    static func store(in folder: TempFolder) async throws -> (LocalStore, User) {
+        let store = try LocalStore(url: folder.url.appendingPathComponent("hmon.sqlite"), passwordHasher: .fastForTests)
+        return (store, try await store.createUser(NewAccount(name: "ana", password: "secret-pw")))
+    }
+
+    @Test func theFolderBringsWeighInsBloodPressuresAndNightlyHRVOnce() async throws {
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        let first = try await store.importFile(Self.fixture, userID: user.id)
+        #expect(first.format == .garminFIT)
+        #expect(first.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2])
+        #expect(first.tally.skippedKinds == ["Garmin sleep_level": 4, "Garmin activity file": 1],
+                "the night's stages are not read yet; an activity file holds nothing hmon imports")
+
+        let again = try await store.importFile(Self.fixture, userID: user.id)
+        #expect(again.tally.addedTotal == 0)
+        #expect(again.tally.alreadyThereTotal == 7)
+
+        let service = LocalHealthService(store: store, userID: user.id)
+        let weights = try await service.readings(ReadingsQuery(field: Field.weight, order: .asc, limit: 10))
+        #expect(weights.map { $0.data[Field.weight]?.number } == [72.45, 72.1, 71.9])
+        #expect(weights.map { $0.ts } == [ms("2026-03-14T06:40:00Z"), ms("2026-03-15T06:42:10Z"), ms("2026-03-16T07:01:00Z")])
+        let composition = try #require(weights.first?.data)
+        #expect(composition[ReadingKind.bodyFat.field]?.number == 21.3)
+        #expect(composition[ReadingKind.bodyWaterPercentage.field]?.number == 55.2)
+        #expect(composition[ReadingKind.boneMass.field]?.number == 3.1)
+        #expect(composition[ReadingKind.muscleMass.field]?.number == 33.4)
+        #expect(composition[Field.source]?.textValue == Self.scale, "the scale's readings say which device weighed")
+        #expect(weights.last?.data[ReadingKind.bodyFat.field] == nil)
+
+        let pressures = try await service.readings(ReadingsQuery(field: Field.systolic, order: .asc, limit: 10))
+        #expect(pressures.map { $0.data[Field.systolic]?.number } == [128, 121])
+        #expect(pressures.map { $0.data[Field.diastolic]?.number } == [82, 79])
+        #expect(pressures.map { $0.data[Field.heartRate]?.number } == [64, nil])
+
+        let nights = try await service.readings(ReadingsQuery(field: Field.rmssd, order: .asc, limit: 10))
+        #expect(nights.map { $0.data[Field.rmssd]?.number } == [48.5, 52.25])
+        #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2])
+    }
+
+    @Test func oneFileImportsAloneAndAgainFromItsFolderAddsNothing() async throws {
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        let file = try await store.importFile(Self.weightFile, userID: user.id)
+        #expect(file.format == .garminFIT)
+        #expect(file.tally.added == [.weight: 3])
+        let whole = try await store.importFile(Self.fixture, userID: user.id)
+        #expect(whole.tally.alreadyThere == [.weight: 3])
+        #expect(whole.tally.added[.weight] == nil)
+    }
+
+    @Test func whatAFileHoldsIsToldByItsTypeNotItsFolder() throws {
+        // The blood pressure file moved into the Weight folder and renamed: still a blood pressure.
+        let folder = try TempFolder()
+        let moved = folder.url.appendingPathComponent("GARMIN/Weight/ANY.fit")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("GARMIN/BloodPrs/B3E01234.FIT"), to: moved)
+        let (result, readings) = try readAll(folder.url)
+        #expect(result.format == .garminFIT)
+        #expect(readings.map(\.kind) == [.bloodPressureSystolic, .bloodPressureSystolic])
+        #expect(readings.map(\.source) == [Self.cuff, Self.cuff])
+    }
+
+    @Test func aDamagedFileNamesItselfAndTheByteAndNothingOfTheFolderIsKept() async throws {
+        let folder = try TempFolder()
+        let copy = folder.url.appendingPathComponent("GARMIN")
+        try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent("GARMIN"), to: copy)
+        let damaged = copy.appendingPathComponent("Weight/W3E01234.FIT")
+        var bytes = [UInt8](try Data(contentsOf: damaged))
+        bytes[40] ^= 0x10
+        try Data(bytes).write(to: damaged)
+        let (store, user) = try await Self.store(in: folder)
+        do {
+            _ = try await store.importFile(copy, userID: user.id)
+            Issue.record("a damaged file was imported")
+        } catch let error as ImportError {
+            #expect(error.description.hasPrefix("GARMIN/Weight/W3E01234.FIT: at byte \(bytes.count - 2): the file's CRC is 0x"))
+            #expect(error.description.contains("copy the file from the device again"))
+        }
+        let service = LocalHealthService(store: store, userID: user.id)
+        #expect(try await service.readings(ReadingsQuery(field: Field.systolic, limit: 10)).isEmpty,
+                "the good blood pressure file beside it is not kept either")
+    }
+
+    @Test func aFolderOfNeitherGarminNorSamsungFilesSaysWhatItWanted() throws {
+        let folder = try TempFolder()
+        try folder.write("notes.txt", "nothing here")
+        let message = try #require(importFailure(folder.url))
+        #expect(message.contains("no com.samsung.health.weight.*.csv in it"))
+        #expect(message.contains("Garmin"))
+    }
+}

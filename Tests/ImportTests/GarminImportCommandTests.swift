@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import HealthCore
+@testable import HealthModel
+@testable import SQLiteStorage
+
+/// `hmon import` of a Garmin watch's folder as a person runs it: the built binary, its summary, a second
+/// run adding nothing, and a cut-off file refused with its name and byte, nothing kept.
+@Suite(.heavy) struct GarminImportCommandTests {
+    @Test func theWatchsFolderComesInOnceAndTheSummarySaysWhatWasLeftOut() async throws {
+        let folder = try TempFolder()
+        let db = try await ImportCommandTests.store(in: folder)
+        let garmin = GarminFITImportTests.fixture.appendingPathComponent("GARMIN").path
+
+        let first = try await ImportCommandTests.run(["import", garmin, "--db", db, "--user", "ana"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("GARMIN: Garmin FIT, read in "))
+        #expect(ImportCommandTests.facts(first.stdout) == [
+            "added 7 readings: 3 weights, 2 HRV from beats, 2 systolic blood pressures",
+            "by device: Scale 3, \(GarminFITImportTests.cuff) 2, \(GarminFITImportTests.watch) 2",
+            "not kept: 5 other records and elements (Garmin sleep_level 4, Garmin activity file 1)",
+        ])
+
+        let second = try await ImportCommandTests.run(["import", garmin, "--db", db, "--user", "ana"])
+        #expect(ImportCommandTests.facts(second.stdout).prefix(2) == ["added 0 readings", "already there: 7 readings"])
+    }
+
+    @Test func aCutOffFileIsRefusedWithItsByteAndNothingIsKept() async throws {
+        let folder = try TempFolder()
+        let db = try await ImportCommandTests.store(in: folder)
+        let whole = try Data(contentsOf: GarminFITImportTests.weightFile)
+        let cut = folder.url.appendingPathComponent("W3E01234.FIT")
+        try whole.prefix(100).write(to: cut)
+
+        let run = try await ImportCommandTests.run(["import", cut.path, "--db", db, "--user", "ana"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("W3E01234.FIT: at byte 100: the file is truncated"), "\(run.stderr)")
+        #expect(run.stderr.contains("nothing was imported"))
+        let store = try LocalStore(url: URL(fileURLWithPath: db), passwordHasher: .fastForTests)
+        let user = try #require(try await store.users().first)
+        let service = LocalHealthService(store: store, userID: user.id)
+        #expect(try await service.readings(ReadingsQuery(field: "weight", limit: 10)).isEmpty)
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Writes the Garmin FIT fixtures under Tests/Fixtures/garmin/ with fit-tool, a FIT writer hmon did not
+write (pinned in Tests/ThirdPartyClients/requirements.txt), laid out as a watch's GARMIN/ folder shows
+over USB. Run from the package root with the private environment's Python:
+
+    .build/third-party-clients/bin/python Tests/ReferenceScripts/make_garmin_fit_fixtures.py
+
+The files are committed; this script is how they were made. Times are fixed, so a run writes the same bytes.
+"""
+import datetime
+from pathlib import Path
+
+from fit_tool.endian import Endian
+from fit_tool.fit_file_builder import FitFileBuilder
+from fit_tool.profile.messages.blood_pressure_message import BloodPressureMessage
+from fit_tool.profile.messages.file_id_message import FileIdMessage
+from fit_tool.profile.messages.hrv_status_summary_message import HrvStatusSummaryMessage
+from fit_tool.profile.messages.record_message import RecordMessage
+from fit_tool.profile.messages.sleep_level_message import SleepLevelMessage
+from fit_tool.profile.messages.weight_scale_message import WeightScaleMessage
+from fit_tool.profile.profile_type import FileType, Manufacturer, SleepLevel
+
+ROOT = Path(__file__).resolve().parents[2] / 'Tests' / 'Fixtures' / 'garmin' / 'GARMIN'
+
+
+def ms(text):
+    """fit-tool takes times in ms since the Unix epoch."""
+    return round(datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
+
+
+def file_id(file_type, product, serial, endian=Endian.LITTLE):
+    message = FileIdMessage(endian=endian)
+    message.type = file_type
+    message.manufacturer = Manufacturer.GARMIN.value
+    message.product = product
+    message.serial_number = serial
+    message.time_created = ms('2026-03-14T06:00:00')
+    return message
+
+
+def write(path, messages):
+    builder = FitFileBuilder(auto_define=True)
+    builder.add_all(messages)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    builder.build().to_file(str(path))
+    print(path.relative_to(ROOT.parent))
+
+
+def weight_scale():
+    readings = []
+    for when, weight, fat, water, bone, muscle in [
+        ('2026-03-14T06:40:00', 72.45, 21.3, 55.2, 3.1, 33.4),
+        ('2026-03-15T06:42:10', 72.1, 21.0, 55.6, 3.1, 33.5),
+    ]:
+        message = WeightScaleMessage()
+        message.timestamp = ms(when)
+        message.weight = weight
+        message.percent_fat = fat
+        message.percent_hydration = water
+        message.bone_mass = bone
+        message.muscle_mass = muscle
+        message.bmi = 23.1  # not kept: hmon works it out from the profile's height
+        readings.append(message)
+    alone = WeightScaleMessage()  # a weigh-in with the weight alone (bare feet not on the electrodes)
+    alone.timestamp = ms('2026-03-16T07:01:00')
+    alone.weight = 71.9
+    readings.append(alone)
+    write(ROOT / 'Weight' / 'W3E01234.FIT', [file_id(FileType.WEIGHT, 2429, 3912345678)] + readings)
+
+
+def blood_pressure():
+    # Big-endian throughout, so the fixtures prove both byte orders.
+    big = Endian.BIG
+    first = BloodPressureMessage(endian=big)
+    first.timestamp = ms('2026-03-14T07:30:00')
+    first.systolic_pressure = 128
+    first.diastolic_pressure = 82
+    first.mean_arterial_pressure = 97  # not kept: hmon keeps the two figures the cuff measured
+    first.heart_rate = 64
+    second = BloodPressureMessage(endian=big)
+    second.timestamp = ms('2026-03-14T19:05:00')
+    second.systolic_pressure = 121
+    second.diastolic_pressure = 79
+    write(ROOT / 'BloodPrs' / 'B3E01234.FIT', [file_id(FileType.BLOOD_PRESSURE, 3148, 3987654321, big), first, second])
+
+
+def hrv_status():
+    nights = []
+    for when, night, week in [('2026-03-14T05:10:00', 48.5, 51.0), ('2026-03-15T05:20:00', 52.25, 51.25)]:
+        message = HrvStatusSummaryMessage()
+        message.timestamp = ms(when)
+        message.last_night_average = night
+        message.weekly_average = week  # not kept: a mean of nights hmon has one by one
+        nights.append(message)
+    # HRV status files are type 68, which fit-tool's FileType (like Garmin's published profile) does not name.
+    identity = file_id(FileType.WEIGHT, 4315, 3455555555)
+    identity.get_field(0).set_value(0, 68, None)
+    write(ROOT / 'HRVStatus' / 'H3E01234.FIT', [identity] + nights)
+
+
+def sleep():
+    levels = []
+    start = ms('2026-03-13T23:00:00')
+    for minute, level in [(0, SleepLevel.AWAKE), (10, SleepLevel.LIGHT), (70, SleepLevel.DEEP), (130, SleepLevel.REM)]:
+        message = SleepLevelMessage()
+        message.timestamp = start + minute * 60_000
+        message.sleep_level = level
+        levels.append(message)
+    identity = file_id(FileType.WEIGHT, 4315, 3455555555)
+    identity.get_field(0).set_value(0, 49, None)
+    write(ROOT / 'Sleep' / 'S3E01234.FIT', [identity] + levels)
+
+
+def activity():
+    records = []
+    for second, heart_rate in [(0, 98), (1, 101), (2, 104)]:
+        message = RecordMessage()
+        message.timestamp = ms('2026-03-14T17:00:00') + second * 1000
+        message.heart_rate = heart_rate
+        records.append(message)
+    write(ROOT / 'Activity' / 'A3E01234.FIT', [file_id(FileType.ACTIVITY, 4315, 3455555555)] + records)
+
+
+if __name__ == '__main__':
+    weight_scale()
+    blood_pressure()
+    hrv_status()
+    sleep()
+    activity()
