@@ -112,9 +112,10 @@ public struct ImportReportJSON: Encodable, Sendable {
     public var notKept: [String: Int]
     public var profileFilled: [String]
     public var cleanedDeviceNames: [String]
-    /// Of a database (Gadgetbridge's), the tables read and the other tables holding rows, with their rows.
-    public var tablesRead: [String: Int]
-    public var tablesNotRead: [String: Int]
+    /// Of a database (Gadgetbridge's), the tables read and the other tables holding rows, with their rows;
+    /// left out for the other formats, whose objects stay as they were.
+    public var tablesRead: [String: Int]?
+    public var tablesNotRead: [String: Int]?
 
     public init(file: String, result: ImportResult, dryRun: Bool) {
         let tally = result.tally
@@ -133,8 +134,8 @@ public struct ImportReportJSON: Encodable, Sendable {
         notKept = tally.skippedKinds
         profileFilled = tally.profileFilled
         cleanedDeviceNames = tally.cleanedDeviceNames
-        tablesRead = tally.tablesRead
-        tablesNotRead = tally.tablesNotRead
+        tablesRead = result.format == .gadgetbridge ? tally.tablesRead : nil
+        tablesNotRead = result.format == .gadgetbridge ? tally.tablesNotRead : nil
     }
 
     /// One line of JSON, keys sorted. Every scalar `TextRules` refuses in a name (control, bidi,

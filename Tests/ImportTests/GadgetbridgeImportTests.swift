@@ -67,6 +67,7 @@ import ZIPFoundation
         #expect(readings.allSatisfy { $0.kind != .heartRate })
 
         #expect(result.tally.tablesRead["MI_SCALE_WEIGHT_SAMPLE"] == 4)
+        #expect(result.tally.tablesRead["MI_BAND_ACTIVITY_SAMPLE"] == nil, "an empty table is not named")
         #expect(result.tally.tablesRead["DEVICE"] == 3)
         #expect(result.tally.tablesNotRead == ["PEBBLE_HEALTH_ACTIVITY_SAMPLE": 2, "GARMIN_STRESS_SAMPLE": 3,
                                                "USER": 1, "DEVICE_ATTRIBUTES": 1])

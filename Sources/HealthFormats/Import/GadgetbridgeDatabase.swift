@@ -40,7 +40,8 @@ enum Gadgetbridge {
         tally.tablesRead[GadgetbridgeTable.devices] = devices.count
         var reader = GadgetbridgeSamples(file: file, devices: devices, zone: timeZone)
         for table in present {
-            tally.tablesRead[table.name] = try reader.read(table, tally: &tally, emit: emit)
+            let rows = try reader.read(table, tally: &tally, emit: emit)
+            if rows > 0 { tally.tablesRead[table.name] = rows }
         }
         try reader.finish(tally: &tally, emit: emit)
         let read = Set(present.map(\.name)).union([GadgetbridgeTable.devices])
