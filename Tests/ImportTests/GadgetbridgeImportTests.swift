@@ -100,6 +100,21 @@ import ZIPFoundation
         #expect(beside == ["Gadgetbridge.db"], "no journal, -wal or -shm left beside the export")
     }
 
+    /// Times at the ends of a 64-bit integer, text for a number, a device without a name: skipped with the
+    /// reason, never a trap, and the fixture's own readings still come in.
+    @Test func rowsNoDeviceWritesAreSkippedSayingWhy() throws {
+        let folder = try TempFolder()
+        let (result, readings) = try readAll(try Self.copy("gadgetbridge-odd-rows.db", to: folder))
+        #expect(result.tally.skippedReasons["MI_SCALE_WEIGHT_SAMPLE row dated before 1970 or after 2099"] == 2)
+        #expect(result.tally.skippedReasons["GARMIN_ACTIVITY_SAMPLE row dated before 1970 or after 2099"] == 2)
+        #expect(result.tally.skippedReasons["GARMIN_SLEEP_STAGE_SAMPLE row dated before 1970 or after 2099"] == 2)
+        #expect(result.tally.skippedReasons["XIAOMI_SLEEP_TIME_SAMPLE row dated before 1970 or after 2099"] == 1)
+        #expect(readings.filter { $0.kind == .weight }.count == 3)
+        #expect(readings.filter { $0.kind == .sleep }.map(\.value) == [465, 440])
+        #expect(Set(readings.filter { $0.kind == .restingHeartRate }.map(\.source)) == ["Gadgetbridge device 2"],
+                "a device with neither alias nor name is named by its number")
+    }
+
     @Test func theZipOfTheDatabaseReadsTheSameAndLeavesNoCopy() throws {
         let folder = try TempFolder()
         let database = try Self.fixture(in: folder)

@@ -156,3 +156,24 @@ db.commit()
 db.execute("VACUUM")
 db.close()
 print(BROKEN)
+
+# The fixture again with rows no device writes but a damaged or hand-edited file can hold: times at the ends
+# of a 64-bit integer, text where a number belongs, a device without a name. The import must skip them,
+# saying why, and keep the rest.
+ODD = os.path.join(os.path.dirname(OUT), "gadgetbridge-odd-rows.db")
+if os.path.exists(ODD):
+    os.remove(ODD)
+db = sqlite3.connect(OUT)
+db.execute("VACUUM INTO ?", (ODD,))
+db.close()
+db = sqlite3.connect(ODD)
+BIG, SMALL = 2**63 - 1, -2**63
+db.executemany("INSERT INTO MI_SCALE_WEIGHT_SAMPLE VALUES (?,?,1,?)", [(BIG, SCALE, 70), (SMALL, SCALE, "abc")])
+db.executemany("INSERT INTO GARMIN_ACTIVITY_SAMPLE VALUES (?,?,1,0,?,0,999,0,?)", [(BIG, WATCH, BIG, BIG), (SMALL, 99, 5, 1)])
+db.execute("INSERT INTO XIAOMI_SLEEP_TIME_SAMPLE VALUES (?,?,1,?,0,0,0,0,0,0)", (BIG - 1000, BAND, SMALL))
+db.executemany("INSERT INTO GARMIN_SLEEP_STAGE_SAMPLE VALUES (?,?,1,2)", [(SMALL, WATCH), (SMALL + 1000, WATCH)])
+db.execute("UPDATE DEVICE SET NAME = '' WHERE _id = ?", (WATCH,))
+db.commit()
+db.execute("VACUUM")
+db.close()
+print(ODD)

@@ -21,6 +21,10 @@ struct GadgetbridgeSamples {
         self.zone = zone
     }
 
+    /// 1970 to the end of 2099, ms: a time outside is a broken row, and within it the nights' and days'
+    /// arithmetic cannot overflow.
+    static let plausibleTimes: ClosedRange<Int64> = 0...4_102_444_799_999
+
     /// The source a device's readings carry: its name in hmon.
     private func source(_ deviceID: Int64) -> String { devices[deviceID] ?? "Gadgetbridge device \(deviceID)" }
 
@@ -33,8 +37,9 @@ struct GadgetbridgeSamples {
         try file.rows(sql) { row in
             rows += 1
             guard let stamp = row.int(0), let device = row.int(1) else { return }
-            guard let time = table.timestampInSeconds ? Int64(millisecondsFromSeconds: stamp) : stamp else {
-                counts.skip("\(table.name) row with a time out of range")
+            guard let time = table.timestampInSeconds ? Int64(millisecondsFromSeconds: stamp) : stamp,
+                  Self.plausibleTimes.contains(time) else {
+                counts.skip("\(table.name) row dated before 1970 or after 2099")
                 return
             }
             switch table.role {
@@ -58,7 +63,7 @@ struct GadgetbridgeSamples {
                 counts.kept[kind, default: 0] += 1
                 try emit(ImportedReading(kind: kind, source: source(device), timestamp: time, value: value))
             case .xiaomiSleepTimes:
-                if let wakeup = row.int(2) { xiaomiWindows[device, default: []].append((time, wakeup)) }
+                if let wakeup = row.int(2), Self.plausibleTimes.contains(wakeup) { xiaomiWindows[device, default: []].append((time, wakeup)) }
             case .xiaomiSleepStages:
                 if let code = row.int(2) { xiaomiStages[device, default: []].append(.init(timeMs: time, code: code)) }
             case .garminSleepStages:
