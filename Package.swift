@@ -106,6 +106,8 @@ let package = Package(
             name: "HealthFormats",
             dependencies: [
                 "HealthCore", "HealthModel", "CheckedNumbers", "CZlibChecksum",
+                // SQLite's C interface (no GRDB, which stays the store's): Gadgetbridge's exported database.
+                "CSQLiteSettings",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -55,11 +55,19 @@ public enum ImportReportText {
             if kinds.count > 5 { shown.append("and \(kinds.count - 5) more kinds") }
             lines.append("not kept: \(grouped(tally.skippedKindsTotal)) other records and elements (\(shown.joined(separator: ", ")))")
         }
+        if !tally.tablesRead.isEmpty { lines.append("tables read: " + tableList(tally.tablesRead)) }
+        if !tally.tablesNotRead.isEmpty { lines.append("tables not read: " + tableList(tally.tablesNotRead)) }
         if !tally.profileFilled.isEmpty {
             lines.append("profile: \(dryRun ? "would fill" : "filled") \(tally.profileFilled.joined(separator: ", "))")
         }
         if let cleaned = cleanedNamesLine(tally) { lines.append(cleaned) }
         return lines
+    }
+
+    /// "GARMIN_STRESS_SAMPLE (3 rows), USER (1 row)", by name: every table, however many.
+    static func tableList(_ tables: [String: Int]) -> String {
+        tables.sorted { $0.key < $1.key }.map { "\($0.key) (\(grouped($0.value)) \($0.value == 1 ? "row" : "rows"))" }
+            .joined(separator: ", ")
     }
 
     /// The one line printed when stderr is not a terminal.
@@ -104,6 +112,10 @@ public struct ImportReportJSON: Encodable, Sendable {
     public var notKept: [String: Int]
     public var profileFilled: [String]
     public var cleanedDeviceNames: [String]
+    /// Of a database (Gadgetbridge's), the tables read and the other tables holding rows, with their rows;
+    /// left out for the other formats, whose objects stay as they were.
+    public var tablesRead: [String: Int]?
+    public var tablesNotRead: [String: Int]?
 
     public init(file: String, result: ImportResult, dryRun: Bool) {
         let tally = result.tally
@@ -122,6 +134,8 @@ public struct ImportReportJSON: Encodable, Sendable {
         notKept = tally.skippedKinds
         profileFilled = tally.profileFilled
         cleanedDeviceNames = tally.cleanedDeviceNames
+        tablesRead = result.format == .gadgetbridge ? tally.tablesRead : nil
+        tablesNotRead = result.format == .gadgetbridge ? tally.tablesNotRead : nil
     }
 
     /// One line of JSON, keys sorted. Every scalar `TextRules` refuses in a name (control, bidi,

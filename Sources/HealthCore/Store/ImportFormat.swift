@@ -19,6 +19,8 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case garminFIT = "Garmin FIT"
     /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
     case healthAutoExportJSON = "Health Auto Export JSON"
+    /// Gadgetbridge's exported SQLite database (Data management → Export database), as it is or zipped.
+    case gadgetbridge = "Gadgetbridge database"
     /// `hmon export`'s own files, read back whole by `ExportReader` rather than streamed by `Importer`.
     case hmonCSV = "hmon export (CSV)"
     case hmonJSON = "hmon export (JSON)"

@@ -22,6 +22,10 @@ public struct ImportTally: Sendable, Equatable {
     public var skippedByKind: [ReadingKind: Int] = [:]
     /// Elements and record types hmon does not keep, by kind ("StepCount", "Workout").
     public var skippedKinds: [String: Int] = [:]
+    /// Of a database (Gadgetbridge's), the tables read and their rows.
+    public var tablesRead: [String: Int] = [:]
+    /// The database's other tables that hold rows, and their rows: named, never an error.
+    public var tablesNotRead: [String: Int] = [:]
     /// Profile fields the import filled ("date of birth", "sex", "height").
     public var profileFilled: [String] = []
     /// Device names made from sources that held characters `TextRules` refuses (control, bidi,

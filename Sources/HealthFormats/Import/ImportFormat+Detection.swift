@@ -6,10 +6,15 @@ extension ImportFormat {
     /// How many bytes `detect` wants to see.
     package static let headLength = 4096
 
+    /// The first 16 bytes of every SQLite database file.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
     /// Recognizes a format from the start of a file; nil when it is none hmon reads.
     public static func detect(_ head: [UInt8]) -> ImportFormat? {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .appleHealthZip }
         if GarminFIT.looksLikeFIT(head) { return .garminFIT }
+        // Any SQLite database: the reader then says when it is not Gadgetbridge's.
+        if head.starts(with: sqliteHeader) { return .gadgetbridge }
         var text = head[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         text = text.drop(while: isSpace)

@@ -50,7 +50,7 @@ public enum Importer {
             throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
         }
         guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip) or a Garmin FIT file (or a watch's GARMIN folder); for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip) a Garmin FIT file (or a watch's GARMIN folder) or Gadgetbridge's exported database; for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -86,6 +86,11 @@ public enum Importer {
                 }
             }
             return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, emit: counting), profile: ImportedProfile())
+        case .gadgetbridge:
+            file.close()
+            let tally = try Gadgetbridge.read(url, name: name, timeZone: timeZone, emit: counting)
+            report(file.size, file.size)
+            return ImportResult(format: format, tally: tally, profile: ImportedProfile())
         case .healthAutoExportJSON:
             let tally = try readHealthAutoExport(file, name: name, timeZone: timeZone, emit: counting, report: report)
             return ImportResult(format: format, tally: tally, profile: ImportedProfile())
@@ -150,6 +155,10 @@ public enum Importer {
             if files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) }) {
                 return ImportResult(format: .samsungHealthCSV, tally: try readSamsung(files, name: name, timeZone: timeZone, emit: emit),
                                     profile: ImportedProfile())
+            }
+            if let database = Gadgetbridge.databaseEntry(in: entries) {
+                let tally = try Gadgetbridge.readZipped(database, of: archive, name: name, timeZone: timeZone, emit: emit)
+                return ImportResult(format: .gadgetbridge, tally: tally, profile: ImportedProfile())
             }
             throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
         }

@@ -21,6 +21,8 @@ struct ImportCommand: AsyncParsableCommand {
         weights are in the account's unit, read from Your Profile/Profile.csv or given with --weight-unit. \
         A Garmin watch's GARMIN folder (as it shows over USB) or one .fit file brings weigh-ins with body \
         composition, blood pressures with pulse and nightly HRV, each file known by its FIT file type. \
+        Gadgetbridge's exported database (as it is or zipped) brings weigh-ins, nights with stages, resting \
+        heart rate, SpO2, nightly HRV and steps and active energy a day, on devices named as in Gadgetbridge. \
         Any CSV with a date and a weight column comes in with --columns naming them. `hmon export`'s CSV and JSON come back with their \
         ids, devices and fields. The summary lists what was added per kind and per device and what was \
         skipped and why; --json prints it as one JSON object.
@@ -29,7 +31,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, a scale app's CSV, a Samsung Health or Fitbit download (folder or zip), a Garmin watch's GARMIN folder or .fit file, or an hmon export.", valueName: "file"))
+    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, a scale app's CSV, a Samsung Health or Fitbit download (folder or zip), a Garmin watch's GARMIN folder or .fit file, Gadgetbridge's database, or an hmon export.", valueName: "file"))
     var file: String
 
     @Option(help: ArgumentHelp("The unit of the weights of a Fitbit export whose Profile.csv does not say, or of a CSV read with --columns (kg unless given).",
