@@ -169,7 +169,8 @@ package struct ExistRoutes: Sendable {
         let service = service(userID)
         let first = Day(ordinal: days.lowerBound.ordinal - WeightSeriesBuilder.carryDays)
         let totals = try await service.dailyTotals(days: first...days.upperBound, calendar: calendar)
-        return DailyAttributes.build(totals: totals, days: first...days.upperBound, profile: try await service.profile(), calendar: calendar)
+        return DailyAttributes.build(totals: totals, nights: try await service.nightFigures(days: first...days.upperBound, calendar: calendar),
+                                     days: first...days.upperBound, profile: try await service.profile(), calendar: calendar)
     }
 
     /// `{"date","value"}` with the value in Exist's units (whole for integer attributes), null for none.

@@ -81,6 +81,7 @@ public struct ExistPusher: Sendable {
         // The weight carried into the first day needs the 30 days before it.
         let carryStart = from.adding(days: -WeightSeriesBuilder.carryDays)
         let totals = try await service.dailyTotals(days: carryStart...today, calendar: calendar)
+        // No nights: none of the attributes pushed (`ExistPushPlan.attributes`) is a night's.
         let daily = DailyAttributes.build(totals: totals, days: carryStart...today, profile: try await service.profile(), calendar: calendar)
         let all = ExistPushPlan.values(daily, days: from...today)
         let sent = options.since == nil ? try await service.existPushed(server: serverKey) : [:]

@@ -107,13 +107,16 @@ extension HMonViews {
     public struct InsightsScreenView: Codable, Sendable, Equatable {
         public var profile: Profile
         public var totals: DailyTotalsView
+        /// Optional: a server from before the nights' figures sends none, and the insights go without them.
+        public var nights: [NightFigures]?
 
         public init(_ screen: InsightsScreenData) {
             profile = screen.profile
             totals = DailyTotalsView(screen.totals)
+            nights = screen.nights
         }
 
-        public var screen: InsightsScreenData { InsightsScreenData(profile: profile, totals: totals.totals) }
+        public var screen: InsightsScreenData { InsightsScreenData(profile: profile, totals: totals.totals, nights: nights ?? []) }
     }
 
     /// `…/screens/overview?from=DAY&to=DAY&tz=ZONE&now=MS`: the profile, the daily weights of the 120 days

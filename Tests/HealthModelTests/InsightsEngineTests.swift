@@ -86,22 +86,33 @@ import Testing
         #expect(tests.contains { $0.attribute == .steps || $0.attribute2 == .steps })
     }
 
-    /// Sleep efficiency, by hand: 420 minutes asleep of 480 in bed is 87.5 %, which Exist is given as 0.875; a
-    /// night a phone's schedule saw (in bed alone) and one whose figures cannot both be right have none.
-    @Test func sleepEfficiencyIsAsleepOverInBedOnANightWithBoth() {
-        let days = Self.today.adding(days: -2)...Self.today
-        var totals: [Day: DayTotals] = [:]
-        var both = DayTotals(), inBedAlone = DayTotals(), impossible = DayTotals()
-        both.add([Field.sleepMinutes: .number(420), Field.inBedMinutes: .number(480)])
-        inBedAlone.add([Field.inBedMinutes: .number(480)])
-        impossible.add([Field.sleepMinutes: .number(500), Field.inBedMinutes: .number(480)])
-        (totals[days.lowerBound], totals[days.lowerBound.adding(days: 1)], totals[Self.today]) = (both, inBedAlone, impossible)
-        let daily = DailyAttributes.build(totals: totals, days: days, profile: Profile(), calendar: Self.utc)
-        #expect(daily.value(.sleepEfficiency, on: days.lowerBound) == 87.5)
-        #expect(daily.value(.sleepEfficiency, on: days.lowerBound.adding(days: 1)) == nil)
-        #expect(daily.value(.sleepEfficiency, on: Self.today) == nil)
-        #expect(InsightAttribute.sleepEfficiency.existValue(87.5) == 0.875)
+    /// A night's figures, by hand (UTC). In bed 23:00–07:00 with 420 minutes asleep: efficiency 420/480 = 87.5 %,
+    /// midpoint 03:00, 900 minutes from the noon before. The next night 00:00–07:00 with 400 asleep: 95.24 %,
+    /// midpoint 03:30 (930), and against the night before 60 of 1,440 minutes differ: SRI 200 · 1380/1440 − 100 =
+    /// 91.67 (Phillips et al. 2017; `SleepMeasuresTests` works the 7-day index). A night of time in bed alone has
+    /// no efficiency and no midpoint. Exist is given the midpoint as minutes from midday (its value type 6) and
+    /// the efficiency as 0–1; the averages show the midpoint as a clock.
+    @Test func aNightsEfficiencyMidpointAndRegularityByHand() {
+        let d = Self.today
+        func at(_ day: Day, _ hour: Int) -> Int64 { day.start(in: Self.utc).addingTimeInterval(Double(hour) * 3600).millisecondsSince1970 }
+        let first = SleepNight(day: d.adding(days: -2), endMs: at(d.adding(days: -2), 7), source: "Watch",
+                               minutes: [.sleep: 420, .timeInBed: 480], startMs: at(d.adding(days: -3), 23))
+        let second = SleepNight(day: d.adding(days: -1), endMs: at(d.adding(days: -1), 7), source: "Watch",
+                                minutes: [.sleep: 400, .timeInBed: 420], startMs: at(d.adding(days: -1), 0))
+        let bedOnly = SleepNight(day: d, endMs: at(d, 7), source: "Phone", minutes: [.timeInBed: 480])
+        let figures = NightFigures.of([first, second, bedOnly], calendar: Self.utc)
+        #expect(figures[0] == NightFigures(day: first.day, efficiency: 87.5, midpointFromNoon: 900, regularity: nil))
+        #expect(abs((figures[1].efficiency ?? 0) - 400.0 / 420 * 100) < 1e-9 && figures[1].midpointFromNoon == 930)
+        #expect(abs((figures[1].regularity ?? 0) - (200 * 1380.0 / 1440 - 100)) < 1e-9)
+        #expect(figures[2].efficiency == nil && figures[2].midpointFromNoon == nil)
+
+        let daily = DailyAttributes.build(totals: [:], nights: figures, days: d.adding(days: -2)...d, profile: Profile(), calendar: Self.utc)
+        #expect(daily.value(.sleepEfficiency, on: first.day) == 87.5 && daily.value(.sleepMidpoint, on: first.day) == 900)
+        #expect(daily.value(.sleepRegularity, on: first.day) == nil, "no night before it")
+        #expect(daily.value(.sleepEfficiency, on: d) == nil)
+        #expect(InsightAttribute.sleepEfficiency.existValue(87.5) == 0.875 && InsightAttribute.sleepMidpoint.existValue(900) == 900)
         #expect(InsightAttribute.sleepEfficiency.readingValue(fromExist: 0.875) == 87.5)
         #expect(InsightAttribute.sleepEfficiency.relation(to: .sleep) == .derived, "made from time asleep: never tested against it")
+        #expect(AverageCells.text(900, .sleepMidpoint, Profile()) == "03:00" && AverageCells.text(690, .sleepMidpoint, Profile()) == "23:30")
     }
 }

@@ -90,7 +90,7 @@ import Testing
                 ("energy?\(span)&now=\(now.millisecondsSince1970)&foodLogs=\(food.id)&learned=true",
                  ["energy", "profile", "foodEntries", "recentFoodEntries", "learned"]),
                 ("hrv?devices=\(world.aliceScale.id)&count=10&through=\(today)&tz=Europe/Berlin", ["measurements", "nights"]),
-                ("insights?today=\(today)&tz=Europe/Berlin&days=30", ["profile", "totals"]),
+                ("insights?today=\(today)&tz=Europe/Berlin&days=30", ["profile", "totals", "nights"]),
                 ("overview?\(span)&now=\(now.millisecondsSince1970)", ["profile", "weights", "energy", "totals"]),
             ]
             for (path, keys) in screens {

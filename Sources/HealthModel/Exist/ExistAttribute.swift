@@ -80,6 +80,7 @@ extension InsightAttribute {
         case 0: "Integer"
         case 3: "Period (min)"
         case 5: "Percentage"
+        case 6: "Time of day (min from midday)"
         default: "Decimal"
         }
     }

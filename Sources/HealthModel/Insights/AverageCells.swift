@@ -18,6 +18,10 @@ public enum AverageCells {
         if let kind = attribute.quantityKind { return QuantityText(profile).number(value, kind, grouped: false) }
         switch attribute {
         case .weighIns: return String(Int(rounding: value))
+        // Minutes from noon as a clock: 915 is 03:15.
+        case .sleepMidpoint:
+            let minutes = (Int(rounding: value) + 720) % 1_440
+            return String(format: "%02d:%02d", minutes / 60, minutes % 60)
         case .stress: return String(format: "%.2f", value)
         default: return QuantityText(profile).number(value, .plain)
         }

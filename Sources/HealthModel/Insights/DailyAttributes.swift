@@ -18,11 +18,15 @@ public struct DailyAttributes: Sendable, Equatable {
     ///   (a day without a food log is unknown, not a fast).
     /// - `resting_energy`: recorded basal energy, else the profile's BMR for the day's weight
     ///   (`EnergyCalculator`); `net_energy` = eaten − active − resting on days with food logged.
-    /// - `sleep_efficiency`: the night's time asleep over its time in bed (the day's means), on a night with both.
+    /// - `sleep_efficiency`, `sleep_midpoint`, `sleep_regularity`: the night's, as the Sleep screen measures it
+    ///   (`NightFigures`), on the day it ends.
     /// - `heartrate_resting`, `welltory_stress`: the day's average; `heartrate_variability` the day's average
     ///   RMSSD, or SDNN when the window has no RMSSD at all (the two are not mixed in one series).
     /// - Parameter totals: per day; include the 30 days before `days` so the weight carry starts right.
-    public static func build(totals: [Day: DayTotals], days: ClosedRange<Day>, profile: Profile, calendar: Calendar) -> DailyAttributes {
+    /// - Parameter nights: each night's figures (`NightFigures.of`) for `sleep_efficiency`, `sleep_midpoint` and
+    ///   `sleep_regularity`, as the Sleep screen measures them.
+    public static func build(totals: [Day: DayTotals], nights: [NightFigures] = [], days: ClosedRange<Day>, profile: Profile,
+                             calendar: Calendar) -> DailyAttributes {
         let first = days.lowerBound.ordinal
         let count = days.upperBound.ordinal - first + 1
         var values: [InsightAttribute: [Double]] = [:]
@@ -53,10 +57,6 @@ public struct DailyAttributes: Sendable, Equatable {
                 guard let attribute = kind.insight, !Self.madeApart.contains(attribute) else { continue }
                 set(attribute, kind.day == .sum ? t[kind].total : t[kind].mean)
             }
-            // Asleep over in bed, for a night that has both (a phone's schedule alone has no time asleep).
-            if let asleep = t[.sleep].mean, let inBed = t[.timeInBed].mean, inBed > 0, asleep <= inBed {
-                set(.sleepEfficiency, 100 * asleep / inBed)
-            }
             let hrv = useRMSSD ? t[.heartRateVariabilityFromBeats] : t[.heartRateVariability]
             set(.heartRateVariability, hrv.mean)
 
@@ -69,6 +69,13 @@ public struct DailyAttributes: Sendable, Equatable {
             set(.restingEnergy, summary.resting)
             if consumed.count > 0, let resting = summary.resting {
                 set(.netEnergy, consumed.sum - active.sum - resting)
+            }
+        }
+        for night in nights where days.contains(night.day) {
+            let i = night.day.ordinal - first
+            for (attribute, value) in [(InsightAttribute.sleepEfficiency, night.efficiency), (.sleepMidpoint, night.midpointFromNoon),
+                                       (.sleepRegularity, night.regularity)] {
+                if let value { values[attribute]![i] = value }
             }
         }
         return DailyAttributes(days: days, values: values, weighedKg: weighed)

@@ -14,6 +14,10 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
     case sleep
     /// Time asleep over time in bed of that night, in per cent (hmon's own: Exist has no efficiency attribute).
     case sleepEfficiency = "sleep_efficiency"
+    /// The middle of that night's sleep, in minutes from the noon before (`NightFigures.midpointFromNoon`).
+    case sleepMidpoint = "sleep_midpoint"
+    /// That night's Sleep Regularity Index against the night before (`NightFigures.regularity`).
+    case sleepRegularity = "sleep_regularity"
 
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
@@ -91,6 +95,13 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .sleepEfficiency: Facts(label: "Sleep efficiency", group: "sleep", isTrended: false, parts: [.sleep],
                          more: "you sleep more of your time in bed", less: "you lie awake more of your time in bed",
                          unit: "%", quantityKind: .percent, existValueType: 5)
+        // A time of day that may fall either side of midnight, as Exist's sleep_start is: value type 6.
+        case .sleepMidpoint: Facts(label: "Sleep midpoint", group: "sleep", isTrended: false, parts: [],
+                         more: "you sleep later", less: "you sleep earlier",
+                         unit: "", quantityKind: nil, existValueType: 6)
+        case .sleepRegularity: Facts(label: "Sleep regularity", group: "sleep", isTrended: false, parts: [],
+                         more: "you sleep at more regular hours", less: "you sleep at less regular hours",
+                         unit: "", quantityKind: nil, existValueType: 1)
         }
     }
 
@@ -124,7 +135,9 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
 
     /// Pairs of attributes that measure one thing twice: a watch's active energy is mostly its steps.
     /// They correlate as expected, not as a finding about the person.
-    public static let sameMeasure: [Set<InsightAttribute>] = [[.steps, .activeEnergy]]
+    /// A night's length and its midpoint come from the same bed and wake times: with waking fixed by an alarm, a
+    /// longer night is an earlier one.
+    public static let sameMeasure: [Set<InsightAttribute>] = [[.steps, .activeEnergy], [.sleep, .sleepMidpoint]]
 
     /// How a pair relates before any data is looked at.
     public enum PairRelation: Sendable, Equatable {

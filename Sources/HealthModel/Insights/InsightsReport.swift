@@ -24,12 +24,12 @@ public struct InsightsReport: Sendable, Equatable {
     ///   - totals: per local day, for `neededDays(today:)`.
     ///   - windowDays: the correlation window (365 by default; `--days`); averages take the last 60 of it at most.
     /// Averages and correlations end yesterday, the last complete day; findings look at today too.
-    public static func compute(totals: [Day: DayTotals], today: Day, profile: Profile, calendar: Calendar,
+    public static func compute(totals: [Day: DayTotals], nights: [NightFigures] = [], today: Day, profile: Profile, calendar: Calendar,
                                windowDays: Int = CorrelationScan.windowDays) -> InsightsReport {
         let yesterday = today.adding(days: -1)
         let recordDays = Findings.recordMonths[0] * 30 + 1
         let first = today.adding(days: -(max(windowDays, recordDays) - 1))
-        let daily = DailyAttributes.build(totals: totals, days: first...today, profile: profile, calendar: calendar)
+        let daily = DailyAttributes.build(totals: totals, nights: nights, days: first...today, profile: profile, calendar: calendar)
         let averageDays = min(AttributeAverages.windowDays, windowDays)
         let averages = InsightAttribute.allCases.compactMap {
             AttributeAverages.compute($0, in: daily, through: yesterday, windowDays: averageDays)
