@@ -435,7 +435,7 @@ public final class HRVModel {
         case .manual?: "by hand"
         case .healthConnect?: "Health Connect"
         case .oura?: "Oura"
-        case nil: "watch"
+        case .watch?, nil: "watch"
         }
     }
 }

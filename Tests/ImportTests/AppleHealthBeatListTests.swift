@@ -204,4 +204,17 @@ import Testing
         #expect(result.tally.skippedReasons.isEmpty)
         #expect(result.tally.skippedKinds["MetadataEntry"] == nil)
     }
+
+    /// A watch's own nightly RMSSD (Fitbit, Garmin, Gadgetbridge) is stored as the watch's, not as computed from
+    /// beats, yet keeps the id it had when hmon stamped every imported RMSSD "beats": an export imported before
+    /// is not added again.
+    @Test func aWatchsOwnRMSSDSaysSoAndKeepsItsEarlierId() throws {
+        let watch = ImportedReading(kind: .heartRateVariabilityFromBeats, source: "Fitbit", timestamp: 1_773_442_800_000, value: 41.2,
+                                    texts: [Field.source: HRVSource.watch.rawValue])
+        let before = ImportedReading(kind: .heartRateVariabilityFromBeats, source: "Fitbit", timestamp: 1_773_442_800_000, value: 41.2)
+        let watchJSON = try StoredReading.json(watch), beforeJSON = try StoredReading.json(before)
+        #expect(watchJSON.contains("\"source\":\"watch\"") && !watchJSON.contains("beats"), "\(watchJSON)")
+        #expect(beforeJSON.contains("\"source\":\"beats\""), "\(beforeJSON)")
+        #expect(StoredReading.identity(watch, json: watchJSON) == StoredReading.identity(before, json: beforeJSON))
+    }
 }

@@ -64,6 +64,7 @@ import Testing
         let hrv = readings.filter { $0.kind == .heartRateVariabilityFromBeats }
         #expect(hrv.map(\.value) == [38.512, 41.2])
         #expect(hrv.first?.timestamp == ms("2026-03-13T23:00:00Z"))
+        #expect(hrv.allSatisfy { $0.texts[Field.source] == HRVSource.watch.rawValue }, "Fitbit's own figure, not hmon's from beats")
         #expect(Set(readings.map(\.source)) == ["Fitbit"])
     }
 

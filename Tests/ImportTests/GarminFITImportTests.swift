@@ -55,6 +55,7 @@ import Testing
 
         let nights = try await service.readings(ReadingsQuery(field: Field.rmssd, order: .asc, limit: 10))
         #expect(nights.map { $0.data[Field.rmssd]?.number } == [48.5, 52.25])
+        #expect(nights.allSatisfy { $0.data[Field.source] == .text(HRVSource.watch.rawValue) }, "Garmin's own figure, not hmon's from beats")
         #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2])
     }
 

@@ -42,7 +42,8 @@ enum FitbitHRVSummary {
                     return
                 }
                 counts.kept[kind, default: 0] += 1
-                try emit(ImportedReading(kind: kind, source: FitbitTakeout.source, timestamp: time, value: rmssd))
+                try emit(ImportedReading(kind: kind, source: FitbitTakeout.source, timestamp: time, value: rmssd,
+                                         texts: [Field.source: HRVSource.watch.rawValue]))
             }
             do {
                 try file.read { try reader.feed($0, onRow) }

@@ -61,7 +61,9 @@ struct GadgetbridgeSamples {
                     return
                 }
                 counts.kept[kind, default: 0] += 1
-                try emit(ImportedReading(kind: kind, source: source(device), timestamp: time, value: value))
+                // A watch's HRV summary is its own figure, not one hmon computed from beats.
+                let texts = kind == .heartRateVariabilityFromBeats ? [Field.source: HRVSource.watch.rawValue] : [:]
+                try emit(ImportedReading(kind: kind, source: source(device), timestamp: time, value: value, texts: texts))
             case .xiaomiSleepTimes:
                 if let wakeup = row.int(2), Self.plausibleTimes.contains(wakeup) { xiaomiWindows[device, default: []].append((time, wakeup)) }
             case .xiaomiSleepStages:

@@ -177,6 +177,6 @@ enum GarminFIT {
             return nil
         }
         tally.kept[kind, default: 0] += 1
-        return ImportedReading(kind: kind, source: source, timestamp: time, value: rmssd)
+        return ImportedReading(kind: kind, source: source, timestamp: time, value: rmssd, texts: [Field.source: HRVSource.watch.rawValue])
     }
 }

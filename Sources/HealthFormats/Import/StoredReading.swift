@@ -48,8 +48,11 @@ enum StoredReading {
             }
             text += ",\"" + name + "\":" + sourceJSON(words, longest: name == Field.hypnogram ? Int.max : 100)
         }
-        // The HRV screen names where a measurement came from; the figures alone cannot say.
-        if kind == .heartRateVariabilityFromBeats { text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\"" }
+        // The HRV screen names where a measurement came from; the figures alone cannot say. An importer that
+        // reads a device's own figure says so (`HRVSource.watch`); the rest hmon computed from beats.
+        if kind == .heartRateVariabilityFromBeats, reading.texts[Field.source] == nil {
+            text += ",\"" + Field.source + "\":\"" + HRVSource.beats.rawValue + "\""
+        }
         return (text + "}", numbers)
     }
 
@@ -59,6 +62,13 @@ enum StoredReading {
     /// A span's total is known by its span alone (`ImportedReading.isSpanTotal`); a night by its figures.
     static func identity(_ reading: ImportedReading, json: String) -> String {
         if reading.isSpanTotal { return "span" }
+        // A watch's own RMSSD was stamped as from beats before hmon told the two apart: its id stays that form's,
+        // so a Fitbit export imported then is not added again.
+        if reading.kind == .heartRateVariabilityFromBeats, reading.texts[Field.source] == HRVSource.watch.rawValue {
+            var before = reading
+            before.texts[Field.source] = nil
+            return (try? self.json(before)) ?? json
+        }
         // A night's window and stages, kept since schema version 31, leave its id as it was: the same export
         // imported again finds the night it made before, instead of adding a second reading of it.
         if reading.extras[Field.sleepWindowMinutes] != nil || reading.texts[Field.hypnogram] != nil {

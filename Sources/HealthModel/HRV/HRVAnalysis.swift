@@ -65,4 +65,7 @@ public enum HRVSource: String, Sendable, CaseIterable {
     /// An Oura ring's own RMSSD of a night (`average_hrv` of its long sleep), pulled from Oura's API: kept
     /// beside hmon's figures from beats, never recomputed.
     case oura
+    /// A watch's own nightly RMSSD read from its files (Fitbit's Takeout, a Garmin watch, Gadgetbridge's
+    /// database): kept as the device measured it, beside hmon's figures from beats.
+    case watch
 }
