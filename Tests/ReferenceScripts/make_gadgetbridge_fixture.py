@@ -25,6 +25,15 @@ def sample_table(name, columns, seconds):
     return ('CREATE TABLE "%s" (%s%sPRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;'
             % (name, common, own))
 
+def device_tables(db):
+    # The DEVICE and DEVICE_ATTRIBUTES tables, as greenDAO creates them: how hmon tells Gadgetbridge's file.
+    db.execute('CREATE TABLE "DEVICE" ("_id" INTEGER PRIMARY KEY ,"NAME" TEXT NOT NULL ,"MANUFACTURER" TEXT NOT NULL ,'
+               '"IDENTIFIER" TEXT NOT NULL UNIQUE ,"TYPE" INTEGER NOT NULL ,"TYPE_NAME" TEXT NOT NULL ,"MODEL" TEXT,'
+               '"ALIAS" TEXT,"PARENT_FOLDER" TEXT);')
+    db.execute('CREATE TABLE "DEVICE_ATTRIBUTES" ("_id" INTEGER PRIMARY KEY ,"FIRMWARE_VERSION1" TEXT NOT NULL ,'
+               '"FIRMWARE_VERSION2" TEXT,"VALID_FROM_UTC" INTEGER,"VALID_TO_UTC" INTEGER,"DEVICE_ID" INTEGER NOT NULL ,'
+               '"VOLATILE_IDENTIFIER" TEXT);')
+
 ACTIVITY = {  # addCommonActivitySampleProperties + the entity's properties
     "MI_BAND_ACTIVITY_SAMPLE": [("RAW_INTENSITY", "INTEGER NOT NULL "), ("STEPS", "INTEGER NOT NULL "),
                                 ("RAW_KIND", "INTEGER NOT NULL "), ("HEART_RATE", "INTEGER NOT NULL ")],
@@ -66,12 +75,7 @@ db.execute('CREATE TABLE android_metadata (locale TEXT)')
 db.execute("INSERT INTO android_metadata VALUES ('en_GB')")
 db.execute('CREATE TABLE "USER" ("_id" INTEGER PRIMARY KEY ,"NAME" TEXT NOT NULL ,"BIRTHDAY" INTEGER NOT NULL ,'
            '"GENDER" INTEGER NOT NULL );')
-db.execute('CREATE TABLE "DEVICE" ("_id" INTEGER PRIMARY KEY ,"NAME" TEXT NOT NULL ,"MANUFACTURER" TEXT NOT NULL ,'
-           '"IDENTIFIER" TEXT NOT NULL UNIQUE ,"TYPE" INTEGER NOT NULL ,"TYPE_NAME" TEXT NOT NULL ,"MODEL" TEXT,'
-           '"ALIAS" TEXT,"PARENT_FOLDER" TEXT);')
-db.execute('CREATE TABLE "DEVICE_ATTRIBUTES" ("_id" INTEGER PRIMARY KEY ,"FIRMWARE_VERSION1" TEXT NOT NULL ,'
-           '"FIRMWARE_VERSION2" TEXT,"VALID_FROM_UTC" INTEGER,"VALID_TO_UTC" INTEGER,"DEVICE_ID" INTEGER NOT NULL ,'
-           '"VOLATILE_IDENTIFIER" TEXT);')
+device_tables(db)
 for name, columns in ACTIVITY.items():
     db.execute(sample_table(name, columns, True))
 for name, columns in TIME.items():
@@ -141,12 +145,7 @@ BROKEN = os.path.join(os.path.dirname(OUT), "gadgetbridge-missing-column.db")
 if os.path.exists(BROKEN):
     os.remove(BROKEN)
 db = sqlite3.connect(BROKEN)
-db.execute('CREATE TABLE "DEVICE" ("_id" INTEGER PRIMARY KEY ,"NAME" TEXT NOT NULL ,"MANUFACTURER" TEXT NOT NULL ,'
-           '"IDENTIFIER" TEXT NOT NULL UNIQUE ,"TYPE" INTEGER NOT NULL ,"TYPE_NAME" TEXT NOT NULL ,"MODEL" TEXT,'
-           '"ALIAS" TEXT,"PARENT_FOLDER" TEXT);')
-db.execute('CREATE TABLE "DEVICE_ATTRIBUTES" ("_id" INTEGER PRIMARY KEY ,"FIRMWARE_VERSION1" TEXT NOT NULL ,'
-           '"FIRMWARE_VERSION2" TEXT,"VALID_FROM_UTC" INTEGER,"VALID_TO_UTC" INTEGER,"DEVICE_ID" INTEGER NOT NULL ,'
-           '"VOLATILE_IDENTIFIER" TEXT);')
+device_tables(db)
 db.execute(sample_table("MI_SCALE_WEIGHT_SAMPLE", [("WEIGHT", "REAL NOT NULL ")], False))
 db.execute(sample_table("GARMIN_SPO2_SAMPLE", [("SPO2", "INTEGER NOT NULL ")], False))
 db.execute("INSERT INTO DEVICE VALUES (1, 'MI SCALE2', 'Xiaomi', 'C8:0F:10:EE:FF:03', 0, 'MISCALE2', NULL, NULL, NULL)")

@@ -29,8 +29,13 @@ def ms(text):
 
 
 def file_id(file_type, product, serial, endian=Endian.LITTLE):
+    """`file_type` a FileType, or a number fit-tool's FileType (like Garmin's published profile) does not name."""
     message = FileIdMessage(endian=endian)
-    message.type = file_type
+    if isinstance(file_type, int) and not isinstance(file_type, FileType):
+        message.type = FileType.WEIGHT
+        message.get_field(0).set_value(0, file_type, None)
+    else:
+        message.type = file_type
     message.manufacturer = Manufacturer.GARMIN.value
     message.product = product
     message.serial_number = serial
@@ -92,10 +97,7 @@ def hrv_status():
         message.last_night_average = night
         message.weekly_average = week  # not kept: a mean of nights hmon has one by one
         nights.append(message)
-    # HRV status files are type 68, which fit-tool's FileType (like Garmin's published profile) does not name.
-    identity = file_id(FileType.WEIGHT, 4315, 3455555555)
-    identity.get_field(0).set_value(0, 68, None)
-    write(ROOT / 'HRVStatus' / 'H3E01234.FIT', [identity] + nights)
+    write(ROOT / 'HRVStatus' / 'H3E01234.FIT', [file_id(68, 4315, 3455555555)] + nights)  # HRV status: type 68
 
 
 def sleep():
@@ -106,9 +108,7 @@ def sleep():
         message.timestamp = start + minute * 60_000
         message.sleep_level = level
         levels.append(message)
-    identity = file_id(FileType.WEIGHT, 4315, 3455555555)
-    identity.get_field(0).set_value(0, 49, None)
-    write(ROOT / 'Sleep' / 'S3E01234.FIT', [identity] + levels)
+    write(ROOT / 'Sleep' / 'S3E01234.FIT', [file_id(49, 4315, 3455555555)] + levels)  # sleep: type 49
 
 
 def activity():
