@@ -102,6 +102,8 @@ struct GadgetbridgeDaySums {
 
     private var sums: [Key: Double] = [:]
 
+    /// The local day by the zone's offset and whole days, not `Day(_:in:)`: this runs once a sample row (a
+    /// million for a year of two devices), and calendar components cost 0.25 s a million here against 0.04 s.
     mutating func add(_ value: Double, source: String, at ms: Int64, zone: TimeZone) {
         let seconds = ms / 1000
         let local = seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
