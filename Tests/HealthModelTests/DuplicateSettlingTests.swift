@@ -1,5 +1,6 @@
 import Foundation
 @testable import HealthModel
+import ModelTestSupport
 import Testing
 
 /// One measurement by two ways, counted once (`DuplicateSettling`, docs/methods.md "One measurement, one
@@ -64,4 +65,56 @@ import Testing
         #expect(SourceOrder().paths == [.openScale, .withings, .oura, .healthConnect, .healthAutoExport, .imported])
         #expect(SourceOrder(preferred: .healthConnect).paths == [.healthConnect, .openScale, .withings, .oura, .healthAutoExport, .imported])
     }
+
+    static func steps(_ mid: String, _ count: Double, at local: String, _ path: ReadingPath?, aside: String? = nil) -> MeasurementCandidate {
+        MeasurementCandidate(mid: mid, ts: date(local).millisecondsSince1970, data: [Field.steps: .number(count)], path: path, countedMid: aside)
+    }
+
+    /// A day of steps by three ways: Health Connect's records for the day (4,100 + 5,700 + 450 = 10,250),
+    /// Health Auto Export's total of 9,900 at the day's start and a watch export's 9,800 at noon. By the default
+    /// order the hub counts and the other two are kept aside; the next day, which only the export has, counts
+    /// the export's — except for a record of Health Connect's at 00:30 that night, which is that day's by the
+    /// person's clock (Berlin), though it is still the 20th in UTC.
+    @Test func aDayOfStepsCountsEveryRecordOfTheFirstWayAndNoneOfTheOthers() {
+        let berlin = calendar()
+        let candidates = [
+            Self.steps("hc-1", 4_100, at: "2026-11-20 09:00", .healthConnect),
+            Self.steps("hc-2", 5_700, at: "2026-11-20 14:00", .healthConnect),
+            Self.steps("hc-3", 450, at: "2026-11-20 21:30", .healthConnect),
+            Self.steps("hae", 9_900, at: "2026-11-20 00:00", .healthAutoExport),
+            Self.steps("file-20", 9_800, at: "2026-11-20 12:00", .imported),
+            Self.steps("file-21", 8_000, at: "2026-11-21 12:00", .imported),
+            Self.steps("typed", 1_000, at: "2026-11-20 18:00", nil),
+        ]
+        let exchange = DuplicateSettling.exchange(for: candidates, family: .steps, order: SourceOrder(), calendar: berlin)
+        #expect(exchange == AsideExchange(setAside: [.init(mid: "file-20", countedMid: "hc-1"), .init(mid: "hae", countedMid: "hc-1")]),
+                "the day's first Health Connect record stands for the way; the typed 1,000 is the person's own")
+
+        let late = candidates + [Self.steps("hc-night", 300, at: "2026-11-21 00:30", .healthConnect)]
+        #expect(DuplicateSettling.exchange(for: late, family: .steps, order: SourceOrder(), calendar: berlin).setAside
+                == [.init(mid: "file-20", countedMid: "hc-1"), .init(mid: "file-21", countedMid: "hc-night"), .init(mid: "hae", countedMid: "hc-1")])
+        #expect(DuplicateSettling.exchange(for: late, family: .steps, order: SourceOrder(), calendar: calendar("UTC")).setAside
+                == [.init(mid: "file-20", countedMid: "hc-1")],
+                "in UTC the night's record is the 20th's, the 21st is the export's alone, and the total stamped at Berlin's midnight is the 19th's")
+    }
+
+    @Test func preferringAnotherWayForADaySwapsTheWholeDayAndTheDefaultSwapsItBack() {
+        let berlin = calendar()
+        let settled = [
+            Self.steps("hc-1", 4_100, at: "2026-11-20 09:00", .healthConnect),
+            Self.steps("hc-2", 6_150, at: "2026-11-20 14:00", .healthConnect),
+            Self.steps("hae", 9_900, at: "2026-11-20 00:00", .healthAutoExport, aside: "hc-1"),
+            Self.steps("file", 9_800, at: "2026-11-20 12:00", .imported, aside: "hc-1"),
+        ]
+        let preferHAE = DuplicateSettling.exchange(for: settled, family: .steps, order: SourceOrder(preferred: .healthAutoExport), calendar: berlin)
+        #expect(preferHAE == AsideExchange(setAside: [.init(mid: "file", countedMid: "hae"), .init(mid: "hc-1", countedMid: "hae"),
+                                                      .init(mid: "hc-2", countedMid: "hae")],
+                                           takeBack: ["hae"]))
+        #expect(DuplicateSettling.exchange(for: settled, family: .steps, order: SourceOrder(), calendar: berlin).isEmpty)
+        // The hub's records taken back by the phone: the day is Health Auto Export's again.
+        let hubGone = settled.filter { $0.path != .healthConnect }
+        #expect(DuplicateSettling.exchange(for: hubGone, family: .steps, order: SourceOrder(), calendar: berlin)
+                == AsideExchange(setAside: [.init(mid: "file", countedMid: "hae")], takeBack: ["hae"]))
+    }
 }
+

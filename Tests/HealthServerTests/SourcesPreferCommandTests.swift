@@ -60,6 +60,11 @@ import TestSupport
         #expect(refused.status != 0)
         #expect(refused.errors.contains("source withings brings no nights: pass one of oura, health-connect, health-auto-export, import, or default"),
                 "\(refused.errors)")
+        let noSteps = try await hmon(["sources", "prefer", "steps", "openscale", "--user", "alice"])
+        #expect(noSteps.status != 0)
+        #expect(noSteps.errors.contains("source openscale brings no steps per day: pass one of health-connect, health-auto-export, import, or default"),
+                "\(noSteps.errors)")
+        #expect(shown.output.contains("alice  steps per day: Health Connect › Health Auto Export › a file import (default)"), "\(shown.output)")
         let unknown = try await hmon(["sources", "prefer", "weight", "fitbit", "--user", "alice"])
         #expect(unknown.status != 0 && unknown.errors.contains("source fitbit is not one of hmon's"), "\(unknown.errors)")
     }

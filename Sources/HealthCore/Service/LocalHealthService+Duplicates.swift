@@ -72,7 +72,7 @@ extension LocalHealthService {
             var windows: [ClosedRange<Int64>] = []
             for ts in times.sorted() {
                 // Stamps are checked times (1970 to a day ahead), far from the ends of Int64.
-                let window = (ts - 2 * family.reach)...(ts + 2 * family.reach)
+                let window = family.isDayTotal ? localDay(of: ts) : (ts - 2 * family.reach)...(ts + 2 * family.reach)
                 if let last = windows.last, last.upperBound >= window.lowerBound {
                     windows[windows.count - 1] = last.lowerBound...window.upperBound
                 } else {
@@ -95,17 +95,46 @@ extension LocalHealthService {
         guard !families.isEmpty else { return }
         let orders = try await store.sourceOrders(userID: userID)
         for family in families {
-            try await settle(family, from: .min, to: .max, order: orders[family] ?? SourceOrder(), userID: userID)
+            try await settleAll(family, order: orders[family] ?? SourceOrder(), userID: userID)
         }
+    }
+
+    /// Settles every reading of the family; returns how many readings kept aside it counts again. A day family
+    /// is read a month of local days at a time: an export's step records run to hundreds of thousands, and
+    /// a day is settled within itself alone.
+    @discardableResult
+    func settleAll(_ family: MeasurementFamily, order: SourceOrder, userID: String) async throws -> Int {
+        guard family.isDayTotal else {
+            return try await settle(family, from: .min, to: .max, order: order, userID: userID).takeBack.count
+        }
+        guard let first = try await store.firstReadingTime(userID: userID) else { return 0 }
+        let last = Day(Date(), in: dayCalendar).adding(days: 2)
+        var day = Day(Date(millisecondsSince1970: first), in: dayCalendar)
+        var countedAgain = 0
+        while day < last {
+            let next = day.adding(days: 31)
+            countedAgain += try await settle(family, from: day.start(in: dayCalendar).millisecondsSince1970,
+                                             to: next.start(in: dayCalendar).millisecondsSince1970 - 1,
+                                             order: order, userID: userID).takeBack.count
+            day = next
+        }
+        return countedAgain
     }
 
     /// Settles the family's readings stamped from `from` to `to`; returns what it moved.
     @discardableResult
     func settle(_ family: MeasurementFamily, from: Int64, to: Int64, order: SourceOrder, userID: String) async throws -> AsideExchange {
         let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to)
-        let exchange = DuplicateSettling.exchange(for: candidates, family: family, order: order)
+        let exchange = DuplicateSettling.exchange(for: candidates, family: family, order: order, calendar: dayCalendar)
         try await store.exchangeAside(exchange, userID: userID)
         return exchange
+    }
+
+    /// The whole local day (`dayCalendar`) a stamp falls on, as stamps: a day family is settled a day at a
+    /// time, and a day read in part would look like a day of one way.
+    private func localDay(of ts: Int64) -> ClosedRange<Int64> {
+        let day = Day(Date(millisecondsSince1970: ts), in: dayCalendar)
+        return day.start(in: dayCalendar).millisecondsSince1970...(day.adding(days: 1).start(in: dayCalendar).millisecondsSince1970 - 1)
     }
 
     // MARK: The person's order
@@ -123,7 +152,7 @@ extension LocalHealthService {
         let userID = try requireUser()
         let order = SourceOrder(preferred: path)
         try await store.setSourceOrder(order, family: family, userID: userID)
-        return try await settle(family, from: .min, to: .max, order: order, userID: userID).takeBack.count
+        return try await settleAll(family, order: order, userID: userID)
     }
 
     /// The acting user's readings kept aside stamped in `from..<to`, oldest first.

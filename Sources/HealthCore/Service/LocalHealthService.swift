@@ -9,6 +9,8 @@ import Synchronization
 /// between tasks.
 public final class LocalHealthService: HealthService {
     public let store: any HealthStore
+    /// The calendar of `dayZone`.
+    public let dayCalendar: Calendar
     private let state: Mutex<SignedIn?>
 
     /// How long a local sign-in lasts before `hmon` asks for the password again.
@@ -25,8 +27,13 @@ public final class LocalHealthService: HealthService {
     /// - Parameter userID: act for this user from the start (the server, after checking a token).
     /// - Parameter undoSession: the journal its adds, edits and deletes go to, for `undoLastChange`
     ///   (the server passes its token's); nil keeps none (an Exist push, a client posting for its owner).
-    public init(store: any HealthStore, userID: String? = nil, undoSession: String? = nil) {
+    /// - Parameter dayZone: where a person's day starts when one way's day of steps or energy is weighed
+    ///   against another's (`DuplicateSettling`): the zone hmon runs in, as for views asked without one.
+    public init(store: any HealthStore, userID: String? = nil, undoSession: String? = nil, dayZone: TimeZone = .current) {
         self.store = store
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = dayZone
+        self.dayCalendar = calendar
         self.state = Mutex(userID.map { SignedIn(userID: $0, token: nil, undoSession: undoSession) })
     }
 

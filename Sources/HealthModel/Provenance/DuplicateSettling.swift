@@ -54,10 +54,16 @@ public struct AsideExchange: Sendable, Equatable {
 /// the family's `SourceOrder` is counted (the earlier, then the smaller id, between equals); the rest are
 /// kept aside. Two readings by the same way are two measurements (two weigh-ins a minute apart on one
 /// scale), so they never join a group by each other. Both engines apply what this decides.
+///
+/// A day family (`MeasurementFamily.isDayTotal`) is settled a local day at a time: the day's readings from the
+/// way that comes first are all counted (a running total, or the records that add up to one) and every other
+/// way's readings of that day are kept aside. `calendar` says where a day starts; other families ignore it.
 public enum DuplicateSettling {
-    public static func exchange(for candidates: [MeasurementCandidate], family: MeasurementFamily, order: SourceOrder) -> AsideExchange {
+    public static func exchange(for candidates: [MeasurementCandidate], family: MeasurementFamily, order: SourceOrder,
+                                calendar: Calendar = .current) -> AsideExchange {
         let members = candidates.filter { $0.path != nil && MeasurementFamily.of($0.data) == family }
             .sorted { ($0.ts, $0.mid) < ($1.ts, $1.mid) }
+        if family.isDayTotal { return dayExchange(for: members, order: order, calendar: calendar) }
         var parent = Array(members.indices)
         func root(_ index: Int) -> Int {
             var index = index
@@ -87,6 +93,27 @@ public enum DuplicateSettling {
             if counted.isAside { exchange.takeBack.append(counted.mid) }
             for other in ranked.dropFirst() where other.countedMid != counted.mid {
                 exchange.setAside.append(.init(mid: other.mid, countedMid: counted.mid))
+            }
+        }
+        exchange.takeBack.sort()
+        exchange.setAside.sort { $0.mid < $1.mid }
+        return exchange
+    }
+
+    /// Each local day's readings by the way first in `order`; the rest of the day's kept aside, pointing at the
+    /// day's first counted reading. A day with one way counts all of it (a reading aside whose day lost the
+    /// way it gave place to comes back).
+    private static func dayExchange(for members: [MeasurementCandidate], order: SourceOrder, calendar: Calendar) -> AsideExchange {
+        var exchange = AsideExchange()
+        let days = Dictionary(grouping: members) { Day(Date(millisecondsSince1970: $0.ts), in: calendar) }
+        for day in days.keys.sorted() {
+            let readings = days[day]!   // members are in time order, and grouping keeps it
+            let first = readings.map { order.rank($0.path!) }.min()!
+            let counted = readings.filter { order.rank($0.path!) == first }
+            for reading in counted where reading.isAside { exchange.takeBack.append(reading.mid) }
+            let keeper = counted[0].mid
+            for reading in readings where order.rank(reading.path!) != first && reading.countedMid != keeper {
+                exchange.setAside.append(.init(mid: reading.mid, countedMid: keeper))
             }
         }
         exchange.takeBack.sort()

@@ -8,11 +8,30 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
     case weight
     /// A night: two accounts of sleep whose spans (time in bed, else time asleep, up to its end) overlap.
     case sleep
+    /// A day's steps, active energy or resting energy: what two ways bring of one kind on one local day is the
+    /// same day counted twice (a phone hub's daily total beside a watch export's, or beside its own records
+    /// relayed by another hub), so the day takes every reading of the first way in the order and none of the
+    /// others'. Days, not single readings, are compared: one way sends a running total, another the records
+    /// it adds up, and no reading of one matches a reading of the other.
+    case steps
+    case activeEnergy = "active-energy"
+    case restingEnergy = "resting-energy"
 
     public var label: String {
         switch self {
         case .weight: "weigh-ins"
         case .sleep: "nights"
+        case .steps: "steps per day"
+        case .activeEnergy: "active energy per day"
+        case .restingEnergy: "resting energy per day"
+        }
+    }
+
+    /// Whether the family is settled a local day at a time (`DuplicateSettling`), not a reading at a time.
+    public var isDayTotal: Bool {
+        switch self {
+        case .weight, .sleep: false
+        case .steps, .activeEnergy, .restingEnergy: true
         }
     }
 
@@ -21,6 +40,7 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
         switch self {
         case .weight: ReadingPath.defaultOrder.filter { $0 != .oura }
         case .sleep: ReadingPath.defaultOrder.filter { $0 != .openScale && $0 != .withings }
+        case .steps, .activeEnergy, .restingEnergy: [.healthConnect, .healthAutoExport, .imported]
         }
     }
 
@@ -30,6 +50,9 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
         switch self {
         case .weight: [Field.weight]
         case .sleep: [Field.sleepMinutes, Field.inBedMinutes]
+        case .steps: [Field.steps]
+        case .activeEnergy: [Field.activeEnergy]
+        case .restingEnergy: [Field.basalEnergy]
         }
     }
 
@@ -39,11 +62,12 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
     }
 
     /// How far apart (ms) the stamps of two readings of the family can be and still be one: the window a
-    /// store is asked for the readings that could be the same as one. A night is at most a day long.
+    /// store is asked for the readings that could be the same as one. A night is at most a day long; a day
+    /// family is asked for whole local days instead (`isDayTotal`).
     public var reach: Int64 {
         switch self {
         case .weight: 120_000
-        case .sleep: 86_400_000
+        case .sleep, .steps, .activeEnergy, .restingEnergy: 86_400_000
         }
     }
 
@@ -58,6 +82,8 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
         case .sleep:
             let a = Self.span(one), b = Self.span(other)
             return a.start < b.end && b.start < a.end
+        case .steps, .activeEnergy, .restingEnergy:
+            return false   // settled by the day (`DuplicateSettling`), never reading by reading
         }
     }
 

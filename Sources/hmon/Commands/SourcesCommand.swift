@@ -58,14 +58,15 @@ struct SourcesShowCommand: AsyncParsableCommand {
     }
 }
 
-/// `hmon sources prefer KIND SOURCE`: counts one way first for a family of measurements (weigh-ins, nights),
+/// `hmon sources prefer KIND SOURCE`: counts one way first for a family of measurements (weigh-ins, nights, a
+/// day's steps or energy),
 /// as Apple Health's Data Sources order does, and settles every such reading by it at once.
 struct SourcesPreferCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prefer",
-        abstract: "Count one source first for weigh-ins or nights that came by two ways (default: the device's own link).",
+        abstract: "Count one source first for weigh-ins, nights or a day's steps and energy that came by two ways (default: the device's own link, then a phone hub, then a file).",
         discussion: """
-            KIND is \(MeasurementFamily.allCases.map(\.rawValue).joined(separator: " or ")); SOURCE is one of \
+            KIND is one of \(MeasurementFamily.allCases.map(\.rawValue).joined(separator: ", ")); SOURCE is one of \
             \(ReadingPath.allCases.map(\.rawValue).joined(separator: ", ")), or default. The reading from the other \
             way is kept aside, never deleted: `hmon reading list --aside` shows it, and preferring its source again \
             counts it instead.
@@ -92,8 +93,8 @@ struct SourcesPreferCommand: AsyncParsableCommand {
 
     private func family() throws -> MeasurementFamily {
         guard let family = MeasurementFamily(rawValue: kind.lowercased()) else {
-            throw ValidationError("kind \(kind.prefix(40)) is not one hmon orders: pass "
-                                  + MeasurementFamily.allCases.map(\.rawValue).joined(separator: " or "))
+            throw ValidationError("kind \(kind.prefix(40)) is not one hmon orders: pass one of "
+                                  + MeasurementFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return family
     }
