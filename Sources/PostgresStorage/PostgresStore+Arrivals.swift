@@ -5,14 +5,15 @@ import HealthModel
 
 /// An arrival's writes in one transaction (`ReadingStore.applyArrival`), as `LocalStore+Arrivals` applies them.
 extension PostgresStore {
-    public func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult] {
+    public func applyArrival(_ writes: some ArrivalWriteList, userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult] {
         try StoreRules.checkArrival(writes, now: now)
         let received = now.millisecondsSince1970
         return try await write { db in
             var targets: [String: ReadingTarget] = [:]
             var results: [ArrivalWriteResult] = []
             results.reserveCapacity(writes.count)
-            for (index, write) in writes.enumerated() {
+            for index in 0..<writes.count {
+                let write = writes.write(at: index)
                 do {
                     results.append(try await Self.apply(write, userID: userID, path: path, received: received, targets: &targets, in: db))
                 } catch let error as HealthError {

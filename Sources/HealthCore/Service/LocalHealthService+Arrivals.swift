@@ -21,7 +21,7 @@ extension LocalHealthService {
     /// An arrival's writes, judged before (`ArrivalJudge`), in one transaction: all of them or none. With the
     /// `path` they came by, each measurement they bring is counted once among those that came by other ways
     /// (`settleDuplicates`).
-    public func applyArrival(_ writes: [ArrivalWrite], path: ReadingPath? = nil, now: Date) async throws -> [ArrivalWriteResult] {
+    public func applyArrival(_ writes: some ArrivalWriteList, path: ReadingPath? = nil, now: Date) async throws -> [ArrivalWriteResult] {
         let userID = try requireUser()
         guard let path else { return try await store.applyArrival(writes, userID: userID, path: nil, at: now) }
         return try await applySettling(writes, userID: userID, path: path, now: now)

@@ -7,68 +7,79 @@ import HealthModel
 extension LocalHealthService {
     /// `applyArrival` for writes that came by `path`. A write naming a reading kept aside applies to it
     /// there: sent again unchanged it is left as it is, changed it is counted anew (and settled again), taken
-    /// back it is deleted.
-    func applySettling(_ writes: [ArrivalWrite], userID: String, path: ReadingPath, now: Date) async throws -> [ArrivalWriteResult] {
-        let named = writes.map(\.readingID)
-        let aside = Dictionary(try await store.asideReadings(userID: userID, from: Int64.min, to: Int64.max, mids: named)
-            .map { ($0.message.mid, $0) }, uniquingKeysWith: { first, _ in first })
+    /// back it is deleted. The rest go to the store as one transaction, asked for one at a time; the readings
+    /// kept aside they name are looked up `asideLookup` writes at a time, and what settling needs of each
+    /// write is its family and time, so no step holds the whole arrival's messages.
+    func applySettling(_ writes: some ArrivalWriteList, userID: String, path: ReadingPath, now: Date) async throws -> [ArrivalWriteResult] {
         var results = [ArrivalWriteResult?](repeating: nil, count: writes.count)
-        var passed: [(index: Int, write: ArrivalWrite)] = []
-        var dropped: [String] = []
-        var touched: [(ts: Int64, data: [String: FieldValue])] = []
-        for (index, write) in writes.enumerated() {
-            guard let kept = aside[write.readingID] else {
-                passed.append((index, write))
-                continue
-            }
-            switch write {
-            case .delete:
-                dropped.append(kept.message.mid)
-                results[index] = .deleted
-                touched.append((kept.message.ts, kept.message.data))
-            case .put(_, let message, let sentAt):
-                let result = ArrivalWriteResult.ofPut(stored: kept.message, ts: message.ts ?? kept.message.ts, fields: message.data, sentAt: sentAt)
-                if result == .unchanged || result == .stale {
-                    results[index] = result
-                } else {
-                    dropped.append(kept.message.mid)
-                    passed.append((index, write))
+        var passed: [Int] = []
+        passed.reserveCapacity(writes.count)
+        var dropped: Set<String> = []
+        var touched = TouchedStamps()
+        for first in stride(from: 0, to: writes.count, by: Self.asideLookup) {
+            let places = first..<min(writes.count, first + Self.asideLookup)
+            let named = places.map { writes.readingID(at: $0) }
+            let aside = Dictionary(try await store.asideReadings(userID: userID, from: Int64.min, to: Int64.max, mids: named)
+                .map { ($0.message.mid, $0) }, uniquingKeysWith: { first, _ in first })
+            for (place, id) in zip(places, named) {
+                guard let kept = aside[id] else {
+                    passed.append(place)
+                    continue
+                }
+                switch writes.write(at: place) {
+                case .delete:
+                    dropped.insert(kept.message.mid)
+                    results[place] = .deleted
+                    touched.add(kept.message.ts, kept.message.data)
+                case .put(_, let message, let sentAt):
+                    let result = ArrivalWriteResult.ofPut(stored: kept.message, ts: message.ts ?? kept.message.ts, fields: message.data, sentAt: sentAt)
+                    if result == .unchanged || result == .stale {
+                        results[place] = result
+                    } else {
+                        dropped.insert(kept.message.mid)
+                        passed.append(place)
+                    }
                 }
             }
         }
         // The readings deletes take back: their duplicates kept aside may be counted again.
-        for (_, write) in passed {
-            guard case .delete(let mid) = write else { continue }
+        for place in passed {
+            guard let mid = writes.deletedID(at: place) else { continue }
             do {
                 let gone = try await store.reading(id: mid, userID: userID)
-                touched.append((gone.ts, gone.data))
+                touched.add(gone.ts, gone.data)
             } catch HealthError.unknownReading {
                 continue
             }
         }
-        let applied = try await store.applyArrival(passed.map(\.write), userID: userID, path: path, at: now)
-        for ((index, write), result) in zip(passed, applied) {
+        let applied = try await store.applyArrival(ArrivalWriteSelection(writes, places: passed), userID: userID, path: path, at: now)
+        for (place, result) in zip(passed, applied) {
             // A changed reading that was aside went back into the counted ones: for its source, a change.
-            results[index] = result == .added && dropped.contains(write.readingID) ? .changed : result
-            if case .put(_, let message, _) = write, result == .added || result == .changed, let ts = message.ts {
-                touched.append((ts, message.data))
+            results[place] = result == .added && !dropped.isEmpty && dropped.contains(writes.readingID(at: place)) ? .changed : result
+            if result == .added || result == .changed, case .put(_, let message, _) = writes.write(at: place), let ts = message.ts {
+                touched.add(ts, message.data)
             }
         }
-        if !dropped.isEmpty { try await store.exchangeAside(AsideExchange(drop: dropped), userID: userID) }
+        if !dropped.isEmpty { try await store.exchangeAside(AsideExchange(drop: dropped.sorted()), userID: userID) }
         try await settleDuplicates(around: touched, userID: userID)
         return results.map { $0 ?? .absent }
     }
 
+    /// How many writes' ids one look-up of readings kept aside names.
+    static let asideLookup = 5_000
+
     /// Settles each family's readings near `readings` (`MeasurementFamily.reach`), windows that overlap read
     /// once.
     func settleDuplicates(around readings: [(ts: Int64, data: [String: FieldValue])], userID: String) async throws {
-        var stamps: [MeasurementFamily: [Int64]] = [:]
-        for reading in readings {
-            if let family = MeasurementFamily.of(reading.data) { stamps[family, default: []].append(reading.ts) }
-        }
-        guard !stamps.isEmpty else { return }
+        var touched = TouchedStamps()
+        for reading in readings { touched.add(reading.ts, reading.data) }
+        try await settleDuplicates(around: touched, userID: userID)
+    }
+
+    func settleDuplicates(around touched: TouchedStamps, userID: String) async throws {
+        guard !touched.stamps.isEmpty else { return }
         let orders = try await store.sourceOrders(userID: userID)
-        for (family, times) in stamps.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (family, times) in touched.stamps.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             var windows: [ClosedRange<Int64>] = []
             for ts in times.sorted() {
                 // Stamps are checked times (1970 to a day ahead), far from the ends of Int64.
@@ -168,5 +179,14 @@ extension ArrivalWrite {
         case .put(let mid, _, _): mid
         case .delete(let mid): mid
         }
+    }
+}
+
+/// The times of readings an arrival touched, by family: all settling needs of them.
+struct TouchedStamps {
+    var stamps: [MeasurementFamily: [Int64]] = [:]
+
+    mutating func add(_ ts: Int64, _ data: [String: FieldValue]) {
+        if let family = MeasurementFamily.of(data) { stamps[family, default: []].append(ts) }
     }
 }

@@ -51,9 +51,9 @@ extension StoreRules {
     /// What a store checks of an arrival before its transaction: each put's time and device id, as a post's.
     /// The sources judged every reading before (`ArrivalJudge`), so a refusal here is a fault of hmon's own,
     /// named by the write's place.
-    public static func checkArrival(_ writes: [ArrivalWrite], now: Date) throws {
-        for (index, write) in writes.enumerated() {
-            guard case .put(_, let message, _) = write else { continue }
+    public static func checkArrival(_ writes: some ArrivalWriteList, now: Date) throws {
+        for index in 0..<writes.count {
+            guard case .put(_, let message, _) = writes.write(at: index) else { continue }
             do {
                 guard let ts = message.ts else { throw HealthError.invalidValue("an arrival's reading has no time") }
                 try checkTimestamp(ts, now: now.millisecondsSince1970)

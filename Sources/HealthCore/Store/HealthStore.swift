@@ -98,8 +98,9 @@ public protocol ReadingStore: AnyObject, Sendable {
     /// Applies an arrival's writes (`ArrivalWrite`) in order, in one transaction: all of them or none. A put
     /// checked against its device like a post, replacing whole what its id held; a delete of an id that holds
     /// nothing is `.absent`. Each reading put keeps `path`, the way it came (nil: not said). Returns what each
-    /// write did, in order.
-    func applyArrival(_ writes: [ArrivalWrite], userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult]
+    /// write did, in order. The writes are asked for one at a time inside the transaction, so a backfill of
+    /// hundreds of thousands is one transaction without being held at once.
+    func applyArrival(_ writes: some ArrivalWriteList, userID: String, path: ReadingPath?, at now: Date) async throws -> [ArrivalWriteResult]
 }
 
 /// What the screens and the insights derive from the readings: sums per period and per day, weights.
