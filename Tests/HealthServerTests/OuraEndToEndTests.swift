@@ -55,7 +55,7 @@ import Glibc
         // Oura answers a document a page: the pull follows next_token to the end.
         world.fixture.pageSleep(by: 1)
         let first = try await world.poll()
-        #expect(first["added"] as? Int == 3, "the night, its HRV and its lowest heart rate: \(first)")
+        #expect(first["added"] as? Int == 4, "the night, its HRV, its lowest heart rate and its breathing rate: \(first)")
         #expect(world.fixture.sleepCalls == 2, "two pages")
         let skipped = ((first["links"] as? [[String: Any]])?.first?["skipped"] as? [String]) ?? []
         #expect(skipped == ["1 sleep period skipped (type rest: rest mode, not sleep)"], "\(skipped)")
@@ -73,6 +73,8 @@ import Glibc
         #expect(sleep.first?[Field.coreSleepMinutes] == 240)
         #expect(sleep.first?[Field.awakeMinutes] == 45)
         #expect(try await world.readingValues(field: Field.restingHeartRate).first?[Field.restingHeartRate] == 52)
+        let breathing = try await world.readingValues(field: Field.respiratoryRate)
+        #expect(breathing.first?[Field.respiratoryRate] == 14.9, "Oura's `average_breath` of 14.875 breaths a minute, to the kind's tenth: \(breathing)")
         let night = try #require(try await world.readings(field: Field.sleepMinutes).first)
         #expect(Day(night.date, in: world.plusOne) == Self.today.adding(days: -1), "a night belongs to the day it ends")
 
@@ -81,7 +83,7 @@ import Glibc
         world.fixture.expireAccessToken()
         let second = try await world.poll()
         #expect(second["added"] as? Int == 0, "\(second)")
-        #expect((second["links"] as? [[String: Any]])?.first?["alreadyThere"] as? Int == 3, "\(second)")
+        #expect((second["links"] as? [[String: Any]])?.first?["alreadyThere"] as? Int == 4, "\(second)")
         #expect(world.fixture.refreshes == 1)
         #expect(try world.linkFile()?.tokens?.refreshToken == world.fixture.refreshToken, "the new refresh token is the one kept")
         #expect(try await world.readings(field: Field.sleepMinutes).count == 1, "a night is stored once")
@@ -139,7 +141,7 @@ import Glibc
         world.fixture.add(OuraExamples.Night.night("5d0c8b2e-1f3a-4e6b-9a7c-2e4f6a8b0c1d", endingOn: Self.today.adding(days: -2)))
         let dashboard = RemoteHealthService(server: URL(string: world.address)!, options: .init(timeout: 300))
         _ = try await dashboard.signIn(name: "alice", password: "correct horse")
-        #expect(try await dashboard.pollLinkedSources() == 3, "the night, its HRV and its lowest heart rate")
+        #expect(try await dashboard.pollLinkedSources() == 4, "the night, its HRV, its lowest heart rate and its breathing rate")
         #expect(try await world.readings(field: Field.sleepMinutes).count == 3)
 
         // Another secret is no link: Oura's check of it fails, a notification to it does nothing.

@@ -21,14 +21,19 @@ import TestSupport
 
             let first = await sync.fetch(linkID: linkID)
             #expect(first.problem == nil, "\(first.problem ?? "")")
-            #expect(first.added == 1, "yesterday's score; today's is not computed yet")
+            #expect(first.added == 3, "yesterday's score, and both days' temperature deviation; today's score is not computed yet")
             #expect(first.skipped == ["1 readiness day skipped (no score yet)"], "\(first.skipped)")
             let kept = try await world.readiness()
             #expect(kept.map(\.score) == [82])
             #expect(kept.first?.date == OuraTime.date("\(yesterday.day)T00:00:00+00:00"), "at the start of the day Oura scored")
+            // The documents' `temperature_deviation` (-0.1 °C, Oura's documented example) as the night's skin
+            // temperature change, one a day at the day's start.
+            let deviations = try await world.store.readings(ReadingsQuery(field: Field.skinTemperatureChange, order: .asc), userID: world.alice.id)
+            #expect(deviations.map { $0.data[Field.skinTemperatureChange]?.number } == [-0.1, -0.1])
+            #expect(deviations.first?.date == OuraTime.date("\(yesterday.day)T00:00:00+00:00"))
 
             let again = await sync.fetch(linkID: linkID)
-            #expect(again.added == 0 && again.changed == 0 && again.alreadyThere == 1, "\(again)")
+            #expect(again.added == 0 && again.changed == 0 && again.alreadyThere == 3, "\(again)")
             #expect(try await world.readiness().count == 1, "a day's readiness is stored once")
 
             var rescored = yesterday

@@ -198,11 +198,11 @@ import TestSupport
             let nights = OuraNights([future, good])
             let service = LocalHealthService(store: world.store, userID: world.alice.id)
             let tally = try await OuraArrival.store(nights.readings, service: service, userID: world.alice.id, now: world.clock.now)
-            #expect(tally.added == 3, "the good night, its HRV and its lowest heart rate: \(tally)")
-            #expect(tally.refused.count == 3, "\(tally.refused)")
+            #expect(tally.added == 4, "the good night, its HRV, its lowest heart rate and its breathing rate: \(tally)")
+            #expect(tally.refused.count == 4, "\(tally.refused)")
             #expect(tally.refused.contains("night:2099-01-01: more than a day in the future"), "\(tally.refused)")
             let again = try await OuraArrival.store(nights.readings, service: service, userID: world.alice.id, now: world.clock.now)
-            #expect(again.alreadyThere == 3 && again.added == 0, "every later read goes on: \(again)")
+            #expect(again.alreadyThere == 4 && again.added == 0, "every later read goes on: \(again)")
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import HealthModel
 
 /// One document of `GET /v2/usercollection/sleep` (Oura's `SleepModel`), the fields hmon reads. Durations
-/// are seconds; `average_hrv` is the ring's RMSSD over the period in ms; `lowest_heart_rate` in b/min.
-/// Oura's other fields (scores, 5-minute series, efficiency, latency, breathing) are not read.
+/// are seconds; `average_hrv` is the ring's RMSSD over the period in ms; `lowest_heart_rate` in b/min;
+/// `average_breath` the breathing rate over the period in breaths a minute. Oura's other fields (scores,
+/// 5-minute series, efficiency, latency) are not read.
 public struct OuraSleep: Decodable, Sendable, Equatable {
     public var id: String
     public var day: String
@@ -19,10 +20,11 @@ public struct OuraSleep: Decodable, Sendable, Equatable {
     public var rem_sleep_duration: Double?
     public var light_sleep_duration: Double?
     public var awake_time: Double?
+    public var average_breath: Double?
 
     public init(id: String, day: String, bedtime_start: String, bedtime_end: String, type: String?, average_hrv: Double?,
                 lowest_heart_rate: Double?, total_sleep_duration: Double?, time_in_bed: Double?, deep_sleep_duration: Double?,
-                rem_sleep_duration: Double?, light_sleep_duration: Double?, awake_time: Double?) {
+                rem_sleep_duration: Double?, light_sleep_duration: Double?, awake_time: Double?, average_breath: Double? = nil) {
         self.id = id
         self.day = day
         self.bedtime_start = bedtime_start
@@ -36,6 +38,7 @@ public struct OuraSleep: Decodable, Sendable, Equatable {
         self.rem_sleep_duration = rem_sleep_duration
         self.light_sleep_duration = light_sleep_duration
         self.awake_time = awake_time
+        self.average_breath = average_breath
     }
 }
 
@@ -54,8 +57,9 @@ public struct OuraReading: Sendable, Equatable {
 
 /// Oura's sleep documents as hmon keeps them: one reading a night, on the day it ends (`SleepNights`: a
 /// nap's minutes add to its day), with the time asleep and in bed and the stages; and of each night's long
-/// sleep, Oura's HRV (`average_hrv`, an RMSSD, kept as the ring's own figure beside hmon's) and its lowest
-/// heart rate (kept as that day's resting heart rate).
+/// sleep, Oura's HRV (`average_hrv`, an RMSSD, kept as the ring's own figure beside hmon's), its lowest
+/// heart rate (kept as that day's resting heart rate) and its breathing rate (`average_breath`, kept as the
+/// night's respiratory rate, the figure Apple Health and Health Connect keep from sleep as well).
 public struct OuraNights: Sendable {
     public var readings: [OuraReading] = []
     /// Documents not kept, counted by why ("type rest: rest mode, not sleep").
@@ -111,16 +115,18 @@ public struct OuraNights: Sendable {
         readings.append(OuraReading(kind: kind, key: "night:\(night.day)", timestamp: night.endMs, value: value, extras: extras))
     }
 
-    /// The long sleep's HRV and lowest heart rate, each when Oura measured it and it is a figure a reading may hold.
+    /// The long sleep's HRV, lowest heart rate and breathing rate, each when Oura measured it and it is a
+    /// figure a reading may hold.
     private mutating func figures(of document: OuraSleep, endMs: Int64) {
-        for (kind, key, value) in [(ReadingKind.heartRateVariabilityFromBeats, "hrv", document.average_hrv),
-                                   (.restingHeartRate, "lowest", document.lowest_heart_rate)] {
+        for (kind, key, field, value) in [(ReadingKind.heartRateVariabilityFromBeats, "hrv", "average_hrv", document.average_hrv),
+                                          (.restingHeartRate, "lowest", "lowest_heart_rate", document.lowest_heart_rate),
+                                          (.respiratoryRate, "breath", "average_breath", document.average_breath)] {
             guard let value else { continue }
             do {
                 let accepted = try ReadingRules.accepted(kind.fieldType == .integer ? value.rounded() : value, for: kind.fieldSpec)
                 readings.append(OuraReading(kind: kind, key: "\(key):\(document.id)", timestamp: endMs, value: accepted))
             } catch {
-                skipped["\(key == "hrv" ? "average_hrv" : "lowest_heart_rate") outside what a reading may hold", default: 0] += 1
+                skipped["\(field) outside what a reading may hold", default: 0] += 1
             }
         }
     }
