@@ -117,4 +117,26 @@ import Testing
         ]
         #expect(DayTotals.byDay(readings, calendar: berlin)[Day(year: 2026, month: 3, day: 29)]?[.dietaryEnergy] == SumCount(sum: 600, count: 2))
     }
+
+    /// Vital signs are each their day's mean, and Exist sees SpO2 as a fraction, as its percentage type is:
+    /// a morning and an evening blood pressure of 128/84 and 120/78 give 124; SpO2 97 % and 95 % give 96 %
+    /// (0.96 to Exist); one breathing rate of 14.9 and one skin temperature change of −0.1 °C are themselves.
+    @Test func vitalSignsAreTheirDaysMean() throws {
+        let day = Day(year: 2026, month: 11, day: 20)
+        let totals = Self.totals([
+            (day, [Field.systolic: .number(128), Field.diastolic: .number(84)]),
+            (day, [Field.systolic: .number(120), Field.diastolic: .number(78)]),
+            (day, [Field.oxygenSaturation: .number(97)]), (day, [Field.oxygenSaturation: .number(95)]),
+            (day, [Field.respiratoryRate: .number(14.9)]),
+            (day, [Field.skinTemperatureChange: .number(-0.1)]),
+        ])
+        let daily = DailyAttributes.build(totals: totals, days: day...day, profile: Profile(), calendar: Self.utc)
+        #expect(daily.value(.bloodPressure, on: day) == 124)
+        #expect(daily.value(.oxygenSaturation, on: day) == 96)
+        #expect(InsightAttribute.oxygenSaturation.existShown(96) == 0.96)
+        #expect(daily.value(.respiratoryRate, on: day) == 14.9)
+        #expect(daily.value(.skinTemperatureChange, on: day) == -0.1)
+        #expect(InsightAttribute.bloodPressure.writeTarget == nil, "a vital sign is read from its devices, not written through Exist")
+    }
 }
+

@@ -20,7 +20,8 @@ public struct DailyAttributes: Sendable, Equatable {
     ///   (`EnergyCalculator`); `net_energy` = eaten − active − resting on days with food logged.
     /// - `sleep_efficiency`, `sleep_midpoint`, `sleep_regularity`: the night's, as the Sleep screen measures it
     ///   (`NightFigures`), on the day it ends.
-    /// - `heartrate_resting`, `welltory_stress`: the day's average; `heartrate_variability` the day's average
+    /// - `heartrate_resting`, `welltory_stress` and the vital signs (`blood_pressure_systolic`, `oxygen_saturation`,
+    ///   `respiratory_rate`, `skin_temperature_change`): the day's average; `heartrate_variability` the day's average
     ///   RMSSD, or SDNN when the window has no RMSSD at all (the two are not mixed in one series).
     /// - Parameter totals: per day; include the 30 days before `days` so the weight carry starts right.
     /// - Parameter nights: each night's figures (`NightFigures.of`) for `sleep_efficiency`, `sleep_midpoint` and

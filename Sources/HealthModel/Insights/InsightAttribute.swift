@@ -18,6 +18,13 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
     case sleepMidpoint = "sleep_midpoint"
     /// That night's Sleep Regularity Index against the night before (`NightFigures.regularity`).
     case sleepRegularity = "sleep_regularity"
+    /// Vital signs, each its day's mean, hmon's own attributes (Exist has no template for them). A blood
+    /// pressure is one measurement: its systolic figure stands for it, as the diastolic moves with it.
+    case bloodPressure = "blood_pressure_systolic"
+    case oxygenSaturation = "oxygen_saturation"
+    case respiratoryRate = "respiratory_rate"
+    /// The night's skin temperature against the wearer's baseline, °C: what a ring or watch measures.
+    case skinTemperatureChange = "skin_temperature_change"
 
     /// The name a client sees (`weight`, `active_energy`).
     public var name: String { rawValue }
@@ -102,6 +109,18 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .sleepRegularity: Facts(label: "Sleep regularity", group: "sleep", isTrended: false, parts: [],
                          more: "you sleep at more regular hours", less: "you sleep at less regular hours",
                          unit: "", quantityKind: nil, existValueType: 1)
+        case .bloodPressure: Facts(label: "Blood pressure", group: "health", isTrended: false, parts: [],
+                         more: "your blood pressure is higher", less: "your blood pressure is lower",
+                         unit: "mmHg", quantityKind: .pressure, existValueType: 0)
+        case .oxygenSaturation: Facts(label: "SpO2", group: "health", isTrended: false, parts: [],
+                         more: "your blood oxygen is higher", less: "your blood oxygen is lower",
+                         unit: "%", quantityKind: .percent, existValueType: 5)
+        case .respiratoryRate: Facts(label: "Breathing rate", group: "health", isTrended: false, parts: [],
+                         more: "you breathe faster", less: "you breathe slower",
+                         unit: "breaths/min", quantityKind: .breathingRate, existValueType: 1)
+        case .skinTemperatureChange: Facts(label: "Skin temp. change", group: "health", isTrended: false, parts: [],
+                         more: "your skin is warmer than your baseline", less: "your skin is cooler than your baseline",
+                         unit: "°C", quantityKind: .temperatureChange, existValueType: 1)
         }
     }
 

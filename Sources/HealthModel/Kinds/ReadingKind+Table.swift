@@ -262,7 +262,7 @@ extension ReadingKind {
     /// The upper figure of a blood pressure, the reading a measurement is stored under.
     public static let bloodPressureSystolic = ReadingKind(
         name: "bloodPressureSystolic", field: Field.systolic, label: "Blood pressure", fieldType: .integer, unit: "mmHg",
-        manifestDescription: "systolic blood pressure", quantity: .pressure, range: 40...300, day: .mean,
+        manifestDescription: "systolic blood pressure", quantity: .pressure, range: 40...300, day: .mean, insight: .bloodPressure,
         deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "systolic blood pressure", many: "systolic blood pressures", unit: "mmHg", range: 40...300),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierBloodPressureSystolic", units: SourceUnits.millimetresOfMercury),
@@ -283,7 +283,7 @@ extension ReadingKind {
     /// SpO2. Apple Health writes it as a fraction with the unit "%" (0.97), the others as a percentage.
     public static let oxygenSaturation = ReadingKind(
         name: "oxygenSaturation", field: Field.oxygenSaturation, label: "SpO2", unit: "%", manifestDescription: "blood oxygen saturation (SpO2)",
-        quantity: .percent, range: 50...100, day: .mean, deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
+        quantity: .percent, range: 50...100, day: .mean, insight: .oxygenSaturation, deviceTypes: [.activityTracker, .withings], addedInSchema: 32,
         imported: ImportedKind(one: "SpO2 reading", many: "SpO2 readings", unit: "%", range: 50...100),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierOxygenSaturation", units: ["%": 100]),
                   .healthAutoExport: SourceName("blood_oxygen_saturation", units: ["%": 1]),
@@ -292,7 +292,7 @@ extension ReadingKind {
 
     public static let respiratoryRate = ReadingKind(
         name: "respiratoryRate", field: Field.respiratoryRate, label: "Breathing rate", unit: "breaths/min",
-        manifestDescription: "respiratory rate", quantity: .breathingRate, range: 1...80, day: .mean,
+        manifestDescription: "respiratory rate", quantity: .breathingRate, range: 1...80, day: .mean, insight: .respiratoryRate,
         deviceTypes: [.activityTracker], addedInSchema: 32,
         imported: ImportedKind(one: "breathing rate", many: "breathing rates", unit: "breaths/min", range: 1...80),
         sources: [.appleHealth: SourceName("HKQuantityTypeIdentifierRespiratoryRate", units: ["count/min": 1]),
@@ -314,7 +314,7 @@ extension ReadingKind {
     /// (Apple's sleeping wrist temperature, Withings' type 73) is another figure and is not kept as this.
     public static let skinTemperatureChange = ReadingKind(
         name: "skinTemperatureChange", field: Field.skinTemperatureChange, label: "Skin temp. change", unit: "°C",
-        manifestDescription: "skin temperature change from baseline", quantity: .temperatureChange, range: -10...10, day: .mean,
+        manifestDescription: "skin temperature change from baseline", quantity: .temperatureChange, range: -10...10, day: .mean, insight: .skinTemperatureChange,
         deviceTypes: [.activityTracker], addedInSchema: 32,
         sources: [.healthConnect: SourceName("skin_temperature", units: ["delta_celsius": 1, "avg_delta_celsius": 1])])
 }
