@@ -14,7 +14,7 @@ import Testing
         #expect(first.stdout.hasPrefix("Gadgetbridge: Gadgetbridge database, read in "))
         let facts = ImportCommandTests.facts(first.stdout)
         #expect(facts == [
-            "added 12 readings: 3 weights, 1 active energy, 2 step counts, 2 resting heart rates, 1 HRV from beats, 2 nights asleep, 1 SpO2 reading",
+            "added 12 readings: 3 weights, 1 active energy, 2 step counts, 2 resting heart rates, 1 HRV reading (RMSSD), 2 nights asleep, 1 SpO2 reading",
             "by device: Forerunner 255 6, Scale 3, Ana's band 2, Forerunner 255 (HRV Meter) 1",
             "skipped 2: 1 SpO2 reading outside 50–100 %, 1 weight outside 1–650 kg",
             "not kept: 6 other records and elements (heart rate a minute (Gadgetbridge) 6)",

@@ -17,7 +17,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("GARMIN: Garmin FIT, read in "))
         #expect(ImportCommandTests.facts(first.stdout) == [
-            "added 7 readings: 3 weights, 2 HRV from beats, 2 systolic blood pressures",
+            "added 7 readings: 3 weights, 2 HRV readings (RMSSD), 2 systolic blood pressures",
             "by device: Scale 3, \(GarminFITImportTests.cuff) 2, \(GarminFITImportTests.watch) 2",
             "not kept: 5 other records and elements (Garmin sleep_level 4, Garmin activity file 1)",
         ])

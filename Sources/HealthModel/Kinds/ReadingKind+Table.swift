@@ -155,7 +155,8 @@ extension ReadingKind {
         name: "heartRateVariabilityFromBeats", field: Field.rmssd, label: "RMSSD", unit: "ms", manifestDescription: "RMSSD",
         quantity: .milliseconds, range: nil, day: .mean, insight: .heartRateVariability, writtenByExist: true,
         deviceTypes: [.hrvMeter],
-        imported: ImportedKind(one: "HRV from beats", unit: "ms", range: HRVFields.intervalMsRange),
+        // Computed from beats or the watch's own figure (`Field.source`): the summary says what both are.
+        imported: ImportedKind(one: "HRV reading (RMSSD)", many: "HRV readings (RMSSD)", unit: "ms", range: HRVFields.intervalMsRange),
         // Health Connect's HRV record is an RMSSD (Life Dashboard Companion's and HC Webhook's field names).
         sources: [.healthConnect: SourceName("heart_rate_variability", units: ["heart_rate_variability_millis": 1, "rmssd_millis": 1])])
 
