@@ -38,7 +38,7 @@ public enum Importer {
                 return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
             }
             if files.contains(where: GarminFIT.isFITFile) {
-                return ImportResult(format: .garminFIT, tally: try GarminFIT.read(files, name: name, emit: reading), profile: ImportedProfile())
+                return ImportResult(format: .garminFIT, tally: try GarminFIT.read(files, name: name, timeZone: timeZone, emit: reading), profile: ImportedProfile())
             }
             return try readSamsungFolder(url, timeZone: timeZone, emit: reading)
         }
@@ -50,7 +50,7 @@ public enum Importer {
             throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
         }
         guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip) a Garmin FIT file (or a watch's GARMIN folder) or Gadgetbridge's exported database; for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip), a Garmin FIT file (or a watch's GARMIN folder) or Gadgetbridge's exported database; for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -85,7 +85,7 @@ public enum Importer {
                     report(done, file.size)
                 }
             }
-            return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, emit: counting), profile: ImportedProfile())
+            return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, timeZone: timeZone, emit: counting), profile: ImportedProfile())
         case .gadgetbridge:
             file.close()
             let tally = try Gadgetbridge.read(url, name: name, timeZone: timeZone, emit: counting)
@@ -160,9 +160,14 @@ public enum Importer {
                 let tally = try Gadgetbridge.readZipped(database, of: archive, name: name, timeZone: timeZone, emit: emit)
                 return ImportResult(format: .gadgetbridge, tally: tally, profile: ImportedProfile())
             }
+            if files.contains(where: GarminFIT.isFITFile) {
+                let tally = try GarminFIT.read(files, name: name, timeZone: timeZone, emit: emit)
+                report(sizeOnDisk(url), sizeOnDisk(url))
+                return ImportResult(format: .garminFIT, tally: tally, profile: ImportedProfile())
+            }
             throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
         }
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let fileSize = sizeOnDisk(url)
         let compressed = Double(entry.compressedSize)
         let uncompressed = max(1, Double(entry.uncompressedSize))
         var inflated: Int64 = 0
@@ -195,6 +200,10 @@ public enum Importer {
             if checksum.value != entry.checksum { throw damaged }
         }
         return ImportResult(format: .appleHealthZip, tally: tally, profile: profile)
+    }
+
+    private static func sizeOnDisk(_ url: URL) -> Int64 {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.
