@@ -222,14 +222,15 @@ public enum Importer {
     private static func reportingProgress(of files: [DownloadFile], entries: [Entry], url: URL,
                                           report: @escaping (Int64, Int64) -> Void) -> [DownloadFile] {
         let total = sizeOnDisk(url)
-        let compressed = Dictionary(entries.map { ($0.path, Int64(clamping: $0.compressedSize)) }, uniquingKeysWith: { first, _ in first })
+        // No entry is bigger than the zip: a directory claiming otherwise is held to it, so the sum cannot overflow.
+        let compressed = Dictionary(entries.map { ($0.path, min(total, Int64(clamping: $0.compressedSize))) }, uniquingKeysWith: { first, _ in first })
         final class Done { var bytes: Int64 = 0; var paths: Set<String> = [] }
         let done = Done()
         return files.map { file in
             DownloadFile(path: file.path) { feed in
                 try file.read(feed)
                 guard done.paths.insert(file.path).inserted else { return }
-                done.bytes += compressed[file.path] ?? 0
+                done.bytes = min(total, done.bytes + (compressed[file.path] ?? 0))
                 report(min(done.bytes, total), total)
             }
         }
