@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// A Garmin device's FIT files: one `.fit` file, or the `GARMIN/` folder a watch shows over USB.
+/// A Garmin device's FIT files: one `.fit` file, or the `GARMIN/` folder a watch shows over USB (as it is or zipped).
 ///
 /// What a file holds is told by its `file_id` type, not by the folder it sits in: weight (9), blood
 /// pressure (14), sleep (49) and HRV status (68) files are read whole; the others (activities, monitoring,
