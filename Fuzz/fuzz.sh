@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the parts of hmon that read outside input (Fuzz/Targets), each for a bounded time.
 #
-#   [HMON_FUZZ_JOBS=N] Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, one at a time, every target (xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit)
+#   [HMON_FUZZ_JOBS=N] Fuzz/fuzz.sh [SECONDS] [TARGET…]     default: 30 seconds each, one at a time, every target (xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit garminconnect)
 #
 # Builds hmon-fuzz with libFuzzer and AddressSanitizer on hmon's own modules (clang's runtime ships with
 # the Swift toolchain) in its own build folder (HMON_FUZZ_BUILD, default .build-fuzz), then runs each target from its committed corpus (Fuzz/Corpus/TARGET, read
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit)
+[ ${#targets[@]} -eq 0 ] && targets=(xml csv theme keys server stored export withings hae feeds healthconnect openscale oura fit garminconnect)
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2;; esac
 
 # HMON_FUZZ=1 has Package.swift instrument hmon's own modules (not its dependencies). By hand the build goes

@@ -36,11 +36,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case oura
     /// A Garmin FIT file, through `Importer.read` (the FIT decoder and the Garmin importer).
     case fit
+    /// A JSON file of Garmin Connect's export (weigh-ins, nights or days), in an unzipped export's folder,
+    /// through `Importer.read`.
+    case garminconnect
 
     /// Sets up what the target needs once per process (a scratch folder; the server and its store).
     public func prepare() throws {
         switch self {
-        case .xml, .csv, .export, .hae, .fit: try ImportFuzz.prepare()
+        case .xml, .csv, .export, .hae, .fit, .garminconnect: try ImportFuzz.prepare()
         case .server: try ServerFuzz.shared.prepare()
         case .feeds: try FeedLifecycleFuzz.shared.prepare()
         case .theme, .keys, .stored, .withings, .healthconnect, .openscale, .oura: break
@@ -64,6 +67,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .openscale: try PushDecoderFuzz.openScale(input)
         case .oura: try PushDecoderFuzz.oura(input)
         case .fit: try ImportFuzz.readFIT(input)
+        case .garminconnect: try ImportFuzz.readGarminConnect(input)
         }
     }
 }

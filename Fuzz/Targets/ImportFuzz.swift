@@ -48,6 +48,25 @@ enum ImportFuzz {
         try read(file + [UInt8(crc & 0xFF), UInt8(crc >> 8)], named: "input.fit")
     }
 
+    /// The input's first byte picks which of the JSON files of Garmin Connect's export the rest is (weigh-ins,
+    /// nights or days), written alone into an unzipped export's folder, so the fuzzer explores records rather
+    /// than the zip library, which is not ours to fuzz here.
+    static func readGarminConnect(_ input: [UInt8]) throws(FuzzFinding) {
+        guard let first = input.first, let folder else { return }
+        let files = ["DI-Connect-Wellness/1_userBioMetrics.json", "DI-Connect-Wellness/2026-01-01_2026-02-01_1_sleepData.json",
+                     "DI-Connect-Aggregator/UDSFile_2026-01-01_2026-02-01.json"]
+        let export = folder.appendingPathComponent("garmin-export")
+        let file = export.appendingPathComponent("DI_CONNECT/" + files[Int(first) % files.count])
+        do {
+            try? FileManager.default.removeItem(at: export)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(input.dropFirst()).write(to: file)
+        } catch {
+            fatalError("cannot write the fuzz input to \(file.path): \(error)")
+        }
+        try importing(export)
+    }
+
     /// The input's first byte picks JSON or CSV and the format's opening (`[{"device":` or the header), so
     /// the fuzzer explores rows; the rest is the file's body, read back as `hmon import` reads an export.
     static func readExport(_ input: [UInt8]) throws(FuzzFinding) {
@@ -82,6 +101,11 @@ enum ImportFuzz {
         } catch {
             fatalError("cannot write the fuzz input to \(file.path): \(error)")
         }
+        try importing(file)
+    }
+
+    /// Imports `file` (or folder): readings with finite figures, or an `ImportError` naming where.
+    private static func importing(_ file: URL) throws(FuzzFinding) {
         do {
             var kept = 0
             _ = try Importer.read(file, timeZone: TimeZone(identifier: "UTC")!) { reading in

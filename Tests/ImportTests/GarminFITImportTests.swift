@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import HealthCore
 @testable import HealthFormats
 @testable import HealthModel
@@ -28,13 +29,12 @@ import Testing
         let (store, user) = try await Self.store(in: folder)
         let first = try await store.importFile(Self.fixture, userID: user.id)
         #expect(first.format == .garminFIT)
-        #expect(first.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2])
-        #expect(first.tally.skippedKinds == ["Garmin sleep_level": 4, "Garmin activity file": 1],
-                "the night's stages are not read yet; an activity file holds nothing hmon imports")
+        #expect(first.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1])
+        #expect(first.tally.skippedKinds == ["Garmin activity file": 1], "an activity file holds nothing hmon imports")
 
         let again = try await store.importFile(Self.fixture, userID: user.id)
         #expect(again.tally.addedTotal == 0)
-        #expect(again.tally.alreadyThereTotal == 7)
+        #expect(again.tally.alreadyThereTotal == 8)
 
         let service = LocalHealthService(store: store, userID: user.id)
         let weights = try await service.readings(ReadingsQuery(field: Field.weight, order: .asc, limit: 10))
@@ -56,7 +56,40 @@ import Testing
         let nights = try await service.readings(ReadingsQuery(field: Field.rmssd, order: .asc, limit: 10))
         #expect(nights.map { $0.data[Field.rmssd]?.number } == [48.5, 52.25])
         #expect(nights.allSatisfy { $0.data[Field.source] == .text(HRVSource.watch.rawValue) }, "Garmin's own figure, not hmon's from beats")
-        #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2])
+        #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2, "\(Self.watch) (Activity Tracker)": 1],
+                "the watch's HRV on its HRV meter, its night on its activity tracker")
+    }
+
+    /// The watch's night (`make_garmin_fit_fixtures.py`), each `sleep_level` ending the stretch it names, the
+    /// first from the sleep event's start at 22:50: awake to 23:00, light to 00:30, deep to 01:30, REM to 02:30,
+    /// awake to 02:34, unmeasurable to 03:00, light to 05:30, REM to 06:10, awake to 06:20.
+    static let watchNight = ImportedReading(
+        kind: .sleep, source: watch, timestamp: ms("2026-03-14T06:20:00Z"), value: 90 + 60 + 60 + 150 + 40,
+        extras: [Field.coreSleepMinutes: 90 + 150, Field.deepSleepMinutes: 60, Field.remSleepMinutes: 60 + 40,
+                 Field.awakeMinutes: 10 + 4 + 10, Field.sleepWindowMinutes: 450],
+        texts: [Field.hypnogram: "0w,10c,100d,160r,220w,224-,250c,400r,440w,450."])
+
+    @Test func theWatchsSleepFileIsANightEndingAtItsLastLevel() throws {
+        let file = Self.fixture.appendingPathComponent("GARMIN/Sleep/S3E01234.FIT")
+        let (result, readings) = try readAll(file)
+        #expect(result.format == .garminFIT)
+        #expect(readings == [Self.watchNight], "the unmeasurable 26 minutes are no stage and not asleep")
+        #expect(result.tally.kept == [.sleep: 1])
+        #expect(result.tally.skippedKinds.isEmpty, "the sleep event and the levels are all read")
+    }
+
+    @Test func theFolderZippedReadsAsTheFolderAndEitherAfterTheOtherAddsNothing() async throws {
+        let folder = try TempFolder()
+        let zip = folder.url.appendingPathComponent("GARMIN.zip")
+        try FileManager.default.zipItem(at: Self.fixture.appendingPathComponent("GARMIN"), to: zip)
+        let (store, user) = try await Self.store(in: folder)
+        let zipped = try await store.importFile(zip, userID: user.id)
+        #expect(zipped.format == .garminFIT)
+        #expect(zipped.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1])
+        #expect(zipped.tally.skippedKinds == ["Garmin activity file": 1])
+        let unzipped = try await store.importFile(Self.fixture, userID: user.id)
+        #expect(unzipped.tally.addedTotal == 0)
+        #expect(unzipped.tally.alreadyThereTotal == 8)
     }
 
     @Test func oneFileImportsAloneAndAgainFromItsFolderAddsNothing() async throws {

@@ -15,6 +15,7 @@ struct GarminFITReferenceTests {
         "blood_pressure_mesgs": (51, [("timestamp", 253, 1), ("systolic_pressure", 0, 1), ("diastolic_pressure", 1, 1), ("heart_rate", 6, 1)]),
         "hrv_status_summary_mesgs": (370, [("timestamp", 253, 1), ("last_night_average", 1, 128)]),
         "sleep_level_mesgs": (275, [("timestamp", 253, 1), ("sleep_level", 0, 1)]),
+        "event_mesgs": (21, [("timestamp", 253, 1), ("event", 0, 1), ("event_type", 1, 1)]),
     ]
 
     @Test func everyFixtureDecodesAsGarminsSDKDecodesIt() async throws {

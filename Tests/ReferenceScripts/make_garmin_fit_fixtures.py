@@ -13,12 +13,13 @@ from pathlib import Path
 from fit_tool.endian import Endian
 from fit_tool.fit_file_builder import FitFileBuilder
 from fit_tool.profile.messages.blood_pressure_message import BloodPressureMessage
+from fit_tool.profile.messages.event_message import EventMessage
 from fit_tool.profile.messages.file_id_message import FileIdMessage
 from fit_tool.profile.messages.hrv_status_summary_message import HrvStatusSummaryMessage
 from fit_tool.profile.messages.record_message import RecordMessage
 from fit_tool.profile.messages.sleep_level_message import SleepLevelMessage
 from fit_tool.profile.messages.weight_scale_message import WeightScaleMessage
-from fit_tool.profile.profile_type import FileType, Manufacturer, SleepLevel
+from fit_tool.profile.profile_type import EventType, FileType, Manufacturer, SleepLevel
 
 ROOT = Path(__file__).resolve().parents[2] / 'Tests' / 'Fixtures' / 'garmin' / 'GARMIN'
 
@@ -101,14 +102,29 @@ def hrv_status():
 
 
 def sleep():
+    """A night as a watch writes it: the sleep event's start (event 74, which the published profile does not
+    name), then `sleep_level` messages, each stamped at the end of the stretch it names."""
+    start = EventMessage()
+    start.timestamp = ms('2026-03-13T22:50:00')
+    start.get_field(0).set_value(0, 74, None)  # event 74: sleep
+    start.event_type = EventType.START
     levels = []
-    start = ms('2026-03-13T23:00:00')
-    for minute, level in [(0, SleepLevel.AWAKE), (10, SleepLevel.LIGHT), (70, SleepLevel.DEEP), (130, SleepLevel.REM)]:
+    for when, level in [
+        ('2026-03-13T23:00:00', SleepLevel.AWAKE),   # 22:50-23:00 awake
+        ('2026-03-14T00:30:00', SleepLevel.LIGHT),   # 23:00-00:30 light
+        ('2026-03-14T01:30:00', SleepLevel.DEEP),    # 00:30-01:30 deep
+        ('2026-03-14T02:30:00', SleepLevel.REM),     # 01:30-02:30 REM
+        ('2026-03-14T02:34:00', SleepLevel.AWAKE),   # 02:30-02:34 awake
+        ('2026-03-14T03:00:00', SleepLevel.UNMEASURABLE),  # 02:34-03:00 not measured
+        ('2026-03-14T05:30:00', SleepLevel.LIGHT),   # 03:00-05:30 light
+        ('2026-03-14T06:10:00', SleepLevel.REM),     # 05:30-06:10 REM
+        ('2026-03-14T06:20:00', SleepLevel.AWAKE),   # 06:10-06:20 awake
+    ]:
         message = SleepLevelMessage()
-        message.timestamp = start + minute * 60_000
+        message.timestamp = ms(when)
         message.sleep_level = level
         levels.append(message)
-    write(ROOT / 'Sleep' / 'S3E01234.FIT', [file_id(49, 4315, 3455555555)] + levels)  # sleep: type 49
+    write(ROOT / 'Sleep' / 'S3E01234.FIT', [file_id(49, 4315, 3455555555), start] + levels)  # sleep: type 49
 
 
 def activity():

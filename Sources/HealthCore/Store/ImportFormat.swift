@@ -15,8 +15,11 @@ public enum ImportFormat: String, Sendable, Equatable, CustomStringConvertible {
     case namedColumnsCSV = "CSV with --columns"
     /// Fitbit's part of a Google Takeout download (its folder or zip): weigh-ins, body fat, HRV, energy, sleep.
     case fitbitTakeout = "Fitbit export (Google Takeout)"
-    /// A Garmin device's FIT files: one `.fit` file, or a watch's `GARMIN/` folder (or any folder of them).
+    /// A Garmin device's FIT files: one `.fit` file, or a watch's `GARMIN/` folder (or any folder of them), as
+    /// it is or zipped.
     case garminFIT = "Garmin FIT"
+    /// Garmin Connect's "Export your data" archive (`DI_CONNECT/…`), its zip or its folder.
+    case garminConnectExport = "Garmin Connect export"
     /// What the Health Auto Export app sends (`hmon serve`'s `/health-auto-export/…`) or saves as JSON.
     case healthAutoExportJSON = "Health Auto Export JSON"
     /// Gadgetbridge's exported SQLite database (Data management → Export database), as it is or zipped.

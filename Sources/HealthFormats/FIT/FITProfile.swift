@@ -36,7 +36,21 @@ enum FITProfile {
         static let scale = 128.0
     }
 
-    static let sleepLevelMessage: UInt16 = 275
+    /// `sleep_level`: the `sleep_level` enum, 0 unmeasurable, 1 awake, 2 light, 3 deep, 4 rem.
+    enum SleepLevel {
+        static let message: UInt16 = 275
+        static let level: UInt8 = 0
+        static let unmeasurable: Int64 = 0
+    }
+
+    /// `event`: the event, its type (0 start, 1 stop). Event 74, which Garmin's watches write in their sleep
+    /// files and the published profile does not name, is the night's sleep (as Gadgetbridge reads it).
+    enum Event {
+        static let message: UInt16 = 21
+        static let event: UInt8 = 0, eventType: UInt8 = 1
+        static let sleep = 74
+        static let start = 0
+    }
 
     /// `file` type values hmon reads a whole file of (the others hold nothing it imports). Sleep (49) and
     /// HRV status (68) files are ones Garmin's watches write that the published profile does not list.

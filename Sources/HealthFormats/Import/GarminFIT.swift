@@ -2,13 +2,18 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// A Garmin device's FIT files: one `.fit` file, or the `GARMIN/` folder a watch shows over USB.
+/// A Garmin device's FIT files: one `.fit` file, or the `GARMIN/` folder a watch shows over USB (as it is or zipped).
 ///
 /// What a file holds is told by its `file_id` type, not by the folder it sits in: weight (9), blood
 /// pressure (14), sleep (49) and HRV status (68) files are read whole; the others (activities, monitoring,
 /// settings…) hold nothing hmon imports and are counted as skipped by their type. Every reading lands on
 /// the device the file names (`file_id`'s manufacturer, product and serial number), so the same file
 /// imported again makes the same readings, which the store already has.
+///
+/// A sleep file's night: its `sleep_level` messages are each stamped at the end of the stretch they name
+/// (as Gadgetbridge reads them, `GadgetbridgeSleep.addGarmin`), the first stretch starting at the sleep
+/// event's start (event 74) when the file has one. The nights of every file are then made as every other
+/// source's are (`SleepNightReadings`), on the local days of `timeZone`.
 ///
 /// Every file is decoded and checked (its CRC included) before any reading leaves: a damaged file stops
 /// the import with its name and byte offset, and nothing of the folder is kept.
@@ -23,21 +28,31 @@ enum GarminFIT {
         head.count >= 12 && (head[0] == 12 || head[0] == 14) && head[8..<12].elementsEqual(".FIT".utf8)
     }
 
-    static func read(_ files: [DownloadFile], name: String, emit: (ImportedReading) throws -> Void) throws -> ImportTally {
+    static func read(_ files: [DownloadFile], name: String, timeZone: TimeZone,
+                     emit: (ImportedReading) throws -> Void) throws -> ImportTally {
         var tally = ImportTally()
+        var nights = SleepNights()
+        for reading in try collect(files, name: name, nights: &nights, tally: &tally) { try emit(reading) }
+        try SleepNightReadings.emit(nights, timeZone: timeZone, tally: &tally, emit: emit)
+        return tally
+    }
+
+    /// The readings of every FIT file of `files`, counted in `tally`, each file checked whole first; the
+    /// stretches of the sleep files go to `nights`, for the caller to make nights of with any others it has.
+    static func collect(_ files: [DownloadFile], name: String, nights: inout SleepNights,
+                        tally: inout ImportTally) throws -> [ImportedReading] {
         var readings: [ImportedReading] = []
         for file in files where isFITFile(file) {
             let place = files.count == 1 && file.path == name ? name : "\(name)/\(file.path)"
             do {
-                readings += try self.readings(of: file, tally: &tally)
+                readings += try self.readings(of: file, nights: &nights, tally: &tally)
             } catch let problem as FITProblem {
                 let remedy = problem.offset == 0 ? "is it a FIT file?"
                     : files.count == 1 ? "copy the file from the device again" : "copy the file from the device again, or move it away to import the others"
                 throw ImportError(file: place, problem: "\(problem): \(remedy)")
             }
         }
-        for reading in readings { try emit(reading) }
-        return tally
+        return readings
     }
 
     /// The file's first chunk (a megabyte, or all of a smaller file): its `file_id` is in its first hundred
@@ -54,8 +69,9 @@ enum GarminFIT {
         return head
     }
 
-    /// The readings of one file, counted in `tally`; none when its type holds nothing hmon imports.
-    private static func readings(of file: DownloadFile, tally: inout ImportTally) throws -> [ImportedReading] {
+    /// The readings of one file, counted in `tally`; none when its type holds nothing hmon imports. A sleep
+    /// file's stretches go to `nights` instead, which are made once every file is read.
+    private static func readings(of file: DownloadFile, nights: inout SleepNights, tally: inout ImportTally) throws -> [ImportedReading] {
         guard let fileID = try FITDecoder.fileID(try head(of: file)) else {
             tally.skippedKinds["FIT file without a file_id message", default: 0] += 1
             return []
@@ -67,8 +83,16 @@ enum GarminFIT {
         }
         let source = deviceName(fileID)
         var readings: [ImportedReading] = []
+        var sleepMarks: [GadgetbridgeSleep.Mark] = []
         for message in try FITDecoder.messages([UInt8](try file.data())) {
             switch message.global {
+            case FITProfile.SleepLevel.message:
+                if let mark = sleepMark(message, tally: &tally) { sleepMarks.append(mark) }
+            case FITProfile.Event.message where message.integer(FITProfile.Event.event) == FITProfile.Event.sleep:
+                // The night's start: the first stretch runs from it to the first level's time.
+                if message.integer(FITProfile.Event.eventType) == FITProfile.Event.start, let time = message.time() {
+                    sleepMarks.append(GadgetbridgeSleep.Mark(timeMs: time, code: FITProfile.SleepLevel.unmeasurable))
+                }
             case FITProfile.WeightScale.message:
                 if let reading = weighIn(message, source: source, tally: &tally) { readings.append(reading) }
             case FITProfile.BloodPressure.message:
@@ -81,7 +105,21 @@ enum GarminFIT {
                 tally.skippedKinds["Garmin \(FITProfile.messageName(message.global))", default: 0] += 1
             }
         }
+        GadgetbridgeSleep.addGarmin(sleepMarks, source: source, to: &nights)
         return readings
+    }
+
+    /// A `sleep_level` message: its time and level, the end of the stretch it names.
+    private static func sleepMark(_ message: FITMessage, tally: inout ImportTally) -> GadgetbridgeSleep.Mark? {
+        guard let time = message.time() else {
+            tally.skip(.sleep, "Garmin sleep level without a time")
+            return nil
+        }
+        guard let level = message.integer(FITProfile.SleepLevel.level) else {
+            tally.skip(.sleep, "Garmin sleep level without a level")
+            return nil
+        }
+        return GadgetbridgeSleep.Mark(timeMs: time, code: Int64(level))
     }
 
     /// "Garmin product 2429 (serial 3912345678)": the manufacturer and product as numbers the profile

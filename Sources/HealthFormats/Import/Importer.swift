@@ -32,13 +32,19 @@ public enum Importer {
             guard options.columns.isEmpty else {
                 throw ImportError(file: name, problem: "--columns names the columns of one CSV file, and this is a folder")
             }
-            let files = DownloadFile.files(in: url)
+            // The export's own folder given rather than the one holding it: its files are under DI_CONNECT/.
+            let files = name == "DI_CONNECT" ? DownloadFile.files(in: url).map { DownloadFile(path: "DI_CONNECT/" + $0.path, read: $0.read) }
+                : DownloadFile.files(in: url)
             if FitbitTakeout.isTakeout(files) {
                 let tally = try FitbitTakeout.read(files, name: name, timeZone: timeZone, options: options, emit: reading)
                 return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
             }
+            if GarminConnectExport.isExport(files) {
+                let tally = try GarminConnectExport.read(files, name: name, timeZone: timeZone, emit: reading)
+                return ImportResult(format: .garminConnectExport, tally: tally, profile: ImportedProfile())
+            }
             if files.contains(where: GarminFIT.isFITFile) {
-                return ImportResult(format: .garminFIT, tally: try GarminFIT.read(files, name: name, emit: reading), profile: ImportedProfile())
+                return ImportResult(format: .garminFIT, tally: try GarminFIT.read(files, name: name, timeZone: timeZone, emit: reading), profile: ImportedProfile())
             }
             return try readSamsungFolder(url, timeZone: timeZone, emit: reading)
         }
@@ -50,7 +56,7 @@ public enum Importer {
             throw ImportError(file: name, problem: "--columns names the columns of a CSV of weigh-ins, and this file reads as \(detected)")
         }
         guard let format = options.columns.isEmpty ? detected : .namedColumnsCSV else {
-            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip) a Garmin FIT file (or a watch's GARMIN folder) or Gadgetbridge's exported database; for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
+            throw ImportError(file: name, problem: "not a file hmon can import: expected an Apple Health export (export.zip or export.xml), a Withings weight.csv, an openScale or Libra CSV export, a Samsung Health download (its folder, zip or com.samsung.health.weight CSV), a Fitbit export (its Takeout folder or zip), a Garmin FIT file (or a watch's GARMIN folder), Garmin Connect's export zip or Gadgetbridge's exported database; for another CSV of weigh-ins, name its columns with --columns date=NAME,weight=NAME")
         }
         var kept = 0
         let counting: (ImportedReading) throws -> Void = { value in
@@ -76,6 +82,8 @@ public enum Importer {
             throw ImportError(file: name, problem: "an hmon export is read by LocalStore.importExport, not streamed")
         case .fitbitTakeout:
             throw ImportError(file: name, problem: "a Fitbit export is a folder or a zip, not one file: give its folder or its zip")
+        case .garminConnectExport:
+            throw ImportError(file: name, problem: "Garmin Connect's export is a zip or its folder, not one file: give the zip")
         case .garminFIT:
             // Read more than once (its `file_id` first, then the whole file when its type is one hmon reads).
             let whole = DownloadFile(path: name) { feed in
@@ -85,7 +93,7 @@ public enum Importer {
                     report(done, file.size)
                 }
             }
-            return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, emit: counting), profile: ImportedProfile())
+            return ImportResult(format: format, tally: try GarminFIT.read([whole], name: name, timeZone: timeZone, emit: counting), profile: ImportedProfile())
         case .gadgetbridge:
             file.close()
             let tally = try Gadgetbridge.read(url, name: name, timeZone: timeZone, emit: counting)
@@ -152,6 +160,12 @@ public enum Importer {
                 let tally = try FitbitTakeout.read(download, name: name, timeZone: timeZone, options: options, emit: emit)
                 return ImportResult(format: .fitbitTakeout, tally: tally, profile: ImportedProfile())
             }
+            if GarminConnectExport.isExport(files) {
+                let tally = try GarminConnectExport.read(reportingProgress(of: files, entries: entries, url: url, report: report),
+                                                         name: name, timeZone: timeZone, emit: emit)
+                report(sizeOnDisk(url), sizeOnDisk(url))  // the files it leaves unread are passed, too
+                return ImportResult(format: .garminConnectExport, tally: tally, profile: ImportedProfile())
+            }
             if files.contains(where: { isSamsungWeightFile(URL(fileURLWithPath: $0.path)) || SamsungHealthSleep.isSamsungSleepFile($0) }) {
                 return ImportResult(format: .samsungHealthCSV, tally: try readSamsung(files, name: name, timeZone: timeZone, emit: emit),
                                     profile: ImportedProfile())
@@ -160,9 +174,14 @@ public enum Importer {
                 let tally = try Gadgetbridge.readZipped(database, of: archive, name: name, timeZone: timeZone, emit: emit)
                 return ImportResult(format: .gadgetbridge, tally: tally, profile: ImportedProfile())
             }
-            throw ImportError(file: name, problem: "no apple_health_export/export.xml in the zip: is it an Apple Health export?")
+            if files.contains(where: GarminFIT.isFITFile) {
+                let tally = try GarminFIT.read(files, name: name, timeZone: timeZone, emit: emit)
+                report(sizeOnDisk(url), sizeOnDisk(url))
+                return ImportResult(format: .garminFIT, tally: tally, profile: ImportedProfile())
+            }
+            throw ImportError(file: name, problem: "a zip hmon does not know: no apple_health_export/export.xml (Apple Health), no DI_CONNECT folder (Garmin Connect's export), no Fitbit, Samsung Health, Gadgetbridge or Garmin FIT files in it")
         }
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let fileSize = sizeOnDisk(url)
         let compressed = Double(entry.compressedSize)
         let uncompressed = max(1, Double(entry.uncompressedSize))
         var inflated: Int64 = 0
@@ -195,6 +214,30 @@ public enum Importer {
             if checksum.value != entry.checksum { throw damaged }
         }
         return ImportResult(format: .appleHealthZip, tally: tally, profile: profile)
+    }
+
+    /// `files`, each reporting, once read to its end the first time, the compressed bytes of the zip read so
+    /// far: a download of many files (Garmin Connect's runs to gigabytes, most of it the uploads' zips) shows
+    /// how far it is.
+    private static func reportingProgress(of files: [DownloadFile], entries: [Entry], url: URL,
+                                          report: @escaping (Int64, Int64) -> Void) -> [DownloadFile] {
+        let total = sizeOnDisk(url)
+        // No entry is bigger than the zip: a directory claiming otherwise is held to it, so the sum cannot overflow.
+        let compressed = Dictionary(entries.map { ($0.path, min(total, Int64(clamping: $0.compressedSize))) }, uniquingKeysWith: { first, _ in first })
+        final class Done { var bytes: Int64 = 0; var paths: Set<String> = [] }
+        let done = Done()
+        return files.map { file in
+            DownloadFile(path: file.path) { feed in
+                try file.read(feed)
+                guard done.paths.insert(file.path).inserted else { return }
+                done.bytes = min(total, done.bytes + (compressed[file.path] ?? 0))
+                report(min(done.bytes, total), total)
+            }
+        }
+    }
+
+    private static func sizeOnDisk(_ url: URL) -> Int64 {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     /// Two passes over the file (see `HealthAutoExportReader`); a problem is named by its JSON path.

@@ -9,7 +9,7 @@ import HMonCommandLine
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring readings in from an Apple Health export, a Samsung Health or Fitbit download, a Garmin device's FIT files, a scale app's CSV or an hmon export.",
+        abstract: "Bring readings in from an Apple Health export, a Samsung Health, Fitbit or Garmin Connect download, a Garmin device's FIT files, a scale app's CSV or an hmon export.",
         discussion: """
         The format is recognized from the file's content. Apple Health: the export.zip the Health app \
         makes (read as a stream, never unpacked) or its export.xml; weights, heights, active, resting and \
@@ -19,8 +19,10 @@ struct ImportCommand: AsyncParsableCommand {
         reading keeping its source in a `source` field. A Fitbit export from Google Takeout (its folder or \
         zip) brings weigh-ins with body fat, nightly HRV (RMSSD) and resting and active energy a day; its \
         weights are in the account's unit, read from Your Profile/Profile.csv or given with --weight-unit. \
-        A Garmin watch's GARMIN folder (as it shows over USB) or one .fit file brings weigh-ins with body \
-        composition, blood pressures with pulse and nightly HRV, each file known by its FIT file type. \
+        A Garmin watch's GARMIN folder (as it shows over USB, or zipped) or one .fit file brings weigh-ins \
+        with body composition, blood pressures with pulse, nightly HRV and nights with stages, each file \
+        known by its FIT file type. Garmin Connect's "Export your data" zip (or its folder) brings the FIT \
+        files uploaded to it and its own weigh-ins, nights and steps, active energy and resting heart rate a day. \
         Gadgetbridge's exported database (as it is or zipped) brings weigh-ins, nights with stages, resting \
         heart rate, SpO2, nightly HRV and steps and active energy a day, on devices named as in Gadgetbridge. \
         Any CSV with a date and a weight column comes in with --columns naming them. `hmon export`'s CSV and JSON come back with their \
@@ -31,7 +33,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, a scale app's CSV, a Samsung Health or Fitbit download (folder or zip), a Garmin watch's GARMIN folder or .fit file, Gadgetbridge's database, or an hmon export.", valueName: "file"))
+    @Argument(help: ArgumentHelp("export.zip, export.xml, weight.csv, a scale app's CSV, a Samsung Health or Fitbit download (folder or zip), a Garmin watch's GARMIN folder (or its zip) or .fit file, Garmin Connect's export zip, Gadgetbridge's database, or an hmon export.", valueName: "file"))
     var file: String
 
     @Option(help: ArgumentHelp("The unit of the weights of a Fitbit export whose Profile.csv does not say, or of a CSV read with --columns (kg unless given).",
