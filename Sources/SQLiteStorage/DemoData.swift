@@ -311,14 +311,16 @@ private struct DemoPlan {
         let age = day.days(to: today)
         guard age < 14 else { return [] }
         let round1 = { (x: Double) in (x * 10).rounded() / 10 }, round2 = { (x: Double) in (x * 100).rounded() / 100 }
-        var random = SeededRandom(seed: 0x5649_5440 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
+        let dayNumber = Day(year: 2000, month: 1, day: 1).days(to: day)
+        var random = SeededRandom(seed: 0x5649_5440 &+ UInt64(truncatingIfNeeded: dayNumber))
         let woke = 6.3 + random.unit() * 0.3
         var readings: [(slot: Int, time: Date, data: [String: FieldValue])] = [
             (0, at(woke), [ReadingKind.oxygenSaturation.field: .number(round1(96.6 + random.normal() * 0.7))]),
             (1, at(woke + 0.01), [ReadingKind.respiratoryRate.field: .number(round1(14.6 + random.normal() * 0.5))]),
             (2, at(woke + 0.02), [ReadingKind.skinTemperatureChange.field: .number(round2(random.normal() * 0.25))]),
         ]
-        if age % 2 == 0 {
+        // Every other day by the calendar, not by the distance from today: a later launch plans a day as the first did.
+        if dayNumber % 2 == 0 {
             let systolic = (123 + random.normal() * 5).rounded(), diastolic = (78 + random.normal() * 3).rounded()
             readings.append((3, at(7.6 + random.unit() * 0.3), [ReadingKind.bloodPressureSystolic.field: .number(systolic),
                                                                 ReadingKind.bloodPressureDiastolic.field: .number(diastolic),
