@@ -2,8 +2,8 @@ import Foundation
 import HealthCore
 import HealthModel
 
-/// How `hmon reading …` names a reading's values: "weight 72.4 kg, water 40.1 kg", fields in people's words, masses and energy in
-/// the person's units and every figure rounded as the dashboard rounds it (`QuantityText`), text quoted.
+/// How `hmon reading …` names a reading's values: "weight 72.4 kg, water 40.1 kg", fields in people's words, masses, energy and
+/// temperatures in the person's units (°F with lb) and every figure rounded as the dashboard rounds it (`QuantityText`), text quoted.
 public enum ReadingText {
     public static func values(_ data: [String: FieldValue], manifest: Manifest?, massUnit: MassUnit = .kg,
                               energyUnit: EnergyUnit = .kcal) -> String {
@@ -18,7 +18,7 @@ public enum ReadingText {
             case .number(let n):
                 // "steps 740", not "steps 740 steps": the name already says what the count is of.
                 if let kind = Field.quantityKind(of: name) {
-                    return "\(word) \(kind == .steps ? quantities.number(n, kind) : quantities.text(n, kind))"
+                    return "\(word) \(kind == .steps ? quantities.number(n, kind) : quantities.text(n, kind, signed: kind == .temperatureChange))"
                 }
                 return [word, Formatting.number(n, decimals: 2), manifest?.field(name)?.unit].compactMap { $0 }.joined(separator: " ")
             }

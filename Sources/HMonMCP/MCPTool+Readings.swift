@@ -13,7 +13,7 @@ extension MCPTool {
         description: """
             The person's readings of one kind over a span of days, newest first, at most `limit` of them: each \
             {"id", "time", "device", "source", "values": {field: figure}, "units": {field: unit}} as `hmon \
-            reading list --json` prints it, figures in the person's own units (kg or lb, kcal or kJ). JSON \
+            reading list --json` prints it, figures in the person's own units (kg or lb, kcal or kJ, °C or °F). JSON \
             {"kind", "from", "to", "readings": […], "more": true when the limit cut the list}.
             """,
         arguments: ArgumentSchema([

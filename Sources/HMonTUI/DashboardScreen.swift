@@ -27,6 +27,9 @@ public protocol DashboardScreen: AnyObject {
     var title: String { get }
     /// The screen's own keys; the dashboard adds the global ones it does not shadow.
     var bindings: [Binding] { get }
+    /// Every key the screen can have, whatever it shows now, for docs/dashboard.md (`hmon keys --markdown`):
+    /// its `bindings`, unless they depend on what it shows.
+    var allBindings: [Binding] { get }
     /// The status bar's key hints, most important last (the first ones give way on a narrow terminal).
     var hints: [Hint] { get }
     /// A table that replaces the screen's keys while open (a prompt, a picker), with its help title.
@@ -62,6 +65,7 @@ public protocol DashboardScreen: AnyObject {
 
 extension DashboardScreen {
     public var changeKinds: Set<ChangeKind>? { nil }
+    public var allBindings: [Binding] { bindings }
     public var modal: (title: String, bindings: [Binding])? { nil }
     public var isTyping: Bool { false }
     public var notice: String? { nil }

@@ -26,6 +26,7 @@ public enum ScreenRegistry {
         ScreenEntry(.insights) { InsightsScreen($0) },
         ScreenEntry(.overview) { OverviewScreen($0) },
         ScreenEntry(.sleep) { SleepScreen($0) },
+        ScreenEntry(.vitals) { VitalsScreen($0) },
     ]
 
     /// Every frame `hmon snapshot` can draw: the sign-in form, each tab, and the help overlay.

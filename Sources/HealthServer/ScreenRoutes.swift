@@ -21,6 +21,7 @@ struct ScreenRoutes: Sendable {
         group.get("\(screens)/hrv") { request, context in try await hrv(request, context) }
         group.get("\(screens)/insights") { request, context in try await insights(request, context) }
         group.get("\(screens)/overview") { request, context in try await overview(request, context) }
+        group.get("\(screens)/vitals") { request, context in try await vitals(request, context) }
     }
 
     private func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
@@ -86,6 +87,16 @@ struct ScreenRoutes: Sendable {
         let steadyKey = "overview " + query.filter { $0.key != "now" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             .joined(separator: "&")
         return ViewRoutes.respond(request, try await OverviewAnswer.answer(ask, reader: reader, key: steadyKey, in: api.viewAnswers))
+    }
+
+    private func vitals(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let reader = try api.reader(context)
+        let query = try RequestInput.query(request)
+        let ask = VitalsScreenData.Ask(latestCount: try RequestInput.int(query, "count", in: 1...ScreenLimits.maxListed,
+                                                                         default: VitalsScreenData.defaultCount))
+        return try await ViewRoutes.kept(request, reader, in: api.viewAnswers) {
+            HMonViews.VitalsScreenView(try await reader.service.vitalsScreen(ask))
+        }
     }
 
     // MARK: Parameters

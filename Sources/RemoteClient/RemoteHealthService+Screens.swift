@@ -62,6 +62,11 @@ extension RemoteHealthService {
         return try await insightsScreenFromCalls(ask)
     }
 
+    public func vitalsScreen(_ ask: VitalsScreenData.Ask) async throws -> VitalsScreenData {
+        if let view: HMonViews.VitalsScreenView = try await screen("vitals", [("count", String(ask.latestCount))]) { return view.screen }
+        return try await vitalsScreenFromCalls(ask)
+    }
+
     public func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData {
         let query = span(ask.days, ask.calendar) + [("now", String(ask.now.millisecondsSince1970))]
         if let view: HMonViews.OverviewScreenView = try await screen("overview", query) {

@@ -102,6 +102,23 @@ extension HMonViews {
         public var screen: HRVScreenData { HRVScreenData(measurements: measurements, nights: nights.totals) }
     }
 
+    /// `…/screens/vitals?count=N`: the newest `count` readings of each vital sign (blood pressure, SpO2,
+    /// breathing rate, body temperature, skin temperature change), newest first, each reading once; the
+    /// names of their devices by id; and the profile, whose units the temperatures are shown in.
+    public struct VitalsScreenView: Codable, Sendable, Equatable {
+        public var readings: [Message]
+        public var devices: [String: String]
+        public var profile: Profile
+
+        public init(_ screen: VitalsScreenData) {
+            readings = screen.readings
+            devices = screen.deviceNames
+            profile = screen.profile
+        }
+
+        public var screen: VitalsScreenData { VitalsScreenData(readings: readings, deviceNames: devices, profile: profile) }
+    }
+
     /// `…/screens/insights?today=DAY&tz=ZONE&days=N`: the profile and the day sums the insights over a
     /// window of `days` are computed from.
     public struct InsightsScreenView: Codable, Sendable, Equatable {

@@ -8,7 +8,8 @@ import HealthModel
 /// scale with about six months of weigh-ins, an activity tracker, a food log and two HRV meters (about
 /// three months of morning measurements: Welltory's, and the watch's computed from its beats as an Apple
 /// Health import stores them, with the watch's own SDNN on the activity tracker) and as many nights of sleep
-/// with their stages, up to `now`.
+/// with their stages, and two weeks of the watch's vital signs (SpO2, breathing rate, wrist temperature, a
+/// blood pressure every other morning, a body temperature twice a week), up to `now`.
 ///
 /// Deterministic for a given seed, `now` and calendar (ids included; only the password salt is random),
 /// so screenshots and tests can rely on it.
@@ -235,6 +236,11 @@ private struct DemoPlan {
                 var own = SeededRandom(seed: 0x534C_4550 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)))
                 add(watch, night.time, night.data, random: &own)
             }
+            for vital in Self.vitals(on: day, today: today, at: at) {
+                var own = SeededRandom(seed: 0x5649_5441 &+ UInt64(truncatingIfNeeded: Day(year: 2000, month: 1, day: 1).days(to: day)) &* 8
+                                       &+ UInt64(vital.slot))
+                add(watch, vital.time, vital.data, random: &own)
+            }
             if day < ownStreamsFrom { shared = random }
             day = day.adding(days: 1)
         }
@@ -294,6 +300,36 @@ private struct DemoPlan {
             data[Field.stressIndex] = .number(round1(max(20, 150 - rmssd * 1.5 + random.normal() * 10)))
         }
         return (at(6.75 + random.unit() * 0.75), data)
+    }
+
+    /// The watch's vital signs of `day`, in the last 14 days, from a stream of their own (so every other
+    /// demo reading is as it was): the night's SpO2, breathing rate and wrist temperature change, as a
+    /// watch sends them each morning; a blood pressure with its pulse every other morning, around the
+    /// line between normal and elevated with a stage 1 now and then; a body temperature twice a week.
+    /// `slot` tells the readings of one day apart, for their ids' streams.
+    private static func vitals(on day: Day, today: Day, at: (Double) -> Date) -> [(slot: Int, time: Date, data: [String: FieldValue])] {
+        let age = day.days(to: today)
+        guard age < 14 else { return [] }
+        let round1 = { (x: Double) in (x * 10).rounded() / 10 }, round2 = { (x: Double) in (x * 100).rounded() / 100 }
+        let dayNumber = Day(year: 2000, month: 1, day: 1).days(to: day)
+        var random = SeededRandom(seed: 0x5649_5440 &+ UInt64(truncatingIfNeeded: dayNumber))
+        let woke = 6.3 + random.unit() * 0.3
+        var readings: [(slot: Int, time: Date, data: [String: FieldValue])] = [
+            (0, at(woke), [ReadingKind.oxygenSaturation.field: .number(round1(96.6 + random.normal() * 0.7))]),
+            (1, at(woke + 0.01), [ReadingKind.respiratoryRate.field: .number(round1(14.6 + random.normal() * 0.5))]),
+            (2, at(woke + 0.02), [ReadingKind.skinTemperatureChange.field: .number(round2(random.normal() * 0.25))]),
+        ]
+        // Every other day by the calendar, not by the distance from today: a later launch plans a day as the first did.
+        if dayNumber % 2 == 0 {
+            let systolic = (123 + random.normal() * 5).rounded(), diastolic = (78 + random.normal() * 3).rounded()
+            readings.append((3, at(7.6 + random.unit() * 0.3), [ReadingKind.bloodPressureSystolic.field: .number(systolic),
+                                                                ReadingKind.bloodPressureDiastolic.field: .number(diastolic),
+                                                                Field.heartRate: .number((63 + random.normal() * 4).rounded())]))
+        }
+        if day.weekdayIndex == 0 || day.weekdayIndex == 3 {
+            readings.append((4, at(8 + random.unit()), [ReadingKind.bodyTemperature.field: .number(round1(36.7 + random.normal() * 0.2))]))
+        }
+        return readings
     }
 
     /// The night that ends on the morning of `day`, as an import keeps it (one reading on the watch, stamped

@@ -10,7 +10,7 @@ import Testing
             (["snapshot", "--bogus"], "unknown option '--bogus'"),
             (["snapshot", "help"], "unexpected argument 'help'"),
             (["snapshot", "--screen", "nope"],
-             "there is no screen \"nope\": pass one of signin, devices, weights, energy, hrv, insights, overview, sleep, help"),
+             "there is no screen \"nope\": pass one of signin, devices, weights, energy, hrv, insights, overview, sleep, vitals, help"),
             (["snapshot", "--size", "0x0"], "the value '0x0' is invalid for '--size <size>'"),
             (["--bogus"], "unknown option '--bogus'"),
             (["--demo", "--server", "http://127.0.0.1:1"], "--demo opens the local demo store: leave out --server"),

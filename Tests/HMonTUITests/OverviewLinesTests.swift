@@ -5,8 +5,8 @@ import Terminal
 import Testing
 
 /// The overview as a way in: ↑/↓ (or a click) choose a line, Enter opens the screen that shows it in full —
-/// the sleep line the Sleep screen, the weight line Weights — and a line with no screen of its own (resting
-/// heart rate) stays where it is.
+/// the sleep line the Sleep screen, the weight line Weights, a vital sign's line Vitals — and a line with no
+/// screen of its own (resting heart rate) stays where it is.
 @MainActor
 struct OverviewLinesTests {
     @Test func enterOnALineOpensItsScreen() async throws {
@@ -27,6 +27,14 @@ struct OverviewLinesTests {
         for _ in sleep..<resting { _ = await dashboard.press(.char("j")) }
         _ = await dashboard.press(.enter)
         #expect(dashboard.current.id == .overview, "resting heart rate has no screen of its own")
+
+        // The demo's watch measures blood pressure: its line opens the Vitals screen.
+        let bp = try #require(labels.firstIndex(of: "BP"), "\(labels)")
+        for _ in 0..<20 { _ = await dashboard.press(.char("k")) }
+        for _ in 0..<bp { _ = await dashboard.press(.char("j")) }
+        _ = await dashboard.press(.enter)
+        #expect(dashboard.current.id == .vitals, "Enter on the blood pressure line")
+        _ = await dashboard.press(.char("6"))
 
         for _ in 0..<20 { _ = await dashboard.press(.char("k")) }
         #expect(overview.selected == 0, "↑ stops at the first line")

@@ -70,6 +70,35 @@ import Testing
         #expect(now.timeIntervalSince(oldest.date) > 80 * 86_400)
     }
 
+    /// The Vitals screen has something to show in the demo: two weeks of the watch's vital signs, every sign
+    /// among them, within their kinds' ranges, and a later opening adds the days since without repeating one.
+    @Test func theDemoHasTwoWeeksOfVitalSignsOnTheWatch() async throws {
+        let world = try TestWorld()
+        let cal = calendar()
+        let now = date("2026-11-20 15:00")
+        try await DemoData.fill(world.store, now: now, calendar: cal)
+        let service = LocalHealthService(store: world.store)
+        try await service.actingAs(name: "demo")
+        let screen = try await service.vitalsScreen(VitalsScreenData.Ask(latestCount: 100))
+        let signs = Set(screen.readings.flatMap { VitalSign.signs(in: $0.data) })
+        #expect(signs == Set(VitalSign.allCases))
+        #expect(Set(screen.deviceNames.values) == ["Watch"])
+        let days = Set(screen.readings.map { Day($0.date, in: cal) })
+        #expect(days.count == 14 && days.max() == Day(now, in: cal))
+        for reading in screen.readings {
+            for (field, value) in reading.data {
+                guard let kind = ReadingKind(field: field), let range = kind.range, let number = value.number else { continue }
+                #expect(range.contains(number), "\(field) \(number)")
+            }
+        }
+        let later = date("2026-11-22 09:00")
+        try await DemoData.topUp(world.store, now: later, calendar: cal)
+        let after = try await service.vitalsScreen(VitalsScreenData.Ask(latestCount: 100)).readings
+        func onThe20th(_ readings: [Message]) -> Int { readings.filter { Day($0.date, in: cal) == Day(now, in: cal) }.count }
+        #expect(onThe20th(after) == onThe20th(screen.readings), "the day already there is not added again")
+        #expect(Set(after.map { Day($0.date, in: cal) }).contains(Day(year: 2026, month: 11, day: 22)))
+    }
+
     @Test func theSameSeedAndTimeGiveTheSameReadings() async throws {
         let now = date("2026-11-20 15:00")
         var dumps: [[Message]] = []

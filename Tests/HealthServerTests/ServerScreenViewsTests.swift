@@ -71,6 +71,14 @@ import Testing
             let overview = try await once { try await remote.overviewScreen(overviewAsk) }
             #expect(overview == (try await local.overviewScreen(overviewAsk)))
             #expect(overview.energy.count == 30)
+
+            // A cuff's reading on the Withings scale: the vitals screen names its device and carries the profile.
+            try await local.post(NewMessage(sdid: world.aliceScale.id, ts: now.millisecondsSince1970 - 120_000,
+                                            data: [Field.systolic: .number(128), Field.diastolic: .number(82), Field.heartRate: .number(64)]))
+            let vitalsAsk = VitalsScreenData.Ask(latestCount: 20)
+            let vitals = try await once { try await remote.vitalsScreen(vitalsAsk) }
+            #expect(vitals == (try await local.vitalsScreen(vitalsAsk)))
+            #expect(vitals.readings.count == 1 && vitals.deviceNames[world.aliceScale.id] != nil && vitals.profile.goalKg == 68)
         }
     }
 
@@ -92,6 +100,7 @@ import Testing
                 ("hrv?devices=\(world.aliceScale.id)&count=10&through=\(today)&tz=Europe/Berlin", ["measurements", "nights"]),
                 ("insights?today=\(today)&tz=Europe/Berlin&days=30", ["profile", "totals", "nights"]),
                 ("overview?\(span)&now=\(now.millisecondsSince1970)", ["profile", "weights", "energy", "totals"]),
+                ("vitals?count=5", ["readings", "devices", "profile"]),
             ]
             for (path, keys) in screens {
                 let answer = try await Views.get(world, "/v1.1/hmon/views/screens/" + path, token: token)
@@ -119,7 +128,7 @@ import Testing
             for path in ["weights?from=\(today)&to=\(today)&tz=Europe/Berlin&devices=\(world.bobScale.id)",
                          "hrv?devices=\(world.bobScale.id)&through=\(today)",
                          "energy?from=\(today)&to=\(today)&foodLogs=\(world.bobScale.id)",
-                         "devices?since=0&device=\(world.bobScale.id)"] {
+                         "devices?since=0&device=\(world.bobScale.id)", "vitals"] {
                 let answer = try await Views.get(world, "/v1.1/hmon/views/screens/" + path, token: token)
                 #expect(answer.status == 200, "\(path)")
                 let text = String(decoding: answer.body, as: UTF8.self)
@@ -132,7 +141,7 @@ import Testing
         try await ServerWorld.run { world in
             let token = try await world.token()
             for (path, parameter) in [("devices", "since"), ("devices?since=0&count=0", "count"), ("hrv?through=tomorrow", "through"),
-                                      ("insights?today=2026-11-20&days=2", "days"), ("energy?from=2026-11-20&to=2026-11-20&learned=maybe", "learned"),
+                                      ("insights?today=2026-11-20&days=2", "days"), ("vitals?count=0", "count"), ("energy?from=2026-11-20&to=2026-11-20&learned=maybe", "learned"),
                                       ("weights?from=2026-11-20&to=2026-11-20&devices=" + Array(repeating: "x", count: 51).joined(separator: ","), "devices")] {
                 let answer = try await Views.get(world, "/v1.1/hmon/views/screens/" + path, token: token)
                 #expect(answer.status == 400, "\(path)")

@@ -87,6 +87,24 @@ struct OverviewRowsTests {
         #expect(!rows.contains { $0.label == "Breathing" })
     }
 
+    /// Temperatures in the person's units: 37.0 °C is 98.6 °F for someone who weighs in pounds, and a wrist's
+    /// −0.25 °C from its baseline is −0.45 °F (a difference: no 32 added); 36.0 °C the day before makes the
+    /// mean 36.5 °C, 97.7 °F.
+    @Test func temperaturesAreInFahrenheitWithPounds() {
+        var today = DayTotals()
+        today.add([Field.bodyTemperature: .number(37.0)])
+        today.add([Field.skinTemperatureChange: .number(-0.25)])
+        var before = DayTotals()
+        before.add([Field.bodyTemperature: .number(36.0)])
+        let totals = [Self.today: today, Self.today.adding(days: -1): before]
+        let imperial = OverviewRows.make(Profile(massUnit: .lb), weights: WeightSeries(days: Self.first...Self.today, points: []), energy: [],
+                                         totals: totals, first: Self.first, today: Self.today, calendar: Self.utc)
+        let body = imperial.first { $0.label == "Body temp." }
+        #expect(body?.figure == "98.6 °F" && body?.detail == "30-day mean 97.7 °F")
+        #expect(imperial.first { $0.label == "Skin temp." }?.figure == "−0.45 °F")
+        #expect(Self.rows(totals).first { $0.label == "Body temp." }?.figure == "37.0 °C")
+    }
+
     /// The 2017 ACC/AHA categories at their edges (Whelton et al. 2018, table 6): the higher figure counts.
     @Test(arguments: [(119.0, 79.0, BloodPressureCategory.normal), (120, 79, .elevated), (129, 79, .elevated), (130, 70, .stage1),
                       (118, 80, .stage1), (139, 89, .stage1), (140, 70, .stage2), (118, 90, .stage2), (181, 100, .crisis), (150, 121, .crisis)])

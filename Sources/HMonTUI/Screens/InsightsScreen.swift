@@ -27,19 +27,25 @@ final class InsightsScreen: DashboardScreen {
         model = InsightsModel(service: context.app.service, clock: context.app.clock)
     }
 
+    /// Every key of the screen, as the docs list them: moving between correlations, and opening one.
+    static let table: [Binding] = [
+        Binding(.up, .char("k"), does: .up, help: "previous correlation"),
+        Binding(.down, .char("j"), does: .down, help: "next correlation"),
+        Binding(.pageUp, does: .pageUp, help: "page up"),
+        Binding(.pageDown, does: .pageDown, help: "page down"),
+        Binding(.home, .char("g"), does: .top, help: "first correlation"),
+        Binding(.end, .char("G"), does: .bottom, help: "last correlation"),
+        Binding(.enter, does: .toggleCorrelation, help: "the two series side by side"),
+    ]
+
     /// The keys that move between correlations are listed only when there is more than one to move between,
     /// and Enter only when there is one to open: a key the help lists does something.
     var bindings: [Binding] {
-        let moving: [Binding] = model.correlations.count > 1 ? [
-            Binding(.up, .char("k"), does: .up, help: "previous correlation"),
-            Binding(.down, .char("j"), does: .down, help: "next correlation"),
-            Binding(.pageUp, does: .pageUp, help: "page up"),
-            Binding(.pageDown, does: .pageDown, help: "page down"),
-            Binding(.home, .char("g"), does: .top, help: "first correlation"),
-            Binding(.end, .char("G"), does: .bottom, help: "last correlation"),
-        ] : []
-        return moving + (model.correlations.isEmpty ? [] : [Binding(.enter, does: .toggleCorrelation, help: "the two series side by side")])
+        if model.correlations.count > 1 { return Self.table }
+        return model.correlations.isEmpty ? [] : Self.table.filter { $0.action == .toggleCorrelation }
     }
+
+    var allBindings: [Binding] { Self.table }
 
     /// While the two series are open: Enter or Esc closes them, ↑↓ step through the pairs (when there are several).
     var detailBindings: [Binding] {

@@ -34,7 +34,7 @@ final class OverviewScreen: DashboardScreen {
     let bindings: [Binding] = [
         Binding(.up, .char("k"), does: .up, help: "previous line"),
         Binding(.down, .char("j"), does: .down, help: "next line"),
-        Binding(.enter, does: .openLine, help: "open the line's screen (weight, energy, steps, HRV, sleep)"),
+        Binding(.enter, does: .openLine, help: "open the line's screen (weight, energy, steps, HRV, sleep, vitals)"),
     ]
     let hints = [Hint(.openLine, "open"), Hint(.refresh, "refresh"), Hint(.help, "help"), Hint(.quit, "quit")]
 
@@ -59,14 +59,15 @@ final class OverviewScreen: DashboardScreen {
     }
 
     /// The screen a line's figure lives on; nil for a line with none of its own yet (resting heart rate,
-    /// readiness, the vital signs).
+    /// readiness).
     static func screen(for topic: OverviewRow.Topic) -> ScreenID? {
         switch topic {
         case .weight: .weights
         case .energy, .steps: .energy
         case .hrv: .hrv
         case .sleep: .sleep
-        case .restingHeartRate, .readiness, .vitalSign: nil
+        case .vitalSign: .vitals
+        case .restingHeartRate, .readiness: nil
         }
     }
 

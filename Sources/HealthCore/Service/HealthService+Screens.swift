@@ -12,6 +12,7 @@ extension HealthService {
     public func insightsScreen(_ ask: InsightsScreenData.Ask) async throws -> InsightsScreenData { try await insightsScreenFromCalls(ask) }
     public func overviewScreen(_ ask: OverviewScreenData.Ask) async throws -> OverviewScreenData { try await overviewScreenFromCalls(ask) }
     public func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport { try await sleepReportFromCalls(ask) }
+    public func vitalsScreen(_ ask: VitalsScreenData.Ask) async throws -> VitalsScreenData { try await vitalsScreenFromCalls(ask) }
 
     /// The devices screen from one call per device and type.
     public func devicesOverviewFromCalls() async throws -> DevicesOverview {

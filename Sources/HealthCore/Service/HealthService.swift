@@ -112,6 +112,8 @@ public protocol HealthService: Sendable {
     /// The nights of the `days` days ending on `through` with their measures, and the regularity, debt and
     /// consistency on that day (`SleepReport`): the Sleep screen, `hmon sleep` and the `sleep` view.
     func sleepReport(_ ask: SleepReportAsk) async throws -> SleepReport
+    /// The newest readings of each vital sign, with the devices' names and the profile: the Vitals screen.
+    func vitalsScreen(_ ask: VitalsScreenData.Ask) async throws -> VitalsScreenData
 
     // MARK: Change detection
 

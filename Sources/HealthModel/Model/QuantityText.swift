@@ -31,9 +31,11 @@ public enum QuantityKind: Sendable, Equatable {
     case pressure
     /// Breaths a minute, one decimal (a watch's night average, 14.6).
     case breathingRate
-    /// A body temperature in °C, one decimal, as a thermometer shows it.
+    /// A body temperature (kept in °C), in °C or °F as the person reads units, one decimal, as a thermometer
+    /// shows it.
     case temperature
-    /// A temperature's change from the person's own baseline in °C, two decimals (a wrist's −0.23).
+    /// A temperature's change from the person's own baseline (kept in °C), in °C or °F as a difference, two
+    /// decimals (a wrist's −0.23).
     case temperatureChange
 }
 
@@ -48,6 +50,9 @@ public struct QuantityText: Sendable, Equatable {
     }
 
     public init(_ profile: Profile) { self.init(massUnit: profile.massUnit, energyUnit: profile.energyUnit) }
+
+    /// °F for a person who weighs in pounds, °C otherwise: the profile's one choice of units (`TemperatureUnit`).
+    public var temperatureUnit: TemperatureUnit { TemperatureUnit(following: massUnit) }
 
     public static func decimals(_ kind: QuantityKind) -> Int {
         switch kind {
@@ -72,7 +77,7 @@ public struct QuantityText: Sendable, Equatable {
         case .minutes: "min"
         case .pressure: "mmHg"
         case .breathingRate: "breaths/min"
-        case .temperature, .temperatureChange: "°C"
+        case .temperature, .temperatureChange: temperatureUnit.rawValue
         }
     }
 
@@ -82,6 +87,8 @@ public struct QuantityText: Sendable, Equatable {
         let converted: Double = switch kind {
         case .mass, .massRate: massUnit.fromKg(stored)
         case .energy: energyUnit.fromKcal(stored)
+        case .temperature: temperatureUnit.fromCelsius(stored)
+        case .temperatureChange: temperatureUnit.fromCelsiusDifference(stored)
         default: stored
         }
         guard converted.isFinite, abs(converted) < 1e15 else { return converted }

@@ -29,4 +29,15 @@ public enum BloodPressureCategory: Int, Sendable, Comparable, CaseIterable {
         case .crisis: "hypertensive crisis range"
         }
     }
+
+    /// The guideline's words cut to what tells the categories apart, for a table's column.
+    public var shortWords: String {
+        switch self {
+        case .normal: "normal"
+        case .elevated: "elevated"
+        case .stage1: "stage 1"
+        case .stage2: "stage 2"
+        case .crisis: "crisis"
+        }
+    }
 }

@@ -18,7 +18,15 @@ struct KeysCommand: AsyncParsableCommand {
           help: "Print every dashboard action by the name config.toml's [keys] takes, with its keys as the file leaves them, and exit.")
     var list = false
 
+    @Flag(name: .customLong("markdown"),
+          help: "Print docs/dashboard.md's key tables in Markdown, made from the dashboard's key tables as shipped (no config.toml), and exit.")
+    var markdown = false
+
     func run() async throws {
+        if markdown {
+            try await KeyListCommand.printMarkdown()
+            return
+        }
         if list {
             try await KeyListCommand.print()
             return
