@@ -38,7 +38,7 @@ struct FitbitCalorieDays {
         var counts = tally
         var days = self.days
         let zone = self.zone
-        try FitbitJSONRecords.read(file, download: download) { fields, path in
+        try JSONArrayRecords.read(file, download: download) { fields, path in
             func field(_ key: String) -> JSONPath { JSONPath(steps: path.steps + [.key(key)]) }
             guard let text = fields["dateTime"]?.text else {
                 throw JSONProblem(path: field("dateTime"), message: "is required, like \"03/14/26 06:40:00\"")

@@ -12,7 +12,7 @@ enum FitbitWeightLogs {
     static func fatLogs(_ files: [DownloadFile], zone: TimeZone, download: String) throws -> [String: FatLog] {
         var logs: [String: FatLog] = [:]
         for file in files {
-            try FitbitJSONRecords.read(file, download: download) { fields, path in
+            try JSONArrayRecords.read(file, download: download) { fields, path in
                 let time = try timestamp(fields, at: path, zone: zone)
                 guard let fat = fields["fat"]?.number else { return }
                 let id = fields["logId"]?.text ?? "\(time)"
@@ -35,7 +35,7 @@ enum FitbitWeightLogs {
             var counts = tally
             var fatLeft = fat
             try withoutActuallyEscaping(emit) { emit in
-                try FitbitJSONRecords.read(file, download: download) { fields, path in
+                try JSONArrayRecords.read(file, download: download) { fields, path in
                     let time = try timestamp(fields, at: path, zone: zone)
                     let id = fields["logId"]?.text
                     let ownFat = id.flatMap { fatLeft.removeValue(forKey: $0)?.percent }

@@ -4,7 +4,7 @@ import HealthCore
 import HealthModel
 
 /// The JSON files of Garmin Connect's export that hold readings, each an array of records
-/// (`GarminExportRecords`), shaped as published importers of real exports read them (garmin-grafana's bulk
+/// (`JSONArrayRecords`), shaped as published importers of real exports read them (garmin-grafana's bulk
 /// importer, see `Tests/ReferenceScripts/make_garmin_export_fixture.py`):
 ///
 /// - `…_userBioMetrics.json`: a record a change of the profile's figures; a weigh-in's has a `weight` object,
@@ -43,7 +43,7 @@ enum GarminConnectWellness {
     static func weighIns(_ file: DownloadFile, download: String, tally: inout ImportTally) throws -> [ImportedReading] {
         var counts = tally
         var readings: [ImportedReading] = []
-        try GarminExportRecords.read(file, download: download) { fields, path in
+        try JSONArrayRecords.read(file, download: download, flatteningOneLevel: true) { fields, path in
             guard let grams = fields["weight.weight"]?.number else {
                 counts.skippedKinds["Garmin Connect biometrics without a weight (height, VO2 max, …)", default: 0] += 1
                 return
@@ -85,7 +85,7 @@ enum GarminConnectWellness {
     static func nights(_ file: DownloadFile, download: String, tally: inout ImportTally) throws -> [SleepSummary] {
         var counts = tally
         var found: [SleepSummary] = []
-        try GarminExportRecords.read(file, download: download) { fields, path in
+        try JSONArrayRecords.read(file, download: download, flatteningOneLevel: true) { fields, path in
             guard let start = gmt(fields["sleepStartTimestampGMT"]), let end = gmt(fields["sleepEndTimestampGMT"]) else {
                 // Garmin writes a record for each day, also for one without a night.
                 counts.skip(.sleep, "Garmin Connect day without a night's times")
@@ -121,7 +121,7 @@ enum GarminConnectWellness {
     static func days(_ file: DownloadFile, download: String, zone: TimeZone, tally: inout ImportTally) throws -> [ImportedReading] {
         var counts = tally
         var readings: [ImportedReading] = []
-        try GarminExportRecords.read(file, download: download) { fields, path in
+        try JSONArrayRecords.read(file, download: download, flatteningOneLevel: true) { fields, path in
             if fields.keys.contains(where: { $0.hasPrefix("hydration.") }) {
                 counts.skippedKinds["Garmin Connect hydration day", default: 0] += 1
                 return

@@ -115,7 +115,7 @@ public enum InsightAttribute: String, CaseIterable, Sendable, Codable, Comparabl
         case .oxygenSaturation: Facts(label: "SpO2", group: "health", isTrended: false, parts: [],
                          more: "your blood oxygen is higher", less: "your blood oxygen is lower",
                          unit: "%", quantityKind: .percent, existValueType: 5)
-        case .respiratoryRate: Facts(label: "Breathing rate", group: "health", isTrended: false, parts: [],
+        case .respiratoryRate: Facts(label: "Breathing", group: "health", isTrended: false, parts: [],
                          more: "you breathe faster", less: "you breathe slower",
                          unit: "breaths/min", quantityKind: .breathingRate, existValueType: 1)
         case .skinTemperatureChange: Facts(label: "Skin temp. change", group: "health", isTrended: false, parts: [],

@@ -1,14 +1,19 @@
 import Foundation
 import HealthCore
 
-/// Reads a Fitbit export's JSON file, an array of flat records (`[{"logId": …, "weight": …, "date": …}, …]`),
-/// one record at a time: each record's scalar fields go to `record` when it closes, with its place for
-/// messages. Nested values (none of the kept fields is one) are passed over. Memory holds one record.
-struct FitbitJSONRecords: JSONEventHandler {
+/// Reads an export's JSON file that is an array of records (`[{"logId": …, "weight": …, "date": …}, …]`, as
+/// Fitbit's and Garmin Connect's exports write them) one record at a time: each record's scalar fields go to
+/// `record` when it closes, with its place for messages. With `flatteningOneLevel`, so do those of the
+/// objects in it one level down, under dotted names (`weight.weight`, `metaData.calendarDate`); deeper
+/// values (a night's score breakdown, a day's stress list) are passed over, as none of the kept fields is
+/// one. Memory holds one record.
+struct JSONArrayRecords: JSONEventHandler {
     var record: (_ fields: [String: JSONScalar], _ at: JSONPath) throws -> Void
+    let flatteningOneLevel: Bool
     private var fields: [String: JSONScalar] = [:]
 
-    init(record: @escaping (_ fields: [String: JSONScalar], _ at: JSONPath) throws -> Void) {
+    init(flatteningOneLevel: Bool, record: @escaping (_ fields: [String: JSONScalar], _ at: JSONPath) throws -> Void) {
+        self.flatteningOneLevel = flatteningOneLevel
         self.record = record
     }
 
@@ -28,18 +33,28 @@ struct FitbitJSONRecords: JSONEventHandler {
         if path.depth == 0 { throw JSONProblem(path: path, message: "must be an array of records") }
         if path.depth == 1 { throw JSONProblem(path: path, message: "must be a record (an object)") }
         if path.depth == 2, let key = path.lastKey { fields[key] = value }
+        if flatteningOneLevel, path.depth == 3, case .key(let outer) = path.steps[1], let key = path.lastKey {
+            fields[outer + "." + key] = value
+        }
     }
 
     /// Runs the scanner over `file`; a malformed place becomes an `ImportError` naming the file and the place.
-    static func read(_ file: DownloadFile, download: String,
+    static func read(_ file: DownloadFile, download: String, flatteningOneLevel: Bool = false,
                      record: @escaping (_ fields: [String: JSONScalar], _ at: JSONPath) throws -> Void) throws {
-        var scanner = JSONEventScanner(handler: FitbitJSONRecords(record: record))
+        var scanner = JSONEventScanner(handler: JSONArrayRecords(flatteningOneLevel: flatteningOneLevel, record: record))
         do {
             try file.read { try scanner.feed($0) }
             try scanner.finish()
         } catch let problem as JSONProblem {
             throw ImportError(file: "\(download)/\(file.path)", problem: problem.description)
         }
+    }
+}
+
+extension JSONPath {
+    /// The path of `key` inside the record at this path (`[2].weight.timestampGMT`), for messages.
+    func member(_ key: String) -> JSONPath {
+        JSONPath(steps: steps + key.split(separator: ".").map { .key(String($0)) })
     }
 }
 
@@ -58,20 +73,5 @@ extension JSONScalar {
         case .string(let text), .number(let text): text
         default: nil
         }
-    }
-}
-
-/// The dates Fitbit's JSON files write: `03/14/26` (month, day, two-digit year of this century), with the
-/// time apart (`06:40:00`) or after a space (`03/14/26 06:40:00`).
-enum FitbitDates {
-    /// ms since the epoch of a local date and time in `zone`; nil when it is no such date.
-    static func timestamp(_ text: String, time: String? = nil, in zone: TimeZone) -> Int64? {
-        let parts = text.split(separator: " ", maxSplits: 1)
-        guard let date = parts.first else { return nil }
-        let numbers = date.split(separator: "/", omittingEmptySubsequences: false)
-        guard numbers.count == 3, numbers.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
-        else { return nil }
-        let iso = "20\(numbers[2])-\(numbers[0])-\(numbers[1])"
-        return CSVDates.timestamp(date: iso, time: time ?? parts.dropFirst().first.map(String.init), in: zone)
     }
 }
