@@ -97,12 +97,13 @@ public final class SleepModel {
     public func moveSelection(by delta: Int) {
         notice = nil
         guard !rows.isEmpty else { return }
-        let wanted = min(max(selectedIndex + delta, 0), rows.count - 1)
-        // A key that cannot move says why, rather than doing nothing.
-        if wanted == selectedIndex, delta != 0 {
-            notice = delta < 0 ? "this is the newest night" : "this is the oldest night of the last \(Self.loadedDays) days"
+        let move = SelectionMove(from: selectedIndex, by: delta, count: rows.count)
+        switch move.stoppedAt {
+        case .newest: notice = "this is the newest night"
+        case .oldest: notice = "this is the oldest night of the last \(Self.loadedDays) days"
+        case nil: break
         }
-        selectedIndex = wanted
+        selectedIndex = move.index
         rebuildSelection()
     }
 

@@ -80,12 +80,13 @@ public final class VitalsModel {
     public func moveSelection(by delta: Int) {
         notice = nil
         guard !rows.isEmpty else { return }
-        let wanted = min(max(selectedIndex + delta, 0), rows.count - 1)
-        // A key that cannot move says why, rather than doing nothing.
-        if wanted == selectedIndex, delta != 0 {
-            notice = delta < 0 ? "this is the newest reading" : "this is the oldest reading loaded"
+        let move = SelectionMove(from: selectedIndex, by: delta, count: rows.count)
+        switch move.stoppedAt {
+        case .newest: notice = "this is the newest reading"
+        case .oldest: notice = "this is the oldest reading loaded"
+        case nil: break
         }
-        selectedIndex = wanted
+        selectedIndex = move.index
     }
 
     public func moveToTop() { moveSelection(by: -selectedIndex) }
