@@ -30,7 +30,9 @@ public struct SourcesText {
     }
 
     public func text(timeZone: TimeZone = .current) -> String {
-        guard !links.isEmpty else { return "No links yet: `hmon link add KIND` makes one (health-connect, openscale, withings, oura, health-auto-export)." }
+        guard !links.isEmpty else {
+            return "No links yet: `hmon link add KIND` makes one (" + PushLinkKind.allCases.map(\.rawValue).joined(separator: ", ") + ")."
+        }
         let linkLines = links.map { lines(of: $0, timeZone: timeZone).joined(separator: "\n") }
         let orderLines = orders.flatMap { person in
             MeasurementFamily.allCases.map { family in Self.orderLine(user: person.user, family: family, order: person.chosen[family] ?? SourceOrder()) }

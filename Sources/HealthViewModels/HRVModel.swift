@@ -428,15 +428,9 @@ public final class HRVModel {
                         scale: scale, xTicks: WeightChartBuilder.dayTicks(from: first, to: today, formats: formats))
     }
 
+    /// A reading that names no source is a watch's SDNN, from before sources were kept.
     static func sourceName(_ source: String?) -> String {
-        switch source.flatMap(HRVSource.init(rawValue:)) {
-        case .welltory?: "Welltory"
-        case .beats?: "beats"
-        case .manual?: "by hand"
-        case .healthConnect?: "Health Connect"
-        case .oura?: "Oura"
-        case .watch?, nil: "watch"
-        }
+        (source.flatMap(HRVSource.init(rawValue:)) ?? .watch).label
     }
 }
 

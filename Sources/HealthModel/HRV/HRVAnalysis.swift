@@ -68,4 +68,16 @@ public enum HRVSource: String, Sendable, CaseIterable {
     /// A watch's own nightly RMSSD read from its files (Fitbit's Takeout, a Garmin watch, Gadgetbridge's
     /// database): kept as the device measured it, beside hmon's figures from beats.
     case watch
+
+    /// How the HRV screen names it.
+    public var label: String {
+        switch self {
+        case .welltory: "Welltory"
+        case .beats: "beats"
+        case .manual: "by hand"
+        case .healthConnect: "Health Connect"
+        case .oura: "Oura"
+        case .watch: "watch"
+        }
+    }
 }

@@ -37,11 +37,7 @@ public enum MeasurementFamily: String, Sendable, CaseIterable, Codable {
 
     /// The ways that bring readings of the family: what its order lists and a person can prefer.
     public var ways: [ReadingPath] {
-        switch self {
-        case .weight: ReadingPath.defaultOrder.filter { $0 != .oura }
-        case .sleep: ReadingPath.defaultOrder.filter { $0 != .openScale && $0 != .withings }
-        case .steps, .activeEnergy, .restingEnergy: [.healthConnect, .healthAutoExport, .imported]
-        }
+        ReadingPath.defaultOrder.filter { $0.brings.contains(self) }
     }
 
     /// The fields that make a reading one of the family (any of them, as a number): what a store finds its

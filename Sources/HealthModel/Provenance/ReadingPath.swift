@@ -23,6 +23,16 @@ public enum ReadingPath: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The families of measurements that come this way: a device's own link brings what the device measures,
+    /// a phone hub and a file any of them.
+    public var brings: Set<MeasurementFamily> {
+        switch self {
+        case .openScale, .withings: [.weight]
+        case .oura: [.sleep]
+        case .healthConnect, .healthAutoExport, .imported: Set(MeasurementFamily.allCases)
+        }
+    }
+
     /// The default order, as Apple Health's Data Sources list starts: a device's own direct link first (it
     /// has the measurement first-hand, with the device's own figures), then a phone hub (it relays what the
     /// device's app wrote to it, sometimes rounded or without the device's name), then a file import (a
