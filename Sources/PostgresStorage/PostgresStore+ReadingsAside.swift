@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// `LocalStore+ReadingsAside` on PostgreSQL.
 extension PostgresStore {
-    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
+    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64, otherThan: ReadingPath?) async throws
+        -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
         // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
         let columns = fields.compactMap { ReadingNumbers.columnOfField[$0] }
@@ -16,10 +17,12 @@ extension PostgresStore {
                 SELECT mid, ts, data, via, NULL::bytea AS counted_mid FROM messages
                 WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to)
                     AND (\(unescaped: byColumn) OR (cardinality(\(inJSON)::text[]) > 0 AND data::jsonb ?| \(inJSON)))
+                    AND (\(otherThan?.rawValue)::text IS NULL OR (via IS NOT NULL AND via <> \(otherThan?.rawValue)))
                 UNION ALL
                 SELECT mid, ts, data, via, counted_mid FROM readings_aside
                 WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts <= \(to)
                     AND (\(unescaped: byColumn) OR (cardinality(\(inJSON)::text[]) > 0 AND data::jsonb ?| \(inJSON)))
+                    AND (\(otherThan?.rawValue)::text IS NULL OR (via IS NOT NULL AND via <> \(otherThan?.rawValue)))
                 """)
             let decoder = JSONDecoder()
             return try rows.map { row in

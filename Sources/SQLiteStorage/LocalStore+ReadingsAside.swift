@@ -7,17 +7,22 @@ import HealthModel
 /// (`ReadingsAsideStore`). A reading moves between `messages` and `readings_aside` whole, numbers and
 /// way included, so taking it back counts it exactly as it was.
 extension LocalStore {
-    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate] {
+    public func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64, otherThan: ReadingPath?) async throws
+        -> [MeasurementCandidate] {
         guard !fields.isEmpty else { return [] }
         // A field kept in a number column (the weight) is found by it, through its index; others by the JSON.
-        let holds = "(" + fields.map { ReadingNumbers.columnOfField[$0].map { "\($0) IS NOT NULL" } ?? "json_type(data, ?) IS NOT NULL" }
+        var holds = "(" + fields.map { ReadingNumbers.columnOfField[$0].map { "\($0) IS NOT NULL" } ?? "json_type(data, ?) IS NOT NULL" }
             .joined(separator: " OR ") + ")"
         let paths = fields.filter { ReadingNumbers.columnOfField[$0] == nil }.map { "$.\($0)" }
-        var arguments: StatementArguments = [StoredID(userID), from, to]
-        arguments += StatementArguments(paths)
-        arguments += [StoredID(userID), from, to]
-        arguments += StatementArguments(paths)
-        return try await read { [arguments] db in
+        var each: StatementArguments = [StoredID(userID), from, to]
+        each += StatementArguments(paths)
+        if let otherThan {
+            holds += " AND via IS NOT NULL AND via != ?"
+            each += [otherThan.rawValue]
+        }
+        var arguments = each
+        arguments += each
+        return try await read { [arguments, holds] db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT mid, ts, data, via, NULL AS counted_mid FROM messages WHERE uid = ? AND ts >= ? AND ts <= ? AND \(holds)
                 UNION ALL

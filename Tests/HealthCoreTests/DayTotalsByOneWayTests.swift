@@ -61,4 +61,46 @@ import Testing
         _ = try await service.applyArrival([.delete(mid: "hc-1"), .delete(mid: "hc-2"), .delete(mid: "hc-3")], path: .healthConnect, now: now)
         #expect(try await Self.steps(service) == [9_900, 7_000])
     }
+
+    /// An Apple Health export imported after the phone hub's day: the hub's day stays counted and the file's
+    /// records of it are kept aside; the file's other day, which no other way brought, is counted as it is.
+    @Test(arguments: StoreEngine.available)
+    func anImportedDayBesideAHubsDayIsKeptAsideAndItsOtherDaysCounted(_ engine: StoreEngine) async throws {
+        let world = try await StoreWorld(engine)
+        let (user, _) = try await world.user()
+        let service = LocalHealthService(store: world.store, userID: user.id, dayZone: Self.berlin.timeZone)
+        let phone = try await world.device(.activityTracker, named: "Phone", for: service)
+        let now = date("2026-11-21 22:00", in: Self.berlin)
+        _ = try await service.applyArrival([
+            Self.put("hc-1", Field.steps, 4_100, at: "2026-11-20 09:00", on: phone),
+            Self.put("hc-2", Field.steps, 6_150, at: "2026-11-20 14:00", on: phone),
+        ], path: .healthConnect, now: now)
+
+        func record(_ value: Int, at stamp: String) -> String {
+            #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" creationDate="\#(stamp)" "#
+                + #"startDate="\#(stamp)" endDate="\#(stamp)" value="\#(value)"/>"#
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2026-11-22 10:00:00 +0100"/>
+            \(record(5_000, at: "2026-11-20 10:00:00 +0100"))
+            \(record(4_700, at: "2026-11-20 17:00:00 +0100"))
+            \(record(7_000, at: "2026-11-21 11:00:00 +0100"))
+            </HealthData>
+
+            """
+        let file = world.folder.url.appendingPathComponent("export.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try await world.store.importFile(file, userID: user.id, timeZone: Self.berlin.timeZone,
+                                                        options: ImportOptions(path: .imported), now: now)
+        #expect(imported.tally.added[.steps] == 3)
+        try await service.settleDuplicates(after: imported.tally)
+
+        #expect(try await Self.steps(service) == [10_250, 7_000], "the 20th is the hub's; the 21st only the file has")
+        #expect(try await service.asideReadings(from: .min, to: .max).map(\.path) == [.imported, .imported])
+        #expect(try await service.preferSource(.imported, for: .steps) == 2)
+        #expect(try await Self.steps(service) == [9_700, 7_000])
+    }
 }
+

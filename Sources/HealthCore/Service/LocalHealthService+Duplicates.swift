@@ -112,7 +112,8 @@ extension LocalHealthService {
 
     /// Settles every reading of the family; returns how many readings kept aside it counts again. A day family
     /// is read a month of local days at a time: an export's step records run to hundreds of thousands, and
-    /// a day is settled within itself alone.
+    /// a day is settled within itself alone. A month is read whole only when it holds a reading that came by
+    /// a way other than a file import: files are one way, so a month of imports alone has nothing to settle.
     @discardableResult
     func settleAll(_ family: MeasurementFamily, order: SourceOrder, userID: String) async throws -> Int {
         guard family.isDayTotal else {
@@ -124,10 +125,11 @@ extension LocalHealthService {
         var countedAgain = 0
         while day < last {
             let next = day.adding(days: 31)
-            countedAgain += try await settle(family, from: day.start(in: dayCalendar).millisecondsSince1970,
-                                             to: next.start(in: dayCalendar).millisecondsSince1970 - 1,
-                                             order: order, userID: userID).takeBack.count
+            let (from, to) = (day.start(in: dayCalendar).millisecondsSince1970, next.start(in: dayCalendar).millisecondsSince1970 - 1)
             day = next
+            guard try await !store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to, otherThan: .imported).isEmpty
+            else { continue }
+            countedAgain += try await settle(family, from: from, to: to, order: order, userID: userID).takeBack.count
         }
         return countedAgain
     }
@@ -135,7 +137,7 @@ extension LocalHealthService {
     /// Settles the family's readings stamped from `from` to `to`; returns what it moved.
     @discardableResult
     func settle(_ family: MeasurementFamily, from: Int64, to: Int64, order: SourceOrder, userID: String) async throws -> AsideExchange {
-        let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to)
+        let candidates = try await store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to, otherThan: nil)
         let exchange = DuplicateSettling.exchange(for: candidates, family: family, order: order, calendar: dayCalendar)
         try await store.exchangeAside(exchange, userID: userID)
         return exchange

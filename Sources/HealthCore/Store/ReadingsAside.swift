@@ -26,8 +26,10 @@ extension AsideReading {
 /// Each engine stores; what moves is decided once, by `DuplicateSettling`.
 public protocol ReadingsAsideStore: AnyObject, Sendable {
     /// The user's readings holding any of `fields`, counted and kept aside, stamped from `from` to `to`
-    /// (both included), each with the way it came.
-    func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64) async throws -> [MeasurementCandidate]
+    /// (both included), each with the way it came; with `otherThan`, only those that came by a way and not by
+    /// that one.
+    func measurementCandidates(userID: String, fields: [String], from: Int64, to: Int64, otherThan: ReadingPath?) async throws
+        -> [MeasurementCandidate]
     /// The user's readings kept aside stamped in `from..<to`, oldest first; with `mids`, only those.
     func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading]
     /// Moves readings between the counted and the kept aside, in one transaction: a reading set aside keeps
