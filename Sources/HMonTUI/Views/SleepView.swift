@@ -199,10 +199,7 @@ struct SleepView {
         for (offset, row) in model.rows.dropFirst(top).prefix(min(rect.height - 1, table.pageSize)).enumerated() {
             let y = rect.y + 1 + offset
             let selected = top + offset == model.selectedIndex
-            if selected {
-                canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), character: " ", style: Styles.selectedRow)
-                canvas.text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
-            }
+            if selected { canvas.selectedRow(in: rect, y: y) }
             cells(shown.map { $0.value(row) }, y: y, style: selected ? Styles.selectedText : Styles.value)
         }
     }

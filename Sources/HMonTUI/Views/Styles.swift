@@ -34,6 +34,12 @@ extension Canvas {
         return x
     }
 
+    /// A table's selected row across `rect`'s width at `y`: filled and marked `›`, so it shows without colour too.
+    func selectedRow(in rect: Rect, y: Int) {
+        fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), character: " ", style: Styles.selectedRow)
+        text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
+    }
+
     /// A panel: a box with a title, its inside cleared; returns the inner rectangle.
     func panel(_ rect: Rect, title: String?) -> Rect {
         clear(rect, style: .text)

@@ -70,10 +70,7 @@ struct VitalsView {
         for (offset, row) in model.rows.dropFirst(top).prefix(min(rect.height - 1, table.pageSize)).enumerated() {
             let y = rect.y + 1 + offset
             let selected = top + offset == model.selectedIndex
-            if selected {
-                canvas.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), character: " ", style: Styles.selectedRow)
-                canvas.text("›", at: Point(x: rect.x + 1, y: y), style: Styles.selectedText)
-            }
+            if selected { canvas.selectedRow(in: rect, y: y) }
             let base = selected ? Styles.selectedText : Styles.value
             canvas.text(row.time, at: Point(x: x0, y: y), style: base, maxWidth: Self.timeW)
             canvas.text(row.sign, at: Point(x: signX, y: y), style: selected ? base : Styles.label, maxWidth: Self.signW)
