@@ -15,6 +15,8 @@ import ZIPFoundation
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/garmin", isDirectory: true)
     static let weightFile = fixture.appendingPathComponent("GARMIN/Weight/W3E01234.FIT")
+    /// A later copy of the watch's folder: the next monitoring file of its 15th alone.
+    static let laterFixture = fixture.deletingLastPathComponent().appendingPathComponent("garmin-later", isDirectory: true)
     static let scale = "Garmin product 2429 (serial 3912345678)"
     static let cuff = "Garmin product 3148 (serial 3987654321)"
     static let watch = "Garmin product 4315 (serial 3455555555)"
@@ -102,6 +104,36 @@ import ZIPFoundation
         #expect(result.tally.kept == [.restingHeartRate: 2, .steps: 2, .activeEnergy: 2])
         #expect(result.tally.skippedKinds == [GarminMonitoringDays.perMinuteHeartRate: 3, Self.revisedRHR: 1],
                 "the heart rate a minute is counted, not kept")
+    }
+
+    /// The later copy's file (`make_garmin_fit_fixtures.py`): walking to 4200 steps and 90 kcal on the watch's 15th,
+    /// and the day's resting heart rate, 54. Read beside the first file, the 14th's run (in the first file
+    /// alone) still counts; imported after it, a day is still one reading of each kind.
+    @Test func aLaterFileOfTheSameDayIsStillOneReadingADay() async throws {
+        let both = try TempFolder()
+        for (name, folder) in [("M3E01234.FIT", Self.fixture), ("M3E01235.FIT", Self.laterFixture)] {
+            try FileManager.default.createDirectory(at: both.url.appendingPathComponent("GARMIN/Monitor"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("GARMIN/Monitor/\(name)"),
+                                             to: both.url.appendingPathComponent("GARMIN/Monitor/\(name)"))
+        }
+        let (_, together) = try readAll(both.url)
+        #expect(together.filter { $0.kind == .steps }.map(\.value) == [6100 + 3000, 4200], "the largest count of each activity type, over every file")
+        #expect(together.filter { $0.kind == .activeEnergy }.map(\.value) == [170 + 210, 90])
+        #expect(together.filter { $0.kind == .restingHeartRate }.map(\.value) == [56, 54])
+
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        _ = try await store.importFile(Self.fixture, userID: user.id)
+        _ = try await store.importFile(Self.laterFixture, userID: user.id)
+        let service = LocalHealthService(store: store, userID: user.id)
+        for kind in [ReadingKind.steps, .activeEnergy, .restingHeartRate] {
+            let stored = try await service.readings(ReadingsQuery(field: kind.field, order: .asc, limit: 10))
+            #expect(stored.map(\.ts) == [ms("2026-03-14T12:00:00Z"), ms("2026-03-15T12:00:00Z")], "\(kind.name): one reading a day, never two")
+        }
+        // The store replaces a day's figure in place only for the kinds it keeps a number column of (energy and
+        // weight); a day's steps and resting heart rate stay as first imported, as Garmin Connect's days do.
+        let energy = try await service.readings(ReadingsQuery(field: ReadingKind.activeEnergy.field, order: .asc, limit: 10))
+        #expect(energy.map { $0.data[ReadingKind.activeEnergy.field]?.number } == [170 + 210, 90], "the later file's 15th")
     }
 
     @Test func theFolderZippedReadsAsTheFolderAndEitherAfterTheOtherAddsNothing() async throws {

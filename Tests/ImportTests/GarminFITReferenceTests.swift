@@ -24,9 +24,11 @@ struct GarminFITReferenceTests {
 
     @Test func everyFixtureDecodesAsGarminsSDKDecodesIt() async throws {
         let python = try #require(GarminSDK.python)
-        let files = DownloadFile.files(in: GarminFITImportTests.fixture).filter(GarminFIT.isFITFile)
-        #expect(files.count == 6)
-        let paths = files.map { GarminFITImportTests.fixture.appendingPathComponent($0.path).path }
+        let folders = [GarminFITImportTests.fixture, GarminFITImportTests.laterFixture]
+        let paths = folders.flatMap { folder in
+            DownloadFile.files(in: folder).filter(GarminFIT.isFITFile).map { folder.appendingPathComponent($0.path).path }
+        }
+        #expect(paths.count == 7)
         let script = GarminSDK.root.appendingPathComponent("Tests/ReferenceScripts/garmin_fit_reference.py").path
         let run = try await SpawnedProcess.running(python, [script] + paths)
         #expect(run.status == 0, "garmin_fit_reference.py: \(run.errors)")

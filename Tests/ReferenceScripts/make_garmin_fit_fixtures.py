@@ -189,6 +189,30 @@ def monitoring():
     write(ROOT / 'Monitor' / 'M3E01234.FIT', [file_id(FileType.MONITORING_B, 4315, 3455555555)] + messages)
 
 
+def later_monitoring():
+    """The watch's next monitoring file of its 15th, in a later copy of the folder (`Tests/Fixtures/garmin-later/`):
+    more walking (4200 steps, 90 kcal by 13:00 local) and the day's own resting heart rate, 54."""
+    info = MonitoringInfoMessage()
+    info.timestamp = ms('2026-03-15T08:00:00')
+    info.get_field(0).set_value(0, fit_seconds('2026-03-15T08:00:00') + 3600, None)
+    walk = MonitoringMessage()
+    walk.timestamp = ms('2026-03-15T12:00:00')
+    walk.activity_type = ActivityType.WALKING
+    walk.steps = 4200
+    walk.active_calories = 90
+    resting = MonitoringHrDataMessage()
+    resting.timestamp = ms('2026-03-15T13:00:00')
+    resting.resting_heart_rate = 57
+    resting.current_day_resting_heart_rate = 54
+    later = ROOT.parents[1] / 'garmin-later' / 'GARMIN'
+    path = later / 'Monitor' / 'M3E01235.FIT'
+    builder = FitFileBuilder(auto_define=True)
+    builder.add_all([file_id(FileType.MONITORING_B, 4315, 3455555555), info, walk, resting])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    builder.build().to_file(str(path))
+    print(path.relative_to(ROOT.parents[1]))
+
+
 def activity():
     records = []
     for second, heart_rate in [(0, 98), (1, 101), (2, 104)]:
@@ -205,4 +229,5 @@ if __name__ == '__main__':
     hrv_status()
     sleep()
     monitoring()
+    later_monitoring()
     activity()
