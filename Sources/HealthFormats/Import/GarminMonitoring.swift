@@ -175,7 +175,9 @@ struct GarminMonitoringDays {
     /// when it is a whole quarter of an hour within a day (every zone's offset is).
     private static func watchOffset(_ messages: [FITMessage]) -> Int64? {
         for message in messages where message.global == FITProfile.MonitoringInfo.message {
-            guard let utc = fullTime(message), let local = message.integer(FITProfile.MonitoringInfo.localTimestamp) else { continue }
+            // A `local_date_time` is a uint32 like a `date_time`: a wider or signed value is no time.
+            guard let utc = fullTime(message),
+                  let local = message.integer(FITProfile.MonitoringInfo.localTimestamp).flatMap(UInt32.init(exactly:)) else { continue }
             let offset = Int64(local) - Int64(utc)
             if abs(offset) <= 14 * 3600, offset % 900 == 0 { return offset }
         }
