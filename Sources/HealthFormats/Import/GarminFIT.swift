@@ -7,8 +7,8 @@ import HealthModel
 /// What a file holds is told by its `file_id` type, not by the folder it sits in: weight (9), blood
 /// pressure (14), sleep (49), HRV status (68) and monitoring (32, `GarminMonitoringDays`) files are read
 /// whole; the others (activities, settings…) hold nothing hmon imports and are counted as skipped by their
-/// type. Every reading lands on the device the file names (`file_id`'s manufacturer, product and serial number), so the same file
-/// imported again makes the same readings, which the store already has.
+/// type. Every reading lands on the device the file names (`file_id`'s manufacturer, product and serial
+/// number), so the same file imported again makes the same readings, which the store already has.
 ///
 /// A sleep file's night: its `sleep_level` messages are each stamped at the end of the stretch they name
 /// (as Gadgetbridge reads them, `GadgetbridgeSleep.addGarmin`), the first stretch starting at the sleep
