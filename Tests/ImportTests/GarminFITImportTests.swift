@@ -15,6 +15,8 @@ import ZIPFoundation
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/garmin", isDirectory: true)
     static let weightFile = fixture.appendingPathComponent("GARMIN/Weight/W3E01234.FIT")
+    /// A later copy of the watch's folder: the next monitoring file of its 15th alone.
+    static let laterFixture = fixture.deletingLastPathComponent().appendingPathComponent("garmin-later", isDirectory: true)
     static let scale = "Garmin product 2429 (serial 3912345678)"
     static let cuff = "Garmin product 3148 (serial 3987654321)"
     static let watch = "Garmin product 4315 (serial 3455555555)"
@@ -29,12 +31,14 @@ import ZIPFoundation
         let (store, user) = try await Self.store(in: folder)
         let first = try await store.importFile(Self.fixture, userID: user.id)
         #expect(first.format == .garminFIT)
-        #expect(first.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1])
-        #expect(first.tally.skippedKinds == ["Garmin activity file": 1], "an activity file holds nothing hmon imports")
+        #expect(first.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1,
+                                     .restingHeartRate: 2, .steps: 2, .activeEnergy: 2])
+        #expect(first.tally.skippedKinds == ["Garmin activity file": 1, GarminMonitoringDays.perMinuteHeartRate: 3, Self.revisedRHR: 1],
+                "an activity file holds nothing hmon imports")
 
         let again = try await store.importFile(Self.fixture, userID: user.id)
         #expect(again.tally.addedTotal == 0)
-        #expect(again.tally.alreadyThereTotal == 8)
+        #expect(again.tally.alreadyThereTotal == 14)
 
         let service = LocalHealthService(store: store, userID: user.id)
         let weights = try await service.readings(ReadingsQuery(field: Field.weight, order: .asc, limit: 10))
@@ -56,8 +60,8 @@ import ZIPFoundation
         let nights = try await service.readings(ReadingsQuery(field: Field.rmssd, order: .asc, limit: 10))
         #expect(nights.map { $0.data[Field.rmssd]?.number } == [48.5, 52.25])
         #expect(nights.allSatisfy { $0.data[Field.source] == .text(HRVSource.watch.rawValue) }, "Garmin's own figure, not hmon's from beats")
-        #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2, "\(Self.watch) (Activity Tracker)": 1],
-                "the watch's HRV on its HRV meter, its night on its activity tracker")
+        #expect(first.tally.addedByDevice == ["Scale": 3, Self.cuff: 2, Self.watch: 2, "\(Self.watch) (Activity Tracker)": 1 + 6],
+                "the watch's HRV on its HRV meter, its night and its days on its activity tracker")
     }
 
     /// The watch's night (`make_garmin_fit_fixtures.py`), each `sleep_level` ending the stretch it names, the
@@ -78,6 +82,60 @@ import ZIPFoundation
         #expect(result.tally.skippedKinds.isEmpty, "the sleep event and the levels are all read")
     }
 
+    static let revisedRHR = "Garmin resting heart rate the watch revised later that day"
+
+    /// The watch's monitoring file (`make_garmin_fit_fixtures.py`), the watch an hour ahead of UTC
+    /// (`monitoring_info`): on its 14th, walking counts 1200, 5400 and 6100 (the last at its midnight, 23:00 UTC,
+    /// the day's close) with 40, 150 and 170 kcal, a run counting 3000 steps and 210 kcal; on its 15th, walking
+    /// from zero again to 800 steps and 25 kcal (stamped by `timestamp_16` alone). Resting heart rate 57, then
+    /// 56 later the same day; 57 (the seven-day figure, no day figure yet) at 23:30 UTC, the watch's 00:30.
+    @Test func theWatchsMonitoringFileIsADayOfRestingHeartRateStepsAndActiveEnergy() throws {
+        let file = Self.fixture.appendingPathComponent("GARMIN/Monitor/M3E01234.FIT")
+        let (result, readings) = try readAll(file)
+        #expect(result.format == .garminFIT)
+        func day(_ kind: ReadingKind, _ date: String, _ value: Double) -> ImportedReading {
+            ImportedReading(kind: kind, source: Self.watch, timestamp: ms("\(date)T12:00:00Z"), value: value, isSpanTotal: true)
+        }
+        #expect(readings == [
+            day(.restingHeartRate, "2026-03-14", 56), day(.restingHeartRate, "2026-03-15", 57),
+            day(.steps, "2026-03-14", 6100 + 3000), day(.steps, "2026-03-15", 800),
+            day(.activeEnergy, "2026-03-14", 170 + 210), day(.activeEnergy, "2026-03-15", 25),
+        ], "each activity type's largest count of the day, summed; the watch's days, stamped at noon of the import's zone")
+        #expect(result.tally.kept == [.restingHeartRate: 2, .steps: 2, .activeEnergy: 2])
+        #expect(result.tally.skippedKinds == [GarminMonitoringDays.perMinuteHeartRate: 3, Self.revisedRHR: 1],
+                "the heart rate a minute is counted, not kept")
+    }
+
+    /// The later copy's file (`make_garmin_fit_fixtures.py`): walking to 4200 steps and 90 kcal on the watch's 15th,
+    /// and the day's resting heart rate, 54. Read beside the first file, the 14th's run (in the first file
+    /// alone) still counts; imported after it, a day is still one reading of each kind.
+    @Test func aLaterFileOfTheSameDayIsStillOneReadingADay() async throws {
+        let both = try TempFolder()
+        for (name, folder) in [("M3E01234.FIT", Self.fixture), ("M3E01235.FIT", Self.laterFixture)] {
+            try FileManager.default.createDirectory(at: both.url.appendingPathComponent("GARMIN/Monitor"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("GARMIN/Monitor/\(name)"),
+                                             to: both.url.appendingPathComponent("GARMIN/Monitor/\(name)"))
+        }
+        let (_, together) = try readAll(both.url)
+        #expect(together.filter { $0.kind == .steps }.map(\.value) == [6100 + 3000, 4200], "the largest count of each activity type, over every file")
+        #expect(together.filter { $0.kind == .activeEnergy }.map(\.value) == [170 + 210, 90])
+        #expect(together.filter { $0.kind == .restingHeartRate }.map(\.value) == [56, 54])
+
+        let folder = try TempFolder()
+        let (store, user) = try await Self.store(in: folder)
+        _ = try await store.importFile(Self.fixture, userID: user.id)
+        _ = try await store.importFile(Self.laterFixture, userID: user.id)
+        let service = LocalHealthService(store: store, userID: user.id)
+        for kind in [ReadingKind.steps, .activeEnergy, .restingHeartRate] {
+            let stored = try await service.readings(ReadingsQuery(field: kind.field, order: .asc, limit: 10))
+            #expect(stored.map(\.ts) == [ms("2026-03-14T12:00:00Z"), ms("2026-03-15T12:00:00Z")], "\(kind.name): one reading a day, never two")
+        }
+        // The store replaces a day's figure in place only for the kinds it keeps a number column of (energy and
+        // weight); a day's steps and resting heart rate stay as first imported, as Garmin Connect's days do.
+        let energy = try await service.readings(ReadingsQuery(field: ReadingKind.activeEnergy.field, order: .asc, limit: 10))
+        #expect(energy.map { $0.data[ReadingKind.activeEnergy.field]?.number } == [170 + 210, 90], "the later file's 15th")
+    }
+
     @Test func theFolderZippedReadsAsTheFolderAndEitherAfterTheOtherAddsNothing() async throws {
         let folder = try TempFolder()
         let zip = folder.url.appendingPathComponent("GARMIN.zip")
@@ -85,11 +143,12 @@ import ZIPFoundation
         let (store, user) = try await Self.store(in: folder)
         let zipped = try await store.importFile(zip, userID: user.id)
         #expect(zipped.format == .garminFIT)
-        #expect(zipped.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1])
-        #expect(zipped.tally.skippedKinds == ["Garmin activity file": 1])
+        #expect(zipped.tally.added == [.weight: 3, .bloodPressureSystolic: 2, .heartRateVariabilityFromBeats: 2, .sleep: 1,
+                                     .restingHeartRate: 2, .steps: 2, .activeEnergy: 2])
+        #expect(zipped.tally.skippedKinds == ["Garmin activity file": 1, GarminMonitoringDays.perMinuteHeartRate: 3, Self.revisedRHR: 1])
         let unzipped = try await store.importFile(Self.fixture, userID: user.id)
         #expect(unzipped.tally.addedTotal == 0)
-        #expect(unzipped.tally.alreadyThereTotal == 8)
+        #expect(unzipped.tally.alreadyThereTotal == 14)
     }
 
     @Test func oneFileImportsAloneAndAgainFromItsFolderAddsNothing() async throws {

@@ -16,13 +16,19 @@ struct GarminFITReferenceTests {
         "hrv_status_summary_mesgs": (370, [("timestamp", 253, 1), ("last_night_average", 1, 128)]),
         "sleep_level_mesgs": (275, [("timestamp", 253, 1), ("sleep_level", 0, 1)]),
         "event_mesgs": (21, [("timestamp", 253, 1), ("event", 0, 1), ("event_type", 1, 1)]),
+        "monitoring_info_mesgs": (103, [("timestamp", 253, 1), ("local_timestamp", 0, 1)]),
+        "monitoring_mesgs": (55, [("timestamp", 253, 1), ("timestamp_16", 26, 1), ("cycles", 3, 2), ("activity_type", 5, 1),
+                                  ("active_calories", 19, 1), ("heart_rate", 27, 1)]),
+        "monitoring_hr_data_mesgs": (211, [("timestamp", 253, 1), ("resting_heart_rate", 0, 1), ("current_day_resting_heart_rate", 1, 1)]),
     ]
 
     @Test func everyFixtureDecodesAsGarminsSDKDecodesIt() async throws {
         let python = try #require(GarminSDK.python)
-        let files = DownloadFile.files(in: GarminFITImportTests.fixture).filter(GarminFIT.isFITFile)
-        #expect(files.count == 5)
-        let paths = files.map { GarminFITImportTests.fixture.appendingPathComponent($0.path).path }
+        let folders = [GarminFITImportTests.fixture, GarminFITImportTests.laterFixture]
+        let paths = folders.flatMap { folder in
+            DownloadFile.files(in: folder).filter(GarminFIT.isFITFile).map { folder.appendingPathComponent($0.path).path }
+        }
+        #expect(paths.count == 7)
         let script = GarminSDK.root.appendingPathComponent("Tests/ReferenceScripts/garmin_fit_reference.py").path
         let run = try await SpawnedProcess.running(python, [script] + paths)
         #expect(run.status == 0, "garmin_fit_reference.py: \(run.errors)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Decodes FIT files with Garmin's own FIT SDK (garmin-fit-sdk, pinned in
 Tests/ThirdPartyClients/requirements.txt) and prints, as one JSON object, the fields hmon reads of each:
-its file_id and its weight_scale, blood_pressure, hrv_status_summary, sleep_level and event messages, with the
+its file_id and its weight_scale, blood_pressure, hrv_status_summary, sleep_level, event and monitoring messages, with the
 profile's scales applied and times as seconds since the Unix epoch. GarminFITReferenceTests compares
 hmon's decoder with this, field for field.
 
@@ -20,6 +20,9 @@ FIELDS = {
     'hrv_status_summary_mesgs': ['timestamp', 'last_night_average'],
     'sleep_level_mesgs': ['timestamp', 'sleep_level'],
     'event_mesgs': ['timestamp', 'event', 'event_type'],
+    'monitoring_info_mesgs': ['timestamp', 'local_timestamp'],
+    'monitoring_mesgs': ['timestamp', 'timestamp_16', 'cycles', 'activity_type', 'active_calories', 'heart_rate'],
+    'monitoring_hr_data_mesgs': ['timestamp', 'resting_heart_rate', 'current_day_resting_heart_rate'],
 }
 
 

@@ -16,10 +16,13 @@ from fit_tool.profile.messages.blood_pressure_message import BloodPressureMessag
 from fit_tool.profile.messages.event_message import EventMessage
 from fit_tool.profile.messages.file_id_message import FileIdMessage
 from fit_tool.profile.messages.hrv_status_summary_message import HrvStatusSummaryMessage
+from fit_tool.profile.messages.monitoring_hr_data_message import MonitoringHrDataMessage
+from fit_tool.profile.messages.monitoring_info_message import MonitoringInfoMessage
+from fit_tool.profile.messages.monitoring_message import MonitoringMessage
 from fit_tool.profile.messages.record_message import RecordMessage
 from fit_tool.profile.messages.sleep_level_message import SleepLevelMessage
 from fit_tool.profile.messages.weight_scale_message import WeightScaleMessage
-from fit_tool.profile.profile_type import EventType, FileType, Manufacturer, SleepLevel
+from fit_tool.profile.profile_type import ActivityType, EventType, FileType, Manufacturer, SleepLevel
 
 ROOT = Path(__file__).resolve().parents[2] / 'Tests' / 'Fixtures' / 'garmin' / 'GARMIN'
 
@@ -127,6 +130,89 @@ def sleep():
     write(ROOT / 'Sleep' / 'S3E01234.FIT', [file_id(49, 4315, 3455555555), start] + levels)  # sleep: type 49
 
 
+FIT_EPOCH = 631065600
+
+
+def fit_seconds(text):
+    """A `date_time`: seconds since 1989-12-31 00:00 UTC."""
+    return ms(text) // 1000 - FIT_EPOCH
+
+
+def monitoring():
+    """A day and a bit of a watch's monitoring (file type 32, monitoring_b) on a watch an hour ahead of UTC:
+    cumulative steps and active kcal per activity type that start again at local midnight, a heart rate a
+    minute stamped by `timestamp_16` (the low 16 bits of the time), and the watch's resting heart rate."""
+    info = MonitoringInfoMessage()
+    info.timestamp = ms('2026-03-13T23:00:00')
+    info.get_field(0).set_value(0, fit_seconds('2026-03-13T23:00:00') + 3600, None)  # local_timestamp: UTC+1
+    info.resting_metabolic_rate = 1650  # not kept
+
+    def totals(when, activity, steps, kcal, compressed=False):
+        message = MonitoringMessage()
+        if compressed:
+            message.timestamp_16 = fit_seconds(when) & 0xFFFF  # the time's low 16 bits, against the last full one
+        else:
+            message.timestamp = ms(when)
+        message.activity_type = activity
+        message.steps = steps  # the `cycles` field, read as steps for walking and running
+        message.active_calories = kcal
+        return message
+
+    def pulse(when, beats):
+        message = MonitoringMessage()
+        message.timestamp_16 = fit_seconds(when) & 0xFFFF
+        message.heart_rate = beats
+        return message
+
+    def resting(when, seven_days, today):
+        message = MonitoringHrDataMessage()
+        message.timestamp = ms(when)
+        message.resting_heart_rate = seven_days
+        if today is not None:
+            message.current_day_resting_heart_rate = today
+        return message
+
+    messages = [
+        info,
+        totals('2026-03-14T09:00:00', ActivityType.WALKING, 1200, 40),    # 10:00 local on the 14th
+        pulse('2026-03-14T09:01:00', 62),
+        pulse('2026-03-14T09:02:00', 64),
+        totals('2026-03-14T10:00:00', ActivityType.RUNNING, 3000, 210),   # a run: its own count
+        resting('2026-03-14T12:00:00', 58, 57),
+        totals('2026-03-14T17:00:00', ActivityType.WALKING, 5400, 150),
+        resting('2026-03-14T22:00:00', 58, 56),                           # the day's last figure: 56
+        totals('2026-03-14T23:00:00', ActivityType.WALKING, 6100, 170),   # local midnight: the 14th's close
+        resting('2026-03-14T23:30:00', 57, None),                         # 00:30 on the watch's 15th, no day figure yet: 57
+        totals('2026-03-15T07:00:00', ActivityType.WALKING, 800, 25, compressed=True),  # the 15th, from zero again
+        pulse('2026-03-15T07:01:00', 70),
+    ]
+    write(ROOT / 'Monitor' / 'M3E01234.FIT', [file_id(FileType.MONITORING_B, 4315, 3455555555)] + messages)
+
+
+def later_monitoring():
+    """The watch's next monitoring file of its 15th, in a later copy of the folder (`Tests/Fixtures/garmin-later/`):
+    more walking (4200 steps, 90 kcal by 13:00 local) and the day's own resting heart rate, 54."""
+    info = MonitoringInfoMessage()
+    info.timestamp = ms('2026-03-15T08:00:00')
+    info.get_field(0).set_value(0, fit_seconds('2026-03-15T08:00:00') + 3600, None)
+    walk = MonitoringMessage()
+    walk.timestamp = ms('2026-03-15T12:00:00')
+    walk.activity_type = ActivityType.WALKING
+    walk.steps = 4200
+    walk.active_calories = 90
+    resting = MonitoringHrDataMessage()
+    resting.timestamp = ms('2026-03-15T13:00:00')
+    resting.resting_heart_rate = 57
+    resting.current_day_resting_heart_rate = 54
+    later = ROOT.parents[1] / 'garmin-later' / 'GARMIN'
+    path = later / 'Monitor' / 'M3E01235.FIT'
+    builder = FitFileBuilder(auto_define=True)
+    builder.add_all([file_id(FileType.MONITORING_B, 4315, 3455555555), info, walk, resting])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    builder.build().to_file(str(path))
+    print(path.relative_to(ROOT.parents[1]))
+
+
 def activity():
     records = []
     for second, heart_rate in [(0, 98), (1, 101), (2, 104)]:
@@ -142,4 +228,6 @@ if __name__ == '__main__':
     blood_pressure()
     hrv_status()
     sleep()
+    monitoring()
+    later_monitoring()
     activity()

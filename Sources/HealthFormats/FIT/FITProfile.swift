@@ -52,11 +52,36 @@ enum FITProfile {
         static let start = 0
     }
 
+    /// `monitoring`: counts since local midnight per activity type (`cycles` ×2 as cycles, or as steps for
+    /// walking and running with no scale, the profile's `steps` sub-field; `active_calories` in kcal), the heart
+    /// rate a minute, and `timestamp_16`, the time's low 16 bits, in messages without a full timestamp.
+    enum Monitoring {
+        static let message: UInt16 = 55
+        static let cycles: UInt8 = 3, activityType: UInt8 = 5, activeCalories: UInt8 = 19
+        /// `current_activity_type_intensity`: the activity type in its low five bits, the intensity in the top three.
+        static let activityTypeIntensity: UInt8 = 24
+        static let timestamp16: UInt8 = 26, heartRate: UInt8 = 27
+    }
+
+    /// `monitoring_info`: `local_timestamp` is the watch's clock at the message's `timestamp`.
+    enum MonitoringInfo {
+        static let message: UInt16 = 103
+        static let localTimestamp: UInt8 = 0
+    }
+
+    /// `monitoring_hr_data`: the seven-day resting heart rate and the day's own, in beats a minute.
+    enum MonitoringHRData {
+        static let message: UInt16 = 211
+        static let resting: UInt8 = 0, currentDayResting: UInt8 = 1
+    }
+
     /// `file` type values hmon reads a whole file of (the others hold nothing it imports). Sleep (49) and
     /// HRV status (68) files are ones Garmin's watches write that the published profile does not list.
     enum FileType {
         static let weight = 9, bloodPressure = 14, sleep = 49, hrvStatus = 68
         static let read: Set<Int> = [weight, bloodPressure, sleep, hrvStatus]
+        /// A watch's monitoring files, read whole into days (`GarminMonitoringDays`) where the import keeps them.
+        static let monitoringB = 32
     }
 
     /// The profile's names of the `file` types a watch's folder holds, for the import summary.
@@ -108,6 +133,8 @@ enum FITProfile {
         case 103: "monitoring_info"
         case 211: "monitoring_hr_data"
         case 227: "stress_level"
+        case 269: "spo2_data"
+        case 297: "respiration_rate"
         case 275: "sleep_level"
         case 346: "sleep_assessment"
         case 370: "hrv_status_summary"

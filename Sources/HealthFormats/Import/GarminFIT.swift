@@ -5,10 +5,10 @@ import HealthModel
 /// A Garmin device's FIT files: one `.fit` file, or the `GARMIN/` folder a watch shows over USB (as it is or zipped).
 ///
 /// What a file holds is told by its `file_id` type, not by the folder it sits in: weight (9), blood
-/// pressure (14), sleep (49) and HRV status (68) files are read whole; the others (activities, monitoring,
-/// settings…) hold nothing hmon imports and are counted as skipped by their type. Every reading lands on
-/// the device the file names (`file_id`'s manufacturer, product and serial number), so the same file
-/// imported again makes the same readings, which the store already has.
+/// pressure (14), sleep (49), HRV status (68) and monitoring (32, `GarminMonitoringDays`) files are read
+/// whole; the others (activities, settings…) hold nothing hmon imports and are counted as skipped by their
+/// type. Every reading lands on the device the file names (`file_id`'s manufacturer, product and serial
+/// number), so the same file imported again makes the same readings, which the store already has.
 ///
 /// A sleep file's night: its `sleep_level` messages are each stamped at the end of the stretch they name
 /// (as Gadgetbridge reads them, `GadgetbridgeSleep.addGarmin`), the first stretch starting at the sleep
@@ -32,20 +32,32 @@ enum GarminFIT {
                      emit: (ImportedReading) throws -> Void) throws -> ImportTally {
         var tally = ImportTally()
         var nights = SleepNights()
-        for reading in try collect(files, name: name, nights: &nights, tally: &tally) { try emit(reading) }
+        var monitoring: GarminMonitoringDays? = GarminMonitoringDays(timeZone: timeZone)
+        for reading in try collect(files, name: name, nights: &nights, monitoring: &monitoring, tally: &tally) { try emit(reading) }
         try SleepNightReadings.emit(nights, timeZone: timeZone, tally: &tally, emit: emit)
+        try monitoring?.emit(tally: &tally, emit: emit)
         return tally
     }
 
     /// The readings of every FIT file of `files`, counted in `tally`, each file checked whole first; the
     /// stretches of the sleep files go to `nights`, for the caller to make nights of with any others it has.
+    /// Monitoring files are counted as skipped: a caller that has the same days from elsewhere (Garmin
+    /// Connect's own day summaries) keeps those.
     static func collect(_ files: [DownloadFile], name: String, nights: inout SleepNights,
+                        tally: inout ImportTally) throws -> [ImportedReading] {
+        var monitoring: GarminMonitoringDays?
+        return try collect(files, name: name, nights: &nights, monitoring: &monitoring, tally: &tally)
+    }
+
+    /// As `collect(_:name:nights:tally:)`, the monitoring files' messages going to `monitoring` when it is
+    /// there, for the caller to make days of once every file is read.
+    static func collect(_ files: [DownloadFile], name: String, nights: inout SleepNights, monitoring: inout GarminMonitoringDays?,
                         tally: inout ImportTally) throws -> [ImportedReading] {
         var readings: [ImportedReading] = []
         for file in files where isFITFile(file) {
             let place = files.count == 1 && file.path == name ? name : "\(name)/\(file.path)"
             do {
-                readings += try self.readings(of: file, nights: &nights, tally: &tally)
+                readings += try self.readings(of: file, nights: &nights, monitoring: &monitoring, tally: &tally)
             } catch let problem as FITProblem {
                 let remedy = problem.offset == 0 ? "is it a FIT file?"
                     : files.count == 1 ? "copy the file from the device again" : "copy the file from the device again, or move it away to import the others"
@@ -71,12 +83,21 @@ enum GarminFIT {
 
     /// The readings of one file, counted in `tally`; none when its type holds nothing hmon imports. A sleep
     /// file's stretches go to `nights` instead, which are made once every file is read.
-    private static func readings(of file: DownloadFile, nights: inout SleepNights, tally: inout ImportTally) throws -> [ImportedReading] {
+    private static func readings(of file: DownloadFile, nights: inout SleepNights, monitoring: inout GarminMonitoringDays?,
+                                 tally: inout ImportTally) throws -> [ImportedReading] {
         guard let fileID = try FITDecoder.fileID(try head(of: file)) else {
             tally.skippedKinds["FIT file without a file_id message", default: 0] += 1
             return []
         }
         let type = fileID.integer(FITProfile.FileID.type) ?? -1
+        if type == FITProfile.FileType.monitoringB, monitoring != nil {
+            let messages = try FITDecoder.messages([UInt8](try file.data()))
+            monitoring?.add(messages, source: deviceName(fileID), tally: &tally)
+            for message in messages where !aboutTheFile(message.global) && !monitoringMessages.contains(message.global) {
+                tally.skippedKinds["Garmin \(FITProfile.messageName(message.global))", default: 0] += 1
+            }
+            return []
+        }
         guard FITProfile.FileType.read.contains(type) else {
             tally.skippedKinds["Garmin \(FITProfile.fileTypeName(type)) file", default: 0] += 1
             return []
@@ -99,8 +120,8 @@ enum GarminFIT {
                 if let reading = bloodPressure(message, source: source, tally: &tally) { readings.append(reading) }
             case FITProfile.HRVStatusSummary.message:
                 if let reading = nightlyHRV(message, source: source, tally: &tally) { readings.append(reading) }
-            case FITProfile.FileID.message, 49, 23, 3, 35, 206, 207:
-                break  // file_creator, device_info, user_profile, software, developer descriptions: about the file, not readings
+            case let global where aboutTheFile(global):
+                break
             default:
                 tally.skippedKinds["Garmin \(FITProfile.messageName(message.global))", default: 0] += 1
             }
@@ -108,6 +129,17 @@ enum GarminFIT {
         GadgetbridgeSleep.addGarmin(sleepMarks, source: source, to: &nights)
         return readings
     }
+
+    /// `file_id`, file_creator, device_info, user_profile, software and the developer descriptions: about the
+    /// file, not readings.
+    private static func aboutTheFile(_ global: UInt16) -> Bool {
+        [FITProfile.FileID.message, 49, 23, 3, 35, 206, 207].contains(global)
+    }
+
+    /// The messages a monitoring file's days are made of.
+    private static let monitoringMessages: Set<UInt16> = [
+        FITProfile.Monitoring.message, FITProfile.MonitoringInfo.message, FITProfile.MonitoringHRData.message,
+    ]
 
     /// A `sleep_level` message: its time and level, the end of the stretch it names.
     private static func sleepMark(_ message: FITMessage, tally: inout ImportTally) -> GadgetbridgeSleep.Mark? {
