@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import HealthCore
+import HealthFormats
 
 /// A batch of readings an import inserts, as one array per column: both imports (Apple Health's and hmon's
 /// own export) send it to PostgreSQL as one `unnest` insert, not one round trip per reading.
@@ -11,8 +12,8 @@ struct ImportedMessageColumns: Sendable {
     /// `ReadingNumbers` as four arrays, NaN for none: postgres-nio's arrays cannot hold a NULL, and no
     /// reading's number is NaN (`ReadingRules` refuses it), so NULLIF turns it back.
     private var numbers = [[Double]](repeating: [], count: 4)
-    /// The span totals among them (`ImportedReading.isSpanTotal`), by position, with the column that marks their kind.
-    private var spanTotals: [(index: Int, column: String)] = []
+    /// The span totals among them (`ImportedReading.isSpanTotal`), by position, with what marks their kind.
+    private var spanTotals: [(index: Int, mark: SpanTotalMark)] = []
 
     /// The way the readings came (`ReadingPath`), the same for the whole batch.
     var via: String?
@@ -20,8 +21,8 @@ struct ImportedMessageColumns: Sendable {
     var isEmpty: Bool { mids.isEmpty }
 
     mutating func append(mid: String, sdid: String, sdtid: String, manifestVersion: Int, ts: Int64, json: String,
-                         numbers readingNumbers: ReadingNumbers, spanTotalColumn: String? = nil) {
-        if let spanTotalColumn { spanTotals.append((mids.count, spanTotalColumn)) }
+                         numbers readingNumbers: ReadingNumbers, spanTotalMark: SpanTotalMark? = nil) {
+        if let spanTotalMark { spanTotals.append((mids.count, spanTotalMark)) }
         mids.append(ByteaID(mid))
         sdids.append(ByteaID(sdid))
         sdtids.append(ByteaID(sdtid))
@@ -57,17 +58,28 @@ struct ImportedMessageColumns: Sendable {
     /// (`ImportWriter`). Readings stored before span totals had span ids are found by their column, not their id.
     /// A day's version moves with the delete (the `messages_days_removed` trigger).
     private func replaceSpanTotals(userID: String, in db: PGConnection) async throws {
-        for (column, group) in Dictionary(grouping: spanTotals, by: \.column) {
-            guard ReadingNumbers.columnOfField.values.contains(column) else { continue }
+        for (mark, group) in Dictionary(grouping: spanTotals, by: \.mark) {
             let indexes = group.map(\.index)
             let mids = indexes.map { self.mids[$0] }, sdids = indexes.map { self.sdids[$0] }
             let ts = indexes.map { self.ts[$0] }, data = indexes.map { self.data[$0] }
-            try await db.run("""
-                DELETE FROM messages m USING unnest(\(mids)::bytea[], \(sdids)::bytea[], \(ts)::int8[], \(data)::text[])
-                    AS span(mid, sdid, ts, data)
-                WHERE m.uid = \(ByteaID(userID)) AND m.sdid = span.sdid AND m.ts = span.ts AND m.\(unescaped: column) IS NOT NULL
-                    AND NOT (m.mid = span.mid AND m.data = span.data)
-                """)
+            switch mark {
+            case .column(let column):
+                // Named in the statement, so only one of `ReadingNumbers`' own.
+                guard ReadingNumbers.columnOfField.values.contains(column) else { continue }
+                try await db.run("""
+                    DELETE FROM messages m USING unnest(\(mids)::bytea[], \(sdids)::bytea[], \(ts)::int8[], \(data)::text[])
+                        AS span(mid, sdid, ts, data)
+                    WHERE m.uid = \(ByteaID(userID)) AND m.sdid = span.sdid AND m.ts = span.ts AND m.\(unescaped: column) IS NOT NULL
+                        AND NOT (m.mid = span.mid AND m.data = span.data)
+                    """)
+            case .field(let field):
+                try await db.run("""
+                    DELETE FROM messages m USING unnest(\(mids)::bytea[], \(sdids)::bytea[], \(ts)::int8[], \(data)::text[])
+                        AS span(mid, sdid, ts, data)
+                    WHERE m.uid = \(ByteaID(userID)) AND m.sdid = span.sdid AND m.ts = span.ts AND m.data::jsonb ? \(field)
+                        AND NOT (m.mid = span.mid AND m.data = span.data)
+                    """)
+            }
         }
     }
 }

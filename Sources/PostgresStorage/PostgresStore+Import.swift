@@ -111,7 +111,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
             batch.kindOfMid[mid] = reading.kind.index
             batch.deviceOfMid[mid] = device.slot
             columns.append(mid: mid, sdid: device.id, sdtid: device.dtid, manifestVersion: device.manifestVersion,
-                           ts: reading.timestamp, json: json, numbers: readingNumbers, spanTotalColumn: reading.spanTotalColumn)
+                           ts: reading.timestamp, json: json, numbers: readingNumbers, spanTotalMark: reading.spanTotalMark)
         }
         return (batch, columns)
     }

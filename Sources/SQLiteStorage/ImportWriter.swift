@@ -73,8 +73,8 @@ final class ImportWriter {
             count(reading, on: device, added: wouldAdd)
             return
         }
-        if let column = reading.spanTotalColumn {
-            try replaceSpanTotal(in: column, keeping: mid, json: json, ts: reading.timestamp, device: device)
+        if let mark = reading.spanTotalMark {
+            try replaceSpanTotal(marked: mark, keeping: mid, json: json, ts: reading.timestamp, device: device)
         }
         let wasAdded = try inserter.insert(mid: mid, json: json, ts: reading.timestamp, numbers: numbers,
                                            device: .init(id: device.id, dtid: device.dtid, manifestVersion: device.manifestVersion))
@@ -84,10 +84,20 @@ final class ImportWriter {
     /// Deletes the total the device holds for the span at `ts`, unless it is this very reading (same id and
     /// data), so the insert that follows replaces a figure from an earlier download instead of adding to it.
     /// Readings stored before span totals had span ids are found by their column, not their id.
-    private func replaceSpanTotal(in column: String, keeping mid: String, json: String, ts: Int64, device: KnownDevice) throws {
+    private func replaceSpanTotal(marked mark: SpanTotalMark, keeping mid: String, json: String, ts: Int64, device: KnownDevice) throws {
+        var arguments: StatementArguments = [StoredID(userID), StoredID(device.id), ts]
+        let marked: String
+        switch mark {
+        case .column(let column):
+            marked = "\(column) IS NOT NULL"
+        case .field(let field):
+            marked = "json_type(data, ?) IS NOT NULL"
+            arguments += ["$." + field]
+        }
+        arguments += [StoredID(mid), json]
         try db.execute(sql: """
-            DELETE FROM messages WHERE uid = ? AND sdid = ? AND ts = ? AND \(column) IS NOT NULL AND NOT (mid = ? AND data = ?)
-            """, arguments: [StoredID(userID), StoredID(device.id), ts, StoredID(mid), json])
+            DELETE FROM messages WHERE uid = ? AND sdid = ? AND ts = ? AND \(marked) AND NOT (mid = ? AND data = ?)
+            """, arguments: arguments)
         // A replacement may take the deleted row's rowid, which leaves a kept day's signature as it was.
         if db.changesCount > 0 { try LocalStore.forgetDayTotals(userID: userID, coveringTs: ts, in: db) }
     }

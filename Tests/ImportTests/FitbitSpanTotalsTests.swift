@@ -65,4 +65,21 @@ import TestSupport
         #expect(again.tally.addedTotal == 0, "the same download again changes nothing")
         #expect(try await energy(.activeEnergy) == [4.8, 0])
     }
+
+    /// The same rule for a day total of a kind kept only in the reading's JSON (steps, resting heart rate): a
+    /// Garmin watch's monitoring file of a day, then a later one of the same day, leave the later figures once.
+    @Test(arguments: StoreEngine.available)
+    func aLaterMonitoringFileReplacesTheDaysStepsAndRestingHeartRate(_ engine: StoreEngine) async throws {
+        let folder = try TempFolder()
+        let store = try await Self.store(engine, in: folder)
+        let user = try await store.createUser(NewAccount(name: "ana", password: "secret-pw"))
+        let service = LocalHealthService(store: store, userID: user.id)
+        _ = try await store.importFile(GarminFITImportTests.fixture, userID: user.id, timeZone: FitbitTakeoutImportTests.utc)
+        _ = try await store.importFile(GarminFITImportTests.laterFixture, userID: user.id, timeZone: FitbitTakeoutImportTests.utc)
+        for (kind, values) in [(ReadingKind.steps, [9_100.0, 4_200]), (.restingHeartRate, [56, 54])] as [(ReadingKind, [Double?])] {
+            let stored = try await service.readings(ReadingsQuery(field: kind.field, order: .asc, limit: 10)).map { $0.data[kind.field]?.number }
+            #expect(stored == values, "\(kind.name) on \(engine)")
+        }
+    }
 }
+

@@ -130,10 +130,12 @@ import ZIPFoundation
             let stored = try await service.readings(ReadingsQuery(field: kind.field, order: .asc, limit: 10))
             #expect(stored.map(\.ts) == [ms("2026-03-14T12:00:00Z"), ms("2026-03-15T12:00:00Z")], "\(kind.name): one reading a day, never two")
         }
-        // The store replaces a day's figure in place only for the kinds it keeps a number column of (energy and
-        // weight); a day's steps and resting heart rate stay as first imported, as Garmin Connect's days do.
-        let energy = try await service.readings(ReadingsQuery(field: ReadingKind.activeEnergy.field, order: .asc, limit: 10))
-        #expect(energy.map { $0.data[ReadingKind.activeEnergy.field]?.number } == [170 + 210, 90], "the later file's 15th")
+        // The later file's 15th replaces the first's, whatever the kind: a day's figure is the latest download's.
+        let later: [(ReadingKind, [Double?])] = [(.steps, [6100 + 3000, 4200]), (.activeEnergy, [170 + 210, 90]), (.restingHeartRate, [56, 54])]
+        for (kind, values) in later {
+            let stored = try await service.readings(ReadingsQuery(field: kind.field, order: .asc, limit: 10))
+            #expect(stored.map { $0.data[kind.field]?.number } == values, "\(kind.name): the later file's 15th")
+        }
     }
 
     @Test func theFolderZippedReadsAsTheFolderAndEitherAfterTheOtherAddsNothing() async throws {

@@ -18,11 +18,20 @@ package struct ImportRow: Sendable {
     package var outcome: Outcome
 }
 
+/// What marks a stored reading as one of a span total's kind: the kind's number column when it has one (found
+/// through its index), else its field in the reading's JSON.
+package enum SpanTotalMark: Hashable, Sendable {
+    case column(String)
+    case field(String)
+}
+
 extension ImportedReading {
-    /// For a span's total (`isSpanTotal`), the `messages` column that marks a reading of its kind: the writers
-    /// replace what the source's device holds at the span's time in it. Nil for any other reading.
-    package var spanTotalColumn: String? {
-        isSpanTotal ? ReadingNumbers.columnOfField[kind.field] : nil
+    /// For a span's total (`isSpanTotal`), what marks a reading of its kind: the writers replace what the
+    /// source's device holds of that kind at the span's time, so a later download of a day replaces its
+    /// figure rather than leaving the first one. Nil for any other reading.
+    package var spanTotalMark: SpanTotalMark? {
+        guard isSpanTotal else { return nil }
+        return ReadingNumbers.columnOfField[kind.field].map(SpanTotalMark.column) ?? .field(kind.field)
     }
 }
 
