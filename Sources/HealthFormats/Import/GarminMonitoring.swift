@@ -24,8 +24,8 @@ import HealthModel
 ///
 /// Each day's readings are stamped at noon of the day in the import's time zone and marked a span's total,
 /// as the Garmin Connect and Gadgetbridge days are: the same day from a later copy of the folder, holding
-/// more of it, is never a second reading beside the first (the store replaces the day's active energy with
-/// the later figure; its steps and resting heart rate stay as first kept). The heart rate a minute
+/// more of it, is never a second reading beside the first: the store replaces the day's figures with the
+/// later ones. The heart rate a minute
 /// (`heart_rate`) is counted, not kept, as every import's heart rate a minute is.
 struct GarminMonitoringDays {
     static let perMinuteHeartRate = "heart rate a minute (Garmin monitoring)"
