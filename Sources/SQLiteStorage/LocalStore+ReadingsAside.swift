@@ -15,11 +15,12 @@ extension LocalStore {
             .joined(separator: " OR ") + ")"
         let paths = fields.filter { ReadingNumbers.columnOfField[$0] == nil }.map { "$.\($0)" }
         var each: StatementArguments = [StoredID(userID), from, to]
-        each += StatementArguments(paths)
         if let otherThan {
-            holds += " AND via IS NOT NULL AND via != ?"
+            // The way first: it rules out an export's rows without reading their JSON.
+            holds = "via IS NOT NULL AND via != ? AND " + holds
             each += [otherThan.rawValue]
         }
+        each += StatementArguments(paths)
         var arguments = each
         arguments += each
         return try await read { [arguments, holds] db in
