@@ -105,33 +105,49 @@ extension LocalHealthService {
         }
         guard !families.isEmpty else { return }
         let orders = try await store.sourceOrders(userID: userID)
+        // One look at each month for every day family the import added to, not one per family.
+        let months = try await monthsWithOtherWays(families.filter(\.isDayTotal), userID: userID)
         for family in families {
-            try await settleAll(family, order: orders[family] ?? SourceOrder(), userID: userID)
+            try await settleAll(family, order: orders[family] ?? SourceOrder(), userID: userID, months: months)
         }
     }
 
     /// Settles every reading of the family; returns how many readings kept aside it counts again. A day family
-    /// is read a month of local days at a time: an export's step records run to hundreds of thousands, and
-    /// a day is settled within itself alone. A month is read whole only when it holds a reading that came by
-    /// a way other than a file import: files are one way, so a month of imports alone has nothing to settle.
+    /// is read a month of local days at a time (`months`, else `monthsWithOtherWays`): an export's step records
+    /// run to hundreds of thousands, and a day is settled within itself alone.
     @discardableResult
-    func settleAll(_ family: MeasurementFamily, order: SourceOrder, userID: String) async throws -> Int {
+    func settleAll(_ family: MeasurementFamily, order: SourceOrder, userID: String,
+                   months: [ClosedRange<Int64>]? = nil) async throws -> Int {
         guard family.isDayTotal else {
             return try await settle(family, from: .min, to: .max, order: order, userID: userID).takeBack.count
         }
-        guard let first = try await store.firstReadingTime(userID: userID) else { return 0 }
-        let last = Day(Date(), in: dayCalendar).adding(days: 2)
-        var day = Day(Date(millisecondsSince1970: first), in: dayCalendar)
         var countedAgain = 0
-        while day < last {
-            let next = day.adding(days: 31)
-            let (from, to) = (day.start(in: dayCalendar).millisecondsSince1970, next.start(in: dayCalendar).millisecondsSince1970 - 1)
-            day = next
-            guard try await !store.measurementCandidates(userID: userID, fields: family.fields, from: from, to: to, otherThan: .imported).isEmpty
-            else { continue }
-            countedAgain += try await settle(family, from: from, to: to, order: order, userID: userID).takeBack.count
+        let months = if let months { months } else { try await monthsWithOtherWays([family], userID: userID) }
+        for month in months {
+            countedAgain += try await settle(family, from: month.lowerBound, to: month.upperBound, order: order, userID: userID).takeBack.count
         }
         return countedAgain
+    }
+
+    /// The runs of 31 local days, from the user's first reading to tomorrow, that hold a reading of any of the
+    /// day `families` that came by a way other than a file import: files are one way, so a month of imports
+    /// alone has nothing to settle, and is not read again.
+    func monthsWithOtherWays(_ families: [MeasurementFamily], userID: String) async throws -> [ClosedRange<Int64>] {
+        let fields = families.flatMap(\.fields)
+        guard !fields.isEmpty, let first = try await store.firstReadingTime(userID: userID) else { return [] }
+        let last = Day(Date(), in: dayCalendar).adding(days: 2)
+        var day = Day(Date(millisecondsSince1970: first), in: dayCalendar)
+        var months: [ClosedRange<Int64>] = []
+        while day < last {
+            let next = day.adding(days: 31)
+            let month = day.start(in: dayCalendar).millisecondsSince1970...(next.start(in: dayCalendar).millisecondsSince1970 - 1)
+            day = next
+            if try await !store.measurementCandidates(userID: userID, fields: fields, from: month.lowerBound, to: month.upperBound,
+                                                      otherThan: .imported).isEmpty {
+                months.append(month)
+            }
+        }
+        return months
     }
 
     /// Settles the family's readings stamped from `from` to `to`; returns what it moved.
