@@ -102,31 +102,22 @@ struct GadgetbridgeDaySums {
 
     private var sums: [Key: Double] = [:]
 
-    /// The local day by the zone's offset and whole days, not `Day(_:in:)`: this runs once a sample row (a
-    /// million for a year of two devices), and calendar components cost 0.25 s a million here against 0.04 s.
+    /// Runs once a sample row (a million for a year of two devices): the day by the zone's offset (`DayNumbers`).
     mutating func add(_ value: Double, source: String, at ms: Int64, zone: TimeZone) {
         let seconds = ms / 1000
         let local = seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
-        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        sums[Key(source: source, day: day), default: 0] += value
+        sums[Key(source: source, day: DayNumbers.day(ofLocalSeconds: local)), default: 0] += value
     }
 
     func emit(_ kind: ReadingKind, zone: TimeZone, tally: inout ImportTally, emit: (ImportedReading) throws -> Void) throws {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        var local = Calendar(identifier: .gregorian)
-        local.timeZone = zone
         for (key, value) in sums.sorted(by: { ($0.key.day, $0.key.source) < ($1.key.day, $1.key.source) }) {
-            var parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(key.day) * 86_400))
-            parts.hour = 12
-            guard let noon = local.date(from: parts) else { continue }
+            guard let noon = DayNumbers.noon(of: key.day, in: zone) else { continue }
             guard kind.saneRange.contains(value) else {
                 tally.skip(kind, UnitConversion.outOfRangeReason(kind))
                 continue
             }
             tally.kept[kind, default: 0] += 1
-            try emit(ImportedReading(kind: kind, source: key.source, timestamp: Int64(rounding: noon.timeIntervalSince1970 * 1000),
-                                     value: value, isSpanTotal: true))
+            try emit(ImportedReading(kind: kind, source: key.source, timestamp: noon, value: value, isSpanTotal: true))
         }
     }
 }

@@ -94,7 +94,7 @@ struct GarminMonitoringDays {
             tally.skip(kind, UnitConversion.outOfRangeReason(kind))
             return
         }
-        guard let noon = Self.noon(of: day.day, in: timeZone) else {
+        guard let noon = DayNumbers.noon(of: day.day, in: timeZone) else {
             tally.skip(kind, "Garmin monitoring day outside the calendar")
             return
         }
@@ -122,7 +122,7 @@ struct GarminMonitoringDays {
         }
         // Stamped at local midnight: the close of the day before.
         guard let local = Self.localSeconds(seconds, offset: offset, timeZone: timeZone) else { return }
-        let day = Day(source: source, day: Self.dayNumber(local % 86_400 == 0 ? local - 1 : local))
+        let day = Day(source: source, day: DayNumbers.day(ofLocalSeconds: local % 86_400 == 0 ? local - 1 : local))
         let key = Count(day: day, activityType: type)
         if let cycles, Self.stepping.contains(type) {
             steps[key] = max(steps[key] ?? 0, Double(cycles))
@@ -148,7 +148,7 @@ struct GarminMonitoringDays {
             tally.skip(.restingHeartRate, UnitConversion.outOfRangeReason(.restingHeartRate))
             return
         }
-        let day = Day(source: source, day: Self.dayNumber(local))
+        let day = Day(source: source, day: DayNumbers.day(ofLocalSeconds: local))
         let time = Int64(seconds)
         if let kept = resting[day] {
             // One reading a day: the day's other figures are counted, the latest kept.
@@ -195,20 +195,5 @@ struct GarminMonitoringDays {
         let unix = Int64(seconds) + FITProfile.unixSecondsAtFITEpoch
         let shift = offset ?? Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix))))
         return unix + shift
-    }
-
-    private static func dayNumber(_ localSeconds: Int64) -> Int64 {
-        localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
-    }
-
-    /// Noon of day `day` (days since 1970-01-01) in `zone`, in ms since the Unix epoch.
-    private static func noon(of day: Int64, in zone: TimeZone) -> Int64? {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        var local = Calendar(identifier: .gregorian)
-        local.timeZone = zone
-        var parts = utc.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
-        parts.hour = 12
-        return local.date(from: parts).map { Int64(rounding: $0.timeIntervalSince1970 * 1000) }
     }
 }
