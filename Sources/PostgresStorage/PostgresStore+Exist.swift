@@ -99,34 +99,6 @@ extension PostgresStore {
         try await read { db in try await db.one("SELECT min(ts) AS first FROM messages WHERE uid = \(ByteaID(userID))")?.value("first", Int64?.self) }
     }
 
-    // MARK: Personal tokens
-
-    public func personalToken(_ token: String) async throws -> TokenRecord? {
-        let hash = Secrets.sha256Hex(token)
-        return try await read { db in
-            try await db.one("SELECT * FROM personal_tokens WHERE hash = \(hash)").map { row in
-                TokenRecord(kind: .access, userID: try row.value("user_id"), clientID: nil, scope: try row.value("scope"), expiresAt: nil,
-                            createdAt: Date(millisecondsSince1970: try row.value("created_at")))
-            }
-        }
-    }
-
-    public func personalTokens() async throws -> [PersonalToken] {
-        try await read { db in
-            try await db.all("""
-                SELECT p.id, p.label, p.created_at, u.name FROM personal_tokens AS p JOIN users AS u ON u.id = p.user_id
-                ORDER BY p.created_at, p.id COLLATE "C"
-                """).map { row in
-                PersonalToken(id: try row.value("id"), userName: try row.value("name"), label: try row.value("label"),
-                              createdAt: Date(millisecondsSince1970: try row.value("created_at")))
-            }
-        }
-    }
-
-    public func revokePersonalToken(id: String) async throws -> Bool {
-        try await write { db in return try await db.count("DELETE FROM personal_tokens WHERE id = \(id) RETURNING 1") > 0 }
-    }
-
     // MARK: What was pushed
 
     public func existPushed(server: String, userID: String) async throws -> [String: [String: Double]] {

@@ -110,39 +110,6 @@ extension LocalStore {
         }
     }
 
-    // MARK: Personal tokens
-
-    /// What a personal token grants (kind `.access`, no client, no expiry), or nil.
-    public func personalToken(_ token: String) async throws -> TokenRecord? {
-        let hash = Secrets.sha256Hex(token)
-        return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM personal_tokens WHERE hash = ?", arguments: [hash]).map { row in
-                TokenRecord(kind: .access, userID: row["user_id"], clientID: nil, scope: row["scope"], expiresAt: nil,
-                            createdAt: Date(millisecondsSince1970: row["created_at"]))
-            }
-        }
-    }
-
-    public func personalTokens() async throws -> [PersonalToken] {
-        try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.id, p.label, p.created_at, u.name FROM personal_tokens AS p JOIN users AS u ON u.id = p.user_id
-                ORDER BY p.created_at, p.id
-                """).map { row in
-                PersonalToken(id: row["id"], userName: row["name"], label: row["label"],
-                              createdAt: Date(millisecondsSince1970: row["created_at"]))
-            }
-        }
-    }
-
-    /// Revokes a personal token by its id; false when there is none.
-    public func revokePersonalToken(id: String) async throws -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM personal_tokens WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
-        }
-    }
-
     // MARK: What was pushed
 
     /// Per attribute name and day (`YYYY-MM-DD`), the value last sent to `server` for the user.
