@@ -225,19 +225,23 @@ final class ChangeFeed: Sendable {
                 state.withLock { $0.listening = false }
             case .listening(let token):
                 // Deaf meanwhile: a write since the last token told may have gone unheard, so everyone looks.
-                let missed = state.withLock { state -> [AsyncStream<Message>.Continuation] in
+                let (missed, lookUp) = state.withLock { state -> ([AsyncStream<Message>.Continuation], Bool) in
                     state.listening = true
                     guard let last = state.lastToken else {
+                        // Heard before the watcher's first look: a revocation committed before the store was
+                        // heard would go unnoticed (nothing reads the token while announcements come), so the
+                        // subscribers' tokens are looked up once now.
                         state.lastToken = token
-                        return []
+                        state.credentialsCheckedAt = nil
+                        return ([], true)
                     }
-                    guard last < token, state.writesInFlight == 0 else { return [] }
+                    guard last < token, state.writesInFlight == 0 else { return ([], false) }
                     state.lastToken = token
                     state.credentialsCheckedAt = nil
-                    return state.subscribers.values.map(\.continuation)
+                    return (state.subscribers.values.map(\.continuation), true)
                 }
                 for continuation in missed { continuation.yield(.change(token: token, kinds: nil)) }
-                if !missed.isEmpty { _ = await endStreamsOfUnknownTokens(storeToken: token) }
+                if lookUp { _ = await endStreamsOfUnknownTokens(storeToken: token) }
             case .announced(let announcement):
                 await deliver(announcement)
             }
@@ -271,8 +275,10 @@ final class ChangeFeed: Sendable {
         var nextCredentialCheck = clock.now
         while !Task.isCancelled {
             do { try await clock.sleep(for: watchInterval) } catch { return }
-            // While the store's announcements are heard, they say what changed: no read of the change token.
-            let token = state.withLock({ $0.listening }) ? nil : await lookAtStore()
+            // While the store's announcements are heard, they say what changed: no read of the change token,
+            // except to look the tokens up again after a lookup the store could not answer.
+            let heard = state.withLock { ($0.listening, $0.credentialsCheckedAt == nil ? $0.lastToken : nil) }
+            let token = heard.0 ? heard.1 : await lookAtStore()
             endExpiredStreams()
             if let token, clock.now >= nextCredentialCheck, await endStreamsOfUnknownTokens(storeToken: token) {
                 nextCredentialCheck = clock.now + credentialCheckInterval
