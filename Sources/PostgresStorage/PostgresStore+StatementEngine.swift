@@ -20,7 +20,8 @@ extension PostgresStore: StatementEngine {
         try await write { db in try await Self.runOffThePool(body, on: db) }
     }
 
-    private static func runOffThePool<T: Sendable>(_ body: @escaping @Sendable (any StatementSession) throws -> T,
+    /// Runs a body written for both engines inside a transaction PostgreSQL engine code already holds.
+    static func runOffThePool<T: Sendable>(_ body: @escaping @Sendable (any StatementSession) throws -> T,
                                                    on db: PGConnection) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "hmon.postgres.statements").async {
@@ -48,10 +49,21 @@ extension PostgresStore: StatementEngine {
                 sql += " FOR UPDATE"
             case .bytewiseOrder:
                 sql += " COLLATE \"C\""
+            case .insertionOrder:
+                sql += "seq"
+            case .keptFromDeletion:
+                sql += " FOR KEY SHARE"
             }
         }
         return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
+
+    /// SQL folding a column's ASCII letters, as SQLite's `NOCASE` does (and nothing else).
+    static func asciiLower(_ column: String) -> String {
+        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+    }
+
+    static func asciiLowered(_ text: String) -> String { StoreStatement.asciiLowered(text) }
 
     private static func append(_ value: StoreValue, to binds: inout PostgresBindings) {
         switch value {
@@ -84,6 +96,13 @@ extension PostgresStore: StatementEngine {
     }
 }
 
+extension PGConnection {
+    /// A statement written for both engines, run here in engine code's own transaction.
+    func rows(_ statement: StoreStatement) async throws -> [StoreRow] {
+        try await all(PostgresStore.query(statement)).map(PostgresStore.storeRow)
+    }
+}
+
 /// Statements on one leased connection, from a thread that may wait: each waits for its answer.
 private struct WaitingSession: StatementSession {
     let db: PGConnection
@@ -98,6 +117,18 @@ private struct WaitingSession: StatementSession {
         let query = PostgresStore.query(statement)
         let db = self.db
         try WaitingSession.wait { try await db.run(query) }
+    }
+
+    func insertDevice(_ device: Device) throws {
+        try run("""
+            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
+            VALUES (\(device.id), \(device.uid), \(device.dtid), \(device.name), \(device.manifestVersion),
+                    \(device.createdOn.millisecondsSince1970), \(device.connected))
+            """)
+    }
+
+    func holdLock(named key: String) throws {
+        try run("SELECT pg_advisory_xact_lock(hashtext(\(key)))")
     }
 
     private static func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
@@ -129,3 +160,4 @@ private final class Answer<T: Sendable>: @unchecked Sendable {
 
 // What PostgreSQL takes from the logic written once over statements (HealthCore's `…+Statements` files).
 extension PostgresStore: TokenRows {}
+extension PostgresStore: WelltoryLinkRows {}

@@ -9,7 +9,7 @@ extension LocalStore {
     public func lastMessagesJSON(deviceID: String, userID: String, count: Int, field: String?) async throws -> [StoredMessageJSON] {
         try StoreRules.checkCount(count)
         return try await read { db in
-            _ = try Self.device(id: deviceID, ownedBy: userID, in: db)
+            _ = try SQLiteSession(db: db).device(id: deviceID, ownedBy: userID)
             guard let presence = try Self.presenceFilter(field) else { return [] }
             // A statement prepared once per connection: compiling it (parser, authorizer) cost as much as running it.
             let rows = try Row.fetchAll(

@@ -10,12 +10,12 @@ extension LocalStore {
     /// The devices screen for `userID`; nil when the user no longer exists.
     public func devicesOverview(userID: String) async throws -> DevicesOverview? {
         try await read { db in
-            guard let user = try Self.user(id: userID, in: db) else { return nil }
-            let devices = try Self.devices(userID: userID, in: db)
-            let types = try Self.deviceTypes(in: db)
+            guard let user = try SQLiteSession(db: db).one(AccountStatements.user(id: userID)).map(User.init(row:)) else { return nil }
+            let devices = try SQLiteSession(db: db).rows(DeviceStatements.devices(userID: userID)).map(Device.init(row:))
+            let types = try SQLiteSession(db: db).rows(DeviceStatements.deviceTypes).map(DeviceType.init(row:))
             var manifests: [String: Manifest] = [:]
             for dtid in Set(devices.map(\.dtid)) {
-                manifests[dtid] = try Self.manifest(ofType: dtid, in: db)
+                manifests[dtid] = try SQLiteSession(db: db).manifest(ofType: dtid)
             }
             var latest: [String: Message] = [:]
             for device in devices {
@@ -31,7 +31,7 @@ extension LocalStore {
     public func energyInputs(userID: String, periods: [(from: Int64, to: Int64)]) async throws
         -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
         try await read { db in
-            let profile = try Self.profile(userID: userID, in: db)
+            let profile = try Profile(row: try SQLiteSession(db: db).one(AccountStatements.profile(userID: userID)), userID: userID)
             let inputs = try periods.map { period in
                 (totals: try Self.energyTotals(userID: userID, from: period.from, to: period.to, in: db),
                  weight: try Self.latestWeight(userID: userID, before: period.to, in: db))

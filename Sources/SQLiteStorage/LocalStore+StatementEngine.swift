@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthModel
 
 /// SQLite's side of `StatementEngine`: renders a `StoreStatement` as GRDB SQL with its arguments, and each
 /// row as a `StoreRow`.
@@ -24,13 +25,22 @@ struct SQLiteSession: StatementSession {
 
     func rows(_ statement: StoreStatement) throws -> [StoreRow] {
         let (sql, arguments) = Self.rendered(statement)
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.storeRow)
+        // Cached: the text of a statement is fixed (only its values vary), and some run on every request.
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.storeRow)
     }
 
     func run(_ statement: StoreStatement) throws {
         let (sql, arguments) = Self.rendered(statement)
         try db.execute(sql: sql, arguments: arguments)
     }
+
+    func insertDevice(_ device: Device) throws {
+        try LocalStore.insertDevice(id: device.id, uid: device.uid, dtid: device.dtid, name: device.name,
+                                    manifestVersion: device.manifestVersion, createdAt: device.createdOn.millisecondsSince1970,
+                                    connected: device.connected, in: db)
+    }
+
+    func holdLock(named key: String) throws {}
 
     static func rendered(_ statement: StoreStatement) -> (String, StatementArguments) {
         var sql = ""
@@ -41,7 +51,8 @@ struct SQLiteSession: StatementSession {
             case .value(let value): sql += "?"; values.append(databaseValue(value))
             case .caselessColumn(let column): sql += "(\(column) COLLATE NOCASE)"
             case .caselessValue(let text): sql += "?"; values.append(text)
-            case .lockingReadRows, .bytewiseOrder: break
+            case .lockingReadRows, .bytewiseOrder, .keptFromDeletion: break
+            case .insertionOrder: sql += "rowid"
             }
         }
         return (sql, StatementArguments(values))
@@ -75,3 +86,4 @@ struct SQLiteSession: StatementSession {
 
 // What SQLite takes from the logic written once over statements (HealthCore's `…+Statements` files).
 extension LocalStore: TokenRows {}
+extension LocalStore: WelltoryLinkRows {}

@@ -19,6 +19,12 @@ public protocol StatementSession {
     func rows(_ statement: StoreStatement) throws -> [StoreRow]
     /// Runs a statement whose rows nobody reads.
     func run(_ statement: StoreStatement) throws
+    /// Adds a device row: the one row the engines key differently (SQLite keeps the id's bytes beside it,
+    /// which its readings refer to).
+    func insertDevice(_ device: Device) throws
+    /// Makes any other transaction that names the same `key` wait here until this one ends (PostgreSQL's
+    /// advisory lock; SQLite's one writer already keeps transactions apart).
+    func holdLock(named key: String) throws
 }
 
 extension StatementSession {

@@ -18,6 +18,11 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
         /// `COLLATE "C"` after a text PostgreSQL would otherwise order by its locale: both engines then order
         /// by bytes, as SQLite's `BINARY` does.
         case bytewiseOrder
+        /// The column that orders a table's rows as they were added: SQLite's `rowid`, PostgreSQL's `seq`.
+        case insertionOrder
+        /// `FOR KEY SHARE` after a read whose rows must not be deleted before the transaction ends (the lock a
+        /// foreign key's check takes; SQLite's one writer already holds the whole store).
+        case keptFromDeletion
     }
 
     public var pieces: [Piece]
@@ -48,6 +53,8 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
             switch fragment {
             case .lockingReadRows: pieces.append(.lockingReadRows)
             case .bytewiseOrder: pieces.append(.bytewiseOrder)
+            case .insertionOrder: pieces.append(.insertionOrder)
+            case .keptFromDeletion: pieces.append(.keptFromDeletion)
             }
         }
         /// SQL text written by hmon itself (a column or table name from a fixed list), never a value.
@@ -58,6 +65,8 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
     public enum Fragment: Sendable {
         case lockingReadRows
         case bytewiseOrder
+        case insertionOrder
+        case keptFromDeletion
     }
 
     /// ASCII letters folded to lower case, as SQLite's `NOCASE` folds them (and nothing else).
