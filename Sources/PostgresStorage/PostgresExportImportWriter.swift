@@ -87,7 +87,10 @@ final class PostgresExportImportWriter: PipelinedInsertWriter {
     private func device(named name: String, type: DeviceType) async throws -> Device {
         let key = DeviceKey(typeID: type.id, name: name)
         if let known = devices[key] { return known }
-        let device = try await PostgresStore.findOrMakeDevice(named: name, type: type, userID: userID, now: received, in: db)
+        let (userID, received) = (self.userID, self.received)
+        let device = try await PostgresStore.runOffThePool({ session in
+            try session.exportedDevice(named: name, type: type, userID: userID, createdAt: received)
+        }, on: db)
         devices[key] = device
         return device
     }

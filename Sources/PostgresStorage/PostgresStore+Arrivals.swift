@@ -70,7 +70,7 @@ extension PostgresStore {
 
     private static func storedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message? {
         do {
-            return try await ownedReading(mid, userID: userID, in: db)
+            return try Message.owned(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID)
         } catch HealthError.unknownReading {
             return nil
         }

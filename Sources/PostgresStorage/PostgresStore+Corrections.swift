@@ -4,12 +4,7 @@ import HealthCore
 import HealthModel
 
 /// Readings a person corrects, on PostgreSQL: `LocalStore+Corrections` with the same checks and errors.
-/// PostgreSQL keeps no per-day sums (it sums a day when asked), so there is nothing to drop after a change.
 extension PostgresStore {
-    public func reading(id mid: String, userID: String) async throws -> Message {
-        try await read { db in try await Self.ownedReading(mid, userID: userID, in: db) }
-    }
-
     /// A range on the primary key's bytes (see the SQLite twin); an open range when `upper` is nil.
     public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
         guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
@@ -26,7 +21,7 @@ extension PostgresStore {
     @discardableResult
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in
-            let reading = try await Self.ownedReading(mid, userID: userID, in: db)
+            let reading = try Message.owned(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID)
             try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
             return reading
         }
@@ -37,7 +32,7 @@ extension PostgresStore {
     public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
-            let old = try await Self.ownedReading(mid, userID: userID, in: db)
+            let old = try Message.owned(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID)
             let edited = try await Self.readingTarget(deviceID: old.sdid, ownedBy: userID, in: db).edited(old, by: change)
             let numbers = ReadingNumbers(edited.data)
             try await db.run("""
@@ -82,22 +77,5 @@ extension PostgresStore {
             }
             return result
         }
-    }
-
-    public func readingCounts(userID: String, since: Int64) async throws -> [String: Int] {
-        try await read { db in
-            var counts: [String: Int] = [:]
-            for row in try await db.all("SELECT sdid, count(*) AS n FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(since) GROUP BY sdid") {
-                counts[try row.value("sdid", ByteaID.self).id] = try row.value("n", Int.self)
-            }
-            return counts
-        }
-    }
-
-    static func ownedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message {
-        guard let row = try await db.one("SELECT * FROM messages WHERE mid = \(ByteaID(mid))") else { throw HealthError.unknownReading(mid) }
-        let message = try message(row: row)
-        guard message.uid == userID else { throw HealthError.notYourReading(mid) }
-        return message
     }
 }

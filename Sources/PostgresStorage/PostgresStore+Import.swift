@@ -24,7 +24,13 @@ extension PostgresStore {
                 try await Self.drain(pipe, into: writer, userID: userID, received: now.millisecondsSince1970, db: db)
                 var imported = try pipe.result()
                 writer.finish(into: &imported.tally)
-                try await Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
+                let tally = imported.tally
+                let profile = imported.profile
+                imported.tally = try await Self.runOffThePool({ session in
+                    var filled = tally
+                    try session.fillProfile(from: profile, userID: userID, now: now, tally: &filled)
+                    return filled
+                }, on: db)
                 return imported
             }
         } catch let error as ImportError {
@@ -32,25 +38,6 @@ extension PostgresStore {
         } catch {
             throw Self.mapped(error, location: location)
         }
-    }
-
-
-    /// Fills the profile's empty fields from the export, as `ProfileFill` says.
-    private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
-                                    tally: inout ImportTally, db: PGConnection) async throws {
-        guard !imported.isEmpty,
-              let row = try await db.one("SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = \(userID)") else { return }
-        let fill = ProfileFill(birthDate: imported.birthDate, sex: imported.sex, heightCm: imported.heightCm,
-                               empty: (try row.value("birth_date", String?.self) == nil, try row.value("sex", String?.self) == nil,
-                                       try row.value("height_cm", Double?.self) == nil),
-                               today: Day(now, in: Calendar.current))
-        guard !fill.filled.isEmpty else { return }
-        try await db.run("""
-            UPDATE profiles SET birth_date = coalesce(birth_date, \(fill.birthDate?.description)), sex = coalesce(sex, \(fill.sex?.rawValue)),
-                height_cm = coalesce(height_cm, \(fill.heightCm))
-            WHERE user_id = \(userID)
-            """)
-        tally.profileFilled.append(contentsOf: fill.filled)
     }
 }
 
@@ -63,15 +50,7 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     private var devices: [ImportDeviceKey: KnownDevice] = [:]
     private var counts = ImportCounts()
 
-    private struct KnownDevice {
-        var id: String
-        var dtid: String
-        var manifestVersion: Int
-        /// As stored, for the summary's count per device.
-        var name: String
-        /// The device's slot in `counts`.
-        var slot = -1
-    }
+    private typealias KnownDevice = ImportedDevice
 
     private let via: ReadingPath?
 
@@ -132,60 +111,14 @@ final class PostgresImportWriter: PipelinedInsertWriter {
     private func device(for source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
         let key = ImportDeviceKey(source: source, type: type)
         if let known = devices[key] { return known }
-        var device = type == .withings ? try await theScale() : try await findOrCreateDevice(source: source, type: type)
+        let names = type == .withings ? ImportDeviceName.scale : ImportDeviceName(source: source, type: type)
+        if type != .withings { counts.noteCleaned(names) }
+        let (userID, received) = (self.userID, self.received)
+        var device = try await PostgresStore.runOffThePool({ session in
+            try session.importDevice(named: names, type: type, userID: userID, createdAt: received)
+        }, on: db)
         device.slot = counts.deviceSlot(named: device.name)
         devices[key] = device
-        return device
-    }
-
-    private func theScale() async throws -> KnownDevice {
-        let withings = BuiltInDeviceType.withings.deviceType.id, generic = BuiltInDeviceType.scale.deviceType.id
-        if let row = try await db.one("""
-            SELECT id, dtid, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid IN (\(withings), \(generic))
-            ORDER BY created_at, seq LIMIT 1 FOR KEY SHARE
-            """) {
-            return KnownDevice(id: try row.value("id"), dtid: try row.value("dtid"), manifestVersion: try row.value("manifest_version"),
-                               name: try row.value("name"))
-        }
-        let lower = PostgresStore.asciiLower("name")
-        let names = ImportDeviceName.scale
-        let nameTaken = try await db.exists("""
-            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(names.name))
-            """)
-        let type = BuiltInDeviceType.scale
-        let device = KnownDevice(id: Secrets.newID(), dtid: generic, manifestVersion: type.deviceType.latestVersion,
-                                 name: nameTaken ? names.qualified : names.name)
-        try await db.run("""
-            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
-            VALUES (\(device.id), \(userID), \(generic), \(device.name), \(device.manifestVersion), \(received), true)
-            """)
-        return device
-    }
-
-    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) async throws -> KnownDevice {
-        let typeID = type.deviceType.id
-        let names = ImportDeviceName(source: source, type: type)
-        counts.noteCleaned(names)
-        let lower = PostgresStore.asciiLower("name")
-        for candidate in [names.name, names.qualified] {
-            if let row = try await db.one("""
-                SELECT id, manifest_version, name FROM devices WHERE uid = \(userID) AND dtid = \(typeID)
-                    AND \(unescaped: lower) = \(PostgresStore.asciiLowered(candidate))
-                ORDER BY created_at LIMIT 1 FOR KEY SHARE
-                """) {
-                return KnownDevice(id: try row.value("id"), dtid: typeID, manifestVersion: try row.value("manifest_version"),
-                                   name: try row.value("name"))
-            }
-        }
-        let nameTaken = try await db.exists("""
-            SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(PostgresStore.asciiLowered(names.name))
-            """)
-        let device = KnownDevice(id: Secrets.newID(), dtid: typeID, manifestVersion: type.deviceType.latestVersion,
-                                 name: nameTaken ? names.qualified : names.name)
-        try await db.run("""
-            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
-            VALUES (\(device.id), \(userID), \(typeID), \(device.name), \(device.manifestVersion), \(received), true)
-            """)
         return device
     }
 }

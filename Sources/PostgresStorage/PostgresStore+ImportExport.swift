@@ -39,35 +39,9 @@ extension PostgresStore {
     /// whatever their case: `device_types_by_lower_name`).
     private static func exportDeviceTypes(in db: PGConnection) async throws -> ExportDeviceTypes {
         var entries: [ExportDeviceTypes.Entry] = []
-        for row in try await db.all("SELECT * FROM device_types ORDER BY id") {
-            let type = try deviceType(row: row)
-            entries.append(.init(type: type, manifest: try await manifest(ofType: type.id, in: db)))
+        for type in try await db.rows("SELECT * FROM device_types ORDER BY id").map(DeviceType.init(row:)) {
+            entries.append(.init(type: type, manifest: try await db.manifest(ofType: type.id)))
         }
         return ExportDeviceTypes(entries)
-    }
-
-
-    /// The user's device of `type` named `name` (or "Name (Type)"), else a new one, locked `FOR KEY SHARE`.
-    static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64,
-                                         in db: PGConnection) async throws -> Device {
-        let qualified = "\(name.prefix(80)) (\(type.name))"
-        let lower = asciiLower("name")
-        for candidate in [name, qualified] {
-            if let row = try await db.one("""
-                SELECT * FROM devices WHERE uid = \(userID) AND dtid = \(type.id) AND \(unescaped: lower) = \(asciiLowered(candidate))
-                ORDER BY created_at, seq LIMIT 1 FOR KEY SHARE
-                """) {
-                return try device(row: row)
-            }
-        }
-        try TextRules.check(name, as: "the device name")
-        let taken = try await db.exists("SELECT 1 FROM devices WHERE uid = \(userID) AND \(unescaped: lower) = \(asciiLowered(name))")
-        let device = Device(id: Secrets.newID(), uid: userID, dtid: type.id, name: taken ? qualified : String(name.prefix(100)),
-                            manifestVersion: type.latestVersion, createdOn: Date(millisecondsSince1970: now))
-        try await db.run("""
-            INSERT INTO devices (id, uid, dtid, name, manifest_version, created_at, connected)
-            VALUES (\(device.id), \(userID), \(type.id), \(device.name), \(device.manifestVersion), \(now), \(device.connected))
-            """)
-        return device
     }
 }

@@ -22,8 +22,9 @@ extension PostgresStore {
             try await Self.insertReading(mid: mid, device: target.device, userID: userID, ts: ts, received: received, fields: data, in: db)
             let stored = try target.storedReading(mid: mid, userID: userID, ts: ts, received: received, json: try StoreRules.encode(data))
             if let undoSession {
-                try await Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
-                                            session: undoSession, now: now, in: db)
+                let entry = UndoJournalEntry(kind: .add, reading: stored, madeAt: now)
+                try await Self.runOffThePool({ session in try session.recordChange(entry, userID: userID, session: undoSession, now: now) },
+                                             on: db)
             }
             return stored
         }
@@ -54,10 +55,6 @@ extension PostgresStore {
             }
             return added
         }
-    }
-
-    public func messageCount(userID: String) async throws -> Int {
-        try await read { db in try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(ByteaID(userID))")?.value("n", Int.self) ?? 0 }
     }
 
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String?) async throws -> [Message] {
@@ -102,7 +99,7 @@ extension PostgresStore {
         }
         let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
         return try await snapshot { db in
-            if let sdid = query.sdid { _ = try await Self.device(id: sdid, ownedBy: userID, in: db) }
+            if let sdid = query.sdid { _ = try await db.device(id: sdid, ownedBy: userID) }
             guard let presence = Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var bindings = PostgresBindings()
             bindings.append(ByteaID(query.sdid ?? userID))
@@ -171,9 +168,9 @@ extension PostgresStore {
 
     public func devicesOverview(userID: String) async throws -> DevicesOverview? {
         try await snapshot { db in
-            guard let user = try await Self.user(id: userID, in: db) else { return nil }
-            let devices = try await Self.devices(userID: userID, in: db)
-            let types = try await Self.deviceTypes(in: db)
+            guard let user = try await db.rows(AccountStatements.user(id: userID)).first.map(User.init(row:)) else { return nil }
+            let devices = try await db.devices(userID: userID)
+            let types = try await db.deviceTypes()
             // The manifests and each device's latest reading in a query each, not two round trips per type
             // and per device: the devices screen is the one a dashboard opens on.
             let typeIDs = Array(Set(devices.map(\.dtid))).sorted()
@@ -188,7 +185,7 @@ extension PostgresStore {
         -> (profile: Profile, periods: [(totals: EnergyTotals, weight: WeightReading?)]) {
         let froms = periods.map(\.from), tos = periods.map(\.to)
         return try await snapshot { db in
-            let profile = try await Self.profile(userID: userID, in: db)
+            let profile = try Profile(row: try await db.rows(AccountStatements.profile(userID: userID)).first, userID: userID)
             guard !periods.isEmpty else { return (profile, []) }
             // Every period in one query, a row each (an aggregate over no readings is still a row): each was
             // two round trips, and the energy screen with its learned expenditure asks for 35 days, the
@@ -227,12 +224,6 @@ extension PostgresStore {
         "sum(CASE WHEN \(expression) > 1e15 THEN 1e15 WHEN \(expression) < -1e15 THEN -1e15 ELSE \(expression) END)"
     }
 
-    public func countReadings(userID: String, from: Int64) async throws -> Int {
-        try await read { db in
-            try await db.one("SELECT count(*) AS n FROM messages WHERE uid = \(ByteaID(userID)) AND ts >= \(from)")?.value("n", Int.self) ?? 0
-        }
-    }
-
     // MARK: Inside a transaction
 
     /// The field `messages` must carry, "" for none; nil when no reading can carry it (as on SQLite).
@@ -269,7 +260,7 @@ extension PostgresStore {
     }
 
     static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: PGConnection) async throws -> [Message] {
-        _ = try await device(id: deviceID, ownedBy: userID, in: db)
+        _ = try await db.device(id: deviceID, ownedBy: userID)
         return try await lastRows(deviceID: deviceID, count: count, field: field, in: db)?.map(message(row:)) ?? []
     }
 
@@ -315,8 +306,8 @@ extension PostgresStore {
     /// readings against (`ReadingTarget`).
     static func readingTarget(deviceID: String, ownedBy userID: String, in db: PGConnection) async throws -> ReadingTarget {
         let device = try await lockedDevice(id: deviceID, ownedBy: userID, in: db)
-        return ReadingTarget(device: device, manifest: try await manifest(ofType: device.dtid, in: db),
-                             typeName: try await deviceType(id: device.dtid, in: db)?.name)
+        return ReadingTarget(device: device, manifest: try await db.manifest(ofType: device.dtid),
+                             typeName: try await db.deviceType(id: device.dtid)?.name)
     }
 
     static func message(row: PostgresRandomAccessRow) throws -> Message {

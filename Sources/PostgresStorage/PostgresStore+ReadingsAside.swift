@@ -89,29 +89,4 @@ extension PostgresStore {
             }
         }
     }
-
-    public func sourceOrders(userID: String) async throws -> [MeasurementFamily: SourceOrder] {
-        try await read { db in
-            var orders: [MeasurementFamily: SourceOrder] = [:]
-            for row in try await db.all("SELECT family, preferred FROM source_orders WHERE user_id = \(userID)") {
-                guard let family = MeasurementFamily(rawValue: try row.value("family", String.self)),
-                      let path = ReadingPath(rawValue: try row.value("preferred", String.self)) else { continue }
-                orders[family] = SourceOrder(preferred: path)
-            }
-            return orders
-        }
-    }
-
-    public func setSourceOrder(_ order: SourceOrder, family: MeasurementFamily, userID: String) async throws {
-        try await write { db in
-            if let preferred = order.preferred {
-                try await db.run("""
-                    INSERT INTO source_orders (user_id, family, preferred) VALUES (\(userID), \(family.rawValue), \(preferred.rawValue))
-                    ON CONFLICT (user_id, family) DO UPDATE SET preferred = excluded.preferred
-                    """)
-            } else {
-                try await db.run("DELETE FROM source_orders WHERE user_id = \(userID) AND family = \(family.rawValue)")
-            }
-        }
-    }
 }

@@ -69,7 +69,7 @@ final class ExportImportWriter {
     private func device(named name: String, type: DeviceType) throws -> Device {
         let key = DeviceKey(typeID: type.id, name: name)
         if let last, last.key == key { return last.device }
-        let device = try devices[key] ?? LocalStore.findOrMakeDevice(named: name, type: type, userID: userID, now: received, in: db)
+        let device = try devices[key] ?? SQLiteSession(db: db).exportedDevice(named: name, type: type, userID: userID, createdAt: received)
         devices[key] = device
         last = (key, device)
         return device

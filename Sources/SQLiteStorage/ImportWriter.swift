@@ -31,13 +31,7 @@ final class ImportWriter {
     private var last: (key: ImportDeviceKey, device: KnownDevice)?
     private var counts = ImportCounts()
 
-    private struct KnownDevice {
-        var id: String
-        var dtid: String
-        var manifestVersion: Int
-        /// The device's slot in `counts`.
-        var slot = -1
-    }
+    private typealias KnownDevice = ImportedDevice
 
     init(db: Database, userID: String, now: Date, writesReadings: Bool = true, via: ReadingPath? = nil) throws {
         guard let connection = db.sqliteConnection else { throw HealthError.storeUnavailable("the database is closed") }
@@ -144,48 +138,13 @@ final class ImportWriter {
         if let known = devices[key] {
             device = known
         } else {
-            let found = type == .withings ? try theScale() : try findOrCreateDevice(source: source, type: type)
-            device = found.device
-            device.slot = counts.deviceSlot(named: found.name)
+            let names = type == .withings ? ImportDeviceName.scale : ImportDeviceName(source: source, type: type)
+            if type != .withings { counts.noteCleaned(names) }
+            device = try SQLiteSession(db: db).importDevice(named: names, type: type, userID: userID, createdAt: received)
+            device.slot = counts.deviceSlot(named: device.name)
         }
         devices[key] = device
         last = (key, device)
         return device
-    }
-
-    private func findOrCreateDevice(source: String, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
-        let typeID = type.deviceType.id
-        let names = ImportDeviceName(source: source, type: type)
-        counts.noteCleaned(names)
-        for candidate in [names.name, names.qualified] {
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT id, manifest_version, name FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE
-                ORDER BY created_at LIMIT 1
-                """, arguments: [userID, typeID, candidate]) {
-                return (KnownDevice(id: row["id"], dtid: typeID, manifestVersion: row["manifest_version"]), row["name"])
-            }
-        }
-        return try createDevice(named: names, type: type)
-    }
-
-    /// The user's oldest scale (a Withings or a generic one, as the first-run setup makes), else a new
-    /// generic one named "Scale".
-    private func theScale() throws -> (device: KnownDevice, name: String) {
-        let scaleTypes = [BuiltInDeviceType.withings, .scale].map(\.deviceType.id)
-        let sql = "SELECT id, dtid, manifest_version, name FROM devices WHERE uid = ? AND dtid IN (?, ?) ORDER BY created_at, rowid LIMIT 1"
-        if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, scaleTypes[0], scaleTypes[1]]) {
-            return (KnownDevice(id: row["id"], dtid: row["dtid"], manifestVersion: row["manifest_version"]), row["name"])
-        }
-        return try createDevice(named: .scale, type: .scale)
-    }
-
-    private func createDevice(named names: ImportDeviceName, type: BuiltInDeviceType) throws -> (device: KnownDevice, name: String) {
-        let nameTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
-                                          arguments: [userID, names.name]) == true
-        let device = KnownDevice(id: Secrets.newID(), dtid: type.deviceType.id, manifestVersion: type.deviceType.latestVersion)
-        let stored = nameTaken ? names.qualified : names.name
-        try LocalStore.insertDevice(id: device.id, uid: userID, dtid: type.deviceType.id, name: stored,
-                                    manifestVersion: device.manifestVersion, createdAt: received, in: db)
-        return (device, stored)
     }
 }

@@ -71,7 +71,7 @@ extension LocalStore {
     /// The user's reading under `mid`, nil when there is none; `.notYourReading` when it is someone else's.
     private static func storedReading(_ mid: String, userID: String, in db: Database) throws -> Message? {
         do {
-            return try ownedReading(mid, userID: userID, in: db)
+            return try SQLiteSession(db: db).ownedReading(mid, userID: userID)
         } catch HealthError.unknownReading {
             return nil
         }

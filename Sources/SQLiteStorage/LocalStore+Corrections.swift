@@ -3,13 +3,9 @@ import GRDB
 import HealthCore
 import HealthModel
 
-/// Readings a person corrects: looking one up by id, changing it, deleting it, and listing them all.
+/// Readings a person corrects: changing one, deleting it, and listing them all (one by id and the counts are
+/// written once: `ReadingStore+Statements`).
 extension LocalStore {
-    /// One of the user's readings; `.unknownReading` when there is none, `.notYourReading` when it is someone else's.
-    public func reading(id mid: String, userID: String) async throws -> Message {
-        try await read { db in try Self.ownedReading(mid, userID: userID, in: db) }
-    }
-
     /// A range on the primary key: ids hmon makes are 16 bytes kept from 32 hex digits (`BinaryID`), so
     /// every one starting with the hex digits `prefix` lies in one byte range. An id that is not hex is
     /// found by its whole text only.
@@ -31,7 +27,7 @@ extension LocalStore {
     @discardableResult
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in
-            let reading = try Self.ownedReading(mid, userID: userID, in: db)
+            let reading = try SQLiteSession(db: db).ownedReading(mid, userID: userID)
             try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mid)])
             try Self.forgetDayTotals(userID: userID, coveringTs: reading.ts, in: db)
             return reading
@@ -46,7 +42,7 @@ extension LocalStore {
     public func editReading(id mid: String, userID: String, change: ReadingChange, at now: Date) async throws -> Message {
         try change.check(now: now)
         return try await write { db in
-            let old = try Self.ownedReading(mid, userID: userID, in: db)
+            let old = try SQLiteSession(db: db).ownedReading(mid, userID: userID)
             let edited = try Self.readingTarget(deviceID: old.sdid, ownedBy: userID, in: db).edited(old, by: change)
             let numbers = ReadingNumbers(edited.data)
             try db.execute(sql: """
@@ -89,26 +85,7 @@ extension LocalStore {
         }
     }
 
-    public func readingCounts(userID: String, since: Int64) async throws -> [String: Int] {
-        try await read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT sdid, count(*) AS n FROM messages WHERE uid = ? AND ts >= ? GROUP BY sdid",
-                                           arguments: [StoredID(userID), since])
-            var counts: [String: Int] = [:]
-            while let row = try rows.next() { counts[row.storedID("sdid")] = row["n"] }
-            return counts
-        }
-    }
-
     // MARK: Inside a transaction
-
-    static func ownedReading(_ mid: String, userID: String, in db: Database) throws -> Message {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE mid = ?", arguments: [StoredID(mid)]) else {
-            throw HealthError.unknownReading(mid)
-        }
-        let owner = row.storedID("uid")
-        guard owner == userID else { throw HealthError.notYourReading(mid) }
-        return try Message(row: row, decoder: JSONDecoder())
-    }
 
     /// Drops the user's kept per-day sums of every day (in any time zone) that holds the instant `ts`.
     /// Needed after a change or a deletion: a day's signature (count and rowid sum) does not change when a

@@ -3,76 +3,8 @@ import GRDB
 import HealthCore
 import HealthModel
 
-/// Exist's API in the store: attribute ownership, writes that become readings, personal tokens, and
-/// what `hmon exist push` has sent.
+/// Exist's writes that become readings (the rest of Exist's API is written once: `ExistStore+Statements`).
 extension LocalStore {
-    // MARK: Ownership
-
-    public func existOwners(userID: String) async throws -> [InsightAttribute: ExistOwner] {
-        try await read { db in
-            var owners: [InsightAttribute: ExistOwner] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM exist_owners WHERE uid = ?", arguments: [userID]) {
-                guard let attribute = InsightAttribute(rawValue: row["attribute"]) else { continue }
-                owners[attribute] = ExistOwner(clientID: row["client_id"], service: row["service"], deviceID: row["device_id"])
-            }
-            return owners
-        }
-    }
-
-    /// Makes `clientID`'s service the owner of `attribute` (taking it from another service, as Exist does
-    /// when the user lets a new app write it), with a device of the attribute's type named after the
-    /// service: the one it wrote that type to before (other attributes, or this one before it was taken
-    /// away), or a new one.
-    @discardableResult
-    public func acquireExist(_ attribute: InsightAttribute, userID: String, clientID: String, service: String,
-                             at now: Date) async throws -> ExistOwner {
-        guard let target = attribute.writeTarget else { throw HealthError.invalidValue(attribute.whyNotWritable) }
-        let type = target.deviceType.deviceType
-        return try await write { db in
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM exist_owners WHERE uid = ? AND attribute = ? AND client_id = ?",
-                                          arguments: [userID, attribute.name, clientID]) {
-                return ExistOwner(clientID: clientID, service: row["service"], deviceID: row["device_id"])
-            }
-            let deviceID: String
-            if let known = try String.fetchOne(db, sql: "SELECT device_id FROM exist_service_devices WHERE uid = ? AND client_id = ? AND dtid = ?",
-                                               arguments: [userID, clientID, type.id]) {
-                deviceID = known
-            } else {
-                deviceID = try Self.newServiceDevice(service: service, type: type, userID: userID, now: now, in: db)
-                try db.execute(sql: "INSERT INTO exist_service_devices (uid, client_id, dtid, device_id) VALUES (?, ?, ?, ?)",
-                               arguments: [userID, clientID, type.id, deviceID])
-            }
-            try db.execute(sql: "INSERT OR REPLACE INTO exist_owners (uid, attribute, client_id, service, device_id) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [userID, attribute.name, clientID, service, deviceID])
-            return ExistOwner(clientID: clientID, service: service, deviceID: deviceID)
-        }
-    }
-
-    /// Gives up `clientID`'s ownership; false when it did not own the attribute. The readings stay.
-    public func releaseExist(_ attribute: InsightAttribute, userID: String, clientID: String) async throws -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM exist_owners WHERE uid = ? AND attribute = ? AND client_id = ?",
-                           arguments: [userID, attribute.name, clientID])
-            return db.changesCount > 0
-        }
-    }
-
-    /// "Exist sync (Withings Device)", or with a number when the user already has a device of that name.
-    private static func newServiceDevice(service: String, type: DeviceType, userID: String, now: Date, in db: Database) throws -> String {
-        let base = "\(service.prefix(60)) (\(type.name))"
-        var name = base
-        var n = 2
-        while try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
-                                arguments: [userID, name]) == true {
-            name = "\(base) \(n)"
-            n += 1
-        }
-        let id = Secrets.newID()
-        try Self.insertDevice(id: id, uid: userID, dtid: type.id, name: name, manifestVersion: type.latestVersion,
-                              createdAt: now.millisecondsSince1970, in: db)
-        return id
-    }
-
     // MARK: Writing a day
 
     /// Sets (or with `increment`, adds to) the day's value of `field` on the owner's device: the device's
@@ -100,37 +32,6 @@ extension LocalStore {
             try db.execute(sql: "DELETE FROM day_totals_cache WHERE uid = ? AND start <= ? AND stop > ?",
                            arguments: [userID, ts, ts])
             return data[field]?.number ?? total
-        }
-    }
-
-    /// The day of the user's first reading (ms), for the count of an attribute's values.
-    public func firstReadingTime(userID: String) async throws -> Int64? {
-        try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT min(ts) FROM messages WHERE uid = ?", arguments: [StoredID(userID)])
-        }
-    }
-
-    // MARK: What was pushed
-
-    /// Per attribute name and day (`YYYY-MM-DD`), the value last sent to `server` for the user.
-    public func existPushed(server: String, userID: String) async throws -> [String: [String: Double]] {
-        try await read { db in
-            var sent: [String: [String: Double]] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT attribute, day, value FROM exist_pushed WHERE server = ? AND uid = ?",
-                                           arguments: [server, userID])
-            while let row = try rows.next() { sent[row[0], default: [:]][row[1]] = row[2] }
-            return sent
-        }
-    }
-
-    /// Notes values as sent (after the server accepted them).
-    public func rememberExistPushed(server: String, userID: String, values: [(attribute: String, day: String, value: Double)]) async throws {
-        guard !values.isEmpty else { return }
-        try await write { db in
-            for v in values {
-                try db.execute(sql: "INSERT OR REPLACE INTO exist_pushed (server, uid, attribute, day, value) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [server, userID, v.attribute, v.day, v.value])
-            }
         }
     }
 }

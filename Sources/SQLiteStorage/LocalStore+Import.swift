@@ -66,7 +66,7 @@ extension LocalStore {
                     }
                     var imported = try pipe.result()
                     writer.finish(into: &imported.tally)
-                    try Self.fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally, db: db)
+                    try SQLiteSession(db: db).fillProfile(from: imported.profile, userID: userID, now: now, tally: &imported.tally)
                     result = imported
                     return dryRun ? .rollback : .commit
                 }
@@ -77,23 +77,5 @@ extension LocalStore {
         } catch {
             throw mapped(error)
         }
-    }
-
-    /// Fills the profile's empty fields from the export, as `ProfileFill` says.
-    private static func fillProfile(from imported: ImportedProfile, userID: String, now: Date,
-                                    tally: inout ImportTally, db: Database) throws {
-        guard !imported.isEmpty,
-              let row = try Row.fetchOne(db, sql: "SELECT birth_date, sex, height_cm FROM profiles WHERE user_id = ?",
-                                         arguments: [userID]) else { return }
-        let fill = ProfileFill(birthDate: imported.birthDate, sex: imported.sex, heightCm: imported.heightCm,
-                               empty: ((row["birth_date"] as String?) == nil, (row["sex"] as String?) == nil,
-                                       (row["height_cm"] as Double?) == nil),
-                               today: Day(now, in: Calendar.current))
-        guard !fill.filled.isEmpty else { return }
-        try db.execute(sql: """
-            UPDATE profiles SET birth_date = coalesce(birth_date, ?), sex = coalesce(sex, ?), height_cm = coalesce(height_cm, ?)
-            WHERE user_id = ?
-            """, arguments: [fill.birthDate?.description, fill.sex?.rawValue, fill.heightCm, userID])
-        tally.profileFilled.append(contentsOf: fill.filled)
     }
 }

@@ -61,33 +61,14 @@ extension LocalStore {
 
     /// The store's device types with their manifests, oldest first, for `ExportReadingPreparer`.
     static func exportDeviceTypes(in db: Database) throws -> ExportDeviceTypes {
-        let types = try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY rowid").map(DeviceType.init(row:))
-        return ExportDeviceTypes(try types.map { .init(type: $0, manifest: try manifest(ofType: $0.id, in: db)) })
-    }
-
-    /// The user's device of `type` named `name` (or "Name (Type)"), else a new one.
-    static func findOrMakeDevice(named name: String, type: DeviceType, userID: String, now: Int64, in db: Database) throws -> Device {
-        let qualified = "\(name.prefix(80)) (\(type.name))"
-        for candidate in [name, qualified] {
-            let sql = "SELECT * FROM devices WHERE uid = ? AND dtid = ? AND name = ? COLLATE NOCASE ORDER BY created_at LIMIT 1"
-            if let row = try Row.fetchOne(db, sql: sql, arguments: [userID, type.id, candidate]) {
-                return Device(row: row)
-            }
-        }
-        try TextRules.check(name, as: "the device name")
-        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE uid = ? AND name = ? COLLATE NOCASE)",
-                                      arguments: [userID, name]) == true
-        let device = Device(id: Secrets.newID(), uid: userID, dtid: type.id, name: taken ? qualified : String(name.prefix(100)),
-                            manifestVersion: type.latestVersion, createdOn: Date(millisecondsSince1970: now))
-        try Self.insertDevice(id: device.id, uid: userID, dtid: type.id, name: device.name,
-                              manifestVersion: device.manifestVersion, createdAt: now, connected: device.connected, in: db)
-        return device
+        let types = try Row.fetchAll(db, sql: "SELECT * FROM device_types ORDER BY rowid").map { try DeviceType(row: SQLiteSession.storeRow($0)) }
+        return ExportDeviceTypes(try types.map { .init(type: $0, manifest: try SQLiteSession(db: db).manifest(ofType: $0.id)) })
     }
 }
 
 extension DeviceType {
     static func fetch(named name: String, in db: Database) throws -> DeviceType? {
         try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE name = ? COLLATE NOCASE ORDER BY rowid LIMIT 1", arguments: [name])
-            .map(DeviceType.init(row:))
+            .map { try DeviceType(row: SQLiteSession.storeRow($0)) }
     }
 }

@@ -124,11 +124,4 @@ extension LocalStore {
     public func forgetDayTotals() async throws {
         try await write { db in try db.execute(sql: "DELETE FROM day_totals_cache") }
     }
-
-    /// How many readings a user has from `from` (ms) on, counted from the index alone (the benchmark's floor).
-    public func countReadings(userID: String, from: Int64) async throws -> Int {
-        try await read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ? AND ts >= ?", arguments: [StoredID(userID), from]) ?? 0
-        }
-    }
 }

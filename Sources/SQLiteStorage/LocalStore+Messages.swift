@@ -31,8 +31,8 @@ extension LocalStore {
             try record.insert(db)
             let stored = try target.storedReading(mid: mid, userID: userID, ts: ts, received: received, json: record.data)
             if let undoSession {
-                try Self.recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
-                                      session: undoSession, now: now, in: db)
+                try SQLiteSession(db: db).recordChange(UndoJournalEntry(kind: .add, reading: stored, madeAt: now), userID: userID,
+                                                       session: undoSession, now: now)
             }
             return stored
         }
@@ -69,11 +69,6 @@ extension LocalStore {
         }
     }
 
-    /// How many readings a user has, over all their devices.
-    public func messageCount(userID: String) async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM messages WHERE uid = ?", arguments: [StoredID(userID)]) ?? 0 }
-    }
-
     /// The last `count` readings of a user's device, newest first; only those carrying `field` when given.
     public func lastMessages(deviceID: String, userID: String, count: Int, field: String? = nil) async throws -> [Message] {
         try StoreRules.checkCount(count)
@@ -90,7 +85,7 @@ extension LocalStore {
         }
         let cursor = try query.offset.flatMap { $0.isEmpty ? nil : try PageCursor(text: $0) }
         return try await read { db in
-            if let sdid = query.sdid { _ = try Self.device(id: sdid, ownedBy: userID, in: db) }
+            if let sdid = query.sdid { _ = try SQLiteSession(db: db).device(id: sdid, ownedBy: userID) }
             guard let presence = try Self.presenceFilter(query.fieldPresence) else { return MessagePage(messages: [], next: nil) }
             var sql = "SELECT * FROM messages WHERE \(query.sdid == nil ? "uid" : "sdid") = ? AND ts BETWEEN ? AND ? \(presence.sql)"
             var arguments: StatementArguments = [StoredID(query.sdid ?? userID), query.startDate, query.endDate]
@@ -167,13 +162,13 @@ extension LocalStore {
 
     /// The user's device `deviceID` with what a write checks its readings against (`ReadingTarget`).
     static func readingTarget(deviceID: String, ownedBy userID: String, in db: Database) throws -> ReadingTarget {
-        let device = try device(id: deviceID, ownedBy: userID, in: db)
-        return ReadingTarget(device: device, manifest: try manifest(ofType: device.dtid, in: db),
-                             typeName: try deviceType(id: device.dtid, in: db)?.name)
+        let device = try SQLiteSession(db: db).device(id: deviceID, ownedBy: userID)
+        return ReadingTarget(device: device, manifest: try SQLiteSession(db: db).manifest(ofType: device.dtid),
+                             typeName: try SQLiteSession(db: db).deviceType(id: device.dtid)?.name)
     }
 
     static func lastMessages(deviceID: String, userID: String, count: Int, field: String?, in db: Database) throws -> [Message] {
-        _ = try device(id: deviceID, ownedBy: userID, in: db)
+        _ = try SQLiteSession(db: db).device(id: deviceID, ownedBy: userID)
         guard let presence = try presenceFilter(field) else { return [] }
         let rows = try Row.fetchAll(
             db,

@@ -92,29 +92,4 @@ extension LocalStore {
             }
         }
     }
-
-    public func sourceOrders(userID: String) async throws -> [MeasurementFamily: SourceOrder] {
-        try await read { db in
-            var orders: [MeasurementFamily: SourceOrder] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT family, preferred FROM source_orders WHERE user_id = ?", arguments: [userID]) {
-                let (name, way): (String, String) = (row["family"], row["preferred"])
-                guard let family = MeasurementFamily(rawValue: name), let path = ReadingPath(rawValue: way) else { continue }
-                orders[family] = SourceOrder(preferred: path)
-            }
-            return orders
-        }
-    }
-
-    public func setSourceOrder(_ order: SourceOrder, family: MeasurementFamily, userID: String) async throws {
-        try await write { db in
-            if let preferred = order.preferred {
-                try db.execute(sql: """
-                    INSERT INTO source_orders (user_id, family, preferred) VALUES (?, ?, ?)
-                    ON CONFLICT (user_id, family) DO UPDATE SET preferred = excluded.preferred
-                    """, arguments: [userID, family.rawValue, preferred.rawValue])
-            } else {
-                try db.execute(sql: "DELETE FROM source_orders WHERE user_id = ? AND family = ?", arguments: [userID, family.rawValue])
-            }
-        }
-    }
 }
