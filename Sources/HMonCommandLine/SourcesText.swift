@@ -22,8 +22,12 @@ public struct SourcesText {
     public var days: Int
     public var now: Date
 
-    public init(links: [LinkHealth], orders: [PersonOrder] = [], days: Int, now: Date) {
+    /// The kinds `hmon link add` takes, as the message for no links names them.
+    public var linkKinds: [String]
+
+    public init(links: [LinkHealth], orders: [PersonOrder] = [], days: Int, now: Date, linkKinds: [String] = []) {
         self.links = links
+        self.linkKinds = linkKinds
         self.orders = orders
         self.days = days
         self.now = now
@@ -31,7 +35,7 @@ public struct SourcesText {
 
     public func text(timeZone: TimeZone = .current) -> String {
         guard !links.isEmpty else {
-            return "No links yet: `hmon link add KIND` makes one (" + PushLinkKind.allCases.map(\.rawValue).joined(separator: ", ") + ")."
+            return "No links yet: `hmon link add KIND` makes one" + (linkKinds.isEmpty ? "." : " (" + linkKinds.joined(separator: ", ") + ").")
         }
         let linkLines = links.map { lines(of: $0, timeZone: timeZone).joined(separator: "\n") }
         let orderLines = orders.flatMap { person in

@@ -86,7 +86,7 @@ struct PulledLinkRoutes<Source: ServedPulledSource> {
 
     /// `POST /v1.1/hmon/KIND/poll`.
     func addPollRoute(to router: Router<ServerContext>) {
-        router.post("/v1.1/hmon/\(Link.kindName)/poll") { _, context -> Response in
+        router.post(RouterPath(Source.pollPath)) { _, context -> Response in
             guard let principal = context.principal else { throw APIError.unauthorized }
             guard let userID = principal.userID, principal.scopes.contains(Scope.read) else { throw APIError.forbidden }
             return JSONBody.response(try await Self.poll(polling, userID: userID))

@@ -4,23 +4,11 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// Every source `hmon serve` pulls readings from with the person's own app, in one list: what the server
-/// routes and polls, what its request log hides the secret of, what the all-links poll answers, and what
-/// `hmon link add`, `hmon link list`, `hmon link revoke` and `hmon serve`'s options speak of. A source is its
-/// connector folder (a `ServedPulledSource`) and its line here (and its flags' line in `hmon`).
-public enum PulledSources {
-    static var served: [any ServedPulledSource.Type] { [WithingsAPI.self, OuraAPI.self] }
-
-    /// The pulled sources, in the order the command line and the all-links poll name them.
-    public static var all: [any PulledSource.Type] { served.map { $0 } }
-
+/// What the server does with each source of `PulledSources` (the list is beside the connectors): it routes
+/// and polls each one it has settings for, and its request log hides their links' secrets.
+extension PulledSources {
     /// The links' path prefixes, `/KIND/`, each followed by a secret.
     static var prefixes: [String] { served.map { $0.routePrefix } }
-
-    /// The source that reads links of this kind; nil for a kind apps push to.
-    public static func source(of kind: PushLinkKind) -> (any PulledSource.Type)? {
-        all.first { $0.linkKind == kind }
-    }
 
     /// Adds the routes of each source the configuration has settings for and answers its background work,
     /// in the list's order.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthConnectors
 import Hummingbird
 import Logging
 

@@ -10,8 +10,9 @@ import Testing
 import TestSupport
 
 /// The pulled sources are wired from one list, `PulledSources`: every source in it has its routes served, its
-/// links' secrets hidden in the request log, its answer in the all-links poll, and its link made, listed,
-/// revoked and read by the command line, none of which names the source.
+/// links' secrets hidden in the request log, its answer in the all-links poll, its poll asked by a remote
+/// dashboard of an older server, its link kind taken, made, listed, revoked and read by the command line,
+/// none of which names the source.
 @Suite(.heavy) struct PulledSourcesRegistryTests {
     @Test func everyPulledSourceHasItsLinksSecretHiddenInTheRequestLog() {
         #expect(!PulledSources.served.isEmpty)
@@ -56,6 +57,25 @@ import TestSupport
         }
     }
 
+    @Test func aRemoteDashboardAsksAServerFromBeforeTheAllLinksPollForEveryPulledSource() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hmon-pulled-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = PulledSources.served
+        let asked = ["/v1.1/hmon/links/poll"] + sources.map { "/v1.1/hmon/\($0.kindName)/poll" }
+        // A server that reads every source, then one that reads only the first: a source it does not read
+        // answers 404, which adds nothing and is no failure of R.
+        for read in [sources, Array(sources.prefix(1))] {
+            try await ServerWorld.run(pulledSources: read.map { Self.settings(of: $0, folder: folder) }) { world in
+                let older = try await OlderServer.start(before: world.url)
+                defer { older.stop() }
+                let dashboard = RemoteHealthService(server: older.url, options: .init(timeout: 300))
+                _ = try await dashboard.signIn(name: "alice", password: ServerWorld.password)
+                #expect(try await dashboard.pollLinkedSources() == 0)
+                #expect(older.polls == asked, "reading \(read.map { $0.kindName })")
+            }
+        }
+    }
+
     @Test func everyPulledSourceIsLinkedListedRevokedAndReadByTheCommandLine() async throws {
         let binary = try ServeCommandTests.hmonBinary()
         let home = try CommandHome("pulled-registry")
@@ -64,9 +84,16 @@ import TestSupport
         #expect(try await ServeCommandTests.run(binary, ["user", "add", "alice", "--password-stdin", "--db", db],
                                                 input: "correct horse\n", environment: home.environment).status == 0)
         let serveHelp = try await ServeCommandTests.run(binary, ["serve", "--help"], input: "", environment: home.environment)
+        // Before any link: `hmon sources` names every kind to make one of, and a kind hmon does not know is refused
+        // with the list.
+        let noLinks = try await ServeCommandTests.run(binary, ["sources", "--db", db], input: "", environment: home.environment)
+        let unknown = try await ServeCommandTests.run(binary, ["link", "add", "nothing", "--db", db], input: "", environment: home.environment)
+        #expect(unknown.status != 0)
 
         for source in PulledSources.all {
             let kind = source.kindName
+            #expect(noLinks.output.contains("No links yet") && noLinks.output.contains(kind), "\(kind): \(noLinks.output)")
+            #expect(unknown.errors.contains("'\(kind)'"), "\(kind): \(unknown.errors)")
             // `hmon serve` reads it every --KIND-poll-minutes, and checks the option.
             #expect(serveHelp.output.contains("--\(kind)-poll-minutes"), "\(kind): \(serveHelp.output)")
             let badPoll = try await ServeCommandTests.run(binary, ["serve", "--db", db, "--port", "0", "--\(kind)-poll-minutes", "0"],

@@ -19,7 +19,6 @@ extension OuraAPI: PulledSource {
     public typealias Fetch = OuraFetch
     public typealias Batch = OuraBatch
 
-    public static var linkKind: PushLinkKind { .oura }
     public static var defaultPollInterval: Duration { .seconds(60 * 60) }
 
     /// Days read at the first pull of a link.
@@ -63,3 +62,9 @@ extension OuraError: PulledRefusal {
 }
 
 extension OuraTokens: PulledTokens {}
+
+extension PushLinkKind {
+    /// An Oura ring (`GET|POST /oura/SECRET`): the OAuth callback, Oura's check of a webhook subscription and
+    /// its notifications. Its client secret and tokens are in an `OuraLinkFile`, not in the store.
+    public static var oura: PushLinkKind { OuraAPI.linkKind }
+}

@@ -21,7 +21,7 @@ public protocol PulledSource: Sendable {
     /// Whose account a link just authorized reads, as `hmon link add` says it ("Withings user 123").
     static func account(of tokens: Link.Tokens) -> String
 
-    /// The store's kind of push link whose files this source reads.
+    /// The store's kind of push link whose files this source reads: its link's `kindName`.
     static var linkKind: PushLinkKind { get }
     /// How often `hmon serve` reads every link unless told otherwise: a safety net beside the source's
     /// notifications, and the only way without a public URL.
@@ -46,4 +46,5 @@ extension PulledSource {
     /// where it is one of a list.
     public static var sourceName: String { Link.sourceName }
     public static var kindName: String { Link.kindName }
+    public static var linkKind: PushLinkKind { PushLinkKind(Link.kindName) }
 }

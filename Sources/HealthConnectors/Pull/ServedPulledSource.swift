@@ -41,6 +41,9 @@ extension ServedPulledSource {
 
     /// The link's path prefix on `hmon serve`, `/KIND/`, each link's secret after it.
     public static var routePrefix: String { "/\(Link.kindName)/" }
+    /// Its poll route, `POST /v1.1/hmon/KIND/poll`: served by `hmon serve`, asked by a remote dashboard's R of
+    /// a server from before the all-links poll.
+    public static var pollPath: String { "/v1.1/hmon/\(Link.kindName)/poll" }
 }
 
 /// One line for the server's log.

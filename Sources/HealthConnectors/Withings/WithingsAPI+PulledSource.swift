@@ -11,7 +11,6 @@ extension WithingsAPI: PulledSource {
     public typealias Fetch = WithingsFetch
     public typealias Batch = (groups: [WithingsMeasureGroup], updateTime: Int64?)
 
-    public static var linkKind: PushLinkKind { .withings }
     public static var defaultPollInterval: Duration { .seconds(15 * 60) }
 
     public func read(_ link: WithingsLink, accessToken: String, now: Date) async throws -> Batch {
@@ -60,3 +59,9 @@ extension WithingsError: PulledRefusal {
 }
 
 extension WithingsTokens: PulledTokens {}
+
+extension PushLinkKind {
+    /// A Withings account's scale (`GET|HEAD|POST /withings/SECRET`): the OAuth callback and the notification
+    /// callback. Its client secret and tokens are in a `WithingsLinkFile`, not in the store.
+    public static var withings: PushLinkKind { WithingsAPI.linkKind }
+}

@@ -1,23 +1,33 @@
 import Foundation
 import HealthModel
 
-/// What kind of app pushes readings to a link. The table keeps the kind as text, so a later kind needs no
-/// migration.
-public enum PushLinkKind: String, Sendable, CaseIterable, Codable {
+/// What kind of link it is: the app that pushes readings to it, or the source whose account it reads. The
+/// table keeps the kind as text, so a later kind needs no migration. The apps that push are named here; a
+/// pulled source names its own kind in its connector (`PulledSource.linkKind`, its link's `kindName`), so
+/// adding one touches nothing here.
+public struct PushLinkKind: RawRepresentable, Hashable, Sendable, Codable {
+    public let rawValue: String
+
+    /// The kind written `name`, as the table keeps it.
+    public init(_ name: String) {
+        rawValue = name
+    }
+
+    /// Any kind a store holds, known to this hmon or not (a later one's links are listed as what they are); nil
+    /// for no name.
+    public init?(rawValue: String) {
+        guard !rawValue.isEmpty else { return nil }
+        self.init(rawValue)
+    }
+
     /// The Health Auto Export iPhone app's REST API automation (`POST /health-auto-export/SECRET`).
-    case healthAutoExport = "health-auto-export"
-    /// A Withings account's scale (`GET|HEAD|POST /withings/SECRET`): the OAuth callback and the notification
-    /// callback. Its client secret and tokens are in a `WithingsLinkFile`, not in the store.
-    case withings
+    public static let healthAutoExport = PushLinkKind("health-auto-export")
     /// An Android app posting Health Connect records (`POST /health-connect/SECRET`): Life Dashboard
     /// Companion or HC Webhook. An optional signing secret is in a `PushLinkSigningSecrets` file.
-    case healthConnect = "health-connect"
+    public static let healthConnect = PushLinkKind("health-connect")
     /// openScale-sync's webhook (`POST /openscale/SECRET`): every insert, update, delete and clear of the
     /// scale app's database, mirrored.
-    case openScale = "openscale"
-    /// An Oura ring (`GET|POST /oura/SECRET`): the OAuth callback, Oura's check of a webhook subscription and
-    /// its notifications. Its client secret and tokens are in an `OuraLinkFile`, not in the store.
-    case oura
+    public static let openScale = PushLinkKind("openscale")
 }
 
 /// A push link as `hmon link list` shows it: never the secret, which is kept only as its SHA-256.

@@ -16,7 +16,7 @@ public enum ReadingSource: String, Sendable, CaseIterable {
     /// An Android app's Health Connect array (`weight`), its `units` keyed by the record's value field,
     /// which names the unit (`kilograms`, `bpm`, `watts`).
     case healthConnect
-    case samsungHealth, fitbit, oura, openScale
+    case samsungHealth, fitbit, openScale
 }
 
 /// What one source calls a kind, and the units it sends it in, each with the factor that turns a value

@@ -16,7 +16,16 @@ struct LinkCommand: AsyncParsableCommand {
         subcommands: [LinkAddCommand.self, LinkListCommand.self, LinkRevokeCommand.self])
 }
 
-extension PushLinkKind: ExpressibleByArgument {}
+/// A kind on the command line is one `hmon link add` names: an app that pushes, or a source `hmon serve` reads.
+extension PushLinkKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard LinkAddCommand.kinds.contains(argument) else { return nil }
+        self.init(argument)
+    }
+
+    public static var allValueStrings: [String] { LinkAddCommand.kinds }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 /// Prints the link once: only its secret's hash is kept.
 struct LinkAddCommand: AsyncParsableCommand {
@@ -214,7 +223,7 @@ struct LinkRevokeCommand: AsyncParsableCommand {
         func deleteFiles(linkID: String) {
             for source in PulledSources.all { source.deleteLinkFile(linkID: linkID, paths: opener.paths) }
         }
-        if let kind = PushLinkKind(rawValue: target) {
+        if let kind = PushLinkKind(argument: target) {
             var account: User?
             if user != nil { account = try await opener.actingUser(on: LocalHealthService(store: store)) }
             let revoked = try await store.pushLinks().filter { $0.kind == kind && (account == nil || $0.userName == account?.name) }

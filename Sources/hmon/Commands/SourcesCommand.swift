@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthConnectors
 import HealthCore
 import HealthModel
 import HealthServer
@@ -49,7 +50,7 @@ struct SourcesShowCommand: AsyncParsableCommand {
         for user in try await store.users() where links.contains(where: { $0.link.userName == user.name }) {
             orders.append(SourcesText.PersonOrder(user: user.name, chosen: try await store.sourceOrders(userID: user.id)))
         }
-        let report = SourcesText(links: links, orders: orders, days: days, now: now)
+        let report = SourcesText(links: links, orders: orders, days: days, now: now, linkKinds: LinkAddCommand.kinds)
         if json {
             print(try report.json())
         } else {
