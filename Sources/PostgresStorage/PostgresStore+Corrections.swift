@@ -5,19 +5,6 @@ import HealthModel
 
 /// Readings a person corrects, on PostgreSQL: `LocalStore+Corrections` with the same checks and errors.
 extension PostgresStore {
-    /// A range on the primary key's bytes (see the SQLite twin); an open range when `upper` is nil.
-    public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
-        guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
-        let lower = Data(range.lower), upper = range.upper.map { Data($0) }
-        return try await read { db in
-            try await db.all("""
-                SELECT mid FROM messages WHERE mid >= \(lower) AND (\(upper)::bytea IS NULL OR mid < \(upper))
-                    AND octet_length(mid) = 16 AND uid = \(ByteaID(userID))
-                ORDER BY mid LIMIT \(limit)
-                """).map { try $0[0].decode(ByteaID.self).id }
-        }
-    }
-
     @discardableResult
     public func deleteReading(id mid: String, userID: String) async throws -> Message {
         try await write { db in

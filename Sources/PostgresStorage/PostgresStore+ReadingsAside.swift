@@ -35,29 +35,6 @@ extension PostgresStore {
         }
     }
 
-    public func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading] {
-        if let mids, mids.isEmpty { return [] }
-        return try await read { db in
-            let rows: [PostgresRandomAccessRow]
-            if let mids {
-                rows = try await db.all("""
-                    SELECT * FROM readings_aside WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to)
-                    AND mid = ANY(\(mids.map(ByteaID.init))) ORDER BY ts, mid
-                    """)
-            } else {
-                rows = try await db.all("""
-                    SELECT * FROM readings_aside WHERE uid = \(ByteaID(userID)) AND ts >= \(from) AND ts < \(to) ORDER BY ts, mid
-                    """)
-            }
-            return try rows.compactMap { row in
-                // A way hmon does not know (a later hmon's) is skipped rather than shown as another.
-                guard let path = ReadingPath(rawValue: try row.value("via", String.self)) else { return nil }
-                return AsideReading(message: try Self.message(row: row), path: path,
-                                    countedMid: try row.value("counted_mid", ByteaID.self).id)
-            }
-        }
-    }
-
     public func exchangeAside(_ exchange: AsideExchange, userID: String) async throws {
         guard !exchange.isEmpty else { return }
         try await write { db in

@@ -45,6 +45,9 @@ extension PostgresStore: StatementEngine {
             case .caselessValue(let text):
                 binds.append(StoreStatement.asciiLowered(text))
                 sql += "$\(binds.count)"
+            case .inBinaryIDs(let ids):
+                binds.append(ids.map(ByteaID.init))
+                sql += "= ANY($\(binds.count))"
             case .lockingReadRows:
                 sql += " FOR UPDATE"
             case .bytewiseOrder:
@@ -73,6 +76,7 @@ extension PostgresStore: StatementEngine {
         case .text(let text): binds.append(text)
         case .flag(let flag): binds.append(flag)
         case .binaryID(let id): binds.append(ByteaID(id))
+        case .bytes(let bytes): binds.append(ByteBuffer(bytes: bytes))
         }
     }
 

@@ -3,25 +3,9 @@ import GRDB
 import HealthCore
 import HealthModel
 
-/// Readings a person corrects: changing one, deleting it, and listing them all (one by id and the counts are
-/// written once: `ReadingStore+Statements`).
+/// Readings a person corrects: changing one, deleting it, and listing them all (one by id, ids by their start
+/// and the counts are written once: `ReadingStore+Statements`).
 extension LocalStore {
-    /// A range on the primary key: ids hmon makes are 16 bytes kept from 32 hex digits (`BinaryID`), so
-    /// every one starting with the hex digits `prefix` lies in one byte range. An id that is not hex is
-    /// found by its whole text only.
-    public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
-        guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
-        return try await read { db in
-            var sql = "SELECT mid FROM messages WHERE mid >= ? AND length(mid) = 16 AND uid = ?"
-            var arguments: StatementArguments = [Data(range.lower), StoredID(userID)]
-            if let upper = range.upper {
-                sql += " AND mid < ?"
-                arguments += [Data(upper)]
-            }
-            return try StoredID.fetchAll(db, sql: sql + " ORDER BY mid LIMIT ?", arguments: arguments + [limit]).map(\.id)
-        }
-    }
-
     /// Deletes one of the user's readings and returns it as it was. The insights' kept sums of its day are
     /// dropped in the same transaction (see `forgetDayTotals(coveringTs:)`).
     @discardableResult

@@ -41,25 +41,6 @@ extension LocalStore {
         }
     }
 
-    public func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading] {
-        if let mids, mids.isEmpty { return [] }
-        return try await read { db in
-            var sql = "SELECT * FROM readings_aside WHERE uid = ? AND ts >= ? AND ts < ?"
-            var arguments: StatementArguments = [StoredID(userID), from, to]
-            if let mids {
-                sql += " AND mid IN (" + mids.map { _ in "?" }.joined(separator: ", ") + ")"
-                arguments += StatementArguments(mids.map(StoredID.init))
-            }
-            let decoder = JSONDecoder()
-            return try Row.fetchAll(db, sql: sql + " ORDER BY ts, mid", arguments: arguments).compactMap { row in
-                // A way hmon does not know (a later hmon's) is skipped rather than shown as another.
-                let via: String = row["via"]
-                guard let path = ReadingPath(rawValue: via) else { return nil }
-                return AsideReading(message: try Message(row: row, decoder: decoder), path: path, countedMid: row.storedID("counted_mid"))
-            }
-        }
-    }
-
     public func exchangeAside(_ exchange: AsideExchange, userID: String) async throws {
         guard !exchange.isEmpty else { return }
         try await write { db in

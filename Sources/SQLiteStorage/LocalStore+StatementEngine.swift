@@ -51,6 +51,9 @@ struct SQLiteSession: StatementSession {
             case .value(let value): sql += "?"; values.append(databaseValue(value))
             case .caselessColumn(let column): sql += "(\(column) COLLATE NOCASE)"
             case .caselessValue(let text): sql += "?"; values.append(text)
+            case .inBinaryIDs(let ids):
+                sql += "IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"
+                values.append(contentsOf: ids.map(StoredID.init) as [(any DatabaseValueConvertible)?])
             case .lockingReadRows, .bytewiseOrder, .keptFromDeletion: break
             case .insertionOrder: sql += "rowid"
             }
@@ -66,6 +69,7 @@ struct SQLiteSession: StatementSession {
         case .text(let text): text
         case .flag(let flag): flag
         case .binaryID(let id): StoredID(id)
+        case .bytes(let bytes): bytes
         }
     }
 

@@ -56,3 +56,24 @@ extension Message {
                   ts: try row.integer("ts"), cts: try row.integer("cts"), mv: Int(clamping: try row.integer("mv")), data: data)
     }
 }
+
+extension ReadingStore where Self: StatementEngine {
+    /// A range on the primary key: ids hmon makes are 16 bytes kept from 32 hex digits (`BinaryID`), so
+    /// every one starting with the hex digits `prefix` lies in one byte range. An id that is not hex is
+    /// found by its whole text only.
+    public func readingIDs(startingWith prefix: String, userID: String, limit: Int) async throws -> [String] {
+        guard let range = BinaryID.range(ofHexPrefix: prefix) else { return [] }
+        let statement: StoreStatement = if let upper = range.upper {
+            """
+            SELECT mid FROM messages WHERE mid >= \(bytes: Data(range.lower)) AND mid < \(bytes: Data(upper)) AND length(mid) = 16
+                AND uid = \(binaryID: userID) ORDER BY mid LIMIT \(limit)
+            """
+        } else {
+            """
+            SELECT mid FROM messages WHERE mid >= \(bytes: Data(range.lower)) AND length(mid) = 16 AND uid = \(binaryID: userID)
+            ORDER BY mid LIMIT \(limit)
+            """
+        }
+        return try await fetch(statement).map { try $0.text("mid") }
+    }
+}

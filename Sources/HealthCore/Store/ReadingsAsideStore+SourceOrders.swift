@@ -27,3 +27,22 @@ extension ReadingsAsideStore where Self: StatementEngine {
         }
     }
 }
+
+extension ReadingsAsideStore where Self: StatementEngine {
+    public func asideReadings(userID: String, from: Int64, to: Int64, mids: [String]?) async throws -> [AsideReading] {
+        if let mids, mids.isEmpty { return [] }
+        let statement: StoreStatement = if let mids {
+            """
+            SELECT * FROM readings_aside WHERE uid = \(binaryID: userID) AND ts >= \(from) AND ts < \(to) AND mid \(isAnyOf: mids)
+            ORDER BY ts, mid
+            """
+        } else {
+            "SELECT * FROM readings_aside WHERE uid = \(binaryID: userID) AND ts >= \(from) AND ts < \(to) ORDER BY ts, mid"
+        }
+        return try await fetch(statement).compactMap { row in
+            // A way hmon does not know (a later hmon's) is skipped rather than shown as another.
+            guard let path = ReadingPath(rawValue: try row.text("via")) else { return nil }
+            return AsideReading(message: try Message(row: row), path: path, countedMid: try row.text("counted_mid"))
+        }
+    }
+}

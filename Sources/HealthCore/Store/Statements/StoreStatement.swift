@@ -12,6 +12,8 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
         case caselessColumn(String)
         /// A text compared with a `caselessColumn`: PostgreSQL binds it folded, SQLite as it is.
         case caselessValue(String)
+        /// `IN (…)` on SQLite, `= ANY(…)` of one array on PostgreSQL: a test against a list of ids kept as bytes.
+        case inBinaryIDs([String])
         /// `FOR UPDATE` where the engine locks rows it read for a later write in the same transaction
         /// (PostgreSQL; SQLite's one writer already holds the whole store).
         case lockingReadRows
@@ -47,6 +49,9 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ value: Double?) { pieces.append(.value(value.map(StoreValue.real) ?? .null)) }
         public mutating func appendInterpolation(_ value: Bool) { pieces.append(.value(.flag(value))) }
         public mutating func appendInterpolation(binaryID value: String) { pieces.append(.value(.binaryID(value))) }
+        public mutating func appendInterpolation(bytes value: Data) { pieces.append(.value(.bytes(value))) }
+        /// Follows a column: `mid \(isAnyOf: mids)`.
+        public mutating func appendInterpolation(isAnyOf ids: [String]) { pieces.append(.inBinaryIDs(ids)) }
         public mutating func appendInterpolation(caselessColumn column: String) { pieces.append(.caselessColumn(column)) }
         public mutating func appendInterpolation(caseless value: String) { pieces.append(.caselessValue(value)) }
         public mutating func appendInterpolation(_ fragment: StoreStatement.Fragment) {

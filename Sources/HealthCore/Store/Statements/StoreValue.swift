@@ -11,4 +11,7 @@ public enum StoreValue: Sendable, Equatable {
     case flag(Bool)
     /// An id kept as `BinaryID` bytes (the readings' `mid`, `sdid`, `sdtid`, `uid`), read back as its text.
     case binaryID(String)
+    /// Raw bytes to compare such ids with (a range of ids by their first bytes); rows never hold these:
+    /// a column of bytes reads back as a `binaryID`.
+    case bytes(Data)
 }
