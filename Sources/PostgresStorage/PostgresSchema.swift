@@ -17,7 +17,7 @@ import HealthCore
 ///
 /// Frozen as SQLite's are (see `Schema`): every statement and row is a literal or `ShippedDeviceTypes`', never
 /// read from today's kinds, manifests or field names; a change to a shipped kind's wording, unit or type
-/// comes as a new migration.
+/// comes as a new migration. A table created from now on is described once (`TableDescription`), as on SQLite.
 enum PostgresSchema {
     /// What `hmon_meta.application` says in an hmon database.
     static let application = "hmon"
