@@ -364,8 +364,7 @@ enum Schema {
                 CREATE INDEX messages_weights ON messages(uid, ts, weight) WHERE weight IS NOT NULL;
                 """)
         }
-        for version in laterMigrations.keys.sorted() {
-            let later = laterMigrations[version]!
+        for (version, later) in laterMigrations.sorted(by: { $0.key < $1.key }) {
             migrator.registerMigration("v\(version): \(later.name)") { db in try later.migrate(db) }
         }
         return migrator
