@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import PostgresNIO
 import HealthCore
-import HealthModel
 
 /// The PostgreSQL store's tables, as versioned migrations numbered like the SQLite ones (`Schema`):
 /// version N here holds what SQLite's vN holds, so `hmon db copy` and the code above the seam see the
@@ -15,21 +14,26 @@ import HealthModel
 /// numbers kept beside it (generated from `jsonb` until version 15, written by hmon since), so the
 /// screens' questions are answered from indexes as on SQLite. `hmon_meta` marks the database as hmon's, holds the schema version and
 /// the change counter every write bumps.
+///
+/// Frozen as SQLite's are (see `Schema`): every statement and row is a literal or `ShippedDeviceTypes`', never
+/// read from today's kinds, manifests or field names; a change to a shipped kind's wording, unit or type
+/// comes as a new migration. A table created from now on is described once (`TableDescription`), as on SQLite.
 enum PostgresSchema {
     /// What `hmon_meta.application` says in an hmon database.
     static let application = "hmon"
 
-    /// The hand-written migrations, then from version 21 on those that only add kinds of reading, made
-    /// from the table as on SQLite (`Schema.migrator`), with the later hand-written ones among them in
-    /// version order.
-    static let migrations: [(version: Int, name: String, sql: [String])] = (handWritten + laterHandWritten
-        + ReadingKind.schemaVersionsAddingKinds(after: handWritten.last!.version)
-            .filter { version in !laterHandWritten.contains { $0.version == version } }
-            .map { version in (version, "kinds of reading added to built-in types", addedKinds(inSchema: version)) })
+    /// Every migration, in version order.
+    static let migrations: [(version: Int, name: String, sql: [String])] = (handWritten + laterMigrations)
         .sorted { $0.version < $1.version }
 
-    /// Hand-written migrations after the kinds' own began, each with any kinds the table adds in its version.
-    private static let laterHandWritten: [(version: Int, name: String, sql: [String])] = [
+    /// What a version that only appends kinds' fields is called, as on SQLite.
+    private static let kindsAdded = "kinds of reading added to built-in types"
+
+    /// The migrations from version 21 on.
+    private static let laterMigrations: [(version: Int, name: String, sql: [String])] = [
+        (21, kindsAdded, addedFields(inSchema: 21)),
+        (22, kindsAdded, addedFields(inSchema: 22)),
+        (23, kindsAdded, addedFields(inSchema: 23)),
         // PostgreSQL's own (SQLite's v24 only numbers alike): the kept day sums were checked by counting and
         // summing `seq` over every reading of the days asked, which on a 1,000,000-reading store cost
         // 240 ms for the overview's three months and the insights' year. Now every write bumps a version
@@ -68,14 +72,14 @@ enum PostgresSchema {
                 RETURN NULL;
             END $$
             """,
-        ] + addedKinds(inSchema: 24)),
+        ]),
         // See SQLite's v25: every server of the store checks a signed link alike.
         (25, "push links keep their signing secret and the app's user they follow", [
             "ALTER TABLE push_links ADD COLUMN signing_secret text",
             "ALTER TABLE push_links ADD COLUMN source_user bigint",
         ]),
         // See SQLite's v26: a bucketed HRV mean keeps its sample count.
-        (26, "HRV meters keep a mean's sample count", addedFields(.hrvMeter, [Field.samples])),
+        (26, "HRV meters keep a mean's sample count", addedFields(inSchema: 26)),
         // See SQLite's v27: the sync doctor's counts per link.
         (27, "links note what came by them", [
             "ALTER TABLE push_links ADD COLUMN last_arrival_at bigint",
@@ -100,7 +104,7 @@ enum PostgresSchema {
         ]),
         // See SQLite's v28: meals and activity say where they came from.
         (28, "food logs and activity trackers keep where a reading came from",
-         addedFields(.calorieTracker, [Field.source]) + addedFields(.activityTracker, [Field.source])),
+         addedFields(inSchema: 28)),
         // See SQLite's v29: one measurement by two ways is counted once. The readings kept aside go with their
         // device and account as the counted ones do (the two functions the triggers run, extended).
         (29, "one measurement by two ways is counted once", [
@@ -370,7 +374,9 @@ enum PostgresSchema {
             """,
         ]),
         // See SQLite's v31: a night keeps its window and stages.
-        (31, "nights keep their window and stages", addedFields(.activityTracker, [Field.sleepWindowMinutes, Field.hypnogram])),
+        (31, "nights keep their window and stages", addedFields(inSchema: 31)),
+        // See SQLite's v32: vital signs on watches and scales.
+        (32, kindsAdded, addedFields(inSchema: 32)),
         // See SQLite's v33: a person's own sleep need.
         (33, "a sleep need in the profile", ["ALTER TABLE profiles ADD COLUMN sleep_need_minutes double precision"]),
     ]
@@ -468,10 +474,10 @@ enum PostgresSchema {
                 mv integer NOT NULL DEFAULT 1,
                 data text NOT NULL CHECK (data::jsonb IS NOT NULL),
                 seq bigserial,
-                weight double precision GENERATED ALWAYS AS (\(numeric(Field.weight))) STORED,
-                active_energy double precision GENERATED ALWAYS AS (\(numeric(Field.activeEnergy))) STORED,
-                calories double precision GENERATED ALWAYS AS (\(numeric(Field.calories))) STORED,
-                basal_energy double precision GENERATED ALWAYS AS (\(numeric(Field.basalEnergy))) STORED
+                weight double precision GENERATED ALWAYS AS (\(numeric("weight"))) STORED,
+                active_energy double precision GENERATED ALWAYS AS (\(numeric("activeEnergy"))) STORED,
+                calories double precision GENERATED ALWAYS AS (\(numeric("calories"))) STORED,
+                basal_energy double precision GENERATED ALWAYS AS (\(numeric("basalEnergy"))) STORED
             )
             """,
             // The same three questions as on SQLite, answered from the same indexes.
@@ -500,15 +506,15 @@ enum PostgresSchema {
                 created_at bigint NOT NULL
             )
             """,
-        ] + BuiltInDeviceType.inFirstSchema.flatMap { insert($0.deviceType, manifest: $0.manifest) }),
+        ] + ShippedDeviceTypes.firstSchema.flatMap(insert)),
         (2, "a client posts for its owner", [
             "ALTER TABLE oauth_clients ADD COLUMN owner_id text REFERENCES users(id) ON DELETE CASCADE",
         ]),
         (3, "energy consumed as recorded", [
-            "UPDATE device_type_fields SET type = 'Double' WHERE dtid = '\(BuiltInDeviceType.calorieTracker.deviceType.id)' AND name = '\(Field.calories)' AND type = 'Integer'",
+            "UPDATE device_type_fields SET type = 'Double' WHERE dtid = '\(ShippedDeviceTypes.calorieTrackerID)' AND name = 'calories' AND type = 'Integer'",
         ]),
         (4, "HRV measurements and Welltory callback links",
-         insert(BuiltInDeviceType.hrvMeter.deviceType, manifest: BuiltInDeviceType.hrvMeter.manifest) + [
+         insert(ShippedDeviceTypes.hrvMeter) + [
             """
             CREATE TABLE welltory_links (
                 hash text PRIMARY KEY,
@@ -531,7 +537,7 @@ enum PostgresSchema {
             "CREATE INDEX users_by_name_key ON users (name_key)",
             "CREATE INDEX users_by_name_skeleton ON users (name_skeleton)",
         ]),
-        (8, "resting heart rate on activity trackers", addedKinds(inSchema: 8)),
+        (8, "resting heart rate on activity trackers", addedFields(inSchema: 8)),
         (9, "per-day sums kept for the insights", [
             """
             CREATE TABLE day_totals_cache (
@@ -587,7 +593,7 @@ enum PostgresSchema {
             """,
         ]),
         // SQLite's 11 (a weigh-in's source) is in this engine's first schema, and 12 is unused on both.
-        (13, "a generic scale type", insert(BuiltInDeviceType.scale.deviceType, manifest: BuiltInDeviceType.scale.manifest)),
+        (13, "a generic scale type", insert(ShippedDeviceTypes.scale)),
         // PostgreSQL's own (SQLite has no version 15): a reading's device and owner are no longer checked by
         // foreign keys. PostgreSQL checks a foreign key with a query per inserted row, which was a third of
         // a large import's time (measured: 200 MB export, 9.5 s with the keys, 6.4 s without). hmon's
@@ -641,7 +647,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX undo_journal_by_age ON undo_journal(user_id, made_at)",
         ]),
-        (19, "Apple's SDNN and refused beat lists on HRV meters", addedFields(BuiltInDeviceType.hrvMeter, [Field.appleSDNN, Field.beatsRefused])),
+        (19, "Apple's SDNN and refused beat lists on HRV meters", addedFields(inSchema: 19)),
         // As SQLite's v20: a reading's four ids as `BinaryID` bytes (`ByteaID`), 65 bytes instead of 130 in
         // the row and in each index. `hmon_binary_id` is `BinaryID.encode` in SQL, for this migration, the
         // devices' and users' `key` (kept by a trigger here; SQLite's readings refer to it by foreign key)
@@ -709,30 +715,24 @@ enum PostgresSchema {
         return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    static func insert(_ type: DeviceType, manifest: Manifest) -> [String] {
+    private static func insert(_ type: ShippedDeviceTypes.TypeRow) -> [String] {
         ["INSERT INTO device_types (id, name, unique_name, description, latest_version) VALUES (\(quoted(type.id)), \(quoted(type.name)), \(quoted(type.uniqueName)), \(quoted(type.description)), \(type.latestVersion))"]
-            + manifest.fields.enumerated().map { position, field in
-                "INSERT INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (\(quoted(type.id)), \(position), \(quoted(field.name)), \(quoted(field.type.rawValue)), \(quoted(field.unit)), \(quoted(field.description)))"
+            + type.fields.enumerated().map { position, field in
+                "INSERT INTO device_type_fields (dtid, position, name, type, unit, description) VALUES (\(quoted(type.id)), \(position), \(quoted(field.name)), \(quoted(field.type)), \(quoted(field.unit)), \(quoted(field.description)))"
             }
     }
 
-    /// `names`, fields of a built-in type's manifest added after its first version, appended to its stored
-    /// fields unless already there (a store made after the fields were added has them from the start).
-    private static func addedFields(_ type: BuiltInDeviceType, _ names: [String]) -> [String] {
-        let id = quoted(type.deviceType.id)
-        return names.compactMap { type.manifest.field($0) }.map { spec in
-            """
-            INSERT INTO device_type_fields (dtid, position, name, type, unit, description)
-            SELECT \(id), coalesce(max(position), -1) + 1, \(quoted(spec.name)), \(quoted(spec.type.rawValue)), \(quoted(spec.unit)), \(quoted(spec.description))
-            FROM device_type_fields WHERE dtid = \(id)
-            ON CONFLICT DO NOTHING
-            """
+    /// The fields schema `version` adds (`ShippedDeviceTypes.appended`), each appended to its type's stored
+    /// fields unless already there (a store made since has them from its type's first migration).
+    private static func addedFields(inSchema version: Int) -> [String] {
+        ShippedDeviceTypes.appended(inSchema: version).map { added in
+            let id = quoted(added.dtid), field = added.field
+            return """
+                INSERT INTO device_type_fields (dtid, position, name, type, unit, description)
+                SELECT \(id), coalesce(max(position), -1) + 1, \(quoted(field.name)), \(quoted(field.type)), \(quoted(field.unit)), \(quoted(field.description))
+                FROM device_type_fields WHERE dtid = \(id)
+                ON CONFLICT DO NOTHING
+                """
         }
-    }
-
-    /// The fields of the kinds the table adds in schema `version` (`ReadingKind.addedInSchema`), appended to
-    /// the stored manifests of the built-in types that carry them.
-    private static func addedKinds(inSchema version: Int) -> [String] {
-        ReadingKind.added(inSchema: version).flatMap { kind in kind.deviceTypes.flatMap { addedFields($0, [kind.field]) } }
     }
 }
