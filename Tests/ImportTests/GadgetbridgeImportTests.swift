@@ -73,6 +73,29 @@ import ZIPFoundation
                                                "USER": 1, "DEVICE_ATTRIBUTES": 1])
     }
 
+    /// Three families whose minutes asleep are marked in their activity samples, as the script's second file
+    /// (`gadgetbridge-minute-sleep.db`) writes them; worked out by hand from it. The Mi Band 3: 60 min light,
+    /// 60 deep, 30 light (23:00–01:30). The Amazfit Bip 5: 60 light, 30 deep, 20 REM (its REM figure above 55
+    /// wins over a deep one above 42), then 5 light (42 and 55 are not above), 22:00–23:55. The Huawei band:
+    /// a block of 90 min light and one of 90 deep, 22:00–01:00, each stored with an end marker that adds nothing.
+    @Test func minutesAsleepInTheSamplesOfAMiBandAnAmazfitAndAHuaweiBandMakeTheirNights() throws {
+        let folder = try TempFolder()
+        let (result, readings) = try readAll(try Self.copy("gadgetbridge-minute-sleep.db", to: folder))
+        let nights = readings.filter { $0.kind == .sleep }.sorted { $0.timestamp < $1.timestamp }
+        #expect(nights.map(\.source) == ["Mi Band 3", "Amazfit Bip 5", "HUAWEI Band 8"])
+        #expect(nights.map(\.value) == [150, 115, 180])
+        #expect(nights.map(\.timestamp) == [ms("2026-11-21T01:30:00Z"), ms("2026-11-21T23:55:00Z"), ms("2026-11-23T01:00:00Z")])
+        #expect(nights.map { $0.extras[Field.coreSleepMinutes] ?? 0 } == [90, 65, 90])
+        #expect(nights.map { $0.extras[Field.deepSleepMinutes] ?? 0 } == [60, 30, 90])
+        #expect(nights.map { $0.extras[Field.remSleepMinutes] ?? 0 } == [0, 20, 0])
+        #expect(nights.map { $0.extras[Field.sleepWindowMinutes] ?? 0 } == [150, 115, 180])
+        // The bands' steps, as their days (each band's waking minute); the Huawei band's are left out (its spans
+        // come from several of its messages, so a plain sum of them would be wrong).
+        #expect(Set(readings.filter { $0.kind == .steps }.map { "\($0.source) \($0.value)" }) == ["Mi Band 3 12.0", "Amazfit Bip 5 40.0"])
+        #expect(result.tally.tablesRead["HUAWEI_ACTIVITY_SAMPLE"] == 6)
+        #expect(result.tally.tablesNotRead.isEmpty)
+    }
+
     @Test(arguments: StoreEngine.available) func aSecondImportAddsNothingAndTheFileIsLeftAsItWas(_ engine: StoreEngine) async throws {
         let world = try await StoreImportTests.World(engine)
         let file = try Self.fixture(in: world.folder)

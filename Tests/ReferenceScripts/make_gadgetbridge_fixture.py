@@ -176,3 +176,62 @@ db.commit()
 db.execute("VACUUM")
 db.close()
 print(ODD)
+
+# Three more families, whose minutes asleep are marked in their activity samples (each family's sample
+# provider in Gadgetbridge reads them so): a Mi Band 3 (MiBand2SampleProvider: kind 9 light, 11 deep), an
+# Amazfit Bip 5 (HuamiExtendedSampleProvider: kind 120 asleep; REM when REM_SLEEP & 127 > 55, else deep when
+# DEEP_SLEEP & 127 > 42, else light) and a Huawei band (HuaweiSampleProvider: a row from TIMESTAMP to
+# OTHER_TIMESTAMP, stored with an end marker the other way round; kind 6 light, 7 deep).
+MINUTES = os.path.join(os.path.dirname(OUT), "gadgetbridge-minute-sleep.db")
+if os.path.exists(MINUTES):
+    os.remove(MINUTES)
+db = sqlite3.connect(MINUTES)
+device_tables(db)
+for name in ["MI_BAND_ACTIVITY_SAMPLE", "HUAMI_EXTENDED_ACTIVITY_SAMPLE"]:
+    db.execute(sample_table(name, ACTIVITY[name], True))
+# addHuaweiActivitySample: its primary key also holds OTHER_TIMESTAMP and SOURCE.
+db.execute('CREATE TABLE "HUAWEI_ACTIVITY_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,'
+           '"USER_ID" INTEGER NOT NULL ,"OTHER_TIMESTAMP" INTEGER NOT NULL ,"SOURCE" INTEGER NOT NULL ,'
+           '"RAW_KIND" INTEGER NOT NULL ,"RAW_INTENSITY" INTEGER NOT NULL ,"STEPS" INTEGER NOT NULL ,'
+           '"CALORIES" INTEGER NOT NULL ,"DISTANCE" INTEGER NOT NULL ,"SPO" INTEGER NOT NULL ,"HEART_RATE" INTEGER NOT NULL ,'
+           'PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ,"OTHER_TIMESTAMP" ,"SOURCE" ) ON CONFLICT REPLACE) WITHOUT ROWID;')
+MIBAND, AMAZFIT, HUAWEI = 1, 2, 3
+db.executemany("INSERT INTO DEVICE VALUES (?,?,?,?,?,?,?,?,?)", [
+    (MIBAND, "Mi Band 3", "Xiaomi", "E1:2A:3B:00:00:01", 0, "MIBAND3", None, None, None),
+    (AMAZFIT, "Amazfit Bip 5", "Huami", "E1:2A:3B:00:00:02", 0, "AMAZFITBIP5", None, None, None),
+    (HUAWEI, "HUAWEI Band 8", "Huawei", "E1:2A:3B:00:00:03", 0, "HUAWEIBAND8", None, None, None),
+])
+
+def minutes(start, count):   # the seconds of `count` minutes from `start`
+    return [s(start) + 60 * i for i in range(count)]
+
+# The Mi Band's night: 23:00–00:00 light, 00:00–01:00 deep, 01:00–01:30 light, then awake (kind 1).
+rows = [(t, MIBAND, 20, 0, 9, 55) for t in minutes("2026-11-20T23:00:00", 60)]
+rows += [(t, MIBAND, 5, 0, 11, 50) for t in minutes("2026-11-21T00:00:00", 60)]
+rows += [(t, MIBAND, 20, 0, 9, 52) for t in minutes("2026-11-21T01:00:00", 30)]
+rows += [(s("2026-11-21T01:30:00"), MIBAND, 60, 12, 1, 70)]
+db.executemany("INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (?,?,1,?,?,?,?)", rows)
+
+# The Amazfit's night: 22:00–23:00 light (deep 10), 23:00–23:30 deep (178 & 127 = 50 > 42), 23:30–23:50 REM
+# (188 & 127 = 60 > 55, over a deep figure too), 23:50–23:55 light (deep 42 and REM 55 are not above their
+# thresholds), then awake.
+rows = [(t, AMAZFIT, 20, 0, 120, 55, 0, 30, 10, 0) for t in minutes("2026-11-21T22:00:00", 60)]
+rows += [(t, AMAZFIT, 5, 0, 120, 50, 0, 30, 178, 0) for t in minutes("2026-11-21T23:00:00", 30)]
+rows += [(t, AMAZFIT, 5, 0, 120, 50, 0, 30, 178, 188) for t in minutes("2026-11-21T23:30:00", 20)]
+rows += [(t, AMAZFIT, 5, 0, 120, 50, 0, 30, 42, 55) for t in minutes("2026-11-21T23:50:00", 5)]
+rows += [(s("2026-11-21T23:55:00"), AMAZFIT, 60, 40, 1, 80, 0, 0, 0, 0)]
+db.executemany("INSERT INTO HUAMI_EXTENDED_ACTIVITY_SAMPLE VALUES (?,?,1,?,?,?,?,?,?,?,?)", rows)
+
+# The Huawei band: a walk's minute at noon (100 steps), then a night of two blocks, 22:00–23:30 light and
+# 23:30–01:00 deep, each with its end marker (steps and the rest -1, Gadgetbridge's NOT_MEASURED).
+def huawei(start, end, source, kind, steps, heart):
+    return [(s(start), HUAWEI, s(end), source, kind, 1, steps, 5, 80, -1, heart),
+            (s(end), HUAWEI, s(start), source, kind, 1, -1, -1, -1, -1, -1)]
+rows = huawei("2026-11-22T12:00:00", "2026-11-22T12:01:00", 0x0b, -1, 100, 88)
+rows += huawei("2026-11-22T22:00:00", "2026-11-22T23:30:00", 0x0d, 6, -1, -1)
+rows += huawei("2026-11-22T23:30:00", "2026-11-23T01:00:00", 0x0d, 7, -1, -1)
+db.executemany("INSERT INTO HUAWEI_ACTIVITY_SAMPLE VALUES (?,?,1,?,?,?,?,?,?,?,?,?)", rows)
+db.commit()
+db.execute("VACUUM")
+db.close()
+print(MINUTES)

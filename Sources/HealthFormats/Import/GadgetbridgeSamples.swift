@@ -14,6 +14,8 @@ struct GadgetbridgeSamples {
     private var xiaomiWindows: [Int64: [(startMs: Int64, endMs: Int64)]] = [:]
     private var xiaomiStages: [Int64: [GadgetbridgeSleep.Mark]] = [:]
     private var garminStages: [Int64: [GadgetbridgeSleep.Mark]] = [:]
+    /// Minutes (or Huawei's blocks) asleep from the activity samples.
+    private var sampleSleep = SleepNights()
 
     init(file: SQLiteFile, devices: [Int64: String], zone: TimeZone) {
         self.file = file
@@ -43,7 +45,7 @@ struct GadgetbridgeSamples {
                 return
             }
             switch table.role {
-            case .activity(let kcalColumn):
+            case .activity(let kcalColumn, let sleep):
                 if let count = row.int(2), count > 0 { steps.add(Double(count), source: source(device), at: time, zone: zone) }
                 if let rate = row.int(3), Gadgetbridge.validHeartRate.contains(rate) {
                     counts.skippedKinds[Gadgetbridge.perMinuteHeartRate, default: 0] += 1
@@ -51,6 +53,7 @@ struct GadgetbridgeSamples {
                 if kcalColumn != nil, let kcal = row.int(4), kcal > 0 {
                     activeKcal.add(Double(kcal), source: source(device), at: time, zone: zone)
                 }
+                if let sleep { addSleep(marked: sleep, from: kcalColumn == nil ? 4 : 5, of: row, table: table, at: time, device: device) }
             case .value(let kind, _):
                 guard let value = row.double(2) else {
                     counts.skip(kind, "\(table.name) row without a value")
@@ -70,17 +73,27 @@ struct GadgetbridgeSamples {
                 if let code = row.int(2) { xiaomiStages[device, default: []].append(.init(timeMs: time, code: code)) }
             case .garminSleepStages:
                 if let code = row.int(2) { garminStages[device, default: []].append(.init(timeMs: time, code: code)) }
+            case .sleepMarks(let coding):
+                addSleep(marked: coding, from: 2, of: row, table: table, at: time, device: device)
             }
         }
         tally = counts
         return rows
     }
 
+    /// The stretch asleep a sample marks in its kind (column `first`) and the columns after it, if any.
+    private mutating func addSleep(marked coding: GadgetbridgeSleep.MinuteCoding, from first: Int32, of row: SQLiteFile.Row,
+                                   table: GadgetbridgeTable, at time: Int64, device: Int64) {
+        guard let kind = row.int(first),
+              let stretch = coding.stretch(at: time, kind: kind, (first + 1..<Int32(table.columns.count)).map { row.int($0) }) else { return }
+        sampleSleep.add(SleepSample(stage: stretch.stage, startMs: time, endMs: stretch.endMs, source: source(device)))
+    }
+
     /// The days' steps and active energy, and the nights.
     func finish(tally: inout ImportTally, emit: (ImportedReading) throws -> Void) throws {
         try steps.emit(.steps, zone: zone, tally: &tally, emit: emit)
         try activeKcal.emit(.activeEnergy, zone: zone, tally: &tally, emit: emit)
-        var nights = SleepNights()
+        var nights = sampleSleep
         for (device, windows) in xiaomiWindows {
             GadgetbridgeSleep.addXiaomi(windows: windows, stages: xiaomiStages[device] ?? [], source: source(device), to: &nights)
         }

@@ -9,8 +9,9 @@ import HealthModel
 /// `DEVICE` table's `_id`.
 struct GadgetbridgeTable: Sendable {
     enum Role: Sendable {
-        /// Minutes of steps and heart rate (and the active energy, where the table has a column of kcal).
-        case activity(activeKcal: String?)
+        /// Minutes of steps and heart rate (and the active energy, where the table has a column of kcal, and
+        /// the minutes asleep, where the family marks them in its samples).
+        case activity(activeKcal: String?, sleep: GadgetbridgeSleep.MinuteCoding?)
         /// One value a sample of `kind`, from `column`.
         case value(ReadingKind, column: String)
         /// Xiaomi's nights: bedtime (`TIMESTAMP`) and `WAKEUP_TIME`, both in ms.
@@ -19,6 +20,9 @@ struct GadgetbridgeTable: Sendable {
         case xiaomiSleepStages
         /// Garmin's stages, each ending at its time (FIT's sleep levels).
         case garminSleepStages
+        /// Only the sleep marked in a family's samples (Huawei's: its steps come in spans from several of the
+        /// band's messages, with end markers among them, so a plain sum of them would be wrong).
+        case sleepMarks(GadgetbridgeSleep.MinuteCoding)
     }
 
     var name: String
@@ -27,16 +31,20 @@ struct GadgetbridgeTable: Sendable {
 
     /// Whether `TIMESTAMP` counts seconds (an activity sample) rather than milliseconds.
     var timestampInSeconds: Bool {
-        if case .activity = role { return true }
-        return false
+        switch role {
+        case .activity, .sleepMarks: true
+        default: false
+        }
     }
 
     static let devices = "DEVICE"
     static let deviceColumns = ["_id", "NAME", "IDENTIFIER", "ALIAS"]
 
-    private static func activity(_ name: String, activeKcal: String? = nil) -> GadgetbridgeTable {
-        GadgetbridgeTable(name: name, role: .activity(activeKcal: activeKcal),
-                          columns: ["TIMESTAMP", "DEVICE_ID", "STEPS", "HEART_RATE"] + (activeKcal.map { [$0] } ?? []))
+    private static func activity(_ name: String, activeKcal: String? = nil, sleep: GadgetbridgeSleep.MinuteCoding? = nil)
+        -> GadgetbridgeTable {
+        GadgetbridgeTable(name: name, role: .activity(activeKcal: activeKcal, sleep: sleep),
+                          columns: ["TIMESTAMP", "DEVICE_ID", "STEPS", "HEART_RATE"] + (activeKcal.map { [$0] } ?? [])
+                              + (sleep?.columns ?? []))
     }
 
     private static func value(_ name: String, _ kind: ReadingKind, _ column: String) -> GadgetbridgeTable {
@@ -44,9 +52,13 @@ struct GadgetbridgeTable: Sendable {
     }
 
     static let known: [GadgetbridgeTable] = [
-        // Mi Band 1–3 and Amazfit (Huami) bands and watches, older and newer firmware.
-        activity("MI_BAND_ACTIVITY_SAMPLE"),
-        activity("HUAMI_EXTENDED_ACTIVITY_SAMPLE"),
+        // Mi Band 2–3 and Amazfit (Huami) bands and watches, older and newer firmware: their minutes asleep
+        // are marked in the samples' kind.
+        activity("MI_BAND_ACTIVITY_SAMPLE", sleep: .miBand),
+        activity("HUAMI_EXTENDED_ACTIVITY_SAMPLE", sleep: .huamiExtended),
+        // Huawei and Honor bands and watches: their nights, a block of minutes a row.
+        GadgetbridgeTable(name: "HUAWEI_ACTIVITY_SAMPLE", role: .sleepMarks(.huaweiBlocks),
+                          columns: ["TIMESTAMP", "DEVICE_ID"] + GadgetbridgeSleep.MinuteCoding.huaweiBlocks.columns),
         // Xiaomi's newer bands and watches (Smart Band 8, Redmi Watch).
         activity("XIAOMI_ACTIVITY_SAMPLE"),
         // Garmin: ACTIVE_CALORIES is kcal (GarminActivitySampleProvider multiplies it by 1000 for its charts).
