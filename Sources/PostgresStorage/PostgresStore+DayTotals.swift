@@ -10,7 +10,7 @@ import HealthModel
 /// kept sums stale at the next look, never the reverse. Checking is a look-up a day; summing a year of a
 /// watch's readings from their JSON took 1.6–3 s on a 24-year store.
 ///
-/// A run opened to read (`hmon --db`, `hmon snapshot --db`) keeps the sums it had to make too: they are
+/// A run opened to read (`hmon snapshot --db`, `hmon insights --db`) keeps the sums it had to make too: they are
 /// derived from the readings, not data, and on PostgreSQL keeping them takes no lock a writer waits for (on
 /// SQLite it would take the file's one write lock). Keeping them moves no change token, since nothing anyone
 /// sees changed. A database that may not be written (a role that may only read, a standby) refuses to keep

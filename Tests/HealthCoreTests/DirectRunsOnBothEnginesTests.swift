@@ -7,10 +7,10 @@ import TestSupport
 @testable import SQLiteStorage
 @testable import PostgresStorage
 
-/// A direct run (`hmon --db`, `hmon snapshot --db`) opens its store to read. On the same data, copied from
-/// SQLite to PostgreSQL, both engines' read-only runs show the same screens, the second PostgreSQL run
-/// included (it reads the day sums the first kept); and a kept day that another process wrote in since is
-/// summed again, not read back.
+/// A direct run that only shows data (`hmon snapshot --db`, `hmon insights --db`) opens its store to read.
+/// On the same data, copied from SQLite to PostgreSQL, both engines' read-only runs show the same screens,
+/// the second PostgreSQL run included (it reads the day sums the first kept); and a kept day that another
+/// process wrote in since is summed again, not read back.
 @Suite(.enabled(if: TestPostgres.isAvailable, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
 struct DirectRunsOnBothEnginesTests {
     static let berlin = calendar("Europe/Berlin")
