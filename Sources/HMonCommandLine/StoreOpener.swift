@@ -97,7 +97,9 @@ public struct StoreOpener: Sendable {
             return try await DemoData.openStore(at: databaseURL, now: now, calendar: calendar, footprint: .interactive)
         }
         if let postgres = try postgresLocation() {
-            return try await PostgresStore.open(postgres, access: access, maximumConnections: 2)
+            // A snapshot draws one frame, whose loads took turns on one connection anyway: a second one
+            // only cost its start (a backend forked, signed in, warmed) on every launch.
+            return try await PostgresStore.open(postgres, access: access, maximumConnections: access == .readOnly ? 1 : 2)
         }
         // The dashboard's own short wait: a notice on standard error would land on its screen, and a
         // write that fails shows in its status bar.

@@ -9,6 +9,12 @@ import HealthModel
 /// process or server wrote), read before the day is summed: a write landing after that read makes the
 /// kept sums stale at the next look, never the reverse. Checking is a look-up a day; summing a year of a
 /// watch's readings from their JSON took 1.6–3 s on a 24-year store.
+///
+/// A run opened to read (`hmon snapshot --db`, `hmon insights --db`) keeps the sums it had to make too: they are
+/// derived from the readings, not data, and on PostgreSQL keeping them takes no lock a writer waits for (on
+/// SQLite it would take the file's one write lock). Keeping them moves no change token, since nothing anyone
+/// sees changed. A database that may not be written (a role that may only read, a standby) refuses to keep
+/// them, and such a run makes the stale days' sums each time, as a read-only run on SQLite does.
 extension PostgresStore {
     /// What `day_totals_cache.readings` holds for sums signed by day versions: no count of readings is -1,
     /// so sums kept before version 24 (signed by count and `seq`) are summed again once.
@@ -33,11 +39,15 @@ extension PostgresStore {
         let keptStarts = stale.map { dayStarts[$0.day] }, keptStops = stale.map { stops[$0.day] }
         let readings = stale.map { _ in Self.signedByDayVersions }, signatures = stale.map(\.signature)
         let texts = stale.indices.map { fresh[$0]?.cacheText ?? Self.noReadings }
-        _ = try? await write { db in
+        _ = try? await keepDerived { db in
+            // The user's row is locked first, as deleting the user locks it before its kept sums go, so the
+            // two cannot deadlock (a write bumps the change token first for that; this one moves none).
             try await db.run("""
+                WITH owner AS MATERIALIZED (SELECT id FROM users WHERE id = \(userID) FOR KEY SHARE)
                 INSERT INTO day_totals_cache (uid, start, stop, readings, rowid_sum, totals)
-                SELECT \(userID), k.start, k.stop, k.readings, k.signature, k.totals
-                FROM unnest(\(keptStarts), \(keptStops), \(readings), \(signatures), \(texts)) AS k(start, stop, readings, signature, totals)
+                SELECT owner.id, k.start, k.stop, k.readings, k.signature, k.totals
+                FROM owner CROSS JOIN unnest(\(keptStarts), \(keptStops), \(readings), \(signatures), \(texts))
+                    AS k(start, stop, readings, signature, totals)
                 ON CONFLICT (uid, start, stop) DO UPDATE
                 SET readings = excluded.readings, rowid_sum = excluded.rowid_sum, totals = excluded.totals
                 """)

@@ -212,6 +212,13 @@ public final class PostgresStore: HealthStore {
         }
     }
 
+    /// Runs `body` on one leased connection, each statement on its own, in a run opened to read too, and
+    /// moves no change token: for what is derived from the readings and kept to save work (the day sums),
+    /// whose keeping changes nothing anyone sees. A database that refuses the write throws, as `write` does.
+    func keepDerived<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {
+        try await read(body)
+    }
+
     /// Runs `body` on one leased connection, each statement on its own (the hot reads are one statement:
     /// a transaction around them would add two round trips).
     func read<T: Sendable>(_ body: (PGConnection) async throws -> T) async throws -> T {

@@ -6,7 +6,7 @@ import Testing
 @testable import HealthModel
 
 /// The insights' input, `dayTotals`: each local day's readings summed, on either store. SQLite keeps the
-/// sums in a cache and PostgreSQL sums them each time; both must give the hand-worked figures below.
+/// sums it made, as PostgreSQL does (signed each its own way); both must give the hand-worked figures below.
 @Suite struct DayTotalsOnBothStoresTests {
     @Test(arguments: StoreEngine.available)
     func eachDaySumsItsOwnReadingsAndADayWithoutAnyIsAbsent(_ engine: StoreEngine) async throws {
