@@ -28,7 +28,7 @@ extension PostgresStore {
                               targets: inout [String: ReadingTarget], in db: PGConnection) async throws -> ArrivalWriteResult {
         switch write {
         case .delete(let mid):
-            guard try await storedReading(mid, userID: userID, in: db) != nil else { return .absent }
+            guard try Message.ownedIfStored(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID) != nil else { return .absent }
             try await db.run("DELETE FROM messages WHERE mid = \(ByteaID(mid))")
             return .deleted
         case .put(let mid, let message, let sentAt):
@@ -42,7 +42,7 @@ extension PostgresStore {
             let ts = message.ts ?? received
             let fields = try target.accepted(message.data)
             let json = try StoreRules.encode(fields)
-            let old = try await storedReading(mid, userID: userID, in: db)
+            let old = try Message.ownedIfStored(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID)
             let stored = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
             let result = ArrivalWriteResult.ofPut(stored: old, ts: ts, fields: stored, sentAt: sentAt)
             let kept = ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received)
@@ -65,14 +65,6 @@ extension PostgresStore {
                 break
             }
             return result
-        }
-    }
-
-    private static func storedReading(_ mid: String, userID: String, in db: PGConnection) async throws -> Message? {
-        do {
-            return try Message.owned(try await db.rows(ReadingStatements.reading(mid)).first, mid: mid, by: userID)
-        } catch HealthError.unknownReading {
-            return nil
         }
     }
 }

@@ -28,7 +28,7 @@ extension LocalStore {
                               targets: inout [String: ReadingTarget], in db: Database) throws -> ArrivalWriteResult {
         switch write {
         case .delete(let mid):
-            guard let old = try storedReading(mid, userID: userID, in: db) else { return .absent }
+            guard let old = try Message.ownedIfStored(try SQLiteSession(db: db).one(ReadingStatements.reading(mid)), mid: mid, by: userID) else { return .absent }
             try db.execute(sql: "DELETE FROM messages WHERE mid = ?", arguments: [StoredID(mid)])
             try forgetDayTotals(userID: userID, coveringTs: old.ts, in: db)
             return .deleted
@@ -44,7 +44,7 @@ extension LocalStore {
             let record = try MessageRecord(mid: mid, sdid: target.device.id, sdtid: target.device.dtid, uid: userID, ts: ts,
                                            cts: ArrivalWriteResult.receivedTime(sentAt: sentAt, received: received),
                                            mv: target.device.manifestVersion, fields: try target.accepted(message.data), via: path)
-            let old = try storedReading(mid, userID: userID, in: db)
+            let old = try Message.ownedIfStored(try SQLiteSession(db: db).one(ReadingStatements.reading(mid)), mid: mid, by: userID)
             let result = ArrivalWriteResult.ofPut(stored: old, ts: ts, fields: try JSONDecoder().decode([String: FieldValue].self,
                                                                                                      from: Data(record.data.utf8)),
                                                   sentAt: sentAt)
@@ -65,15 +65,6 @@ extension LocalStore {
                 break
             }
             return result
-        }
-    }
-
-    /// The user's reading under `mid`, nil when there is none; `.notYourReading` when it is someone else's.
-    private static func storedReading(_ mid: String, userID: String, in db: Database) throws -> Message? {
-        do {
-            return try SQLiteSession(db: db).ownedReading(mid, userID: userID)
-        } catch HealthError.unknownReading {
-            return nil
         }
     }
 }

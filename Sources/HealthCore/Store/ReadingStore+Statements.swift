@@ -49,6 +49,13 @@ extension Message {
         return try Message(row: row)
     }
 
+    /// The reading in `row` when `userID` owns it, nil when there is none (a write that adds it when absent);
+    /// `.notYourReading` when it is someone else's.
+    public static func ownedIfStored(_ row: StoreRow?, mid: String, by userID: String) throws -> Message? {
+        guard let row else { return nil }
+        return try owned(row, mid: mid, by: userID)
+    }
+
     public init(row: StoreRow) throws {
         let json = try row.text("data")
         let data = try JSONDecoder().decode([String: FieldValue].self, from: Data(json.utf8))
