@@ -48,13 +48,13 @@ extension PostgresStore: StatementEngine {
             case .inBinaryIDs(let ids):
                 binds.append(ids.map(ByteaID.init))
                 sql += "= ANY($\(binds.count))"
-            case .lockingReadRows:
+            case .fragment(.lockingReadRows):
                 sql += " FOR UPDATE"
-            case .bytewiseOrder:
+            case .fragment(.bytewiseOrder):
                 sql += " COLLATE \"C\""
-            case .insertionOrder:
+            case .fragment(.insertionOrder):
                 sql += "seq"
-            case .keptFromDeletion:
+            case .fragment(.keptFromDeletion):
                 sql += " FOR KEY SHARE"
             }
         }
@@ -65,8 +65,6 @@ extension PostgresStore: StatementEngine {
     static func asciiLower(_ column: String) -> String {
         "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
     }
-
-    static func asciiLowered(_ text: String) -> String { StoreStatement.asciiLowered(text) }
 
     private static func append(_ value: StoreValue, to binds: inout PostgresBindings) {
         switch value {

@@ -65,10 +65,3 @@ extension LocalStore {
         return ExportDeviceTypes(try types.map { .init(type: $0, manifest: try SQLiteSession(db: db).manifest(ofType: $0.id)) })
     }
 }
-
-extension DeviceType {
-    static func fetch(named name: String, in db: Database) throws -> DeviceType? {
-        try Row.fetchOne(db, sql: "SELECT * FROM device_types WHERE name = ? COLLATE NOCASE ORDER BY rowid LIMIT 1", arguments: [name])
-            .map { try DeviceType(row: SQLiteSession.storeRow($0)) }
-    }
-}

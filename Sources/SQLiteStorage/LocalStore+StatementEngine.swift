@@ -54,8 +54,8 @@ struct SQLiteSession: StatementSession {
             case .inBinaryIDs(let ids):
                 sql += "IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")"
                 values.append(contentsOf: ids.map(StoredID.init) as [(any DatabaseValueConvertible)?])
-            case .lockingReadRows, .bytewiseOrder, .keptFromDeletion: break
-            case .insertionOrder: sql += "rowid"
+            case .fragment(.insertionOrder): sql += "rowid"
+            case .fragment(.lockingReadRows), .fragment(.bytewiseOrder), .fragment(.keptFromDeletion): break
             }
         }
         return (sql, StatementArguments(values))

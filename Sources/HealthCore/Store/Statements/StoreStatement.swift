@@ -14,17 +14,8 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
         case caselessValue(String)
         /// `IN (…)` on SQLite, `= ANY(…)` of one array on PostgreSQL: a test against a list of ids kept as bytes.
         case inBinaryIDs([String])
-        /// `FOR UPDATE` where the engine locks rows it read for a later write in the same transaction
-        /// (PostgreSQL; SQLite's one writer already holds the whole store).
-        case lockingReadRows
-        /// `COLLATE "C"` after a text PostgreSQL would otherwise order by its locale: both engines then order
-        /// by bytes, as SQLite's `BINARY` does.
-        case bytewiseOrder
-        /// The column that orders a table's rows as they were added: SQLite's `rowid`, PostgreSQL's `seq`.
-        case insertionOrder
-        /// `FOR KEY SHARE` after a read whose rows must not be deleted before the transaction ends (the lock a
-        /// foreign key's check takes; SQLite's one writer already holds the whole store).
-        case keptFromDeletion
+        /// SQL the engines spell differently, each rendered by the engine.
+        case fragment(Fragment)
     }
 
     public var pieces: [Piece]
@@ -54,23 +45,23 @@ public struct StoreStatement: Sendable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(isAnyOf ids: [String]) { pieces.append(.inBinaryIDs(ids)) }
         public mutating func appendInterpolation(caselessColumn column: String) { pieces.append(.caselessColumn(column)) }
         public mutating func appendInterpolation(caseless value: String) { pieces.append(.caselessValue(value)) }
-        public mutating func appendInterpolation(_ fragment: StoreStatement.Fragment) {
-            switch fragment {
-            case .lockingReadRows: pieces.append(.lockingReadRows)
-            case .bytewiseOrder: pieces.append(.bytewiseOrder)
-            case .insertionOrder: pieces.append(.insertionOrder)
-            case .keptFromDeletion: pieces.append(.keptFromDeletion)
-            }
-        }
+        public mutating func appendInterpolation(_ fragment: StoreStatement.Fragment) { pieces.append(.fragment(fragment)) }
         /// SQL text written by hmon itself (a column or table name from a fixed list), never a value.
         public mutating func appendInterpolation(unescaped sql: String) { pieces.append(.sql(sql)) }
     }
 
     /// The pieces the engines spell differently, interpolated by name: `\(.lockingReadRows)`.
     public enum Fragment: Sendable {
+        /// `FOR UPDATE` where the engine locks rows it read for a later write in the same transaction
+        /// (PostgreSQL; SQLite's one writer already holds the whole store).
         case lockingReadRows
+        /// `COLLATE "C"` after a text PostgreSQL would otherwise order by its locale: both engines then order
+        /// by bytes, as SQLite's `BINARY` does.
         case bytewiseOrder
+        /// The column that orders a table's rows as they were added: SQLite's `rowid`, PostgreSQL's `seq`.
         case insertionOrder
+        /// `FOR KEY SHARE` after a read whose rows must not be deleted before the transaction ends (the lock a
+        /// foreign key's check takes; SQLite's one writer already holds the whole store).
         case keptFromDeletion
     }
 
